@@ -1,0 +1,46 @@
+import { setProjectAnnotations } from '@storybook/react-vite'
+import type { StoryContext } from '@storybook/react-vite'
+import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview'
+import { expect } from 'vitest'
+import { page } from 'vitest/browser'
+import * as projectAnnotations from './preview'
+
+/*
+ * Visual baselines: after each story's play function, the story is compared with the PNG committed
+ * under stories/**\/__screenshots__/. The first run writes the baseline and fails on purpose.
+ * Opt out per story with `parameters.visual = false` (live timers, random data).
+ */
+
+// Screenshots must not depend on timing: no animations, transitions or blinking caret.
+const freeze = document.createElement('style')
+freeze.dataset.visualFreeze = ''
+freeze.textContent = `*, *::before, *::after {
+  animation: none !important;
+  transition: none !important;
+  caret-color: transparent !important;
+  scroll-behavior: auto !important;
+}`
+document.head.append(freeze)
+
+/** Overlays (popovers, dialogs, toasts) are portalled into <body>, outside the story root. */
+function hasPortalledContent(canvas: HTMLElement) {
+  return [...document.body.children].some(
+    (el) =>
+      !el.contains(canvas) &&
+      !['SCRIPT', 'STYLE', 'LINK'].includes(el.tagName) &&
+      el.getBoundingClientRect().height > 0,
+  )
+}
+
+async function matchVisualBaseline({ canvasElement, parameters }: StoryContext) {
+  if (parameters.visual === false) return
+  await document.fonts.ready
+  const target = hasPortalledContent(canvasElement) ? document.body : canvasElement
+  await expect(page.elementLocator(target)).toMatchScreenshot()
+}
+
+setProjectAnnotations([
+  a11yAddonAnnotations,
+  projectAnnotations,
+  { afterEach: (context) => matchVisualBaseline(context as StoryContext) },
+])

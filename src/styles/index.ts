@@ -1,0 +1,6 @@
+import './fonts'
+export { vars } from './vars.css'
+export { lightTheme, darkTheme } from './themes.css'
+export { applyTheme, applyEnvironment, themeModes, environments } from './apply-theme'
+export type { ThemeMode, AppEnvironment } from './apply-theme'
+export * as tokens from './tokens'

@@ -1,0 +1,53 @@
+import { createGlobalThemeContract } from '@vanilla-extract/css'
+
+const color = {
+  background: null,
+  surface: null,
+  surfaceRaised: null,
+  surfaceSunken: null,
+  surfaceHover: null,
+  skeleton: null,
+  border: null,
+  borderStrong: null,
+  text: null,
+  textMuted: null,
+  textSubtle: null,
+  textOnBrand: null,
+  textOnDanger: null,
+  brand: null,
+  brandHover: null,
+  brandSoft: null,
+  focusRing: null,
+  accent: null,
+  info: null,
+  infoSoft: null,
+  success: null,
+  successSoft: null,
+  warning: null,
+  warningSoft: null,
+  danger: null,
+  dangerHover: null,
+  dangerSoft: null,
+  caution: null,
+  overlay: null,
+  chart1: null,
+  chart2: null,
+  chart3: null,
+  chartGrid: null,
+}
+
+/** The one theme contract: every component reads colours, space and type from here. */
+export const vars = createGlobalThemeContract(
+  {
+    color,
+    space: { none: null, xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, xxxl: null },
+    fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, display: null },
+    fontWeight: { regular: null, medium: null, semibold: null, bold: null },
+    font: { body: null, mono: null },
+    lineHeight: { tight: null, normal: null },
+    radius: { sm: null, md: null, lg: null, full: null },
+    shadow: { sm: null, md: null, lg: null },
+    motion: { fast: null, normal: null, drawer: null },
+  },
+  (_value, path) => `md-${path.join('-')}`,
+)

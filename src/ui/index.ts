@@ -1,0 +1,10 @@
+// The design system's public surface. App code imports UI only from here.
+export * from './VisuallyHidden'
+export * from './Icon'
+export * from './Spinner'
+export * from './Button'
+export * from './Badge'
+export * from './Card'
+export * from './Skeleton'
+export * from './EmptyState'
+export * from './ErrorState'

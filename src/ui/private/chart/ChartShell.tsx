@@ -1,0 +1,167 @@
+import { useId, useState, type ReactNode } from 'react'
+import { Button } from '../../Button'
+import { EmptyState } from '../../EmptyState'
+import { ErrorState } from '../../ErrorState'
+import { Icon } from '../../Icon'
+import { Skeleton } from '../../Skeleton'
+import { Spinner } from '../../Spinner'
+import * as styles from './Chart.css'
+import { Swatch } from './ChartPlot'
+
+export const chartStatuses = ['success', 'loading', 'error'] as const
+export type ChartStatus = (typeof chartStatuses)[number]
+
+/** Props every chart shares beyond its data. */
+export interface ChartCommonProps {
+  /** Width of the whole chart in px (the `Responsive*` wrappers measure it). */
+  width: number
+  /** Height of the plot area in px; the legend row sits above it. @default 240 */
+  height?: number
+  /** 'loading' shows a skeleton, 'error' an error state; empty data shows the empty state. @default 'success' */
+  status?: ChartStatus
+  /** Message of the error state. @default 'The chart data could not be loaded.' */
+  errorMessage?: ReactNode
+  /** Shows a retry button in the error state. */
+  onRetry?: () => void
+  /** @default 'No data for this period' */
+  emptyMessage?: string
+  /** IANA zone the dates are shown in. @default the browser's */
+  timeZone?: string
+  /** Offer a 'Show as table' toggle; without it the table is still there for screen readers. @default true */
+  showTableToggle?: boolean
+}
+
+export interface LegendItem {
+  label: string
+  tone: keyof typeof styles.fill
+  kind?: 'solid' | 'hatched' | 'outlined' | 'line'
+  /** A figure shown after the label (e.g. '97.2%'). */
+  value?: string
+}
+
+export interface ChartTable {
+  caption: string
+  columns: { label: string; numeric?: boolean }[]
+  rows: { key: string; cells: ReactNode[] }[]
+}
+
+interface ChartShellProps extends ChartCommonProps {
+  label: string
+  isEmpty: boolean
+  legend: LegendItem[]
+  table: () => ChartTable
+  children: ReactNode
+}
+
+/** Everything around the plot: states, legend, table fallback. */
+export function ChartShell(props: ChartShellProps) {
+  const { width, height = 240, status = 'success', label, isEmpty, legend, table, children, showTableToggle = true } = props
+  const [asTable, setAsTable] = useState(false)
+  const tableId = useId()
+  if (width <= 0) return null
+
+  const box = { width, minHeight: height + 40 }
+  if (status === 'loading') {
+    return (
+      <div className={styles.root} style={{ width }} aria-busy="true">
+        <div className={styles.toolbar}>
+          <Skeleton width="12rem" />
+          <Spinner size="sm" label={`Loading ${label.toLowerCase()}`} />
+        </div>
+        <Skeleton shape="rect" width={`${width}px`} height={`${height}px`} />
+      </div>
+    )
+  }
+  if (status === 'error') {
+    return (
+      <div className={`${styles.root} ${styles.stateBox}`} style={box}>
+        <ErrorState
+          size="sm"
+          title={`Could not load ${label.toLowerCase()}`}
+          message={props.errorMessage ?? 'The chart data could not be loaded.'}
+          onRetry={props.onRetry}
+        />
+      </div>
+    )
+  }
+  if (isEmpty) {
+    return (
+      <div className={`${styles.root} ${styles.stateBox}`} style={box}>
+        <EmptyState
+          size="sm"
+          icon="reports"
+          title={props.emptyMessage ?? 'No data for this period'}
+          description="Readings will appear here once the device reports them."
+        />
+      </div>
+    )
+  }
+
+  const data = asTable || !showTableToggle ? table() : null
+  return (
+    <div className={styles.root} style={{ width }}>
+      <div className={styles.toolbar}>
+        <ul className={styles.legend} aria-label={`${label} legend`}>
+          {legend.map((item) => (
+            <li key={item.label} className={styles.legendItem}>
+              <Swatch tone={item.tone} kind={item.kind} />
+              {item.label}
+              {item.value && <span className={styles.legendValue}>{item.value}</span>}
+            </li>
+          ))}
+        </ul>
+        {showTableToggle && (
+          <Button intent="toolbarAction" onPress={() => setAsTable((v) => !v)}>
+            <Icon name={asTable ? 'reports' : 'menu'} size="sm" />
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </Button>
+        )}
+      </div>
+      {asTable && data ? (
+        <DataTable id={tableId} data={data} height={height} scrollable />
+      ) : (
+        <>
+          {children}
+          {data && (
+            <div className={styles.srOnly}>
+              <DataTable id={tableId} data={data} height={height} scrollable={false} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function DataTable({ id, data, height, scrollable }: { id: string; data: ChartTable; height: number; scrollable: boolean }) {
+  // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable);
+  // the screen-reader-only copy must not be a tab stop.
+  const region = scrollable ? { tabIndex: 0, role: 'region', 'aria-label': data.caption, style: { maxHeight: height } } : {}
+  return (
+    <div id={id} className={styles.tableWrap} {...region}>
+      <table className={styles.table}>
+        <caption>{data.caption}</caption>
+        <thead>
+          <tr>
+            {data.columns.map((c) => (
+              <th key={c.label} scope="col" data-numeric={c.numeric || undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((r) => (
+            <tr key={r.key}>
+              {r.cells.map((cell, i) => (
+                <td key={i} data-numeric={data.columns[i]?.numeric || undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,8 @@
+export * from './ChartPlot'
+export * from './ChartShell'
+export * from './ParentWidth'
+export * from './patterns'
+export * from './time'
+export * from './downsample'
+export * from './use-chart-navigation'
+export * as chartStyles from './Chart.css'

@@ -1,0 +1,101 @@
+import { tz } from '@date-fns/tz'
+import {
+  addDays,
+  addHours,
+  addMonths,
+  addYears,
+  format,
+  startOfDay,
+  startOfHour,
+  startOfMonth,
+  startOfYear,
+} from 'date-fns'
+
+export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly'
+
+/** date-fns context for a time zone; `undefined` means the browser's own. */
+export const zoneContext = (timeZone?: string) => (timeZone ? { in: tz(timeZone) } : {})
+
+export const toMs = (iso: string) => {
+  const ms = Date.parse(iso)
+  if (Number.isNaN(ms)) throw new Error(`Chart data: '${iso}' is not an ISO 8601 date`)
+  return ms
+}
+
+export function formatAt(ms: number, pattern: string, timeZone?: string) {
+  return format(ms, pattern, zoneContext(timeZone))
+}
+
+const bucketPattern: Record<Granularity, string> = {
+  hourly: 'EEE d MMM yyyy, HH:mm',
+  daily: 'EEE d MMM yyyy',
+  weekly: "'Week of' d MMM yyyy",
+  monthly: 'MMMM yyyy',
+}
+
+/** The label of one bucket (or of a merged run of buckets) in tooltips and tables. */
+export function formatBucket(
+  startMs: number,
+  endMs: number | undefined,
+  granularity: Granularity,
+  merged: boolean,
+  timeZone?: string,
+) {
+  const first = formatAt(startMs, bucketPattern[granularity], timeZone)
+  if (!merged || endMs === undefined) return first
+  // The end of a bucket is exclusive: show the last instant that belongs to it.
+  const last = formatAt(endMs - 1, granularity === 'hourly' ? 'EEE d MMM yyyy, HH:59' : 'EEE d MMM yyyy', timeZone)
+  return `${first} – ${last}`
+}
+
+type Step = { unit: 'hour' | 'day' | 'month' | 'year'; n: number; approxMs: number; pattern: string }
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const steps: Step[] = [
+  { unit: 'hour', n: 1, approxMs: HOUR, pattern: 'HH:mm' },
+  { unit: 'hour', n: 3, approxMs: 3 * HOUR, pattern: 'HH:mm' },
+  { unit: 'hour', n: 6, approxMs: 6 * HOUR, pattern: 'HH:mm' },
+  { unit: 'hour', n: 12, approxMs: 12 * HOUR, pattern: 'HH:mm' },
+  { unit: 'day', n: 1, approxMs: DAY, pattern: 'd MMM' },
+  { unit: 'day', n: 2, approxMs: 2 * DAY, pattern: 'd MMM' },
+  { unit: 'day', n: 7, approxMs: 7 * DAY, pattern: 'd MMM' },
+  { unit: 'day', n: 14, approxMs: 14 * DAY, pattern: 'd MMM' },
+  { unit: 'month', n: 1, approxMs: 30 * DAY, pattern: 'MMM yyyy' },
+  { unit: 'month', n: 3, approxMs: 91 * DAY, pattern: 'MMM yyyy' },
+  { unit: 'month', n: 6, approxMs: 182 * DAY, pattern: 'MMM yyyy' },
+  { unit: 'year', n: 1, approxMs: 365 * DAY, pattern: 'yyyy' },
+]
+
+/**
+ * Calendar-aligned ticks in the chart's time zone (d3's time scale would use the browser's zone),
+ * so midnight ticks fall on the user's midnight also across daylight-saving changes.
+ */
+export function timeTicks(startMs: number, endMs: number, maxTicks: number, timeZone?: string) {
+  const span = Math.max(1, endMs - startMs)
+  const step = steps.find((s) => span / s.approxMs <= Math.max(1, maxTicks)) ?? steps.at(-1)!
+  const ctx = zoneContext(timeZone)
+  const floor = { hour: startOfHour, day: startOfDay, month: startOfMonth, year: startOfYear }[step.unit]
+  const add = { hour: addHours, day: addDays, month: addMonths, year: addYears }[step.unit]
+  let t: Date = floor(startMs, ctx)
+  // Hours align to multiples of n within the day; days/months simply step from the first boundary.
+  if (step.unit === 'hour') t = addHours(t, (step.n - (Number(formatAt(t.getTime(), 'H', timeZone)) % step.n)) % step.n, ctx)
+  const ticks: number[] = []
+  while (t.getTime() <= endMs && ticks.length < 500) {
+    if (t.getTime() >= startMs) ticks.push(t.getTime())
+    t = add(t, step.n, ctx)
+  }
+  // Days look best labelled with the day; hour ticks crossing midnight show the date instead.
+  const label = (ms: number) => {
+    if (step.unit === 'hour' && formatAt(ms, 'HH:mm', timeZone) === '00:00') return formatAt(ms, 'd MMM', timeZone)
+    return formatAt(ms, step.pattern, timeZone)
+  }
+  return { ticks, label }
+}
+
+const kwhFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 })
+const kwhFormatLarge = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+export function formatKwh(value: number | null | undefined) {
+  if (value === null || value === undefined) return 'No data'
+  return `${(Math.abs(value) >= 1000 ? kwhFormatLarge : kwhFormat).format(value)} kWh`
+}
+export const formatAxisNumber = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 }).format

@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { ConsumptionChart, ResponsiveConsumptionChart } from '../../src/ui/ConsumptionChart'
+import { dailyConsumption, hourlyYear, monthlyConsumption } from './chart-fixtures'
+
+const meta = {
+  title: 'Components/ConsumptionChart',
+  component: ConsumptionChart,
+  args: { width: 760, height: 260, data: dailyConsumption(), granularity: 'daily', timeZone: 'UTC' },
+  argTypes: { granularity: { control: 'inline-radio', options: ['hourly', 'daily', 'weekly', 'monthly'] } },
+} satisfies Meta<typeof ConsumptionChart>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('application', { name: 'Daily consumption' })).toBeInTheDocument()
+    const legend = canvas.getByRole('list', { name: 'Daily consumption legend' })
+    for (const name of ['Measured', 'Estimated', 'Incomplete', 'No data', 'Meter reset']) {
+      await expect(within(legend).getByText(name)).toBeInTheDocument()
+    }
+  },
+}
+
+export const Monthly: Story = {
+  args: { data: monthlyConsumption(), granularity: 'monthly' },
+}
+
+export const Loading: Story = {
+  args: { status: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading daily consumption')
+  },
+}
+
+export const Empty: Story = {
+  args: { data: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
+  },
+}
+
+export const Error: Story = {
+  args: { status: 'error', errorMessage: 'The consumption service did not answer.', onRetry: () => {} },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert')
+    await expect(alert).toHaveTextContent('The consumption service did not answer.')
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}
+
+export const LongText: Story = {
+  args: {
+    label: 'Daily consumption of the main distribution board in the north wing, second floor (meter 4471-AX-0093)',
+    status: 'error',
+    errorMessage:
+      'The consumption service answered with an error after 30 seconds. The meter gateway may be offline or the period may be too long to aggregate; try a shorter period or retry later.',
+    onRetry: () => {},
+  },
+}
+
+export const NarrowScreen: Story = {
+  render: (args) => (
+    <div style={{ width: 360 }}>
+      <ResponsiveConsumptionChart {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole('application', { name: 'Daily consumption' })
+    await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+}
+
+/** Focus with Tab, step with the arrows: the tooltip names the day and its value. */
+export const KeyboardTooltip: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.tab()
+    await expect(canvas.getByRole('application', { name: 'Daily consumption' })).toHaveFocus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Thu 1 Oct 2026')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Consumption\s*\d+(\.\d+)? kWh/)
+    await userEvent.keyboard('{End}')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Sat 31 Oct 2026')
+    await userEvent.keyboard('{Escape}')
+    await expect(canvas.queryByRole('tooltip')).not.toBeInTheDocument()
+  },
+}
+
+/** The accessible fallback: every bar as a row. */
+export const AsTable: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Show as table' }))
+    const table = canvas.getByRole('table', { name: 'Daily consumption' })
+    await expect(within(table).getAllByRole('row')).toHaveLength(32)
+    await expect(within(table).getByText('Meter reset in this period')).toBeInTheDocument()
+    await expect(canvas.getByRole('button', { name: 'Show as chart' })).toBeInTheDocument()
+  },
+}
+
+/** 8,760 hourly buckets merge into at most one bar per 3 px: the SVG stays far under 1,000 elements. */
+export const YearOfHourlyPoints: Story = {
+  args: { data: hourlyYear(), granularity: 'hourly', width: 1100, label: 'Hourly consumption 2025' },
+  play: async ({ canvasElement }) => {
+    const chart = within(canvasElement).getByRole('application', { name: 'Hourly consumption 2025' })
+    // Budget check: counting SVG elements is the point here, so querying the DOM is deliberate.
+    const svg = chart.querySelector('svg')!
+    await expect(svg.querySelectorAll('*').length).toBeLessThan(1000)
+    await expect(svg.querySelectorAll('rect').length).toBeLessThanOrEqual(400)
+    await userEvent.tab()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(within(canvasElement).getByRole('tooltip')).toHaveTextContent(/Sum of \d+ hourly buckets/)
+  },
+}

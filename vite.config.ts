@@ -1,0 +1,103 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
+
+/** Debian's chromium: nothing on these machines can download a browser build. */
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+})
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before react() so route files are split before JSX is compiled.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    vanillaExtractPlugin(),
+  ],
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  publicDir: 'src/public',
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: ['src/server/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx', 'tests/unit/**/*.test.tsx'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [
+          storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) }),
+        ],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: chromium,
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1280, height: 800 },
+          },
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
