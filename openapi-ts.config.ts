@@ -9,7 +9,7 @@ export default defineConfig({
     '@hey-api/typescript',
     '@hey-api/sdk',
     '@tanstack/react-query',
-    'zod',
+    { name: 'zod', dates: { offset: true } },
     'fastify',
     // Stories override what they need; anything left unmocked reaches the network and fails loudly.
     { name: 'msw', responseFallback: 'error' },

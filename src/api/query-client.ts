@@ -47,7 +47,13 @@ export type StalenessProfile = keyof typeof staleness
 export type PriorityClass = keyof typeof priority
 
 /** Options to spread into a query: `useQuery({ ...listDevicesOptions(), ...queryPolicy('realTime', 'high') })`. */
-export function queryPolicy(profile: StalenessProfile, priorityClass?: PriorityClass) {
+export interface QueryPolicy {
+  staleTime: number
+  refetchOnWindowFocus?: boolean
+  retry?: (failureCount: number, error: unknown) => boolean
+}
+
+export function queryPolicy(profile: StalenessProfile, priorityClass?: PriorityClass): QueryPolicy {
   const base = staleness[profile]
   if (!priorityClass) return { ...base }
   const p = priority[priorityClass]

@@ -1,0 +1,104 @@
+/**
+ * The one configured API client (spec §7, DESIGN 'Client'): cookies on every call, a fresh
+ * X-Request-ID, the group header when a scope is chosen, empty query values dropped, and on a 401
+ * one shared silent refresh, after which the request is retried once.
+ */
+import { client } from './__generated__/client.gen'
+import { ApiError } from './errors'
+
+export const REQUEST_ID_HEADER = 'X-Request-ID'
+export const GROUP_HEADER = 'X-Group-ID'
+/** Marks a request whose failed refresh must not send the user to the login page. */
+export const SKIP_AUTH_REDIRECT_HEADER = 'X-Skip-Auth-Redirect'
+export const skipAuthRedirect = { headers: { [SKIP_AUTH_REDIRECT_HEADER]: '1' } } as const
+
+const REFRESH_PATH = '/api/v1/auth/refresh'
+/** A 401 from these means "wrong credentials" or "no session", not "access token expired". */
+const NO_REFRESH_PATHS = ['/api/v1/auth/cookie/login', REFRESH_PATH, '/api/v1/auth/cookie/logout']
+
+export interface ApiClientOptions {
+  /** Empty (same origin) in development; set at build time otherwise. @default '' */
+  baseUrl?: string
+  /** The chosen group scope, or null for none. */
+  getGroupScope?: () => string | null
+  /** Called when a 401 could not be recovered by a refresh. */
+  onSessionExpired?: () => void
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** @default crypto.randomUUID */
+  newRequestId?: () => string
+}
+
+export function configureApiClient(options: ApiClientOptions = {}) {
+  const {
+    baseUrl = '',
+    getGroupScope = () => null,
+    onSessionExpired = () => {},
+    newRequestId = () => crypto.randomUUID(),
+  } = options
+  const send = options.fetch ?? ((input: Request) => globalThis.fetch(input))
+  let refreshing: Promise<boolean> | null = null
+
+  const withRequestId = (request: Request) => {
+    const headers = new Headers(request.headers)
+    headers.set(REQUEST_ID_HEADER, newRequestId())
+    return new Request(request, { headers })
+  }
+
+  /** One refresh at a time: every caller that arrives while it runs shares its result. */
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= send(
+      new Request(new URL(REFRESH_PATH, baseUrl || globalThis.location?.origin), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { [REQUEST_ID_HEADER]: newRequestId() },
+      }),
+    )
+      .then((response) => response.ok)
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null
+      })
+    return refreshing
+  }
+
+  async function fetchWithSession(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname
+    const skipRedirect = request.headers.has(SKIP_AUTH_REDIRECT_HEADER)
+    if (skipRedirect) {
+      const headers = new Headers(request.headers)
+      headers.delete(SKIP_AUTH_REDIRECT_HEADER)
+      request = new Request(request, { headers })
+    }
+    if (refreshing && path !== REFRESH_PATH) await refreshing
+    const retry = request.clone()
+    const response = await send(request)
+    if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response
+    const retried = (await refreshSession()) ? await send(withRequestId(retry)) : response
+    if (retried.status === 401 && !skipRedirect) onSessionExpired()
+    return retried
+  }
+
+  client.setConfig({ baseUrl, credentials: 'include', fetch: fetchWithSession as typeof fetch })
+  // Configuring again (tests, hot reload) replaces the interceptors instead of stacking them.
+  client.interceptors.request.clear()
+  client.interceptors.error.clear()
+  client.interceptors.request.use((request) => {
+    const url = new URL(request.url)
+    for (const [key, value] of [...url.searchParams]) if (value === '') url.searchParams.delete(key, value)
+    const headers = new Headers(request.headers)
+    headers.set(REQUEST_ID_HEADER, newRequestId())
+    const scope = getGroupScope()
+    if (scope && !headers.has(GROUP_HEADER)) headers.set(GROUP_HEADER, scope)
+    return new Request(url, new Request(request, { headers }))
+  })
+  client.interceptors.error.use((error, response, request) =>
+    response
+      ? new ApiError(response.status, error, request?.headers.get(REQUEST_ID_HEADER) ?? undefined)
+      : error,
+  )
+
+  return { client, refreshSession }
+}
+
+export { client }

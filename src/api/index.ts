@@ -1,0 +1,16 @@
+/** The only place app code imports API things from (DESIGN 'Client'). */
+export * from './__generated__/sdk.gen'
+export * from './__generated__/@tanstack/react-query.gen'
+export type * from './__generated__/types.gen'
+export * as schemas from './__generated__/zod.gen'
+export { client, configureApiClient, skipAuthRedirect, GROUP_HEADER, REQUEST_ID_HEADER } from './client'
+export { ApiError, normalizeError, formatDetail, errorStatus, type NormalizedError } from './errors'
+export {
+  createQueryClient,
+  queryPolicy,
+  staleness,
+  priority,
+  retryDelay,
+  type StalenessProfile,
+  type PriorityClass,
+} from './query-client'
