@@ -4,23 +4,26 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import './styles/global.css'
 import { applyEnvironment, applyTheme } from './styles'
-import { createQueryClient } from './api/query-client'
-import { createAppRouter } from './router'
 import { appEnvironment } from './lib/environment'
+import { createAppServices } from './features/shell/services'
+import { AppServicesProvider } from './features/shell/use-app-services'
+import { createAppRouter } from './router'
 
 applyEnvironment(appEnvironment)
 applyTheme('system')
 
-const queryClient = createQueryClient()
-const router = createAppRouter({ queryClient })
+const services = createAppServices({ navigate: (href) => void router.navigate({ href }) })
+const router = createAppRouter(services)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <AppServicesProvider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppServicesProvider>
   </StrictMode>,
 )

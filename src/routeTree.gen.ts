@@ -10,33 +10,319 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AuthAppRouteImport } from './routes/_auth/_app'
+import { Route as AuthMinimalRouteImport } from './routes/_auth/_minimal'
+import { Route as AuthWizardRouteImport } from './routes/_auth/_wizard'
+import { Route as AuthAppDashboardRouteImport } from './routes/_auth/_app/dashboard'
+import { Route as AuthAppDebugRouteImport } from './routes/_auth/_app/debug'
+import { Route as AuthAppNotificationsRouteImport } from './routes/_auth/_app/notifications'
+import { Route as AuthAppReportsRouteImport } from './routes/_auth/_app/reports'
+import { Route as AuthMinimalSettingsRouteImport } from './routes/_auth/_minimal/settings'
+import { Route as AuthAppDevicesIndexRouteImport } from './routes/_auth/_app/devices/index'
+import { Route as AuthAppUsersIndexRouteImport } from './routes/_auth/_app/users/index'
+import { Route as AuthWizardDevicesBulkPushRouteImport } from './routes/_auth/_wizard/devices/bulk-push'
+import { Route as AuthWizardRegisterDeviceIndexRouteImport } from './routes/_auth/_wizard/register-device/index'
+import { Route as AuthWizardRegisterDeviceBatchRouteImport } from './routes/_auth/_wizard/register-device/batch'
+import { Route as AuthWizardRegisterDeviceSingleRouteImport } from './routes/_auth/_wizard/register-device/single'
+import { Route as AuthWizardUsersNewTenantRouteImport } from './routes/_auth/_wizard/users/new-tenant'
+import { Route as AuthAppDevicesDeviceIdIndexRouteImport } from './routes/_auth/_app/devices/$deviceId/index'
+import { Route as AuthAppDevicesDeviceIdAdd_logRouteImport } from './routes/_auth/_app/devices/$deviceId/add_log'
+import { Route as AuthAppDevicesDeviceIdConsumptionRouteImport } from './routes/_auth/_app/devices/$deviceId/consumption'
+import { Route as AuthAppDevicesDeviceIdEventsRouteImport } from './routes/_auth/_app/devices/$deviceId/events'
+import { Route as AuthAppDevicesDeviceIdLogsRouteImport } from './routes/_auth/_app/devices/$deviceId/logs'
+import { Route as AuthAppDevicesDeviceIdSettingsRouteImport } from './routes/_auth/_app/devices/$deviceId/settings'
+import { Route as AuthAppDevicesDeviceIdStatusRouteImport } from './routes/_auth/_app/devices/$deviceId/status'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAppRoute = AuthAppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMinimalRoute = AuthMinimalRouteImport.update({
+  id: '/_minimal',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthWizardRoute = AuthWizardRouteImport.update({
+  id: '/_wizard',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAppDashboardRoute = AuthAppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthAppDebugRoute = AuthAppDebugRouteImport.update({
+  id: '/debug',
+  path: '/debug',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthAppNotificationsRoute = AuthAppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthAppReportsRoute = AuthAppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthMinimalSettingsRoute = AuthMinimalSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthMinimalRoute,
+} as any)
+const AuthAppDevicesIndexRoute = AuthAppDevicesIndexRouteImport.update({
+  id: '/devices/',
+  path: '/devices/',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthAppUsersIndexRoute = AuthAppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AuthAppRoute,
+} as any)
+const AuthWizardDevicesBulkPushRoute =
+  AuthWizardDevicesBulkPushRouteImport.update({
+    id: '/devices/bulk-push',
+    path: '/devices/bulk-push',
+    getParentRoute: () => AuthWizardRoute,
+  } as any)
+const AuthWizardRegisterDeviceIndexRoute =
+  AuthWizardRegisterDeviceIndexRouteImport.update({
+    id: '/register-device/',
+    path: '/register-device/',
+    getParentRoute: () => AuthWizardRoute,
+  } as any)
+const AuthWizardRegisterDeviceBatchRoute =
+  AuthWizardRegisterDeviceBatchRouteImport.update({
+    id: '/register-device/batch',
+    path: '/register-device/batch',
+    getParentRoute: () => AuthWizardRoute,
+  } as any)
+const AuthWizardRegisterDeviceSingleRoute =
+  AuthWizardRegisterDeviceSingleRouteImport.update({
+    id: '/register-device/single',
+    path: '/register-device/single',
+    getParentRoute: () => AuthWizardRoute,
+  } as any)
+const AuthWizardUsersNewTenantRoute =
+  AuthWizardUsersNewTenantRouteImport.update({
+    id: '/users/new-tenant',
+    path: '/users/new-tenant',
+    getParentRoute: () => AuthWizardRoute,
+  } as any)
+const AuthAppDevicesDeviceIdIndexRoute =
+  AuthAppDevicesDeviceIdIndexRouteImport.update({
+    id: '/devices/$deviceId/',
+    path: '/devices/$deviceId/',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdAdd_logRoute =
+  AuthAppDevicesDeviceIdAdd_logRouteImport.update({
+    id: '/devices/$deviceId/add_log',
+    path: '/devices/$deviceId/add_log',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdConsumptionRoute =
+  AuthAppDevicesDeviceIdConsumptionRouteImport.update({
+    id: '/devices/$deviceId/consumption',
+    path: '/devices/$deviceId/consumption',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdEventsRoute =
+  AuthAppDevicesDeviceIdEventsRouteImport.update({
+    id: '/devices/$deviceId/events',
+    path: '/devices/$deviceId/events',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdLogsRoute =
+  AuthAppDevicesDeviceIdLogsRouteImport.update({
+    id: '/devices/$deviceId/logs',
+    path: '/devices/$deviceId/logs',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdSettingsRoute =
+  AuthAppDevicesDeviceIdSettingsRouteImport.update({
+    id: '/devices/$deviceId/settings',
+    path: '/devices/$deviceId/settings',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
+const AuthAppDevicesDeviceIdStatusRoute =
+  AuthAppDevicesDeviceIdStatusRouteImport.update({
+    id: '/devices/$deviceId/status',
+    path: '/devices/$deviceId/status',
+    getParentRoute: () => AuthAppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/dashboard': typeof AuthAppDashboardRoute
+  '/debug': typeof AuthAppDebugRoute
+  '/notifications': typeof AuthAppNotificationsRoute
+  '/reports': typeof AuthAppReportsRoute
+  '/settings': typeof AuthMinimalSettingsRoute
+  '/devices/bulk-push': typeof AuthWizardDevicesBulkPushRoute
+  '/register-device/batch': typeof AuthWizardRegisterDeviceBatchRoute
+  '/register-device/single': typeof AuthWizardRegisterDeviceSingleRoute
+  '/users/new-tenant': typeof AuthWizardUsersNewTenantRoute
+  '/devices/': typeof AuthAppDevicesIndexRoute
+  '/users/': typeof AuthAppUsersIndexRoute
+  '/register-device/': typeof AuthWizardRegisterDeviceIndexRoute
+  '/devices/$deviceId/add_log': typeof AuthAppDevicesDeviceIdAdd_logRoute
+  '/devices/$deviceId/consumption': typeof AuthAppDevicesDeviceIdConsumptionRoute
+  '/devices/$deviceId/events': typeof AuthAppDevicesDeviceIdEventsRoute
+  '/devices/$deviceId/logs': typeof AuthAppDevicesDeviceIdLogsRoute
+  '/devices/$deviceId/settings': typeof AuthAppDevicesDeviceIdSettingsRoute
+  '/devices/$deviceId/status': typeof AuthAppDevicesDeviceIdStatusRoute
+  '/devices/$deviceId/': typeof AuthAppDevicesDeviceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/dashboard': typeof AuthAppDashboardRoute
+  '/debug': typeof AuthAppDebugRoute
+  '/notifications': typeof AuthAppNotificationsRoute
+  '/reports': typeof AuthAppReportsRoute
+  '/settings': typeof AuthMinimalSettingsRoute
+  '/devices/bulk-push': typeof AuthWizardDevicesBulkPushRoute
+  '/register-device/batch': typeof AuthWizardRegisterDeviceBatchRoute
+  '/register-device/single': typeof AuthWizardRegisterDeviceSingleRoute
+  '/users/new-tenant': typeof AuthWizardUsersNewTenantRoute
+  '/devices': typeof AuthAppDevicesIndexRoute
+  '/users': typeof AuthAppUsersIndexRoute
+  '/register-device': typeof AuthWizardRegisterDeviceIndexRoute
+  '/devices/$deviceId/add_log': typeof AuthAppDevicesDeviceIdAdd_logRoute
+  '/devices/$deviceId/consumption': typeof AuthAppDevicesDeviceIdConsumptionRoute
+  '/devices/$deviceId/events': typeof AuthAppDevicesDeviceIdEventsRoute
+  '/devices/$deviceId/logs': typeof AuthAppDevicesDeviceIdLogsRoute
+  '/devices/$deviceId/settings': typeof AuthAppDevicesDeviceIdSettingsRoute
+  '/devices/$deviceId/status': typeof AuthAppDevicesDeviceIdStatusRoute
+  '/devices/$deviceId': typeof AuthAppDevicesDeviceIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_auth/_app': typeof AuthAppRouteWithChildren
+  '/_auth/_minimal': typeof AuthMinimalRouteWithChildren
+  '/_auth/_wizard': typeof AuthWizardRouteWithChildren
+  '/_auth/_app/dashboard': typeof AuthAppDashboardRoute
+  '/_auth/_app/debug': typeof AuthAppDebugRoute
+  '/_auth/_app/notifications': typeof AuthAppNotificationsRoute
+  '/_auth/_app/reports': typeof AuthAppReportsRoute
+  '/_auth/_minimal/settings': typeof AuthMinimalSettingsRoute
+  '/_auth/_wizard/devices/bulk-push': typeof AuthWizardDevicesBulkPushRoute
+  '/_auth/_wizard/register-device/batch': typeof AuthWizardRegisterDeviceBatchRoute
+  '/_auth/_wizard/register-device/single': typeof AuthWizardRegisterDeviceSingleRoute
+  '/_auth/_wizard/users/new-tenant': typeof AuthWizardUsersNewTenantRoute
+  '/_auth/_app/devices/': typeof AuthAppDevicesIndexRoute
+  '/_auth/_app/users/': typeof AuthAppUsersIndexRoute
+  '/_auth/_wizard/register-device/': typeof AuthWizardRegisterDeviceIndexRoute
+  '/_auth/_app/devices/$deviceId/add_log': typeof AuthAppDevicesDeviceIdAdd_logRoute
+  '/_auth/_app/devices/$deviceId/consumption': typeof AuthAppDevicesDeviceIdConsumptionRoute
+  '/_auth/_app/devices/$deviceId/events': typeof AuthAppDevicesDeviceIdEventsRoute
+  '/_auth/_app/devices/$deviceId/logs': typeof AuthAppDevicesDeviceIdLogsRoute
+  '/_auth/_app/devices/$deviceId/settings': typeof AuthAppDevicesDeviceIdSettingsRoute
+  '/_auth/_app/devices/$deviceId/status': typeof AuthAppDevicesDeviceIdStatusRoute
+  '/_auth/_app/devices/$deviceId/': typeof AuthAppDevicesDeviceIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/dashboard'
+    | '/debug'
+    | '/notifications'
+    | '/reports'
+    | '/settings'
+    | '/devices/bulk-push'
+    | '/register-device/batch'
+    | '/register-device/single'
+    | '/users/new-tenant'
+    | '/devices/'
+    | '/users/'
+    | '/register-device/'
+    | '/devices/$deviceId/add_log'
+    | '/devices/$deviceId/consumption'
+    | '/devices/$deviceId/events'
+    | '/devices/$deviceId/logs'
+    | '/devices/$deviceId/settings'
+    | '/devices/$deviceId/status'
+    | '/devices/$deviceId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/login'
+    | '/dashboard'
+    | '/debug'
+    | '/notifications'
+    | '/reports'
+    | '/settings'
+    | '/devices/bulk-push'
+    | '/register-device/batch'
+    | '/register-device/single'
+    | '/users/new-tenant'
+    | '/devices'
+    | '/users'
+    | '/register-device'
+    | '/devices/$deviceId/add_log'
+    | '/devices/$deviceId/consumption'
+    | '/devices/$deviceId/events'
+    | '/devices/$deviceId/logs'
+    | '/devices/$deviceId/settings'
+    | '/devices/$deviceId/status'
+    | '/devices/$deviceId'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/login'
+    | '/_auth/_app'
+    | '/_auth/_minimal'
+    | '/_auth/_wizard'
+    | '/_auth/_app/dashboard'
+    | '/_auth/_app/debug'
+    | '/_auth/_app/notifications'
+    | '/_auth/_app/reports'
+    | '/_auth/_minimal/settings'
+    | '/_auth/_wizard/devices/bulk-push'
+    | '/_auth/_wizard/register-device/batch'
+    | '/_auth/_wizard/register-device/single'
+    | '/_auth/_wizard/users/new-tenant'
+    | '/_auth/_app/devices/'
+    | '/_auth/_app/users/'
+    | '/_auth/_wizard/register-device/'
+    | '/_auth/_app/devices/$deviceId/add_log'
+    | '/_auth/_app/devices/$deviceId/consumption'
+    | '/_auth/_app/devices/$deviceId/events'
+    | '/_auth/_app/devices/$deviceId/logs'
+    | '/_auth/_app/devices/$deviceId/settings'
+    | '/_auth/_app/devices/$deviceId/status'
+    | '/_auth/_app/devices/$deviceId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +334,263 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/_app': {
+      id: '/_auth/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthAppRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/_minimal': {
+      id: '/_auth/_minimal'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthMinimalRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/_wizard': {
+      id: '/_auth/_wizard'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthWizardRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/_app/dashboard': {
+      id: '/_auth/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthAppDashboardRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/debug': {
+      id: '/_auth/_app/debug'
+      path: '/debug'
+      fullPath: '/debug'
+      preLoaderRoute: typeof AuthAppDebugRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/notifications': {
+      id: '/_auth/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthAppNotificationsRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/reports': {
+      id: '/_auth/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthAppReportsRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_minimal/settings': {
+      id: '/_auth/_minimal/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthMinimalSettingsRouteImport
+      parentRoute: typeof AuthMinimalRoute
+    }
+    '/_auth/_app/devices/': {
+      id: '/_auth/_app/devices/'
+      path: '/devices'
+      fullPath: '/devices/'
+      preLoaderRoute: typeof AuthAppDevicesIndexRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/users/': {
+      id: '/_auth/_app/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AuthAppUsersIndexRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_wizard/devices/bulk-push': {
+      id: '/_auth/_wizard/devices/bulk-push'
+      path: '/devices/bulk-push'
+      fullPath: '/devices/bulk-push'
+      preLoaderRoute: typeof AuthWizardDevicesBulkPushRouteImport
+      parentRoute: typeof AuthWizardRoute
+    }
+    '/_auth/_wizard/register-device/': {
+      id: '/_auth/_wizard/register-device/'
+      path: '/register-device'
+      fullPath: '/register-device/'
+      preLoaderRoute: typeof AuthWizardRegisterDeviceIndexRouteImport
+      parentRoute: typeof AuthWizardRoute
+    }
+    '/_auth/_wizard/register-device/batch': {
+      id: '/_auth/_wizard/register-device/batch'
+      path: '/register-device/batch'
+      fullPath: '/register-device/batch'
+      preLoaderRoute: typeof AuthWizardRegisterDeviceBatchRouteImport
+      parentRoute: typeof AuthWizardRoute
+    }
+    '/_auth/_wizard/register-device/single': {
+      id: '/_auth/_wizard/register-device/single'
+      path: '/register-device/single'
+      fullPath: '/register-device/single'
+      preLoaderRoute: typeof AuthWizardRegisterDeviceSingleRouteImport
+      parentRoute: typeof AuthWizardRoute
+    }
+    '/_auth/_wizard/users/new-tenant': {
+      id: '/_auth/_wizard/users/new-tenant'
+      path: '/users/new-tenant'
+      fullPath: '/users/new-tenant'
+      preLoaderRoute: typeof AuthWizardUsersNewTenantRouteImport
+      parentRoute: typeof AuthWizardRoute
+    }
+    '/_auth/_app/devices/$deviceId/': {
+      id: '/_auth/_app/devices/$deviceId/'
+      path: '/devices/$deviceId'
+      fullPath: '/devices/$deviceId/'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdIndexRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/add_log': {
+      id: '/_auth/_app/devices/$deviceId/add_log'
+      path: '/devices/$deviceId/add_log'
+      fullPath: '/devices/$deviceId/add_log'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdAdd_logRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/consumption': {
+      id: '/_auth/_app/devices/$deviceId/consumption'
+      path: '/devices/$deviceId/consumption'
+      fullPath: '/devices/$deviceId/consumption'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdConsumptionRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/events': {
+      id: '/_auth/_app/devices/$deviceId/events'
+      path: '/devices/$deviceId/events'
+      fullPath: '/devices/$deviceId/events'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdEventsRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/logs': {
+      id: '/_auth/_app/devices/$deviceId/logs'
+      path: '/devices/$deviceId/logs'
+      fullPath: '/devices/$deviceId/logs'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdLogsRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/settings': {
+      id: '/_auth/_app/devices/$deviceId/settings'
+      path: '/devices/$deviceId/settings'
+      fullPath: '/devices/$deviceId/settings'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdSettingsRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
+    '/_auth/_app/devices/$deviceId/status': {
+      id: '/_auth/_app/devices/$deviceId/status'
+      path: '/devices/$deviceId/status'
+      fullPath: '/devices/$deviceId/status'
+      preLoaderRoute: typeof AuthAppDevicesDeviceIdStatusRouteImport
+      parentRoute: typeof AuthAppRoute
+    }
   }
 }
 
+interface AuthAppRouteChildren {
+  AuthAppDashboardRoute: typeof AuthAppDashboardRoute
+  AuthAppDebugRoute: typeof AuthAppDebugRoute
+  AuthAppNotificationsRoute: typeof AuthAppNotificationsRoute
+  AuthAppReportsRoute: typeof AuthAppReportsRoute
+  AuthAppDevicesIndexRoute: typeof AuthAppDevicesIndexRoute
+  AuthAppUsersIndexRoute: typeof AuthAppUsersIndexRoute
+  AuthAppDevicesDeviceIdAdd_logRoute: typeof AuthAppDevicesDeviceIdAdd_logRoute
+  AuthAppDevicesDeviceIdConsumptionRoute: typeof AuthAppDevicesDeviceIdConsumptionRoute
+  AuthAppDevicesDeviceIdEventsRoute: typeof AuthAppDevicesDeviceIdEventsRoute
+  AuthAppDevicesDeviceIdLogsRoute: typeof AuthAppDevicesDeviceIdLogsRoute
+  AuthAppDevicesDeviceIdSettingsRoute: typeof AuthAppDevicesDeviceIdSettingsRoute
+  AuthAppDevicesDeviceIdStatusRoute: typeof AuthAppDevicesDeviceIdStatusRoute
+  AuthAppDevicesDeviceIdIndexRoute: typeof AuthAppDevicesDeviceIdIndexRoute
+}
+
+const AuthAppRouteChildren: AuthAppRouteChildren = {
+  AuthAppDashboardRoute: AuthAppDashboardRoute,
+  AuthAppDebugRoute: AuthAppDebugRoute,
+  AuthAppNotificationsRoute: AuthAppNotificationsRoute,
+  AuthAppReportsRoute: AuthAppReportsRoute,
+  AuthAppDevicesIndexRoute: AuthAppDevicesIndexRoute,
+  AuthAppUsersIndexRoute: AuthAppUsersIndexRoute,
+  AuthAppDevicesDeviceIdAdd_logRoute: AuthAppDevicesDeviceIdAdd_logRoute,
+  AuthAppDevicesDeviceIdConsumptionRoute:
+    AuthAppDevicesDeviceIdConsumptionRoute,
+  AuthAppDevicesDeviceIdEventsRoute: AuthAppDevicesDeviceIdEventsRoute,
+  AuthAppDevicesDeviceIdLogsRoute: AuthAppDevicesDeviceIdLogsRoute,
+  AuthAppDevicesDeviceIdSettingsRoute: AuthAppDevicesDeviceIdSettingsRoute,
+  AuthAppDevicesDeviceIdStatusRoute: AuthAppDevicesDeviceIdStatusRoute,
+  AuthAppDevicesDeviceIdIndexRoute: AuthAppDevicesDeviceIdIndexRoute,
+}
+
+const AuthAppRouteWithChildren =
+  AuthAppRoute._addFileChildren(AuthAppRouteChildren)
+
+interface AuthMinimalRouteChildren {
+  AuthMinimalSettingsRoute: typeof AuthMinimalSettingsRoute
+}
+
+const AuthMinimalRouteChildren: AuthMinimalRouteChildren = {
+  AuthMinimalSettingsRoute: AuthMinimalSettingsRoute,
+}
+
+const AuthMinimalRouteWithChildren = AuthMinimalRoute._addFileChildren(
+  AuthMinimalRouteChildren,
+)
+
+interface AuthWizardRouteChildren {
+  AuthWizardDevicesBulkPushRoute: typeof AuthWizardDevicesBulkPushRoute
+  AuthWizardRegisterDeviceBatchRoute: typeof AuthWizardRegisterDeviceBatchRoute
+  AuthWizardRegisterDeviceSingleRoute: typeof AuthWizardRegisterDeviceSingleRoute
+  AuthWizardUsersNewTenantRoute: typeof AuthWizardUsersNewTenantRoute
+  AuthWizardRegisterDeviceIndexRoute: typeof AuthWizardRegisterDeviceIndexRoute
+}
+
+const AuthWizardRouteChildren: AuthWizardRouteChildren = {
+  AuthWizardDevicesBulkPushRoute: AuthWizardDevicesBulkPushRoute,
+  AuthWizardRegisterDeviceBatchRoute: AuthWizardRegisterDeviceBatchRoute,
+  AuthWizardRegisterDeviceSingleRoute: AuthWizardRegisterDeviceSingleRoute,
+  AuthWizardUsersNewTenantRoute: AuthWizardUsersNewTenantRoute,
+  AuthWizardRegisterDeviceIndexRoute: AuthWizardRegisterDeviceIndexRoute,
+}
+
+const AuthWizardRouteWithChildren = AuthWizardRoute._addFileChildren(
+  AuthWizardRouteChildren,
+)
+
+interface AuthRouteChildren {
+  AuthAppRoute: typeof AuthAppRouteWithChildren
+  AuthMinimalRoute: typeof AuthMinimalRouteWithChildren
+  AuthWizardRoute: typeof AuthWizardRouteWithChildren
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthAppRoute: AuthAppRouteWithChildren,
+  AuthMinimalRoute: AuthMinimalRouteWithChildren,
+  AuthWizardRoute: AuthWizardRouteWithChildren,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

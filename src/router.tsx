@@ -1,10 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
+import type { AppServices } from './features/shell/services'
 import { routeTree } from './routeTree.gen'
 
-export interface RouterContext {
-  queryClient: QueryClient
-}
+export type RouterContext = Pick<AppServices, 'queryClient' | 'feedback' | 'scope' | 'logs'>
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -13,6 +11,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     // Preloaded data is held by TanStack Query; the router need not cache it again.
     defaultPreloadStaleTime: 0,
+    defaultPendingMs: 300,
     scrollRestoration: true,
   })
 }
@@ -20,5 +19,12 @@ export function createAppRouter(context: RouterContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Where a wizard's Exit link goes (spec §2). */
+    wizardExit?: '/devices' | '/users'
   }
 }

@@ -16,6 +16,8 @@ const REFRESH_PATH = '/api/v1/auth/refresh'
 /** A 401 from these means "wrong credentials" or "no session", not "access token expired". */
 const NO_REFRESH_PATHS = ['/api/v1/auth/cookie/login', REFRESH_PATH, '/api/v1/auth/cookie/logout']
 
+export type RefreshOutcome = 'ok' | 'unauthorized' | 'failed'
+
 export interface ApiClientOptions {
   /** Empty (same origin) in development; set at build time otherwise. @default '' */
   baseUrl?: string
@@ -37,7 +39,7 @@ export function configureApiClient(options: ApiClientOptions = {}) {
     newRequestId = () => crypto.randomUUID(),
   } = options
   const send = options.fetch ?? ((input: Request) => globalThis.fetch(input))
-  let refreshing: Promise<boolean> | null = null
+  let refreshing: Promise<RefreshOutcome> | null = null
 
   const withRequestId = (request: Request) => {
     const headers = new Headers(request.headers)
@@ -46,7 +48,7 @@ export function configureApiClient(options: ApiClientOptions = {}) {
   }
 
   /** One refresh at a time: every caller that arrives while it runs shares its result. */
-  function refreshSession(): Promise<boolean> {
+  function refreshSession(): Promise<RefreshOutcome> {
     refreshing ??= send(
       new Request(new URL(REFRESH_PATH, baseUrl || globalThis.location?.origin), {
         method: 'POST',
@@ -54,8 +56,8 @@ export function configureApiClient(options: ApiClientOptions = {}) {
         headers: { [REQUEST_ID_HEADER]: newRequestId() },
       }),
     )
-      .then((response) => response.ok)
-      .catch(() => false)
+      .then((response): RefreshOutcome => (response.ok ? 'ok' : response.status === 401 ? 'unauthorized' : 'failed'))
+      .catch((): RefreshOutcome => 'failed')
       .finally(() => {
         refreshing = null
       })
@@ -74,7 +76,7 @@ export function configureApiClient(options: ApiClientOptions = {}) {
     const retry = request.clone()
     const response = await send(request)
     if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response
-    const retried = (await refreshSession()) ? await send(withRequestId(retry)) : response
+    const retried = (await refreshSession()) === 'ok' ? await send(withRequestId(retry)) : response
     if (retried.status === 401 && !skipRedirect) onSessionExpired()
     return retried
   }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { Button, buttonIntents, buttonSizes, buttonVariants, Icon } from '../../src/ui'
+import { mobileViewport, Row, Stack } from './helpers'
 
 const meta = {
   title: 'Components/Button',
@@ -80,7 +81,7 @@ export const LongText: Story = {
 }
 
 export const NarrowScreen: Story = {
-  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  globals: mobileViewport,
   args: { intent: 'floatingAction', 'aria-label': 'Add device', children: <Icon name="plus" />, size: 'icon' },
 }
 
@@ -91,22 +92,22 @@ export const Dark: Story = {
 
 function VariantRow(args: Parameters<typeof Button>[0]) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+    <Row>
       {buttonVariants.map((variant) => (
         <Button key={variant} {...args} variant={variant}>
           {variant}
         </Button>
       ))}
-    </div>
+    </Row>
   )
 }
 
 /** Every variant in every size, then every intent, enabled, disabled and pending. */
 export const Matrix: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <Stack>
       {buttonSizes.map((size) => (
-        <div key={size} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Row key={size}>
           {buttonVariants.map((variant) =>
             size === 'icon' ? (
               <Button key={variant} variant={variant} size={size} aria-label={`${variant} icon`}>
@@ -118,10 +119,10 @@ export const Matrix: Story = {
               </Button>
             ),
           )}
-        </div>
+        </Row>
       ))}
       {(['enabled', 'disabled', 'pending'] as const).map((state) => (
-        <div key={state} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Row key={state}>
           {buttonIntents.map((intent) => (
             <Button
               key={intent}
@@ -133,9 +134,9 @@ export const Matrix: Story = {
               {intent === 'iconGhost' ? <Icon name="close" /> : `${intent} ${state}`}
             </Button>
           ))}
-        </div>
+        </Row>
       ))}
-    </div>
+    </Stack>
   ),
 }
 

@@ -80,3 +80,67 @@ export function cumulativeSeries(points: number, stepMinutes: number, startMs: n
     return { time: iso(t), kwh: round(total, 3) }
   })
 }
+
+/** Presses Tab until `target` has focus (a real keyboard path, failing loudly if it is not reachable). */
+export async function tabTo(target: HTMLElement, user: { tab: () => Promise<void> }, maxTabs = 10) {
+  for (let i = 0; i < maxTabs && document.activeElement !== target; i++) await user.tab()
+  if (document.activeElement !== target) throw new Error(`Could not reach ${target.getAttribute('aria-label') ?? target.tagName} with Tab`)
+}
+
+/** `days` daily buckets from `startMs` against the same weekdays `days` earlier; the last `future` are still to come. */
+export function dailyComparison(days: number, startMs: number, seed = 13, future = 0) {
+  const rnd = seeded(seed)
+  return Array.from({ length: days }, (_, i) => {
+    const t = startMs + i * DAY
+    const weekday = new Date(t).getUTCDay()
+    const base = weekday === 0 || weekday === 6 ? 15 : 10.5
+    const previous = round(base + rnd() * 4)
+    const current = round(base * 0.92 + rnd() * 4)
+    return { start: iso(t), previousStart: iso(t - days * DAY), current: i >= days - future ? null : current, previous }
+  })
+}
+
+/** Today against yesterday, hour by hour; today is known up to 15:00. */
+export function hourlyComparison(seed = 21) {
+  const rnd = seeded(seed)
+  const start = Date.UTC(2026, 9, 21)
+  const load = (h: number) => 0.25 + 0.5 * Math.exp(-((h - 8) ** 2) / 6) + 0.9 * Math.exp(-((h - 19) ** 2) / 8)
+  return Array.from({ length: 24 }, (_, h) => ({
+    start: iso(start + h * HOUR),
+    previousStart: iso(start + h * HOUR - DAY),
+    current: h <= 15 ? round(load(h) * 1.1 + rnd() * 0.2, 3) : null,
+    previous: round(load(h) + rnd() * 0.2, 3),
+  }))
+}
+
+type Status = 'online' | 'offline' | 'unknown'
+/** A week (Mon 19 - Mon 26 Oct 2026) of a device that is mostly online, with outages and a blind spot. */
+export function statusWeek() {
+  const at = (d: number, h: number, m = 0) => iso(Date.UTC(2026, 9, 19 + d, h, m))
+  const s = (start: string, end: string, status: Status) => ({ start, end, status })
+  return [
+    s(at(0, 0), at(1, 3, 10), 'online'),
+    s(at(1, 3, 10), at(1, 5, 40), 'offline'),
+    s(at(1, 5, 40), at(3, 12), 'online'),
+    s(at(3, 12), at(3, 20), 'unknown'),
+    s(at(3, 20), at(5, 22, 15), 'online'),
+    s(at(5, 22, 15), at(6, 1, 5), 'offline'),
+    s(at(6, 1, 5), at(7, 0), 'online'),
+  ]
+}
+
+/** 30 days of a flapping connection: thousands of short segments. */
+export function statusFlapping(seed = 31) {
+  const rnd = seeded(seed)
+  const out: { start: string; end: string; status: Status }[] = []
+  let t = Date.UTC(2026, 8, 26)
+  const end = Date.UTC(2026, 9, 26)
+  while (t < end) {
+    const r = rnd()
+    const status: Status = r < 0.8 ? 'online' : r < 0.95 ? 'offline' : 'unknown'
+    const len = (status === 'online' ? 5 + rnd() * 40 : 1 + rnd() * 10) * 60_000
+    out.push({ start: iso(t), end: iso(Math.min(end, t + len)), status })
+    t += len
+  }
+  return out
+}

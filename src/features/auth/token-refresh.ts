@@ -1,8 +1,8 @@
+import type { RefreshOutcome } from '../../api'
 /** Spec §9: the first try 5 s after start, then every 25 minutes. */
 export const FIRST_REFRESH_MS = 5_000
 export const REFRESH_EVERY_MS = 25 * 60_000
 
-export type RefreshOutcome = 'ok' | 'unauthorized' | 'failed'
 
 /**
  * Keeps the session alive while a user is signed in. A 401 from refresh stops it (spec §8);

@@ -19,7 +19,7 @@ export const badge = recipe({
   variants: {
     variant: {
       default: tone(vars.color.text, vars.color.surface),
-      secondary: tone(vars.color.surfaceSunken, vars.color.text),
+      secondary: tone(vars.color.surfaceHover, vars.color.text),
       destructive: tone(vars.color.dangerSoft, vars.color.danger),
       outline: { background: 'transparent', color: vars.color.text, borderColor: vars.color.borderStrong },
       brand: tone(vars.color.brandSoft, vars.color.brand),

@@ -44,7 +44,7 @@ export const button = recipe({
         ...solid(vars.color.surface, vars.color.surfaceHover, vars.color.text),
         borderColor: vars.color.borderStrong,
       },
-      secondary: solid(vars.color.surfaceSunken, vars.color.border, vars.color.text),
+      secondary: solid(vars.color.surfaceHover, vars.color.borderStrong, vars.color.text),
       ghost: solid('transparent', vars.color.surfaceHover, vars.color.text),
       link: {
         background: 'transparent',

@@ -11,7 +11,7 @@ import {
   ParentWidth,
   chartStyles as styles,
   formatAt,
-  formatAxisNumber,
+  axisFormat,
   formatBucket,
   formatKwh,
   mergeBuckets,
@@ -62,10 +62,10 @@ interface Mark {
   count: number
 }
 
-const margin = { top: 12, right: 8, bottom: 28, left: 44 }
-/** Bars keep >= 3 px each (2 px bar + 1 px gap), well under the ~1,000-mark budget. */
-const MIN_PX_PER_BAR = 3
-const MAX_BARS = 400
+const margin = { top: 22, right: 8, bottom: 28, left: 44 }
+/** At most one bar per 2 px, and never more than 500: well under the ~1,000-mark budget. */
+const MIN_PX_PER_BAR = 2
+const MAX_BARS = 500
 
 const granularityName: Record<Granularity, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
 const barLabelPattern: Record<Granularity, string> = { hourly: 'HH:mm', daily: 'EEE d', weekly: 'd MMM', monthly: 'MMM' }
@@ -170,6 +170,7 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
   const summary = useMemo(() => summarize(source, granularity, timeZone), [source, granularity, timeZone])
   const zeroY = y(0)
+  const numTicks = Math.max(2, Math.round(innerHeight / 48))
   const bw = x.bandwidth()
   const resets = marks.flatMap((m, i) => (m.reset ? [i] : []))
 
@@ -213,7 +214,7 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
               <Hatch id={`${ids}-nodata`} tone="muted" gap={6} />
             </defs>
             <Group left={margin.left} top={margin.top}>
-              <GridRows scale={y} width={innerWidth} numTicks={Math.max(2, Math.round(innerHeight / 48))} className={styles.grid} />
+              <GridRows scale={y} width={innerWidth} numTicks={numTicks} className={styles.grid} />
               {index !== null && (
                 <rect
                   className={styles.highlight}
@@ -264,14 +265,14 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
               )}
               <AxisLeft
                 scale={y}
-                numTicks={Math.max(2, Math.round(innerHeight / 48))}
-                tickFormat={(v) => formatAxisNumber(Number(v))}
+                numTicks={numTicks}
+                tickFormat={axisFormat(y, numTicks)}
                 hideAxisLine
                 hideTicks
                 axisClassName={styles.axis}
                 tickLabelProps={{ dx: -4 }}
               />
-              <text x={-margin.left} y={-4} className={styles.axisLabel}>
+              <text x={-margin.left} y={-12} className={styles.axisLabel}>
                 kWh
               </text>
               <AxisBottom
@@ -318,7 +319,9 @@ function xTicks(
     while (j < marks.length - 1 && marks[j]!.endMs <= t) j++
     const m = marks[j]!
     const frac = Math.min(1, Math.max(0, (t - m.startMs) / (m.endMs - m.startMs)))
-    return [{ x: Math.round(j * step + frac * step), label: label(t) }]
+    const px = Math.round(j * step + frac * step)
+    // A label centred on the right edge would spill out of the chart.
+    return px > innerWidth - 24 ? [] : [{ x: px, label: label(t) }]
   })
 }
 

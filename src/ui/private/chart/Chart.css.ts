@@ -52,7 +52,7 @@ export const tooltip = style({
   zIndex: 2,
   pointerEvents: 'none',
   minWidth: '9rem',
-  maxWidth: '16rem',
+  maxWidth: '18rem',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
@@ -76,6 +76,7 @@ export const tooltipValue = style({
   color: vars.color.text,
   fontWeight: vars.fontWeight.semibold,
   fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
 })
 export const tooltipNote = style({ marginTop: vars.space.xxs, color: vars.color.textMuted, fontSize: vars.fontSize.xs })
 

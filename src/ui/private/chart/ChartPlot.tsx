@@ -8,7 +8,7 @@ export interface TooltipContent {
   note?: string
 }
 
-type SwatchKind = 'solid' | 'hatched' | 'outlined' | 'line'
+export type SwatchKind = 'solid' | 'hatched' | 'striped' | 'outlined' | 'line'
 
 export interface ChartPlotProps {
   width: number
@@ -106,6 +106,14 @@ export function Swatch({ tone, kind = 'solid', size = 12 }: { tone: keyof typeof
           </pattern>
         </defs>
       )}
+      {kind === 'striped' && (
+        <defs>
+          <pattern id={id} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="4" height="4" className={styles.fill[tone]} />
+            <line x1="0" y1="0" x2="0" y2="4" className={styles.stroke.surface} strokeWidth="1" strokeOpacity="0.5" />
+          </pattern>
+        </defs>
+      )}
       {kind === 'line' ? (
         <line x1="0" x2={size} y1={size / 2} y2={size / 2} className={styles.stroke[toneKey]} strokeWidth="2.5" strokeLinecap="round" />
       ) : (
@@ -115,9 +123,9 @@ export function Swatch({ tone, kind = 'solid', size = 12 }: { tone: keyof typeof
           width={size - 1.5}
           height={size - 1.5}
           rx="2"
-          className={kind === 'solid' ? styles.fill[tone] : `${styles.stroke[toneKey]}`}
-          fill={kind === 'hatched' ? `url(#${id})` : kind === 'outlined' ? 'none' : undefined}
-          strokeWidth={kind === 'solid' ? 0 : 1.5}
+          className={kind === 'solid' ? styles.fill[tone] : kind === 'striped' ? undefined : styles.stroke[toneKey]}
+          fill={kind === 'hatched' || kind === 'striped' ? `url(#${id})` : kind === 'outlined' ? 'none' : undefined}
+          strokeWidth={kind === 'solid' || kind === 'striped' ? 0 : 1.5}
           strokeDasharray={kind === 'outlined' ? '2 1.5' : undefined}
         />
       )}

@@ -6,7 +6,7 @@ import { Icon } from '../../Icon'
 import { Skeleton } from '../../Skeleton'
 import { Spinner } from '../../Spinner'
 import * as styles from './Chart.css'
-import { Swatch } from './ChartPlot'
+import { Swatch, type SwatchKind } from './ChartPlot'
 
 export const chartStatuses = ['success', 'loading', 'error'] as const
 export type ChartStatus = (typeof chartStatuses)[number]
@@ -33,8 +33,9 @@ export interface ChartCommonProps {
 
 export interface LegendItem {
   label: string
-  tone: keyof typeof styles.fill
-  kind?: 'solid' | 'hatched' | 'outlined' | 'line'
+  /** Without a tone the item is a plain figure (e.g. a total) with no swatch. */
+  tone?: keyof typeof styles.fill
+  kind?: SwatchKind
   /** A figure shown after the label (e.g. '97.2%'). */
   value?: string
 }
@@ -104,7 +105,7 @@ export function ChartShell(props: ChartShellProps) {
         <ul className={styles.legend} aria-label={`${label} legend`}>
           {legend.map((item) => (
             <li key={item.label} className={styles.legendItem}>
-              <Swatch tone={item.tone} kind={item.kind} />
+              {item.tone && <Swatch tone={item.tone} kind={item.kind} />}
               {item.label}
               {item.value && <span className={styles.legendValue}>{item.value}</span>}
             </li>

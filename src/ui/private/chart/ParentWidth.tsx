@@ -1,11 +1,18 @@
-import { ParentSize } from '@visx/responsive'
+import { useParentSize } from '@visx/responsive'
 import type { ReactNode } from 'react'
 
-/** Measures the available width (only at the edge: the charts themselves stay pure). */
+// A stable identity: useParentSize rebuilds its resize handler whenever this changes.
+const ignored: ('height' | 'top' | 'left')[] = ['height', 'top', 'left']
+
+/**
+ * Measures the available width (only at the edge: the charts themselves stay pure). Unlike
+ * <ParentSize>, the content stays in flow, so the chart's own height sizes the container.
+ */
 export function ParentWidth({ children }: { children: (width: number) => ReactNode }) {
+  const { parentRef, width } = useParentSize({ ignoreDimensions: ignored, debounceTime: 60 })
   return (
-    <ParentSize ignoreDimensions={['height', 'top', 'left']} debounceTime={60} style={{ height: 'auto', minWidth: 0 }}>
-      {({ width }) => children(Math.floor(width))}
-    </ParentSize>
+    <div ref={parentRef} style={{ width: '100%', minWidth: 0 }}>
+      {width > 0 && children(Math.floor(width))}
+    </div>
   )
 }

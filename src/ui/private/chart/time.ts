@@ -44,9 +44,24 @@ export function formatBucket(
   const first = formatAt(startMs, bucketPattern[granularity], timeZone)
   if (!merged || endMs === undefined) return first
   // The end of a bucket is exclusive: show the last instant that belongs to it.
-  const last = formatAt(endMs - 1, granularity === 'hourly' ? 'EEE d MMM yyyy, HH:59' : 'EEE d MMM yyyy', timeZone)
-  return `${first} – ${last}`
+  const last = endMs - 1
+  const sameDay = formatAt(startMs, 'yyyyMMdd', timeZone) === formatAt(last, 'yyyyMMdd', timeZone)
+  if (granularity === 'hourly' && sameDay && wholeDays(startMs, endMs, timeZone)) {
+    return formatAt(startMs, bucketPattern.daily, timeZone)
+  }
+  if (granularity === 'hourly' && sameDay) {
+    return `${first} – ${formatAt(last + 1, 'HH:mm', timeZone)}`
+  }
+  if (granularity === 'monthly') return `${formatAt(startMs, 'MMM yyyy', timeZone)} – ${formatAt(last, 'MMM yyyy', timeZone)}`
+  const sameYear = formatAt(startMs, 'yyyy', timeZone) === formatAt(last, 'yyyy', timeZone)
+  if (granularity === 'hourly' && !wholeDays(startMs, endMs, timeZone)) {
+    return `${formatAt(startMs, 'd MMM, HH:mm', timeZone)} – ${formatAt(last + 1, 'd MMM yyyy, HH:mm', timeZone)}`
+  }
+  return `${formatAt(startMs, sameYear ? 'EEE d MMM' : 'EEE d MMM yyyy', timeZone)} – ${formatAt(last, 'EEE d MMM yyyy', timeZone)}`
 }
+
+const wholeDays = (startMs: number, endMs: number, timeZone?: string) =>
+  formatAt(startMs, 'HH:mm', timeZone) === '00:00' && formatAt(endMs, 'HH:mm', timeZone) === '00:00'
 
 type Step = { unit: 'hour' | 'day' | 'month' | 'year'; n: number; approxMs: number; pattern: string }
 const HOUR = 3_600_000
@@ -98,4 +113,18 @@ export function formatKwh(value: number | null | undefined) {
   if (value === null || value === undefined) return 'No data'
   return `${(Math.abs(value) >= 1000 ? kwhFormatLarge : kwhFormat).format(value)} kWh`
 }
-export const formatAxisNumber = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 }).format
+
+/**
+ * Axis labels with just enough precision for the tick step (12,480 / 12,500, not 12.5k twice);
+ * compact (15k) only when the step itself is in thousands.
+ */
+export function axisFormat(scale: { ticks: (n: number) => number[] }, count: number) {
+  const ticks = scale.ticks(count)
+  const step = ticks.length > 1 ? Math.abs(ticks[1]! - ticks[0]!) : 1
+  const decimals = Math.max(0, Math.min(3, -Math.floor(Math.log10(step))))
+  const fmt =
+    step >= 1000
+      ? new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 })
+      : new Intl.NumberFormat('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+  return (value: unknown) => fmt.format(Number(value))
+}

@@ -1,0 +1,34 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { errorStatus, logout, skipAuthRedirect } from '../../api'
+import { useAppServices } from '../shell/use-app-services'
+import { currentUserQuery, setAuthHint } from './session'
+
+/** The signed-in user, or null while signed out. */
+export function useSessionUser() {
+  return useQuery(currentUserQuery).data ?? null
+}
+
+/**
+ * Spec §4: logout stops refresh (the lifecycle sees the user go), calls the server (a 401 ignored,
+ * other failures only logged), clears cached auth, user, device and group data, then goes to /login
+ * even if the call failed.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { logs, scope } = useAppServices()
+  return useCallback(async () => {
+    try {
+      await logout({ ...skipAuthRedirect, throwOnError: true })
+    } catch (error) {
+      if (errorStatus(error) !== 401) logs.child('auth').error('Logout failed', { error: String(error) })
+    }
+    setAuthHint(false)
+    scope.sync(null, [])
+    queryClient.setQueryData(currentUserQuery.queryKey, null)
+    queryClient.removeQueries({ predicate: (q) => q.queryKey !== currentUserQuery.queryKey })
+    await navigate({ to: '/login', replace: true })
+  }, [logs, navigate, queryClient, scope])
+}

@@ -1,0 +1,58 @@
+import { Outlet, useLocation } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { Button, Drawer, Icon } from '../../ui'
+import { layout } from '../../styles/tokens'
+import { useSessionUser } from '../auth/use-session'
+import { NotificationBellSlot } from './NotificationBellSlot'
+import { Logo } from './Logo'
+import { Sidebar } from './Sidebar'
+import { TopBar } from './TopBar'
+import * as styles from './shell.css'
+
+const desktopQuery = `(min-width: ${layout.desktopMinWidth}px)`
+
+/** Closes the mobile drawer whenever the screen reaches desktop width (spec §2). */
+function useCloseOnDesktop(close: () => void) {
+  useEffect(() => {
+    const media = window.matchMedia(desktopQuery)
+    const onChange = () => media.matches && close()
+    media.addEventListener('change', onChange)
+    return () => media.removeEventListener('change', onChange)
+  }, [close])
+}
+
+/** Spec §2 default layout: sticky top bar, 16rem sidebar from 1024px, a drawer below. */
+export function AppLayout() {
+  const user = useSessionUser()
+  const { pathname } = useLocation()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const close = () => setDrawerOpen(false)
+  useCloseOnDesktop(close)
+  // The drawer closes when the path changes.
+  useEffect(close, [pathname])
+
+  const start = (
+    <>
+      <Button intent="iconGhost" aria-label="Open navigation" className={styles.hamburger} onPress={() => setDrawerOpen(true)}>
+        <Icon name="menu" />
+      </Button>
+      <Logo />
+    </>
+  )
+  return (
+    <div className={styles.appFrame}>
+      <TopBar user={user} start={start} bell={<NotificationBellSlot />} />
+      <div className={styles.body}>
+        <aside className={styles.sidebar} aria-label="Sidebar">
+          <Sidebar user={user} />
+        </aside>
+        <Drawer title={<Logo linked={false} />} aria-label="Navigation" isOpen={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Sidebar user={user} onNavigate={close} />
+        </Drawer>
+        <main className={styles.main} id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router'
+import { Icon } from '../../ui'
+import * as styles from './shell.css'
+
+/** The product logo; links home when `linked`. */
+export function Logo({ linked = true }: { /** @default true */ linked?: boolean }) {
+  const content = (
+    <>
+      <span className={styles.logoMark}>
+        <Icon name="bolt" size="sm" />
+      </span>
+      Meterdeck
+    </>
+  )
+  return linked ? (
+    <Link to="/dashboard" className={styles.logo} aria-label="Meterdeck home">
+      {content}
+    </Link>
+  ) : (
+    <span className={styles.logo}>{content}</span>
+  )
+}

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { Badge, Icon } from '../../ui'
+import { appEnvironment } from '../../lib/environment'
+import type { SessionUser } from '../auth/session'
+import { UserMenu } from './UserMenu'
+import * as styles from './shell.css'
+
+export interface TopBarProps {
+  user: SessionUser | null
+  /** Left side: the hamburger and logo. */
+  start?: ReactNode
+  /** The notification bell (the notifications feature fills it). */
+  bell?: ReactNode
+  /** @default the build's environment */
+  environment?: string
+}
+
+/** Spec §2 'Top bar': bell, environment badge outside production, user menu; Login when signed out. */
+export function TopBar({ user, start, bell, environment = appEnvironment }: TopBarProps) {
+  return (
+    <header className={styles.topBar}>
+      {start}
+      <div className={styles.topBarSpacer} />
+      {environment !== 'production' && (
+        <Badge variant="outline" size="sm">
+          {environment.toUpperCase()}
+        </Badge>
+      )}
+      {user ? (
+        <>
+          {bell}
+          <UserMenu user={user} />
+        </>
+      ) : (
+        <Link to="/login" className={styles.menuLink}>
+          <Icon name="user" size="sm" /> Login
+        </Link>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { DialogTrigger, Dialog } from 'react-aria-components'
+import { Button, Icon, Popover, Select, SelectItem } from '../../ui'
+import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import { canAccess, isElevated } from '../auth/roles'
+import type { SessionUser } from '../auth/session'
+import { useLogout } from '../auth/use-session'
+import { useAppServices, useGroupScope } from './use-app-services'
+import { initials } from './initials'
+import * as styles from './shell.css'
+
+const ALL = '__all__'
+
+function GroupScopeSelect() {
+  const { scope } = useAppServices()
+  const current = useGroupScope()
+  const groups = useQuery(scopeGroupsOptions())
+  const options = [{ id: ALL, name: 'All groups' }, ...(groups.data?.items ?? [])]
+  return (
+    <Select
+      label="Group scope"
+      className={styles.scopeSelect}
+      items={options}
+      selectedKey={current ?? ALL}
+      onSelectionChange={(key) => scope.choose(key === ALL ? null : String(key))}
+    >
+      {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
+    </Select>
+  )
+}
+
+/** Spec §2 'Top bar': initials, name, e-mail, group scope (elevated users), Settings and Logout. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const logout = useLogout()
+  const name = user.full_name || 'Unknown User'
+  return (
+    <DialogTrigger>
+      <Button intent="headerAction">
+        {/* Initials come from CSS so the button's name is exactly the visible name. */}
+        <span className={styles.avatar} data-initials={initials(user.full_name, user.email)} />
+        <span className={styles.visuallyHiddenOnNarrow}>{name}</span>
+        <Icon name="chevronDown" size="sm" />
+      </Button>
+      <Popover placement="bottom end">
+        <Dialog aria-label="Account" className={styles.userMenu}>
+          {({ close }) => (
+            <>
+              <div className={styles.userMenuHeader}>
+                <span className={styles.userMenuName}>{name}</span>
+                <span className={styles.userMenuEmail}>{user.email}</span>
+              </div>
+              {isElevated(user.role) && <GroupScopeSelect />}
+              {canAccess(user.role, 'settings') && (
+                <Link to="/settings" className={styles.menuLink} onClick={close}>
+                  <Icon name="settings" size="sm" /> Settings
+                </Link>
+              )}
+              <Button intent="listItemAction" className={styles.menuButton} onPress={() => void logout()}>
+                <Icon name="logout" size="sm" /> Logout
+              </Button>
+            </>
+          )}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  )
+}

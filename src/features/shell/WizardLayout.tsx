@@ -1,0 +1,24 @@
+import { Link, Outlet, useMatches } from '@tanstack/react-router'
+import { Icon } from '../../ui'
+import { Logo } from './Logo'
+import * as styles from './shell.css'
+
+/** Spec §2 wizard layout: top bar with the logo, optional header content and an Exit link. */
+export function WizardLayout() {
+  const matches = useMatches()
+  const exitTo = matches.findLast((m) => m.staticData.wizardExit)?.staticData.wizardExit ?? '/dashboard'
+  return (
+    <div className={styles.appFrame}>
+      <header className={styles.topBar}>
+        <Logo />
+        <div className={styles.topBarSpacer} id="wizard-header" />
+        <Link to={exitTo} className={styles.menuLink}>
+          <Icon name="close" size="sm" /> Exit
+        </Link>
+      </header>
+      <main className={styles.wizardMain} id="main">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

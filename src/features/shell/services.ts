@@ -1,0 +1,34 @@
+import { configureApiClient, createQueryClient, errorStatus, normalizeError } from '../../api'
+import { loginHref } from '../../lib/redirect'
+import { appEnvironment } from '../../lib/environment'
+import { createLogBuffer } from '../../lib/logger'
+import { createFeedbackStore } from '../feedback/feedback-store'
+import { createScopeStore } from '../scope/scope-store'
+
+/** The long-lived pieces the app shares, created once at start and handed to the router context. */
+export function createAppServices({ navigate }: { navigate: (href: string) => void }) {
+  const logs = createLogBuffer({ environment: appEnvironment })
+  const feedback = createFeedbackStore()
+  const queryClient = createQueryClient({
+    // Spec §8: every server error is shown through the normaliser as a global error.
+    onError: (error) => {
+      const status = errorStatus(error)
+      if (status === 401) return // the session layer sends the user to sign in
+      const { title, message, detail } = normalizeError(error, 'Request failed')
+      logs.child('api').warn(message, { status })
+      feedback.push({ title, message, detail })
+    },
+  })
+  const scope = createScopeStore(queryClient)
+  const { refreshSession } = configureApiClient({
+    baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+    getGroupScope: scope.get,
+    onSessionExpired: () => {
+      queryClient.clear()
+      navigate(loginHref(window.location.pathname + window.location.search))
+    },
+  })
+  return { queryClient, feedback, scope, logs, refreshSession }
+}
+
+export type AppServices = ReturnType<typeof createAppServices>

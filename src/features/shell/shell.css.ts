@@ -1,0 +1,196 @@
+import { keyframes, style } from '@vanilla-extract/css'
+import { vars } from '../../styles'
+import { layout } from '../../styles/tokens'
+
+const desktop = `screen and (min-width: ${layout.desktopMinWidth}px)`
+
+export const appFrame = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })
+
+export const topBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 20,
+  height: layout.topBarHeight,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `0 ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  // The environment accent (spec §1) shows as a thin line along the top.
+  boxShadow: `inset 0 3px 0 ${vars.color.accent}`,
+})
+
+export const topBarSpacer = style({ flex: 1 })
+
+export const hamburger = style({ '@media': { [desktop]: { display: 'none' } } })
+
+export const body = style({ display: 'flex', flex: 1, minHeight: 0 })
+
+export const sidebar = style({
+  display: 'none',
+  '@media': {
+    [desktop]: {
+      display: 'block',
+      width: layout.sidebarWidth,
+      flexShrink: 0,
+      borderRight: `1px solid ${vars.color.border}`,
+      background: vars.color.surface,
+      position: 'sticky',
+      top: layout.topBarHeight,
+      height: `calc(100vh - ${layout.topBarHeight})`,
+      overflowY: 'auto',
+    },
+  },
+})
+
+export const main = style({
+  flex: 1,
+  minWidth: 0,
+  padding: vars.space.xl,
+  '@media': { 'screen and (max-width: 640px)': { padding: vars.space.lg } },
+})
+
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+})
+
+export const navLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken, color: vars.color.text },
+    '&[aria-current="page"]': { background: vars.color.brandSoft, color: vars.color.brand },
+  },
+})
+
+export const logo = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+  textDecoration: 'none',
+  letterSpacing: '-0.01em',
+})
+
+export const logoMark = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '1.75rem',
+  height: '1.75rem',
+  borderRadius: vars.radius.md,
+  background: vars.color.brand,
+  color: vars.color.textOnBrand,
+})
+
+export const wizardMain = style({ width: '100%', maxWidth: '56rem', margin: '0 auto', padding: vars.space.xl })
+
+export const centered = style({
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.lg,
+  background: vars.color.background,
+})
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+
+export const loadingOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 50,
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.overlay,
+  animation: `${fadeIn} ${vars.motion.normal} ease-out`,
+})
+
+export const loadingCard = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  boxShadow: vars.shadow.lg,
+  color: vars.color.text,
+})
+
+export const pageHeader = style({ marginBottom: vars.space.xl })
+export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.semibold })
+export const pageLead = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted })
+
+export const userMenuHeader = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+})
+export const userMenuName = style({ fontWeight: vars.fontWeight.semibold })
+export const userMenuEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const scopeSelect = style({ minWidth: '12rem' })
+export const visuallyHiddenOnNarrow = style({
+  '@media': {
+    'screen and (max-width: 640px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+})
+
+export const avatar = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '2rem',
+  height: '2rem',
+  borderRadius: vars.radius.full,
+  background: vars.color.brandSoft,
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.xs,
+  '::before': { content: 'attr(data-initials)' },
+})
+export const userMenu = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  minWidth: '16rem',
+  outline: 'none',
+})
+export const menuLink = style([
+  navLink,
+  { padding: `${vars.space.sm} ${vars.space.md}` },
+])
+export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
+
+export const failureActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md })
+export const failureDetails = style({
+  marginTop: vars.space.lg,
+  padding: vars.space.md,
+  maxWidth: '40rem',
+  overflowX: 'auto',
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  background: vars.color.surfaceSunken,
+  borderRadius: vars.radius.md,
+  whiteSpace: 'pre-wrap',
+})

@@ -1,0 +1,15 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { requireUser } from '../features/auth/guards'
+import { SessionSkeleton } from '../features/auth/SessionSkeleton'
+import { SessionLifecycle } from '../features/auth/SessionLifecycle'
+
+export const Route = createFileRoute('/_auth')({
+  beforeLoad: ({ context, location }) => requireUser(context, location),
+  pendingComponent: SessionSkeleton,
+  pendingMs: 0,
+  component: () => (
+    <SessionLifecycle>
+      <Outlet />
+    </SessionLifecycle>
+  ),
+})

@@ -1,0 +1,259 @@
+import { AxisBottom } from '@visx/axis'
+import { Group } from '@visx/group'
+import { scaleLinear } from '@visx/scale'
+import { useCallback, useId, useMemo } from 'react'
+import {
+  ChartPlot,
+  ChartShell,
+  Hatch,
+  ParentWidth,
+  chartStyles as styles,
+  formatAt,
+  nearestIndex,
+  svgId,
+  timeTicks,
+  toMs,
+  type ChartCommonProps,
+  type LegendItem,
+} from '../private/chart'
+
+export const deviceStatuses = ['online', 'offline', 'unknown'] as const
+export type DeviceStatus = (typeof deviceStatuses)[number]
+
+export interface StatusSegment {
+  /** ISO 8601 start (inclusive). */
+  start: string
+  /** ISO 8601 end (exclusive). */
+  end: string
+  status: DeviceStatus
+}
+
+export interface StatusTimelineProps extends Omit<ChartCommonProps, 'height'> {
+  data: readonly StatusSegment[]
+  /** The time range to show; time not covered by a segment counts as unknown. @default the data's extent */
+  range?: { start: string; end: string }
+  /** Height of the plot (lane and axis) in px. @default 72 */
+  height?: number
+  /** Accessible name. @default 'Device status' */
+  label?: string
+}
+
+interface Segment {
+  start: number
+  end: number
+  status: DeviceStatus
+  /** Time per status inside a segment that stands for several short ones. */
+  mix?: Record<DeviceStatus, number>
+  parts: number
+}
+
+const margin = { top: 4, right: 12, bottom: 24, left: 12 }
+/** A segment narrower than this many px is merged with its short neighbours. */
+const MIN_SEGMENT_PX = 2
+const statusName: Record<DeviceStatus, string> = { online: 'Online', offline: 'Offline', unknown: 'Unknown' }
+/** When short segments merge, the one that matters most to an operator wins. */
+const severity: Record<DeviceStatus, number> = { offline: 2, unknown: 1, online: 0 }
+
+/** Clips to the range, sorts, and fills holes with 'unknown', so the lane is always complete. */
+function normalise(data: readonly StatusSegment[], from: number, to: number): Segment[] {
+  const sorted = data
+    .map((d) => ({ start: Math.max(from, toMs(d.start)), end: Math.min(to, toMs(d.end)), status: d.status, parts: 1 }))
+    .filter((s) => s.end > s.start)
+    .sort((a, b) => a.start - b.start)
+  const out: Segment[] = []
+  let cursor = from
+  for (const s of sorted) {
+    if (s.start > cursor) out.push({ start: cursor, end: s.start, status: 'unknown', parts: 1 })
+    const start = Math.max(s.start, cursor)
+    if (s.end > start) out.push({ ...s, start })
+    cursor = Math.max(cursor, s.end)
+  }
+  if (cursor < to && out.length) out.push({ start: cursor, end: to, status: 'unknown', parts: 1 })
+  return out
+}
+
+/** Keeps segments wide enough to see; runs of narrow ones become one segment of the worst status. */
+function simplify(segments: Segment[], minDuration: number): Segment[] {
+  const out: Segment[] = []
+  const push = (s: Segment) => {
+    const last = out.at(-1)
+    if (last && last.status === s.status && !last.mix && !s.mix) last.end = s.end
+    else out.push({ ...s })
+  }
+  let run: Segment[] = []
+  const flush = () => {
+    if (run.length === 0) return
+    if (run.length === 1) push(run[0]!)
+    else {
+      const mix = { online: 0, offline: 0, unknown: 0 }
+      for (const s of run) mix[s.status] += s.end - s.start
+      const status = deviceStatuses.reduce((a, b) => (mix[b] > 0 && severity[b] > severity[a] ? b : a), run[0]!.status)
+      out.push({ start: run[0]!.start, end: run.at(-1)!.end, status, mix, parts: run.length })
+    }
+    run = []
+  }
+  for (const s of segments) {
+    if (s.end - s.start >= minDuration) {
+      flush()
+      push(s)
+    } else {
+      run.push(s)
+      if (run.at(-1)!.end - run[0]!.start >= minDuration) flush()
+    }
+  }
+  flush()
+  return out
+}
+
+export function formatDuration(ms: number) {
+  const min = Math.round(ms / 60_000)
+  if (min < 1) return `${Math.round(ms / 1000)} s`
+  if (min < 60) return `${min} min`
+  const h = Math.floor(min / 60)
+  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`
+  const hours = Math.round(min / 60)
+  const d = Math.floor(hours / 24)
+  return hours % 24 ? `${d} d ${hours % 24} h` : `${d} d`
+}
+
+const share = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 })
+
+/** Online, offline and unknown spans of a device over a time range. */
+export function StatusTimeline({ data, range, label = 'Device status', height = 72, ...common }: StatusTimelineProps) {
+  const { width, timeZone } = common
+  const ids = svgId(useId())
+  const innerWidth = Math.max(0, width - margin.left - margin.right)
+  const laneHeight = Math.max(8, height - margin.top - margin.bottom)
+
+  const isEmpty = data.length === 0
+  const from = range ? toMs(range.start) : isEmpty ? 0 : Math.min(...data.map((d) => toMs(d.start)))
+  const to = range ? toMs(range.end) : isEmpty ? 1 : Math.max(...data.map((d) => toMs(d.end)))
+  const source = useMemo(() => (data.length || range ? normalise(data, from, to) : []), [data, range, from, to])
+  const segments = useMemo(
+    () => simplify(source, ((to - from) / Math.max(1, innerWidth)) * MIN_SEGMENT_PX),
+    [source, from, to, innerWidth],
+  )
+  const x = useMemo(() => scaleLinear<number>({ domain: [from, to], range: [0, innerWidth] }), [from, to, innerWidth])
+
+  const totals = useMemo(() => {
+    const t = { online: 0, offline: 0, unknown: 0 }
+    for (const s of source) t[s.status] += s.end - s.start
+    return t
+  }, [source])
+  const span = Math.max(1, to - from)
+  const outages = source.filter((s) => s.status === 'offline').length
+
+  const starts = useMemo(() => segments.map((s) => x(s.start)), [segments, x])
+  const indexAt = useCallback(
+    (px: number) => {
+      const mx = px - margin.left
+      if (mx < 0 || mx > innerWidth) return null
+      const i = nearestIndex(starts, mx)
+      if (i < 0) return null
+      return starts[i]! > mx && i > 0 ? i - 1 : i
+    },
+    [starts, innerWidth],
+  )
+
+  const pattern = to - from <= 2 * 86_400_000 ? 'EEE d MMM, HH:mm' : 'EEE d MMM yyyy, HH:mm'
+  const ticks = useMemo(() => timeTicks(from, to, Math.max(2, Math.floor(innerWidth / 80)), timeZone), [from, to, innerWidth, timeZone])
+  const legend: LegendItem[] = [
+    { label: 'Online', tone: 'online', kind: 'solid', value: share.format(totals.online / span) },
+    { label: 'Offline', tone: 'offline', kind: 'striped', value: share.format(totals.offline / span) },
+    { label: 'Unknown', tone: 'unknown', kind: 'hatched', value: share.format(totals.unknown / span) },
+  ]
+  const summary = `From ${formatAt(from, pattern, timeZone)} to ${formatAt(to, pattern, timeZone)}: online ${share.format(totals.online / span)} of the time, offline ${share.format(totals.offline / span)} in ${outages} ${outages === 1 ? 'outage' : 'outages'}, unknown ${share.format(totals.unknown / span)}.`
+  const line = (s: Segment) => `${formatAt(s.start, pattern, timeZone)} – ${formatAt(s.end, pattern, timeZone)}`
+
+  return (
+    <ChartShell
+      {...common}
+      height={height}
+      label={label}
+      isEmpty={isEmpty}
+      legend={legend}
+      table={() => ({
+        caption: label,
+        columns: [{ label: 'Status' }, { label: 'From' }, { label: 'To' }, { label: 'Duration', numeric: true }],
+        rows: source.slice(0, 500).map((s) => ({
+          key: String(s.start),
+          cells: [statusName[s.status], formatAt(s.start, pattern, timeZone), formatAt(s.end, pattern, timeZone), formatDuration(s.end - s.start)],
+        })),
+      })}
+    >
+      <ChartPlot
+        width={width}
+        height={height}
+        label={label}
+        summary={summary}
+        unitName="segments"
+        count={segments.length}
+        indexAt={indexAt}
+        anchorFor={(i) => ({ x: margin.left + (x(segments[i]!.start) + x(segments[i]!.end)) / 2, y: margin.top + laneHeight / 2 })}
+        tooltipFor={(i) => {
+          const s = segments[i]!
+          return {
+            title: s.mix ? `Mostly ${statusName[s.status].toLowerCase()}` : statusName[s.status],
+            rows: s.mix
+              ? deviceStatuses
+                  .filter((k) => s.mix![k] > 0)
+                  .map((k) => ({ label: statusName[k], value: formatDuration(s.mix![k]), tone: k, swatch: swatchOf[k] }))
+              : [{ label: 'Duration', value: formatDuration(s.end - s.start), tone: s.status, swatch: swatchOf[s.status] }],
+            note: `${line(s)}${s.mix ? ` · ${s.parts} short segments` : ''}`,
+          }
+        }}
+      >
+        {({ index }) => (
+          <>
+            <defs>
+              <pattern id={`${ids}-off`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <rect width="6" height="6" className={styles.fill.offline} />
+                <line x1="0" y1="0" x2="0" y2="6" className={styles.stroke.surface} strokeWidth="1.5" strokeOpacity="0.45" />
+              </pattern>
+              <Hatch id={`${ids}-unknown`} tone="unknown" gap={5} />
+            </defs>
+            <Group left={margin.left} top={margin.top}>
+              <rect width={innerWidth} height={laneHeight} rx={4} className={styles.fill.surface} />
+              {segments.map((s, i) => {
+                const x0 = x(s.start)
+                const w = Math.max(1, x(s.end) - x0)
+                const active = index === i
+                return (
+                  <rect
+                    key={s.start}
+                    x={x0}
+                    y={active ? -2 : 0}
+                    width={w}
+                    height={laneHeight + (active ? 4 : 0)}
+                    className={s.status === 'online' ? styles.fill.online : s.status === 'unknown' ? styles.stroke.unknown : undefined}
+                    fill={s.status === 'offline' ? `url(#${ids}-off)` : s.status === 'unknown' ? `url(#${ids}-unknown)` : undefined}
+                    strokeWidth={s.status === 'unknown' ? 1 : 0}
+                    opacity={index === null || active ? 1 : 0.8}
+                  />
+                )
+              })}
+              <AxisBottom
+                top={laneHeight}
+                scale={x}
+                tickValues={ticks.ticks.filter((t) => x(t) >= 16 && x(t) <= innerWidth - 16)}
+                tickFormat={(v) => ticks.label(Number(v))}
+                axisClassName={styles.axis}
+                hideAxisLine
+                tickLength={4}
+              />
+            </Group>
+          </>
+        )}
+      </ChartPlot>
+    </ChartShell>
+  )
+}
+
+const swatchOf = { online: 'solid', offline: 'striped', unknown: 'hatched' } as const
+
+export type ResponsiveStatusTimelineProps = Omit<StatusTimelineProps, 'width'>
+
+/** StatusTimeline at the width of its container. */
+export function ResponsiveStatusTimeline(props: ResponsiveStatusTimelineProps) {
+  return <ParentWidth>{(width) => <StatusTimeline {...props} width={width} />}</ParentWidth>
+}

@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { SessionSkeleton } from '../../../src/features/auth/SessionSkeleton'
+import { RouteLoadingView } from '../../../src/features/shell/RouteLoadingOverlay'
+
+const meta = {
+  title: 'Features/Shell/Loading',
+  component: SessionSkeleton,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SessionSkeleton>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const VerifyingSession: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Verifying your session...')).toBeVisible()
+    await expect(canvas.getByText('This will only take a moment')).toBeVisible()
+  },
+}
+
+export const RouteLoadingOverlay: Story = {
+  // A fixed full-screen overlay with a live spinner: checked by its play, not by pixels.
+  parameters: { visual: false },
+  render: () => <RouteLoadingView message="Loading page..." />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading page...')
+  },
+}
+
+export const Dark: Story = { globals: { theme: 'dark' } }

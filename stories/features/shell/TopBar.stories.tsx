@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
+import { expect, userEvent, within } from 'storybook/test'
+import { TopBar } from '../../../src/features/shell/TopBar'
+import { withAppServices } from '../../support/with-app-services'
+import { demoUsers } from '../../support/users'
+
+const groups = {
+  items: [
+    { id: '1b6f0c9a-0000-4000-8000-000000000001', name: 'Northwind Energy', description: null, timezone: 'Europe/Berlin', member_count: 2, device_count: 8, created_at: '2026-01-01T00:00:00Z' },
+    { id: '1b6f0c9a-0000-4000-8000-000000000002', name: 'Harbor Utilities', description: null, timezone: 'America/New_York', member_count: 1, device_count: 6, created_at: '2026-01-01T00:00:00Z' },
+  ],
+  total: 2,
+  skip: 0,
+  limit: 500,
+}
+
+const meta = {
+  title: 'Features/Shell/TopBar',
+  component: TopBar,
+  decorators: [withAppServices],
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: { groups: [http.get('*/api/v1/groups/', () => HttpResponse.json(groups))] } },
+  },
+  args: { user: demoUsers.DEVELOPER, environment: 'development' },
+} satisfies Meta<typeof TopBar>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('DEVELOPMENT')).toBeVisible()
+    const trigger = canvas.getByRole('button', { name: 'Dana Developer' })
+    trigger.focus()
+    await userEvent.keyboard('{Enter}')
+    const menu = within(document.body).getByRole('dialog', { name: 'Account' })
+    await expect(within(menu).getByText('developer@demo.local')).toBeVisible()
+    await expect(within(menu).getByText('Group scope')).toBeVisible()
+    await expect(within(menu).getByRole('link', { name: 'Settings' })).toBeVisible()
+    await expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible()
+  },
+}
+
+export const Admin: Story = {
+  args: { user: demoUsers.ADMIN },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ada Admin' }))
+    const menu = within(document.body).getByRole('dialog', { name: 'Account' })
+    await expect(within(menu).queryByText('Group scope')).toBeNull()
+    await expect(within(menu).queryByRole('link', { name: 'Settings' })).toBeNull()
+  },
+}
+
+export const UnknownUser: Story = { args: { user: { ...demoUsers.USER, full_name: null } } }
+export const Staging: Story = { args: { environment: 'staging' } }
+export const Production: Story = {
+  args: { environment: 'production' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText('PRODUCTION')).toBeNull()
+  },
+}
+export const SignedOut: Story = {
+  args: { user: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'Login' })).toBeVisible()
+  },
+}
+export const Dark: Story = { globals: { theme: 'dark' } }
