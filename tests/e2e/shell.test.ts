@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newPage, signIn, startApp, type RunningApp } from './support/app'
+
+let app: RunningApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.stop())
+
+const sidebarLabels = async (page: import('playwright-core').Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()
+
+describe('the shell against the real server', () => {
+  it('sends anonymous users to login keeping the page, and returns there after sign-in', async () => {
+    const page = await newPage(app)
+    await page.goto('/reports?x=1')
+    await page.waitForURL(/\/login\?redirect=/)
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports?x=1')
+    await signIn(page, 'user@demo.local')
+    await page.waitForURL((url) => url.pathname === '/reports')
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible()).resolves.toBe(true)
+  })
+
+  it('shows the spec message for a wrong password', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await page.getByLabel('E-mail').fill('admin@demo.local')
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('Invalid email or password')
+  })
+
+  it.each([
+    ['developer@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups', 'Debug']],
+    ['superuser@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups']],
+    ['admin@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups']],
+    ['user@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications']],
+  ])('gives %s the sidebar of its role', async (email, labels) => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, email)
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    expect((await sidebarLabels(page)).map((l) => l.trim())).toEqual(labels)
+    await expect(page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page')
+  })
+
+  it('keeps /debug to developers and sends others to the dashboard', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, 'superuser@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.goto('/debug')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+  })
+
+  it('logs out to the login page and stays signed out', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, 'admin@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.getByRole('button', { name: 'Ada Admin' }).or(page.getByRole('button', { name: /Admin/ })).first().click()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.goto('/devices')
+    await page.waitForURL(/\/login\?redirect=%2Fdevices/)
+  })
+
+  it('opens the navigation drawer on a narrow screen and closes it on choosing an item', async () => {
+    const page = await newPage(app, { width: 375, height: 740 })
+    await page.goto('/login')
+    await signIn(page, 'user@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false)
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Navigation' })
+    await drawer.getByRole('link', { name: 'Devices' }).click()
+    await page.waitForURL((url) => url.pathname === '/devices')
+    await expect(drawer.isVisible()).resolves.toBe(false)
+  })
+})
