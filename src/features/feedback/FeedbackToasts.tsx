@@ -8,6 +8,8 @@ const toToast = (m: FeedbackMessage): ToastContent => ({
   description: m.title ? [m.message, m.detail].filter(Boolean).join(' — ') : m.detail,
   severity: m.severity,
   dismissible: m.dismissible,
+  // The feedback store owns the timer (spec §9 times); the queue must not run a second one.
+  timeoutMs: null,
   actions: m.actions?.map((a) => ({ label: a.label, onPress: a.click })),
 })
 
@@ -17,7 +19,7 @@ const toToast = (m: FeedbackMessage): ToastContent => ({
  */
 export function FeedbackToasts() {
   const { feedback } = useAppServices()
-  const [queue] = useState(createToastQueue)
+  const [queue] = useState(() => createToastQueue())
   useEffect(() => {
     const shown = new Map<string, string>()
     const sync = () => {
