@@ -61,7 +61,9 @@ export interface Config {
   scryptLogN: number
   loginLimits: LoginLimits
   bodyLimit: number
-  firstAdmin: { email: string; password: string; fullName: string; role: 'superuser' | 'developer' } | undefined
+  firstAdmin:
+    | { email: string; password: string; fullName: string; role: 'superuser' | 'developer' }
+    | undefined
   seed: { enabled: boolean; days: number; devicesPerGroup: number }
   shutdownTimeoutMs: number
 }
@@ -74,7 +76,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 }
 
 /** Reads the environment once; throws with every bad variable named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -82,8 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data
   const development = e.APP_ENV === 'development'
-  if (e.APP_ENV === 'production' && (e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD (or neither) to create the first admin.')
+  if (
+    e.APP_ENV === 'production' &&
+    (e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)
+  ) {
+    throw new Error(
+      'Set both ADMIN_EMAIL and ADMIN_PASSWORD (or neither) to create the first admin.',
+    )
   }
   return {
     port: e.PORT,
@@ -99,8 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTtlSeconds: 30 * 60,
     refreshTtlSeconds: 14 * 24 * 60 * 60,
     scryptLogN: 17,
-    loginLimits: { perAccount: 5, perAddressFailures: 20, perAddressPerMinute: 30, windowMs: 15 * 60_000 },
-    bodyLimit: 1024 * 1024,
+    loginLimits: {
+      perAccount: 5,
+      perAddressFailures: 20,
+      perAddressPerMinute: 30,
+      windowMs: 15 * 60_000,
+    },
+    // The contract's limit for JSON bodies: 10,000 bulk readings fit.
+    bodyLimit: 5 * 1024 * 1024,
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? {

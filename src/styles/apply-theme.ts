@@ -27,7 +27,10 @@ export function applyEnvironment(env: AppEnvironment, doc: Document = document) 
     doc.documentElement.style.removeProperty('--md-color-accent')
     return
   }
-  doc.documentElement.style.setProperty('--md-color-accent', environmentAccent[env as EnvironmentWithAccent])
+  doc.documentElement.style.setProperty(
+    '--md-color-accent',
+    environmentAccent[env as EnvironmentWithAccent],
+  )
   const prefix = `[${env.toUpperCase()}] `
   if (!doc.title.startsWith(prefix)) doc.title = prefix + doc.title
 }

@@ -15,7 +15,10 @@ globalStyle('html, body', {
 
 globalStyle('body', { minHeight: '100vh' })
 
-globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' })
+globalStyle(':focus-visible', {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+})
 
 globalStyle('a', { color: vars.color.brand })
 

@@ -40,7 +40,17 @@ const color = {
 export const vars = createGlobalThemeContract(
   {
     color,
-    space: { none: null, xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, xxxl: null },
+    space: {
+      none: null,
+      xxs: null,
+      xs: null,
+      sm: null,
+      md: null,
+      lg: null,
+      xl: null,
+      xxl: null,
+      xxxl: null,
+    },
     fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, display: null },
     fontWeight: { regular: null, medium: null, semibold: null, bold: null },
     font: { body: null, mono: null },

@@ -22,10 +22,24 @@ export const Destructive: Story = { args: { variant: 'destructive', children: 'O
 export const Outline: Story = { args: { variant: 'outline', children: 'Inactive' } }
 export const Brand: Story = { args: { variant: 'brand', children: 'Profiled' } }
 export const Small: Story = { args: { size: 'sm', variant: 'secondary', children: 'DEVELOPMENT' } }
-export const WithIcon: Story = { args: { variant: 'success', children: <><Icon name="check" size="xs" />Synced</> } }
+export const WithIcon: Story = {
+  args: {
+    variant: 'success',
+    children: (
+      <>
+        <Icon name="check" size="xs" />
+        Synced
+      </>
+    ),
+  },
+}
 export const LongText: Story = {
   args: { variant: 'secondary', children: 'Substation North-East, building 14, meter cabinet B' },
-  render: (args) => <Narrow width="12rem"><Badge {...args} /></Narrow>,
+  render: (args) => (
+    <Narrow width="12rem">
+      <Badge {...args} />
+    </Narrow>
+  ),
 }
 
 export const Count: Story = {
@@ -53,14 +67,17 @@ export const Count: Story = {
 export const LogLevels: Story = {
   render: () => (
     <Row>
-      {logLevels.map((level) => <LevelBadge key={level} level={level} />)}
+      {logLevels.map((level) => (
+        <LevelBadge key={level} level={level} />
+      ))}
       <LevelBadge level="warning" />
       <LevelBadge level="trace" />
     </Row>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    for (const level of logLevels) await expect(canvas.getAllByText(level).length).toBeGreaterThan(0)
+    for (const level of logLevels)
+      await expect(canvas.getAllByText(level).length).toBeGreaterThan(0)
     await expect(canvas.getAllByText('WARN')).toHaveLength(2)
     await expect(canvas.getByText('TRACE')).toBeVisible()
   },
@@ -73,11 +90,17 @@ function BadgeMatrix() {
     <Stack>
       {(['md', 'sm'] as const).map((size) => (
         <Row key={size}>
-          {badgeVariants.map((variant) => <Badge key={variant} variant={variant} size={size}>{variant}</Badge>)}
+          {badgeVariants.map((variant) => (
+            <Badge key={variant} variant={variant} size={size}>
+              {variant}
+            </Badge>
+          ))}
         </Row>
       ))}
       <Row>
-        {logLevels.map((level) => <LevelBadge key={level} level={level} />)}
+        {logLevels.map((level) => (
+          <LevelBadge key={level} level={level} />
+        ))}
         <CountBadge count={5} label="unread" />
         <CountBadge count={42} label="unread" />
       </Row>

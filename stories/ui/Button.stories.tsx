@@ -35,12 +35,26 @@ export const Link: Story = { args: { variant: 'link', children: 'View all' } }
 export const Small: Story = { args: { size: 'sm' } }
 export const Large: Story = { args: { size: 'lg' } }
 export const IconOnly: Story = {
-  args: { size: 'icon', variant: 'ghost', 'aria-label': 'Refresh', children: <Icon name="refresh" /> },
+  args: {
+    size: 'icon',
+    variant: 'ghost',
+    'aria-label': 'Refresh',
+    children: <Icon name="refresh" />,
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Refresh' })).toBeVisible()
   },
 }
-export const WithIcon: Story = { args: { children: <><Icon name="plus" size="sm" />Add device</> } }
+export const WithIcon: Story = {
+  args: {
+    children: (
+      <>
+        <Icon name="plus" size="sm" />
+        Add device
+      </>
+    ),
+  },
+}
 
 export const Disabled: Story = {
   args: { isDisabled: true },
@@ -82,7 +96,12 @@ export const LongText: Story = {
 
 export const NarrowScreen: Story = {
   globals: mobileViewport,
-  args: { intent: 'floatingAction', 'aria-label': 'Add device', children: <Icon name="plus" />, size: 'icon' },
+  args: {
+    intent: 'floatingAction',
+    'aria-label': 'Add device',
+    children: <Icon name="plus" />,
+    size: 'icon',
+  },
 }
 
 export const Dark: Story = {

@@ -29,8 +29,12 @@ export const Indeterminate: Story = {
     await expect(within(canvasElement).getByRole('checkbox')).toBePartiallyChecked()
   },
 }
-export const WithDescription: Story = { args: { description: 'Polls for new log lines every 5 seconds.' } }
-export const Invalid: Story = { args: { isInvalid: true, children: 'I understand this cannot be undone' } }
+export const WithDescription: Story = {
+  args: { description: 'Polls for new log lines every 5 seconds.' },
+}
+export const Invalid: Story = {
+  args: { isInvalid: true, children: 'I understand this cannot be undone' },
+}
 export const Disabled: Story = {
   args: { isDisabled: true, defaultSelected: true },
   play: async ({ canvasElement }) => {
@@ -38,18 +42,33 @@ export const Disabled: Story = {
   },
 }
 export const LongText: Story = {
-  args: { children: 'Include inactive notification rules from every group in this tenant, including archived groups' },
-  render: (args) => <Narrow width="16rem"><Checkbox {...args} /></Narrow>,
+  args: {
+    children:
+      'Include inactive notification rules from every group in this tenant, including archived groups',
+  },
+  render: (args) => (
+    <Narrow width="16rem">
+      <Checkbox {...args} />
+    </Narrow>
+  ),
 }
 
 function States(args: Parameters<typeof Checkbox>[0]) {
   return (
     <Stack gap="0.75rem">
       <Checkbox {...args}>Unchecked</Checkbox>
-      <Checkbox {...args} defaultSelected>Checked</Checkbox>
-      <Checkbox {...args} isIndeterminate>Indeterminate</Checkbox>
-      <Checkbox {...args} isInvalid>Invalid</Checkbox>
-      <Checkbox {...args} isDisabled defaultSelected>Disabled</Checkbox>
+      <Checkbox {...args} defaultSelected>
+        Checked
+      </Checkbox>
+      <Checkbox {...args} isIndeterminate>
+        Indeterminate
+      </Checkbox>
+      <Checkbox {...args} isInvalid>
+        Invalid
+      </Checkbox>
+      <Checkbox {...args} isDisabled defaultSelected>
+        Disabled
+      </Checkbox>
     </Stack>
   )
 }

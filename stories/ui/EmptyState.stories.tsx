@@ -29,7 +29,11 @@ export const WithAction: Story = {
     title: 'No devices',
     description: 'Register a device to start collecting readings.',
     icon: 'devices',
-    action: <Button intent="formPrimary" onPress={onAdd}>Register device</Button>,
+    action: (
+      <Button intent="formPrimary" onPress={onAdd}>
+        Register device
+      </Button>
+    ),
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Register device' }))
@@ -37,10 +41,25 @@ export const WithAction: Story = {
   },
 }
 
-export const Small: Story = { args: { size: 'sm', title: 'No logs found', description: undefined, icon: 'search' } }
-export const InCard: Story = { render: (args) => <Card title="Notifications"><EmptyState {...args} /></Card> }
+export const Small: Story = {
+  args: { size: 'sm', title: 'No logs found', description: undefined, icon: 'search' },
+}
+export const InCard: Story = {
+  render: (args) => (
+    <Card title="Notifications">
+      <EmptyState {...args} />
+    </Card>
+  ),
+}
 export const LongText: Story = {
-  args: { description: 'Select an endpoint and click \u2018Execute with Profiling\u2019 to see detailed performance metrics; profiling shows step-by-step timing, SQL queries and memory usage.' },
-  render: (args) => <Narrow><EmptyState {...args} /></Narrow>,
+  args: {
+    description:
+      'Select an endpoint and click \u2018Execute with Profiling\u2019 to see detailed performance metrics; profiling shows step-by-step timing, SQL queries and memory usage.',
+  },
+  render: (args) => (
+    <Narrow>
+      <EmptyState {...args} />
+    </Narrow>
+  ),
 }
 export const Dark: Story = { ...WithAction, globals: { theme: 'dark' } }

@@ -35,13 +35,25 @@ export const ApplicationFailure: Story = {
     title: 'Something went wrong',
     message: 'An unexpected error occurred in the application.',
     retryLabel: 'Try Again',
-    actions: <><Button intent="formSecondary">Report Issue</Button><Button intent="formSecondary">Reload Page</Button></>,
+    actions: (
+      <>
+        <Button intent="formSecondary">Report Issue</Button>
+        <Button intent="formSecondary">Reload Page</Button>
+      </>
+    ),
   },
 }
 
 export const LongText: Story = {
-  args: { message: 'Response did not include profiling data. Ensure the endpoint supports profiling. Request 7f3c9a2e-4b1d-4e8a-9c0f-2d5e6a7b8c9d failed after 3 attempts.' },
-  render: (args) => <Narrow><ErrorState {...args} /></Narrow>,
+  args: {
+    message:
+      'Response did not include profiling data. Ensure the endpoint supports profiling. Request 7f3c9a2e-4b1d-4e8a-9c0f-2d5e6a7b8c9d failed after 3 attempts.',
+  },
+  render: (args) => (
+    <Narrow>
+      <ErrorState {...args} />
+    </Narrow>
+  ),
 }
 
 export const Small: Story = { args: { size: 'sm' } }

@@ -7,7 +7,13 @@ const meta = {
   title: 'Components/NumberField',
   component: NumberField,
   args: { label: 'Reading (kWh)', defaultValue: 1204.5, minValue: 0, step: 0.1, onChange: fn() },
-  decorators: [(Story) => <Narrow width="16rem"><Story /></Narrow>],
+  decorators: [
+    (Story) => (
+      <Narrow width="16rem">
+        <Story />
+      </Narrow>
+    ),
+  ],
 } satisfies Meta<typeof NumberField>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -27,10 +33,20 @@ export const Default: Story = {
 
 export const Empty: Story = { args: { defaultValue: undefined, placeholder: '0.0' } }
 export const WithUnitFormat: Story = {
-  args: { label: 'Threshold (kWh)', defaultValue: 250, formatOptions: { minimumFractionDigits: 1 }, step: 10 },
+  args: {
+    label: 'Threshold (kWh)',
+    defaultValue: 250,
+    formatOptions: { minimumFractionDigits: 1 },
+    step: 10,
+  },
 }
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'threshold_value must be non-negative', defaultValue: -5, minValue: undefined },
+  args: {
+    isInvalid: true,
+    errorMessage: 'threshold_value must be non-negative',
+    defaultValue: -5,
+    minValue: undefined,
+  },
 }
 export const WithoutSteppers: Story = { args: { showSteppers: false } }
 export const Disabled: Story = { args: { isDisabled: true } }

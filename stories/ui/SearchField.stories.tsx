@@ -6,8 +6,19 @@ import { Narrow } from './helpers'
 const meta = {
   title: 'Components/SearchField',
   component: SearchField,
-  args: { 'aria-label': 'Search logs', placeholder: 'Search messages', onChange: fn(), onSubmit: fn() },
-  decorators: [(Story) => <Narrow width="22rem"><Story /></Narrow>],
+  args: {
+    'aria-label': 'Search logs',
+    placeholder: 'Search messages',
+    onChange: fn(),
+    onSubmit: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <Narrow width="22rem">
+        <Story />
+      </Narrow>
+    ),
+  ],
 } satisfies Meta<typeof SearchField>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -26,7 +37,13 @@ export const Default: Story = {
   },
 }
 
-export const WithLabel: Story = { args: { 'aria-label': undefined, label: 'Search', description: 'Matches message, logger and request id.' } }
+export const WithLabel: Story = {
+  args: {
+    'aria-label': undefined,
+    label: 'Search',
+    description: 'Matches message, logger and request id.',
+  },
+}
 export const Filled: Story = { args: { defaultValue: 'device offline' } }
 export const Disabled: Story = { args: { isDisabled: true, defaultValue: 'device offline' } }
 export const Dark: Story = { ...Filled, globals: { theme: 'dark' } }

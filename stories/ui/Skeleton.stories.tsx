@@ -20,7 +20,10 @@ export const CardLoading: Story = {
   render: () => (
     <Card title="Devices">
       <Stack gap="0.75rem">
-        <Row><Skeleton shape="circle" width="2rem" /><Skeleton width="12rem" /></Row>
+        <Row>
+          <Skeleton shape="circle" width="2rem" />
+          <Skeleton width="12rem" />
+        </Row>
         <SkeletonText lines={4} />
       </Stack>
     </Card>
@@ -43,7 +46,14 @@ export const FullPageDark: Story = { ...FullPage, globals: { theme: 'dark' } }
 export const Matrix: Story = {
   render: () => (
     <Row>
-      {skeletonShapes.map((shape) => <Skeleton key={shape} shape={shape} width={shape === 'text' ? '10rem' : '4rem'} height={shape === 'rect' ? '3rem' : undefined} />)}
+      {skeletonShapes.map((shape) => (
+        <Skeleton
+          key={shape}
+          shape={shape}
+          width={shape === 'text' ? '10rem' : '4rem'}
+          height={shape === 'rect' ? '3rem' : undefined}
+        />
+      ))}
     </Row>
   ),
 }

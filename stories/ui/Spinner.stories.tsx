@@ -26,13 +26,17 @@ export const WithLabel: Story = {
 }
 
 export const Small: Story = { args: { size: 'sm' } }
-export const Large: Story = { args: { size: 'lg', label: 'Loading notifications...', showLabel: true } }
+export const Large: Story = {
+  args: { size: 'lg', label: 'Loading notifications...', showLabel: true },
+}
 export const Dark: Story = { ...WithLabel, globals: { theme: 'dark' } }
 
 export const Matrix: Story = {
   render: () => (
     <Row>
-      {spinnerSizes.map((size) => <Spinner key={size} size={size} label={`Loading ${size}`} showLabel />)}
+      {spinnerSizes.map((size) => (
+        <Spinner key={size} size={size} label={`Loading ${size}`} showLabel />
+      ))}
     </Row>
   ),
 }

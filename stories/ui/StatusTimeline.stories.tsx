@@ -86,6 +86,6 @@ export const KeyboardTooltip: Story = {
     const tip = canvas.getByRole('tooltip')
     await expect(tip).toHaveTextContent('Offline')
     await expect(tip).toHaveTextContent('2 h 30 min')
-    await expect(tip).toHaveTextContent('Tue 20 Oct, 03:10 – Tue 20 Oct, 05:40')
+    await expect(tip).toHaveTextContent('Tue 20 Oct 2026, 03:10 – 05:40')
   },
 }

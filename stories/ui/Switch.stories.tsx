@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { Switch } from '../../src/ui'
-import { Stack } from './helpers'
+import { Narrow, Stack } from './helpers'
 
 const meta = {
   title: 'Components/Switch',
@@ -33,11 +33,29 @@ function States(args: Parameters<typeof Switch>[0]) {
   return (
     <Stack gap="0.75rem">
       <Switch {...args}>Off</Switch>
-      <Switch {...args} defaultSelected>On</Switch>
-      <Switch {...args} isDisabled>Disabled off</Switch>
-      <Switch {...args} isDisabled defaultSelected>Disabled on</Switch>
+      <Switch {...args} defaultSelected>
+        On
+      </Switch>
+      <Switch {...args} isDisabled>
+        Disabled off
+      </Switch>
+      <Switch {...args} isDisabled defaultSelected>
+        Disabled on
+      </Switch>
     </Stack>
   )
 }
 export const Matrix: Story = { render: (args) => <States {...args} /> }
 export const Dark: Story = { globals: { theme: 'dark' }, render: (args) => <States {...args} /> }
+
+export const LongText: Story = {
+  args: {
+    children:
+      'Send an e-mail to every administrator of the group when this rule triggers outside business hours',
+  },
+  render: (args) => (
+    <Narrow width="18rem">
+      <Switch {...args} />
+    </Narrow>
+  ),
+}

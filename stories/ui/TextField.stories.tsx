@@ -7,7 +7,13 @@ const meta = {
   title: 'Components/TextField',
   component: TextField,
   args: { label: 'Device name', placeholder: 'e.g. Main meter', onChange: fn() },
-  decorators: [(Story) => <Narrow width="22rem"><Story /></Narrow>],
+  decorators: [
+    (Story) => (
+      <Narrow width="22rem">
+        <Story />
+      </Narrow>
+    ),
+  ],
 } satisfies Meta<typeof TextField>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -29,10 +35,16 @@ export const WithDescription: Story = {
   },
 }
 
-export const Required: Story = { args: { isRequired: true, label: 'E-mail', type: 'email', placeholder: 'name@example.com' } }
+export const Required: Story = {
+  args: { isRequired: true, label: 'E-mail', type: 'email', placeholder: 'name@example.com' },
+}
 
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'Please review the form inputs and try again.', defaultValue: '' },
+  args: {
+    isInvalid: true,
+    errorMessage: 'Please review the form inputs and try again.',
+    defaultValue: '',
+  },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Device name' })
     await expect(input).toBeInvalid()
@@ -48,7 +60,9 @@ export const Disabled: Story = {
 }
 
 export const Multiline: Story = {
-  render: (args) => <TextArea {...args} label="Notes" placeholder="Anything the next person should know" />,
+  render: (args) => (
+    <TextArea {...args} label="Notes" placeholder="Anything the next person should know" />
+  ),
   play: async ({ canvasElement }) => {
     const area = within(canvasElement).getByRole('textbox', { name: 'Notes' })
     await userEvent.type(area, 'Line one{Enter}Line two')
@@ -59,8 +73,10 @@ export const Multiline: Story = {
 export const LongText: Story = {
   args: {
     label: 'Location of the meter cabinet inside the building, as the installer described it',
-    defaultValue: 'Substation North-East, building 14, basement level -2, meter cabinet B behind the blue door',
-    description: 'A long description that wraps onto several lines in a narrow column without breaking the layout of the field.',
+    defaultValue:
+      'Substation North-East, building 14, basement level -2, meter cabinet B behind the blue door',
+    description:
+      'A long description that wraps onto several lines in a narrow column without breaking the layout of the field.',
   },
 }
 

@@ -2,11 +2,31 @@ import type { CSSProperties, ReactNode } from 'react'
 import { vars } from '../../src/styles'
 
 /** Layout helpers for stories only (matrices, narrow frames). No colours here: those come from the theme. */
-export function Row({ children, gap = vars.space.md, wrap = true }: { children: ReactNode; gap?: string; wrap?: boolean }) {
-  return <div style={{ display: 'flex', flexWrap: wrap ? 'wrap' : 'nowrap', gap, alignItems: 'center' }}>{children}</div>
+export function Row({
+  children,
+  gap = vars.space.md,
+  wrap = true,
+}: {
+  children: ReactNode
+  gap?: string
+  wrap?: boolean
+}) {
+  return (
+    <div style={{ display: 'flex', flexWrap: wrap ? 'wrap' : 'nowrap', gap, alignItems: 'center' }}>
+      {children}
+    </div>
+  )
 }
 
-export function Stack({ children, gap = vars.space.lg, style }: { children: ReactNode; gap?: string; style?: CSSProperties }) {
+export function Stack({
+  children,
+  gap = vars.space.lg,
+  style,
+}: {
+  children: ReactNode
+  gap?: string
+  style?: CSSProperties
+}) {
   return <div style={{ display: 'grid', gap, ...style }}>{children}</div>
 }
 

@@ -1,12 +1,6 @@
-import { Link } from '@tanstack/react-router'
-import { Icon } from '../../ui'
-import * as styles from './shell.css'
+import { NotificationBell } from '../notifications/NotificationBell'
 
-/** Where the notification bell sits; the notifications feature replaces this with its popover. */
+/** Where the notification bell sits in the top bar (spec §2 'Notification bell popover'). */
 export function NotificationBellSlot() {
-  return (
-    <Link to="/notifications" className={styles.menuLink} aria-label="Notifications">
-      <Icon name="bell" />
-    </Link>
-  )
+  return <NotificationBell />
 }

@@ -12,7 +12,15 @@ export interface QueryResult<R> {
 
 /** Anything that runs one SQL statement with positional parameters ($1, $2...). */
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>>
+}
+
+/** A transaction: statements, plus parameterless batches (migrations). */
+export interface Tx extends Queryable {
+  exec(sql: string): Promise<void>
 }
 
 /**
@@ -29,11 +37,14 @@ export const SYSTEM: DbScope = { kind: 'system' }
 export interface Database {
   readonly kind: 'pglite' | 'postgres'
   /** One statement in its own transaction, as the owner (no row-level security). */
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>>
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
   /** Everything inside `fn` commits together or not at all, under `scope`'s row-level security. */
-  transaction<T>(scope: DbScope, fn: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(scope: DbScope, fn: (tx: Tx) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -45,7 +56,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  */
 export function tenantPrologue(scope: DbScope): string | undefined {
   if (scope.kind === 'system') return undefined
-  if (scope.groupId !== null && !UUID.test(scope.groupId)) throw new Error('tenant group id must be a UUID')
+  if (scope.groupId !== null && !UUID.test(scope.groupId))
+    throw new Error('tenant group id must be a UUID')
   if (!UUID.test(scope.userId)) throw new Error('tenant user id must be a UUID')
   if (!roles.includes(scope.role)) throw new Error(`unknown role ${scope.role}`)
   return [

@@ -2,10 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { lockDataDir } from './data-dir-lock.ts'
-import { type Database, type DbScope, type Queryable, type QueryResult, tenantPrologue, timed } from './database.ts'
+import {
+  type Database,
+  type DbScope,
+  type QueryResult,
+  type Tx,
+  tenantPrologue,
+  timed,
+} from './database.ts'
 
-function wrap(target: PGlite | Transaction): Queryable {
+function wrap(target: PGlite | Transaction): Tx {
   return {
+    async exec(sql: string) {
+      await timed(sql, () => target.exec(sql))
+    },
     async query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
       const result = await timed(sql, () => target.query<R>(sql, params as unknown[] | undefined))
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
@@ -33,15 +43,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     release()
     throw error
   }
+  // Hour and day arithmetic in SQL is UTC unless a query names a zone.
+  await pg.exec("SET TimeZone TO 'UTC'")
   const plain = wrap(pg)
   let closed = false
   return {
     kind: 'pglite',
     query: plain.query,
-    async exec(sql) {
-      await pg.exec(sql)
-    },
-    transaction<T>(scope: DbScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    exec: plain.exec,
+    transaction<T>(scope: DbScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
       const prologue = tenantPrologue(scope)
       return pg.transaction(async (tx) => {
         if (prologue) await tx.exec(prologue)

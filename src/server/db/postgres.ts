@@ -1,5 +1,12 @@
 import pg from 'pg'
-import { type Database, type DbScope, type Queryable, type QueryResult, tenantPrologue, timed } from './database.ts'
+import {
+  type Database,
+  type DbScope,
+  type QueryResult,
+  type Tx,
+  tenantPrologue,
+  timed,
+} from './database.ts'
 
 /** int8 as a JavaScript number (counts, bigserial ids: far below 2^53), as PGlite does. */
 const types = {
@@ -9,8 +16,11 @@ const types = {
   },
 }
 
-function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+function wrap(target: pg.Pool | pg.PoolClient): Tx {
   return {
+    async exec(sql: string) {
+      await timed(sql, () => target.query(sql))
+    },
     async query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
       const result = await timed(sql, () => target.query(sql, params as unknown[] | undefined))
       return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length }
@@ -20,7 +30,13 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
 
 /** node-postgres pool for `DATABASE_URL`; one pooled connection per transaction. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    // Hour and day arithmetic in SQL is UTC unless a query names a zone.
+    options: '-c TimeZone=UTC',
+  })
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
   await pool.query('select 1')
@@ -28,10 +44,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     kind: 'postgres',
     query: plain.query,
-    async exec(sql) {
-      await pool.query(sql)
-    },
-    async transaction<T>(scope: DbScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    exec: plain.exec,
+    async transaction<T>(scope: DbScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect()
       const prologue = tenantPrologue(scope)
       try {

@@ -1,7 +1,11 @@
 import { recipe } from '@vanilla-extract/recipes'
 import { vars } from '../../styles/vars.css'
 
-const tone = (background: string, color: string) => ({ background, color, borderColor: 'transparent' })
+const tone = (background: string, color: string) => ({
+  background,
+  color,
+  borderColor: 'transparent',
+})
 
 export const badge = recipe({
   base: {
@@ -21,7 +25,11 @@ export const badge = recipe({
       default: tone(vars.color.text, vars.color.surface),
       secondary: tone(vars.color.surfaceHover, vars.color.text),
       destructive: tone(vars.color.dangerSoft, vars.color.danger),
-      outline: { background: 'transparent', color: vars.color.text, borderColor: vars.color.borderStrong },
+      outline: {
+        background: 'transparent',
+        color: vars.color.text,
+        borderColor: vars.color.borderStrong,
+      },
       brand: tone(vars.color.brandSoft, vars.color.brand),
       info: tone(vars.color.infoSoft, vars.color.info),
       success: tone(vars.color.successSoft, vars.color.success),

@@ -3,7 +3,16 @@ import * as styles from './Badge.css'
 import { VisuallyHidden } from '../VisuallyHidden'
 
 /** The five of spec §9 first, then status tones. */
-export const badgeVariants = ['default', 'secondary', 'destructive', 'outline', 'brand', 'info', 'success', 'warning'] as const
+export const badgeVariants = [
+  'default',
+  'secondary',
+  'destructive',
+  'outline',
+  'brand',
+  'info',
+  'success',
+  'warning',
+] as const
 export type BadgeVariant = (typeof badgeVariants)[number]
 export const badgeSizes = ['sm', 'md'] as const
 
@@ -18,7 +27,11 @@ export interface BadgeProps {
 
 /** A short label: a status, a role, the environment. */
 export function Badge({ children, variant = 'default', size = 'md', className }: BadgeProps) {
-  return <span className={[styles.badge({ variant, size }), className].filter(Boolean).join(' ')}>{children}</span>
+  return (
+    <span className={[styles.badge({ variant, size }), className].filter(Boolean).join(' ')}>
+      {children}
+    </span>
+  )
 }
 
 export interface CountBadgeProps {
@@ -45,7 +58,12 @@ export function CountBadge({ count, max = 9, label, tone = 'danger', className }
 
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const
 export type LogLevel = (typeof logLevels)[number]
-const levelVariant: Record<LogLevel, BadgeVariant> = { DEBUG: 'secondary', INFO: 'info', WARN: 'warning', ERROR: 'destructive' }
+const levelVariant: Record<LogLevel, BadgeVariant> = {
+  DEBUG: 'secondary',
+  INFO: 'info',
+  WARN: 'warning',
+  ERROR: 'destructive',
+}
 
 export interface LevelBadgeProps {
   /** A log level; case-insensitive, WARNING reads as WARN, unknown levels are grey. */
@@ -58,7 +76,14 @@ export function LevelBadge({ level, className }: LevelBadgeProps) {
   const upper = level.toUpperCase()
   const key = (upper === 'WARNING' ? 'WARN' : upper) as LogLevel
   return (
-    <span className={[styles.badge({ variant: levelVariant[key] ?? 'secondary', size: 'sm', mono: true }), className].filter(Boolean).join(' ')}>
+    <span
+      className={[
+        styles.badge({ variant: levelVariant[key] ?? 'secondary', size: 'sm', mono: true }),
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {key}
     </span>
   )

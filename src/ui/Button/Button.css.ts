@@ -53,8 +53,17 @@ export const button = recipe({
       },
     },
     size: {
-      default: { height: controlHeight.md, paddingInline: vars.space.lg, fontSize: vars.fontSize.sm },
-      sm: { height: controlHeight.sm, paddingInline: vars.space.md, fontSize: vars.fontSize.sm, gap: vars.space.xs },
+      default: {
+        height: controlHeight.md,
+        paddingInline: vars.space.lg,
+        fontSize: vars.fontSize.sm,
+      },
+      sm: {
+        height: controlHeight.sm,
+        paddingInline: vars.space.md,
+        fontSize: vars.fontSize.sm,
+        gap: vars.space.xs,
+      },
       lg: { height: controlHeight.lg, paddingInline: vars.space.xl, fontSize: vars.fontSize.md },
       icon: { height: controlHeight.md, width: controlHeight.md, padding: 0 },
     },

@@ -1,12 +1,30 @@
-import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components'
+import {
+  Button as AriaButton,
+  composeRenderProps,
+  type ButtonProps as AriaButtonProps,
+} from 'react-aria-components'
 import * as styles from './Button.css'
 import { Spinner } from '../Spinner'
 
-export const buttonVariants = ['default', 'destructive', 'outline', 'secondary', 'ghost', 'link'] as const
+export const buttonVariants = [
+  'default',
+  'destructive',
+  'outline',
+  'secondary',
+  'ghost',
+  'link',
+] as const
 export const buttonSizes = ['default', 'sm', 'lg', 'icon'] as const
 export const buttonIntents = [
-  'default', 'formPrimary', 'formSecondary', 'headerAction', 'toolbarAction',
-  'listItemAction', 'iconGhost', 'destructiveAction', 'floatingAction',
+  'default',
+  'formPrimary',
+  'formSecondary',
+  'headerAction',
+  'toolbarAction',
+  'listItemAction',
+  'iconGhost',
+  'destructiveAction',
+  'floatingAction',
 ] as const
 export type ButtonVariant = (typeof buttonVariants)[number]
 export type ButtonSize = (typeof buttonSizes)[number]
@@ -48,7 +66,16 @@ export function buttonClassName({ intent = 'default', variant, size }: ButtonSty
 }
 
 /** A pressable button (react-aria) with the design system's variants, sizes and intents. */
-export function Button({ intent, variant, size, isPending = false, isDisabled, className, children, ...props }: ButtonProps) {
+export function Button({
+  intent,
+  variant,
+  size,
+  isPending = false,
+  isDisabled,
+  className,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <AriaButton
       {...props}

@@ -40,7 +40,11 @@ export const title = style({
   overflowWrap: 'anywhere',
 })
 
-export const description = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const description = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexShrink: 0 })
 

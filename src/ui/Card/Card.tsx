@@ -16,7 +16,7 @@ export interface CardProps {
   footer?: ReactNode
   /** @default 'raised' */
   elevation?: (typeof cardElevations)[number]
-  /** Padding of the body; 'none' for tables and charts that run edge to edge. @default 'md' */
+  /** Padding of the body; 'none' for tables and charts that run edge to edge, and when composing CardHeader/CardBody/CardFooter yourself. @default 'md' */
   padding?: 'none' | 'md'
   /** Heading level of `title`. @default 2 */
   headingLevel?: 2 | 3 | 4
@@ -24,14 +24,32 @@ export interface CardProps {
   children?: ReactNode
 }
 
-/** A surface grouping related content; use the props, or compose CardHeader/CardBody/CardFooter. */
-export function Card({ title, description, actions, footer, elevation = 'raised', padding = 'md', headingLevel = 2, className, children }: CardProps) {
+/** A surface grouping related content; use the props, or compose CardHeader/CardBody/CardFooter inside `<Card padding="none">`. */
+export function Card({
+  title,
+  description,
+  actions,
+  footer,
+  elevation = 'raised',
+  padding = 'md',
+  headingLevel = 2,
+  className,
+  children,
+}: CardProps) {
   const titleId = useId()
-  if (title === undefined) return <div className={cx(styles.card({ elevation }), className)}>{children}</div>
+  if (title === undefined) {
+    return (
+      <div className={cx(styles.card({ elevation }), className)}>
+        <CardBody padding={padding}>{children}</CardBody>
+      </div>
+    )
+  }
   return (
     <section aria-labelledby={titleId} className={cx(styles.card({ elevation }), className)}>
       <CardHeader actions={actions}>
-        <CardTitle id={titleId} level={headingLevel}>{title}</CardTitle>
+        <CardTitle id={titleId} level={headingLevel}>
+          {title}
+        </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardBody padding={padding}>{children}</CardBody>
@@ -49,16 +67,34 @@ export function CardHeader({ children, actions }: { children: ReactNode; actions
   )
 }
 
-export function CardTitle({ children, level = 2, id }: { children: ReactNode; level?: 2 | 3 | 4; id?: string }) {
+export function CardTitle({
+  children,
+  level = 2,
+  id,
+}: {
+  children: ReactNode
+  level?: 2 | 3 | 4
+  id?: string
+}) {
   const H = `h${level}` as const
-  return <H id={id} className={styles.title}>{children}</H>
+  return (
+    <H id={id} className={styles.title}>
+      {children}
+    </H>
+  )
 }
 
 export function CardDescription({ children }: { children: ReactNode }) {
   return <p className={styles.description}>{children}</p>
 }
 
-export function CardBody({ children, padding = 'md' }: { children?: ReactNode; padding?: 'none' | 'md' }) {
+export function CardBody({
+  children,
+  padding = 'md',
+}: {
+  children?: ReactNode
+  padding?: 'none' | 'md'
+}) {
   return <div className={styles.body({ padding })}>{children}</div>
 }
 

@@ -25,11 +25,21 @@ export const box = style({
   transition: `background ${vars.motion.fast}, border-color ${vars.motion.fast}`,
   selectors: {
     [`${root}[data-hovered] &`]: { borderColor: vars.color.textSubtle },
-    [`${root}[data-selected] &, ${root}[data-indeterminate] &`]: { background: vars.color.brand, borderColor: vars.color.brand },
+    [`${root}[data-selected] &, ${root}[data-indeterminate] &`]: {
+      background: vars.color.brand,
+      borderColor: vars.color.brand,
+    },
     [`${root}[data-invalid] &`]: { borderColor: vars.color.danger },
-    [`${root}[data-focus-visible] &`]: { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    [`${root}[data-focus-visible] &`]: {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
   },
 })
 
-export const text = style({ display: 'grid', gap: vars.space.xxs, lineHeight: vars.lineHeight.normal })
+export const text = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  lineHeight: vars.lineHeight.normal,
+})
 export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })

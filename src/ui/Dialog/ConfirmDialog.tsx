@@ -26,8 +26,16 @@ export interface ConfirmDialogProps {
 
 /** Asks before a destructive action (delete a device, a rule, a group). Rendered as an alertdialog. */
 export function ConfirmDialog({
-  title, message, confirmLabel = 'Delete', cancelLabel = 'Cancel', destructive = true,
-  onConfirm, onCancel, isPending = false, closeOnConfirm = true, ...props
+  title,
+  message,
+  confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
+  destructive = true,
+  onConfirm,
+  onCancel,
+  isPending = false,
+  closeOnConfirm = true,
+  ...props
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -40,13 +48,23 @@ export function ConfirmDialog({
       isKeyboardDismissDisabled={isPending}
       footer={({ close }) => (
         <>
-          <Button intent="formSecondary" isDisabled={isPending} onPress={() => { onCancel?.(); close() }}>
+          <Button
+            intent="formSecondary"
+            isDisabled={isPending}
+            onPress={() => {
+              onCancel?.()
+              close()
+            }}
+          >
             {cancelLabel}
           </Button>
           <Button
             intent={destructive ? 'destructiveAction' : 'formPrimary'}
             isPending={isPending}
-            onPress={() => { onConfirm(); if (closeOnConfirm) close() }}
+            onPress={() => {
+              onConfirm()
+              if (closeOnConfirm) close()
+            }}
           >
             {confirmLabel}
           </Button>

@@ -40,9 +40,19 @@ export const modal = recipe({
   defaultVariants: { size: 'md' },
 })
 
-export const dialog = style({ display: 'grid', gap: vars.space.lg, padding: vars.space.xl, outline: 'none' })
+export const dialog = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  padding: vars.space.xl,
+  outline: 'none',
+})
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.md })
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+})
 
 export const title = style({
   margin: 0,
@@ -52,8 +62,21 @@ export const title = style({
   overflowWrap: 'anywhere',
 })
 
-export const message = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted, overflowWrap: 'anywhere' })
+export const message = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+})
 
-export const footer = style({ display: 'flex', flexWrap: 'wrap-reverse', justifyContent: 'flex-end', gap: vars.space.sm })
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap-reverse',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+})
 
-export const close = style({ marginBlock: `calc(${vars.space.xs} * -1)`, marginInlineEnd: `calc(${vars.space.sm} * -1)` })
+export const close = style({
+  marginBlock: `calc(${vars.space.xs} * -1)`,
+  marginInlineEnd: `calc(${vars.space.sm} * -1)`,
+})

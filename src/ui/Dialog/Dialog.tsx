@@ -32,7 +32,17 @@ export interface DialogProps extends Omit<ModalOverlayProps, 'children' | 'class
  * A centred modal dialog. Open it with a DialogTrigger (first child the trigger Button) or control
  * it with `isOpen` / `onOpenChange`. Focus is trapped and returns to the trigger on close.
  */
-export function Dialog({ title, children, footer, size = 'md', role = 'dialog', showClose = true, closeLabel = 'Close', isDismissable = true, ...props }: DialogProps) {
+export function Dialog({
+  title,
+  children,
+  footer,
+  size = 'md',
+  role = 'dialog',
+  showClose = true,
+  closeLabel = 'Close',
+  isDismissable = true,
+  ...props
+}: DialogProps) {
   return (
     <ModalOverlay {...props} isDismissable={isDismissable} className={styles.overlay}>
       <Modal className={styles.modal({ size })}>
@@ -40,15 +50,27 @@ export function Dialog({ title, children, footer, size = 'md', role = 'dialog', 
           {({ close }) => (
             <>
               <div className={styles.header}>
-                <Heading slot="title" className={styles.title}>{title}</Heading>
+                <Heading slot="title" className={styles.title}>
+                  {title}
+                </Heading>
                 {showClose && (
-                  <Button intent="iconGhost" size="icon" aria-label={closeLabel} onPress={close} className={styles.close}>
+                  <Button
+                    intent="iconGhost"
+                    size="icon"
+                    aria-label={closeLabel}
+                    onPress={close}
+                    className={styles.close}
+                  >
                     <Icon name="close" />
                   </Button>
                 )}
               </div>
               {typeof children === 'function' ? children({ close }) : children}
-              {footer && <div className={styles.footer}>{typeof footer === 'function' ? footer({ close }) : footer}</div>}
+              {footer && (
+                <div className={styles.footer}>
+                  {typeof footer === 'function' ? footer({ close }) : footer}
+                </div>
+              )}
             </>
           )}
         </AriaDialog>

@@ -38,7 +38,13 @@ export const panel = style({
   },
 })
 
-export const dialog = style({ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, outline: 'none' })
+export const dialog = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  minHeight: 0,
+  outline: 'none',
+})
 
 export const header = style({
   display: 'flex',
@@ -50,6 +56,10 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border}`,
 })
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold })
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+})
 
 export const body = style({ flex: 1, minHeight: 0, overflowY: 'auto', padding: vars.space.sm })

@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react'
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay, type ModalOverlayProps } from 'react-aria-components'
+import {
+  Dialog as AriaDialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  type ModalOverlayProps,
+} from 'react-aria-components'
 import * as styles from './Drawer.css'
 import { Button } from '../Button'
 import { Icon } from '../Icon'
 
-export interface DrawerProps extends Omit<ModalOverlayProps, 'children' | 'className' | 'isDismissable'> {
+export interface DrawerProps extends Omit<
+  ModalOverlayProps,
+  'children' | 'className' | 'isDismissable'
+> {
   /** Heading at the top, also the dialog's name (a logo element works too, with `aria-label`). */
   title: ReactNode
   /** Dialog name when `title` is not text. */
@@ -19,7 +28,13 @@ export interface DrawerProps extends Omit<ModalOverlayProps, 'children' | 'class
  * A modal panel sliding in from the left (the mobile navigation of spec §2): 18rem wide, at most
  * 80% of the screen, closes on backdrop click, Escape and its close button.
  */
-export function Drawer({ title, 'aria-label': ariaLabel, closeLabel = 'Close navigation', children, ...props }: DrawerProps) {
+export function Drawer({
+  title,
+  'aria-label': ariaLabel,
+  closeLabel = 'Close navigation',
+  children,
+  ...props
+}: DrawerProps) {
   return (
     <ModalOverlay {...props} isDismissable className={styles.overlay}>
       <Modal className={styles.panel}>
@@ -27,12 +42,16 @@ export function Drawer({ title, 'aria-label': ariaLabel, closeLabel = 'Close nav
           {({ close }) => (
             <>
               <div className={styles.header}>
-                <Heading slot="title" className={styles.title}>{title}</Heading>
+                <Heading slot="title" className={styles.title}>
+                  {title}
+                </Heading>
                 <Button intent="iconGhost" size="icon" aria-label={closeLabel} onPress={close}>
                   <Icon name="close" />
                 </Button>
               </div>
-              <div className={styles.body}>{typeof children === 'function' ? children({ close }) : children}</div>
+              <div className={styles.body}>
+                {typeof children === 'function' ? children({ close }) : children}
+              </div>
             </>
           )}
         </AriaDialog>

@@ -54,4 +54,10 @@ export const description = style({
   overflowWrap: 'anywhere',
 })
 
-export const action = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.sm, marginTop: vars.space.sm })
+export const action = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  marginTop: vars.space.sm,
+})

@@ -17,10 +17,19 @@ export interface EmptyStateProps {
 }
 
 /** What a list, table or panel shows when there is nothing in it. */
-export function EmptyState({ title, description, icon = 'inbox', action, size = 'md', className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon = 'inbox',
+  action,
+  size = 'md',
+  className,
+}: EmptyStateProps) {
   return (
     <div className={[styles.root({ size }), className].filter(Boolean).join(' ')}>
-      <span className={styles.icon()}>{typeof icon === 'string' ? <Icon name={icon as IconName} size="lg" /> : icon}</span>
+      <span className={styles.icon()}>
+        {typeof icon === 'string' ? <Icon name={icon as IconName} size="lg" /> : icon}
+      </span>
       <p className={styles.title}>{title}</p>
       {description && <p className={styles.description}>{description}</p>}
       {action && <div className={styles.action}>{action}</div>}

@@ -19,7 +19,12 @@ export interface IconProps {
 export function Icon({ name, size = 'md', label, className }: IconProps) {
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
   return (
-    <svg viewBox="0 0 24 24" focusable="false" className={[styles.icon({ size }), className].filter(Boolean).join(' ')} {...a11y}>
+    <svg
+      viewBox="0 0 24 24"
+      focusable="false"
+      className={[styles.icon({ size }), className].filter(Boolean).join(' ')}
+      {...a11y}
+    >
       {iconPaths[name]}
     </svg>
   )

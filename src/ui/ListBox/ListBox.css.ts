@@ -44,4 +44,9 @@ export const sectionHeader = style({
   color: vars.color.textMuted,
 })
 
-export const separator = style({ height: '1px', marginBlock: vars.space.xs, background: vars.color.border, border: 0 })
+export const separator = style({
+  height: '1px',
+  marginBlock: vars.space.xs,
+  background: vars.color.border,
+  border: 0,
+})

@@ -13,7 +13,12 @@ import { Icon } from '../Icon'
 
 /** A list of selectable options (used inside Select; usable alone for a pick list). */
 export function ListBox<T extends object>({ className, ...props }: AriaListBoxProps<T>) {
-  return <AriaListBox {...props} className={composeRenderProps(className, (cls) => cx(styles.list, cls))} />
+  return (
+    <AriaListBox
+      {...props}
+      className={composeRenderProps(className, (cls) => cx(styles.list, cls))}
+    />
+  )
 }
 
 export interface ListBoxItemProps<T> extends Omit<AriaListBoxItemProps<T>, 'children'> {
@@ -23,17 +28,29 @@ export interface ListBoxItemProps<T> extends Omit<AriaListBoxItemProps<T>, 'chil
 }
 
 /** One option; shows a check mark when selected. `textValue` is needed when children are not plain text. */
-export function ListBoxItem<T extends object>({ children, description, className, ...props }: ListBoxItemProps<T>) {
+export function ListBoxItem<T extends object>({
+  children,
+  description,
+  className,
+  ...props
+}: ListBoxItemProps<T>) {
   const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined)
   return (
-    <AriaListBoxItem {...props} textValue={textValue} className={composeRenderProps(className, (cls) => cx(styles.item, cls))}>
+    <AriaListBoxItem
+      {...props}
+      textValue={textValue}
+      className={composeRenderProps(className, (cls) => cx(styles.item, cls))}
+    >
       {({ isSelected }) => (
         <>
-          <span className={styles.check} aria-hidden="true">{isSelected && <Icon name="check" size="sm" />}</span>
-          <span className={styles.itemText}>
-            <Text slot="label">{children}</Text>
-            {description && <Text slot="description" className={styles.itemDescription}>{description}</Text>}
+          <span className={styles.check} aria-hidden="true">
+            {isSelected && <Icon name="check" size="sm" />}
           </span>
+          {/* The description stays inside the label: axe wants all visible text in the option's name. */}
+          <Text slot="label" className={styles.itemText}>
+            <span>{children}</span>
+            {description && <span className={styles.itemDescription}>{description}</span>}
+          </Text>
         </>
       )}
     </AriaListBoxItem>

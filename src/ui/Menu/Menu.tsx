@@ -22,7 +22,11 @@ export interface MenuProps<T extends object> extends AriaMenuProps<T> {
 }
 
 /** A list of actions in a popover; put it after the trigger Button inside a MenuTrigger. */
-export function Menu<T extends object>({ placement = 'bottom end', className, ...props }: MenuProps<T>) {
+export function Menu<T extends object>({
+  placement = 'bottom end',
+  className,
+  ...props
+}: MenuProps<T>) {
   return (
     <Popover placement={placement} padded={false} className={styles.popover}>
       <AriaMenu {...props} className={composeRenderProps(className, (cls) => cx(list.list, cls))} />
@@ -38,7 +42,13 @@ export interface MenuItemProps<T> extends Omit<AriaMenuItemProps<T>, 'children'>
 }
 
 /** A menu action; `href` makes it a link (Settings), `onAction` a command (Logout). */
-export function MenuItem<T extends object>({ children, icon, isDanger = false, className, ...props }: MenuItemProps<T>) {
+export function MenuItem<T extends object>({
+  children,
+  icon,
+  isDanger = false,
+  className,
+  ...props
+}: MenuItemProps<T>) {
   const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined)
   return (
     <AriaMenuItem
@@ -58,7 +68,13 @@ export function MenuItem<T extends object>({ children, icon, isDanger = false, c
   )
 }
 
-export function MenuSection<T extends object>({ title, children }: { title?: string; children: ReactNode }) {
+export function MenuSection<T extends object>({
+  title,
+  children,
+}: {
+  title?: string
+  children: ReactNode
+}) {
   return (
     <AriaMenuSection<T>>
       {title && <Header className={list.sectionHeader}>{title}</Header>}

@@ -19,9 +19,20 @@ export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children'>
 }
 
 /** A locale-aware number input (e.g. kWh with `formatOptions`), with min/max/step and steppers. */
-export function NumberField({ label, description, errorMessage, placeholder, showSteppers = true, className, ...props }: NumberFieldProps) {
+export function NumberField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  showSteppers = true,
+  className,
+  ...props
+}: NumberFieldProps) {
   return (
-    <AriaNumberField {...props} className={composeRenderProps(className, (cls) => cx(field.field, cls))}>
+    <AriaNumberField
+      {...props}
+      className={composeRenderProps(className, (cls) => cx(field.field, cls))}
+    >
       <FieldLabel>{label}</FieldLabel>
       <Group className={cx(field.control, showSteppers && styles.group)}>
         <Input placeholder={placeholder} className={field.bareInput} />

@@ -18,16 +18,31 @@ export interface PopoverProps extends Omit<AriaPopoverProps, 'children'> {
 }
 
 /** The floating surface under selects and menus. For free content use PopoverDialog. */
-export function Popover({ children, showArrow = false, padded = true, offset, className, ...props }: PopoverProps) {
+export function Popover({
+  children,
+  showArrow = false,
+  padded = true,
+  offset,
+  className,
+  ...props
+}: PopoverProps) {
   return (
     <AriaPopover
       offset={offset ?? (showArrow ? 10 : 6)}
       {...props}
-      className={composeRenderProps(className, (cls) => cx(styles.popover, padded && styles.padded, cls))}
+      className={composeRenderProps(className, (cls) =>
+        cx(styles.popover, padded && styles.padded, cls),
+      )}
     >
       {showArrow && (
         <OverlayArrow>
-          <svg width={12} height={12} viewBox="0 0 12 12" aria-hidden="true" className={styles.arrow}>
+          <svg
+            width={12}
+            height={12}
+            viewBox="0 0 12 12"
+            aria-hidden="true"
+            className={styles.arrow}
+          >
             <path d="M0 0 L6 6 L12 0" />
           </svg>
         </OverlayArrow>
@@ -45,7 +60,12 @@ export interface PopoverDialogProps extends Omit<PopoverProps, 'children'> {
 }
 
 /** A popover holding a non-modal dialog (the notification bell's panel); use inside a DialogTrigger. */
-export function PopoverDialog({ children, 'aria-label': ariaLabel, 'aria-labelledby': labelledBy, ...props }: PopoverDialogProps) {
+export function PopoverDialog({
+  children,
+  'aria-label': ariaLabel,
+  'aria-labelledby': labelledBy,
+  ...props
+}: PopoverDialogProps) {
   return (
     <Popover {...props}>
       <AriaDialog aria-label={ariaLabel} aria-labelledby={labelledBy} className={styles.dialog}>

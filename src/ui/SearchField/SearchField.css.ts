@@ -22,5 +22,7 @@ export const clear = style({
 })
 
 export const input = style({
-  selectors: { '&::-webkit-search-cancel-button, &::-webkit-search-decoration': { WebkitAppearance: 'none' } },
+  selectors: {
+    '&::-webkit-search-cancel-button, &::-webkit-search-decoration': { WebkitAppearance: 'none' },
+  },
 })

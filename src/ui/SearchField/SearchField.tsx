@@ -20,9 +20,20 @@ export interface SearchFieldProps extends Omit<AriaSearchFieldProps, 'children'>
 }
 
 /** A search input with a magnifier and a clear button; Escape clears it too. */
-export function SearchField({ label, description, errorMessage, placeholder = 'Search', clearLabel = 'Clear search', className, ...props }: SearchFieldProps) {
+export function SearchField({
+  label,
+  description,
+  errorMessage,
+  placeholder = 'Search',
+  clearLabel = 'Clear search',
+  className,
+  ...props
+}: SearchFieldProps) {
   return (
-    <AriaSearchField {...props} className={composeRenderProps(className, (cls) => cx(field.field, cls))}>
+    <AriaSearchField
+      {...props}
+      className={composeRenderProps(className, (cls) => cx(field.field, cls))}
+    >
       <FieldLabel>{label}</FieldLabel>
       <Group className={field.control}>
         <Icon name="search" size="sm" className={styles.icon} />

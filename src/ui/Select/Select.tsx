@@ -14,7 +14,8 @@ import { Icon } from '../Icon'
 import { ListBox, ListBoxItem } from '../ListBox'
 import { Popover } from '../Popover'
 
-export interface SelectProps<T extends object> extends Omit<AriaSelectProps<T>, 'children'>, FieldProps {
+export interface SelectProps<T extends object>
+  extends Omit<AriaSelectProps<T>, 'children'>, FieldProps {
   /** Options: SelectItem elements, or a render function over `items`. */
   children: ReactNode | ((item: T) => ReactNode)
   items?: Iterable<T>
@@ -23,7 +24,15 @@ export interface SelectProps<T extends object> extends Omit<AriaSelectProps<T>, 
 }
 
 /** A single-choice dropdown; the list closes on choosing (spec §4). */
-export function Select<T extends object>({ label, description, errorMessage, children, items, className, ...props }: SelectProps<T>) {
+export function Select<T extends object>({
+  label,
+  description,
+  errorMessage,
+  children,
+  items,
+  className,
+  ...props
+}: SelectProps<T>) {
   return (
     <AriaSelect {...props} className={composeRenderProps(className, (cls) => cx(field.field, cls))}>
       <FieldLabel>{label}</FieldLabel>

@@ -48,7 +48,15 @@ export const pageMain = style({
   textAlign: 'center',
 })
 
-export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
-export const pageMessage = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const pageTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+})
+export const pageMessage = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
 export const pageCards = style({ display: 'grid', gap: vars.space.md, width: 'min(28rem, 100%)' })
 export const spacer = style({ flex: 1 })

@@ -43,7 +43,10 @@ export interface FullPageSkeletonProps {
 }
 
 /** The whole-screen placeholder while the session is checked (spec §2). */
-export function FullPageSkeleton({ title = 'Verifying your session...', message = 'This will only take a moment' }: FullPageSkeletonProps) {
+export function FullPageSkeleton({
+  title = 'Verifying your session...',
+  message = 'This will only take a moment',
+}: FullPageSkeletonProps) {
   return (
     <div className={styles.page}>
       <div className={styles.pageBar} aria-hidden="true">

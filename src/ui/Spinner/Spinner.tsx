@@ -19,14 +19,27 @@ export interface SpinnerProps {
 function Arc({ size }: { size: SpinnerSize }) {
   return (
     <svg className={styles.svg({ size })} viewBox="0 0 24 24" fill="none" aria-hidden="true">
-      <circle className={styles.track} cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" />
+      <circle
+        className={styles.track}
+        cx="12"
+        cy="12"
+        r="9"
+        stroke="currentColor"
+        strokeWidth="3"
+      />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
   )
 }
 
 /** An indeterminate busy indicator with a live status label. */
-export function Spinner({ label = 'Loading', showLabel = false, size = 'md', decorative = false, className }: SpinnerProps) {
+export function Spinner({
+  label = 'Loading',
+  showLabel = false,
+  size = 'md',
+  decorative = false,
+  className,
+}: SpinnerProps) {
   if (decorative) return <Arc size={size} />
   return (
     <span role="status" className={[styles.root, className].filter(Boolean).join(' ')}>

@@ -1,7 +1,7 @@
 import { AxisBottom } from '@visx/axis'
 import { Group } from '@visx/group'
 import { scaleLinear } from '@visx/scale'
-import { useCallback, useId, useMemo } from 'react'
+import { Fragment, useCallback, useId, useMemo } from 'react'
 import {
   ChartPlot,
   ChartShell,
@@ -48,11 +48,9 @@ interface Segment {
 }
 
 const margin = { top: 4, right: 12, bottom: 24, left: 12 }
-/** A segment narrower than this many px is merged with its short neighbours. */
-const MIN_SEGMENT_PX = 2
+/** A segment narrower than this many px is merged with its short neighbours (<= 2 rects each). */
+const MIN_SEGMENT_PX = 3
 const statusName: Record<DeviceStatus, string> = { online: 'Online', offline: 'Offline', unknown: 'Unknown' }
-/** When short segments merge, the one that matters most to an operator wins. */
-const severity: Record<DeviceStatus, number> = { offline: 2, unknown: 1, online: 0 }
 
 /** Clips to the range, sorts, and fills holes with 'unknown', so the lane is always complete. */
 function normalise(data: readonly StatusSegment[], from: number, to: number): Segment[] {
@@ -72,7 +70,10 @@ function normalise(data: readonly StatusSegment[], from: number, to: number): Se
   return out
 }
 
-/** Keeps segments wide enough to see; runs of narrow ones become one segment of the worst status. */
+/**
+ * Keeps segments wide enough to see; a run of narrow ones becomes one segment coloured by the status
+ * that lasted longest, and the offline share inside it is drawn as well, so short outages stay visible.
+ */
 function simplify(segments: Segment[], minDuration: number): Segment[] {
   const out: Segment[] = []
   const push = (s: Segment) => {
@@ -87,7 +88,7 @@ function simplify(segments: Segment[], minDuration: number): Segment[] {
     else {
       const mix = { online: 0, offline: 0, unknown: 0 }
       for (const s of run) mix[s.status] += s.end - s.start
-      const status = deviceStatuses.reduce((a, b) => (mix[b] > 0 && severity[b] > severity[a] ? b : a), run[0]!.status)
+      const status = deviceStatuses.reduce((a, b) => (mix[b] > mix[a] ? b : a))
       out.push({ start: run[0]!.start, end: run.at(-1)!.end, status, mix, parts: run.length })
     }
     run = []
@@ -163,7 +164,10 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
     { label: 'Unknown', tone: 'unknown', kind: 'hatched', value: share.format(totals.unknown / span) },
   ]
   const summary = `From ${formatAt(from, pattern, timeZone)} to ${formatAt(to, pattern, timeZone)}: online ${share.format(totals.online / span)} of the time, offline ${share.format(totals.offline / span)} in ${outages} ${outages === 1 ? 'outage' : 'outages'}, unknown ${share.format(totals.unknown / span)}.`
-  const line = (s: Segment) => `${formatAt(s.start, pattern, timeZone)} – ${formatAt(s.end, pattern, timeZone)}`
+  const line = (s: Segment) => {
+    const sameDay = formatAt(s.start, 'yyyyMMdd', timeZone) === formatAt(s.end - 1, 'yyyyMMdd', timeZone)
+    return `${formatAt(s.start, pattern, timeZone)} – ${formatAt(s.end, sameDay ? 'HH:mm' : pattern, timeZone)}`
+  }
 
   return (
     <ChartShell
@@ -211,27 +215,56 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
                 <line x1="0" y1="0" x2="0" y2="6" className={styles.stroke.surface} strokeWidth="1.5" strokeOpacity="0.45" />
               </pattern>
               <Hatch id={`${ids}-unknown`} tone="unknown" gap={5} />
+              <clipPath id={`${ids}-lane`}>
+                <rect width={innerWidth} height={laneHeight} rx={4} />
+              </clipPath>
             </defs>
             <Group left={margin.left} top={margin.top}>
               <rect width={innerWidth} height={laneHeight} rx={4} className={styles.fill.surface} />
-              {segments.map((s, i) => {
-                const x0 = x(s.start)
-                const w = Math.max(1, x(s.end) - x0)
-                const active = index === i
-                return (
-                  <rect
-                    key={s.start}
-                    x={x0}
-                    y={active ? -2 : 0}
-                    width={w}
-                    height={laneHeight + (active ? 4 : 0)}
-                    className={s.status === 'online' ? styles.fill.online : s.status === 'unknown' ? styles.stroke.unknown : undefined}
-                    fill={s.status === 'offline' ? `url(#${ids}-off)` : s.status === 'unknown' ? `url(#${ids}-unknown)` : undefined}
-                    strokeWidth={s.status === 'unknown' ? 1 : 0}
-                    opacity={index === null || active ? 1 : 0.8}
-                  />
-                )
-              })}
+              <g clipPath={`url(#${ids}-lane)`}>
+                {segments.map((s, i) => {
+                  const x0 = x(s.start)
+                  const w = Math.max(1, x(s.end) - x0)
+                  const dim = index === null || index === i ? 1 : 0.75
+                  const offlineShare = s.mix && s.status !== 'offline' ? s.mix.offline / (s.end - s.start) : 0
+                  return (
+                    <Fragment key={s.start}>
+                      <rect
+                        opacity={dim}
+                        x={x0}
+                        y={0}
+                        width={w}
+                        height={laneHeight}
+                        shapeRendering="crispEdges"
+                        className={s.status === 'online' ? styles.fill.online : s.status === 'unknown' ? styles.stroke.unknown : undefined}
+                        fill={s.status === 'offline' ? `url(#${ids}-off)` : s.status === 'unknown' ? `url(#${ids}-unknown)` : undefined}
+                        strokeWidth={s.status === 'unknown' ? 1 : 0}
+                      />
+                      {offlineShare > 0 && (
+                        <rect
+                          opacity={dim}
+                          x={x0}
+                          y={laneHeight * (1 - Math.max(0.12, offlineShare))}
+                          width={w}
+                          height={laneHeight * Math.max(0.12, offlineShare)}
+                          fill={`url(#${ids}-off)`}
+                        />
+                      )}
+                    </Fragment>
+                  )
+                })}
+              </g>
+              {index !== null && (
+                <rect
+                  x={x(segments[index]!.start) - 1}
+                  y={-2}
+                  width={Math.max(1, x(segments[index]!.end) - x(segments[index]!.start)) + 2}
+                  height={laneHeight + 4}
+                  rx={2}
+                  className={`${styles.stroke.text} ${styles.fill.none}`}
+                  strokeWidth={1.5}
+                />
+              )}
               <AxisBottom
                 top={laneHeight}
                 scale={x}

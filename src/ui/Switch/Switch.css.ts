@@ -21,7 +21,10 @@ export const track = style({
   transition: `background ${vars.motion.normal}`,
   selectors: {
     [`${root}[data-selected] &`]: { background: vars.color.brand },
-    [`${root}[data-focus-visible] &`]: { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    [`${root}[data-focus-visible] &`]: {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
   },
 })
 

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react'
-import { Switch as AriaSwitch, composeRenderProps, type SwitchProps as AriaSwitchProps } from 'react-aria-components'
+import {
+  Switch as AriaSwitch,
+  composeRenderProps,
+  type SwitchProps as AriaSwitchProps,
+} from 'react-aria-components'
 import * as styles from './Switch.css'
 import { cx } from '../private/cx'
 

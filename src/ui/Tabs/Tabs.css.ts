@@ -15,7 +15,12 @@ export const list = recipe({
   variants: {
     variant: {
       underline: { borderBottom: `1px solid ${vars.color.border}`, gap: vars.space.lg },
-      pills: { padding: vars.space.xs, background: vars.color.surfaceHover, borderRadius: vars.radius.md, width: 'fit-content' },
+      pills: {
+        padding: vars.space.xs,
+        background: vars.color.surfaceHover,
+        borderRadius: vars.radius.md,
+        width: 'fit-content',
+      },
     },
   },
   defaultVariants: { variant: 'underline' },
@@ -39,17 +44,34 @@ export const tab = style({
     '&[data-hovered]': { color: vars.color.text },
     '&[data-selected]': { color: vars.color.text },
     '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
     // Underline tabs: a brand bar under the selected one, over the list's border.
-    '[data-variant=underline] > &': { paddingInline: vars.space.xxs, marginBottom: '-1px', borderBottom: '2px solid transparent', borderRadius: 0 },
+    '[data-variant=underline] > &': {
+      paddingInline: vars.space.xxs,
+      marginBottom: '-1px',
+      borderBottom: '2px solid transparent',
+      borderRadius: 0,
+    },
     '[data-variant=underline] > &[data-selected]': { borderBottomColor: vars.color.brand },
     '[data-variant=pills] > &': { paddingInline: vars.space.md, paddingBlock: vars.space.xs },
-    '[data-variant=pills] > &[data-selected]': { background: vars.color.surface, boxShadow: vars.shadow.sm },
+    '[data-variant=pills] > &[data-selected]': {
+      background: vars.color.surface,
+      boxShadow: vars.shadow.sm,
+    },
   },
 })
 
 export const panel = style({
   minWidth: 0,
   outline: 'none',
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px', borderRadius: vars.radius.sm } },
+  selectors: {
+    '&[data-focus-visible]': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '4px',
+      borderRadius: vars.radius.sm,
+    },
+  },
 })

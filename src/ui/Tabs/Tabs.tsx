@@ -16,7 +16,9 @@ export const tabListVariants = ['underline', 'pills'] as const
 
 /** Tabs: a TabList of Tab, then one TabPanel per tab id. Control with selectedKey/onSelectionChange to sync the URL. */
 export function Tabs({ className, ...props }: TabsProps) {
-  return <AriaTabs {...props} className={composeRenderProps(className, (cls) => cx(styles.tabs, cls))} />
+  return (
+    <AriaTabs {...props} className={composeRenderProps(className, (cls) => cx(styles.tabs, cls))} />
+  )
 }
 
 export interface TabListProps<T> extends AriaTabListProps<T> {
@@ -24,7 +26,11 @@ export interface TabListProps<T> extends AriaTabListProps<T> {
   variant?: (typeof tabListVariants)[number]
 }
 
-export function TabList<T extends object>({ variant = 'underline', className, ...props }: TabListProps<T>) {
+export function TabList<T extends object>({
+  variant = 'underline',
+  className,
+  ...props
+}: TabListProps<T>) {
   return (
     <AriaTabList
       {...props}
@@ -35,9 +41,16 @@ export function TabList<T extends object>({ variant = 'underline', className, ..
 }
 
 export function Tab({ className, ...props }: TabProps) {
-  return <AriaTab {...props} className={composeRenderProps(className, (cls) => cx(styles.tab, cls))} />
+  return (
+    <AriaTab {...props} className={composeRenderProps(className, (cls) => cx(styles.tab, cls))} />
+  )
 }
 
 export function TabPanel({ className, ...props }: TabPanelProps) {
-  return <AriaTabPanel {...props} className={composeRenderProps(className, (cls) => cx(styles.panel, cls))} />
+  return (
+    <AriaTabPanel
+      {...props}
+      className={composeRenderProps(className, (cls) => cx(styles.panel, cls))}
+    />
+  )
 }

@@ -19,12 +19,28 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'>, Fi
 }
 
 /** A labelled text input (or text area) with description and error message wired for screen readers. */
-export function TextField({ label, description, errorMessage, placeholder, multiline = false, rows = 3, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  multiline = false,
+  rows = 3,
+  className,
+  ...props
+}: TextFieldProps) {
   return (
-    <AriaTextField {...props} className={composeRenderProps(className, (cls) => cx(field.field, cls))}>
+    <AriaTextField
+      {...props}
+      className={composeRenderProps(className, (cls) => cx(field.field, cls))}
+    >
       <FieldLabel>{label}</FieldLabel>
       {multiline ? (
-        <AriaTextArea rows={rows} placeholder={placeholder} className={cx(field.control, styles.textarea)} />
+        <AriaTextArea
+          rows={rows}
+          placeholder={placeholder}
+          className={cx(field.control, styles.textarea)}
+        />
       ) : (
         <Input placeholder={placeholder} className={field.control} />
       )}

@@ -9,7 +9,11 @@ export interface VisuallyHiddenProps {
 }
 
 /** Text for screen readers only (status words, units, context a sighted user gets from layout). */
-export function VisuallyHidden({ children, elementType: Element = 'span', id }: VisuallyHiddenProps) {
+export function VisuallyHidden({
+  children,
+  elementType: Element = 'span',
+  id,
+}: VisuallyHiddenProps) {
   return (
     <Element className={styles.root} id={id}>
       {children}

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
-import { FieldError as AriaFieldError, Label as AriaLabel, Text, type ValidationResult } from 'react-aria-components'
+import {
+  FieldError as AriaFieldError,
+  Label as AriaLabel,
+  Text,
+  type ValidationResult,
+} from 'react-aria-components'
 import * as styles from './field.css'
 
 /** Props every form field in the library shares. */
@@ -17,7 +22,10 @@ export function FieldLabel({ children }: { children?: ReactNode }) {
 }
 
 /** Description and error message, in that order, beneath a control. */
-export function FieldHelp({ description, errorMessage }: Pick<FieldProps, 'description' | 'errorMessage'>) {
+export function FieldHelp({
+  description,
+  errorMessage,
+}: Pick<FieldProps, 'description' | 'errorMessage'>) {
   return (
     <>
       {description && (

@@ -21,7 +21,11 @@ export const label = style({
 
 export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })
 
-export const error = style({ fontSize: vars.fontSize.xs, color: vars.color.danger, fontWeight: vars.fontWeight.medium })
+export const error = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.medium,
+})
 
 /** The box around an input, a select button or a date field's segments. */
 export const control = style({
@@ -47,7 +51,11 @@ export const control = style({
       boxShadow: `0 0 0 1px ${vars.color.focusRing}`,
     },
     '&[data-invalid]': { borderColor: vars.color.danger },
-    '&[data-disabled]': { opacity: 0.6, cursor: 'not-allowed', background: vars.color.surfaceSunken },
+    '&[data-disabled]': {
+      opacity: 0.6,
+      cursor: 'not-allowed',
+      background: vars.color.surfaceSunken,
+    },
     '&::placeholder': { color: vars.color.textSubtle, opacity: 1 },
   },
 })

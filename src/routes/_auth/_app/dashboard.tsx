@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
+import { DashboardPage } from '../../../features/dashboard/DashboardPage'
+import { prefetchDashboard } from '../../../features/dashboard/dashboard-queries'
 
 export const Route = createFileRoute('/_auth/_app/dashboard')({
-  component: () => <ComingSoon title="Dashboard" feature="the fleet dashboard" />,
+  loader: ({ context: { queryClient } }) => prefetchDashboard(queryClient),
+  component: () => <DashboardPage />,
 })

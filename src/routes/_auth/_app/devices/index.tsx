@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { devicesSearch } from '../../../../lib/search-params'
-import { ComingSoon } from '../../../../features/shell/ComingSoon'
+import { DevicesPage, deviceListQuery } from '../../../../features/devices/DevicesPage'
 
 export const Route = createFileRoute('/_auth/_app/devices/')({
   validateSearch: devicesSearch,
-  component: () => <ComingSoon title="Devices" feature="the device list" />,
+  loaderDeps: ({ search }) => search,
+  // Not awaited: typing in the search box must never wait for the server to change the URL.
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(deviceListQuery(deps)),
+  component: DevicesRoute,
 })
+
+function DevicesRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <DevicesPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+}

@@ -1,10 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { usersSearch } from '../../../../lib/search-params'
 import { requireArea } from '../../../../features/auth/guards'
-import { ComingSoon } from '../../../../features/shell/ComingSoon'
+import { scopeGroupsOptions } from '../../../../features/auth/SessionLifecycle'
+import { UsersPage } from '../../../../features/users/UsersPage'
+import { usersListOptions } from '../../../../features/users/UsersTab'
 
 export const Route = createFileRoute('/_auth/_app/users/')({
   validateSearch: usersSearch,
   beforeLoad: requireArea('users'),
-  component: () => <ComingSoon title="Users & Groups" feature="user and group management" />,
+  loader: ({ context: { queryClient } }) =>
+    // Settled: a failed load shows the page's own error state, not the failure screen.
+    Promise.allSettled([queryClient.ensureQueryData(usersListOptions()), queryClient.ensureQueryData(scopeGroupsOptions())]),
+  component: UsersRoute,
 })
+
+function UsersRoute() {
+  const { page } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <UsersPage tab={page ?? 'users'} onTabChange={(tab) => void navigate({ search: { page: tab }, replace: true })} />
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../../../features/shell/ComingSoon'
+import { DeviceSettingsPage } from '../../../../../features/devices/DeviceSettingsPage'
+import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/settings')({
-  component: () => <ComingSoon title="Device settings" feature="device pages" />,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  component: DeviceSettingsRoute,
 })
+
+function DeviceSettingsRoute() {
+  const { deviceId } = Route.useParams()
+  const navigate = Route.useNavigate()
+  return <DeviceSettingsPage deviceId={deviceId} onDeleted={() => void navigate({ to: '/devices', replace: true })} />
+}

@@ -1,0 +1,78 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import { isConsumptionQueryOf, prefetchConsumption, viewOrDaily } from './consumption-queries'
+
+const context = { deviceId: 'dev-1', timeZone: 'Europe/Berlin', weekStart: 'monday' as const }
+const now = new Date('2026-11-22T10:00:00Z')
+
+/** Records what would be prefetched instead of calling the API. */
+function recordingClient(fail = false) {
+  const client = new QueryClient()
+  const seen: { _id: string; query?: Record<string, unknown>; silent: boolean }[] = []
+  vi.spyOn(client, 'prefetchQuery').mockImplementation(async (options) => {
+    const head = (options.queryKey as unknown as [{ _id: string; query?: Record<string, unknown> }])[0]
+    seen.push({ _id: head._id, query: head.query, silent: options.meta?.silent === true })
+    if (fail) throw new Error('should never surface')
+  })
+  return { client, seen }
+}
+
+describe('prefetchConsumption', () => {
+  it('prefetches the six presets and the current month daily in daily view', async () => {
+    const { client, seen } = recordingClient()
+    await prefetchConsumption(client, 'daily', now, context)
+    expect(seen.map((s) => s._id)).toEqual([
+      'getCumulativeConsumptionToday',
+      'getCumulativeConsumptionYesterday',
+      'getCumulativeConsumptionThisWeek',
+      'getCumulativeConsumptionLastWeek',
+      'getCumulativeConsumptionThisMonth',
+      'getCumulativeConsumptionLastMonth',
+      'getConsumptionIntervals',
+    ])
+    expect(seen[0]!.query).toEqual({ timezone: 'Europe/Berlin' })
+    expect(seen[2]!.query).toEqual({ timezone: 'Europe/Berlin', week_start: 'monday' })
+    expect(seen[6]!.query).toMatchObject({
+      start_datetime: '2026-11-01T00:00:00+01:00',
+      end_datetime: '2026-12-01T00:00:00+01:00',
+      granularity: 'daily',
+      include_metadata: true,
+    })
+    expect(seen.every((s) => s.silent)).toBe(true)
+  })
+
+  it('adds the 12 monthly intervals in monthly view', async () => {
+    const { client, seen } = recordingClient()
+    await prefetchConsumption(client, 'monthly', now, context)
+    expect(seen).toHaveLength(8)
+    expect(seen[7]!.query).toMatchObject({
+      granularity: 'monthly',
+      start_datetime: '2025-12-01T00:00:00+01:00',
+      end_datetime: '2026-12-01T00:00:00+01:00',
+    })
+  })
+
+  it('treats an invalid view as daily', async () => {
+    const { client, seen } = recordingClient()
+    await prefetchConsumption(client, 'hourly?', now, context)
+    expect(seen).toHaveLength(7)
+    expect(viewOrDaily('weekly')).toBe('weekly')
+    expect(viewOrDaily(undefined)).toBe('daily')
+  })
+
+  it('ignores failures: a real client with a failing API still resolves', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'))
+    await expect(prefetchConsumption(client, 'monthly', now, context)).resolves.toBeUndefined()
+    fetchSpy.mockRestore()
+  })
+})
+
+describe('isConsumptionQueryOf', () => {
+  it('matches this device’s consumption keys only', () => {
+    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getCumulativeConsumptionToday', path: { id: 'dev-1' } }])).toBe(true)
+    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-1' } }])).toBe(true)
+    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-2' } }])).toBe(false)
+    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getDevice', path: { id: 'dev-1' } }])).toBe(false)
+  })
+})

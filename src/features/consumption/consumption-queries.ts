@@ -1,0 +1,108 @@
+/**
+ * The consumption page's queries, built once here so the route's prefetch and the page's hooks
+ * share one cache entry per window (same key from the same builder).
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  getConsumptionIntervalsOptions,
+  getCumulativeConsumptionLastMonthOptions,
+  getCumulativeConsumptionLastWeekOptions,
+  getCumulativeConsumptionThisMonthOptions,
+  getCumulativeConsumptionThisWeekOptions,
+  getCumulativeConsumptionTodayOptions,
+  getCumulativeConsumptionYesterdayOptions,
+  queryPolicy,
+} from '../../api'
+import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
+import { intervalWindow, type WeekStart } from './ranges'
+
+export interface ConsumptionContext {
+  deviceId: string
+  timeZone: string
+  weekStart: WeekStart
+}
+
+export const presetKeys = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const
+export type PresetKey = (typeof presetKeys)[number]
+
+export const presetLabels: Record<PresetKey, string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  thisWeek: 'This week',
+  lastWeek: 'Last week',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+}
+
+/** Running windows (today, this week, this month) change every reading: real-time staleness. */
+const live = queryPolicy('realTime')
+const settled = queryPolicy('regular')
+
+export function presetQuery(key: PresetKey, { deviceId, timeZone, weekStart }: ConsumptionContext) {
+  const path = { id: deviceId }
+  const tz = { timezone: timeZone }
+  const week = { timezone: timeZone, week_start: weekStart }
+  switch (key) {
+    case 'today':
+      return { ...getCumulativeConsumptionTodayOptions({ path, query: tz }), ...live }
+    case 'yesterday':
+      return { ...getCumulativeConsumptionYesterdayOptions({ path, query: tz }), ...settled }
+    case 'thisWeek':
+      return { ...getCumulativeConsumptionThisWeekOptions({ path, query: week }), ...live }
+    case 'lastWeek':
+      return { ...getCumulativeConsumptionLastWeekOptions({ path, query: week }), ...settled }
+    case 'thisMonth':
+      return { ...getCumulativeConsumptionThisMonthOptions({ path, query: tz }), ...live }
+    case 'lastMonth':
+      return { ...getCumulativeConsumptionLastMonthOptions({ path, query: tz }), ...settled }
+  }
+}
+
+export function intervalsQuery(view: ConsumptionView, now: Date, { deviceId, timeZone, weekStart }: ConsumptionContext) {
+  const window = intervalWindow(view, now, timeZone, weekStart)
+  return {
+    ...getConsumptionIntervalsOptions({
+      path: { id: deviceId },
+      query: {
+        start_datetime: window.start,
+        end_datetime: window.end,
+        granularity: window.granularity,
+        timezone: timeZone,
+        week_start: weekStart,
+        include_metadata: true,
+      },
+    }),
+    ...live,
+  }
+}
+
+/** Spec §5: an invalid view falls back to daily in prefetch. */
+export const viewOrDaily = (view: unknown): ConsumptionView =>
+  (consumptionViews as readonly unknown[]).includes(view) ? (view as ConsumptionView) : 'daily'
+
+/** Marks a query so the global error toast stays quiet: prefetch failures are ignored (spec §7). */
+const quietly = <T extends object>(options: T) => ({ ...options, meta: { silent: true } })
+
+/**
+ * Spec §7: when the consumption route opens, prefetch the six presets and the current month's daily
+ * intervals, plus the 12 monthly intervals in monthly view. Never throws; failures are ignored (the
+ * page's own queries retry and show their error states).
+ */
+export function prefetchConsumption(queryClient: QueryClient, view: unknown, now: Date, context: ConsumptionContext) {
+  const queries: object[] = presetKeys.map((key) => presetQuery(key, context))
+  queries.push(intervalsQuery('daily', now, context))
+  if (viewOrDaily(view) === 'monthly') queries.push(intervalsQuery('monthly', now, context))
+  return Promise.all(
+    queries.map((options) => queryClient.prefetchQuery(quietly(options) as unknown as Parameters<QueryClient['prefetchQuery']>[0])),
+  ).then(() => undefined)
+}
+
+/** Query keys of this device's consumption calls, for cancelling them when the user moves on. */
+export function isConsumptionQueryOf(deviceId: string, queryKey: readonly unknown[]): boolean {
+  const head = queryKey[0] as { _id?: unknown; path?: { id?: unknown } } | undefined
+  return (
+    typeof head?._id === 'string' &&
+    /^get(Cumulative)?Consumption/.test(head._id) &&
+    head.path?.id === deviceId
+  )
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { ConsumptionInterval } from '../../api'
+import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
+
+const meta = { expected_readings: 96, present_readings: 96, coverage: 1, gaps: 0, resets: 0, estimated: false }
+const intervals: ConsumptionInterval[] = [
+  { start: '2026-03-28T00:00:00+01:00', end: '2026-03-29T00:00:00+01:00', kwh: 12.5, metadata: meta },
+  { start: '2026-03-29T00:00:00+01:00', end: '2026-03-30T00:00:00+02:00', kwh: 9.25, metadata: { ...meta, expected_readings: 92, present_readings: 80, coverage: 0.87, gaps: 2 } },
+  { start: '2026-03-30T00:00:00+02:00', end: '2026-03-31T00:00:00+02:00', kwh: -3, metadata: { ...meta, resets: 1 } },
+  { start: '2026-03-31T00:00:00+02:00', end: '2026-04-01T00:00:00+02:00', kwh: null },
+]
+
+describe('toBuckets', () => {
+  it('flags gaps and resets and never shows a negative bucket', () => {
+    const buckets = toBuckets(intervals)
+    expect(buckets[0]!.flags).toEqual({ gap: false, reset: false, estimated: false })
+    expect(buckets[1]!.flags.gap).toBe(true)
+    expect(buckets[2]).toMatchObject({ kwh: 0, flags: { reset: true } })
+    expect(buckets[3]).toMatchObject({ kwh: null, flags: { gap: false } })
+  })
+})
+
+describe('intervalsToCsv', () => {
+  it('writes a header and one line per interval with CRLF endings', () => {
+    const csv = intervalsToCsv({ intervals })
+    const lines = csv.split('\r\n')
+    expect(lines[0]).toBe('start,end,kwh,coverage,gaps,resets,estimated')
+    expect(lines[1]).toBe('2026-03-28T00:00:00+01:00,2026-03-29T00:00:00+01:00,12.5,1,0,0,false')
+    expect(lines[4]).toBe('2026-03-31T00:00:00+02:00,2026-04-01T00:00:00+02:00,,,,,')
+    expect(csv.endsWith('\r\n')).toBe(true)
+  })
+})
+
+describe('csvFileName', () => {
+  it('makes a safe slug', () => {
+    expect(csvFileName('Main meter – Building A', 'daily', '2026-11-01T00:00:00+01:00')).toBe('main-meter-building-a-daily-2026-11-01.csv')
+    expect(csvFileName('☃', 'monthly', '2025-12-01T00:00:00Z')).toBe('device-monthly-2025-12-01.csv')
+  })
+})

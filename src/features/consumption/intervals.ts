@@ -1,0 +1,51 @@
+/** Turning the API's consumption intervals into chart buckets, table rows and a CSV file. */
+import type { ConsumptionInterval, ConsumptionIntervals } from '../../api'
+
+export interface BucketFlags {
+  gap: boolean
+  reset: boolean
+  estimated: boolean
+}
+
+/** A bucket is flagged when readings are missing, the meter was reset, or the value is interpolated. */
+export function flagsOf(interval: ConsumptionInterval): BucketFlags {
+  const m = interval.metadata
+  return {
+    gap: Boolean(m && (m.gaps > 0 || m.coverage < 1)),
+    reset: Boolean(m && m.resets > 0),
+    estimated: Boolean(m?.estimated),
+  }
+}
+
+/** Chart buckets (the ConsumptionChart's data shape); never a negative bucket (FIELD 2). */
+export function toBuckets(intervals: readonly ConsumptionInterval[]) {
+  return intervals.map((interval) => ({
+    start: interval.start,
+    end: interval.end,
+    kwh: interval.kwh === null ? null : Math.max(0, interval.kwh),
+    flags: flagsOf(interval),
+  }))
+}
+
+const csvCell = (value: string | number | null | undefined) => {
+  const text = value == null ? '' : String(value)
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export const CSV_HEADER = ['start', 'end', 'kwh', 'coverage', 'gaps', 'resets', 'estimated'] as const
+
+/** RFC 4180 CSV of the intervals, timestamps as the server gave them (with their offsets). */
+export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): string {
+  const rows = data.intervals.map((i) =>
+    [i.start, i.end, i.kwh, i.metadata?.coverage, i.metadata?.gaps, i.metadata?.resets, i.metadata ? String(i.metadata.estimated) : '']
+      .map(csvCell)
+      .join(','),
+  )
+  return [CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n'
+}
+
+/** 'meter-17-daily-2026-11-01.csv': safe for every file system. */
+export function csvFileName(deviceName: string, granularity: string, start: string): string {
+  const slug = deviceName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'device'
+  return `${slug}-${granularity}-${start.slice(0, 10)}.csv`
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { intervalWindow, presetWindows, weekStartFor } from './ranges'
+
+const at = (iso: string) => new Date(iso)
+
+describe('presetWindows', () => {
+  it('starts today at local midnight, also on the 23-hour spring-forward day', () => {
+    const w = presetWindows(at('2026-03-29T12:00:00Z'), 'Europe/Berlin', 'monday')
+    expect(w.today).toEqual({ start: '2026-03-29T00:00:00+01:00', end: '2026-03-29T14:00:00+02:00' })
+    expect(w.yesterday).toEqual({ start: '2026-03-28T00:00:00+01:00', end: '2026-03-29T00:00:00+01:00' })
+  })
+
+  it('gives the 25-hour fall-back day its own offsets', () => {
+    const w = presetWindows(at('2026-10-26T08:00:00Z'), 'Europe/Berlin', 'monday')
+    expect(w.yesterday).toEqual({ start: '2026-10-25T00:00:00+02:00', end: '2026-10-26T00:00:00+01:00' })
+  })
+
+  it('uses half-hour zones as they are', () => {
+    const w = presetWindows(at('2026-11-22T20:00:00Z'), 'Asia/Kolkata', 'monday')
+    expect(w.today.start).toBe('2026-11-23T00:00:00+05:30')
+    expect(w.yesterday.start).toBe('2026-11-22T00:00:00+05:30')
+  })
+
+  it('starts weeks on Monday or Sunday as asked', () => {
+    const wednesday = at('2026-11-18T12:00:00Z')
+    const monday = presetWindows(wednesday, 'UTC', 'monday')
+    expect(monday.thisWeek.start).toBe('2026-11-16T00:00:00Z')
+    expect(monday.lastWeek).toEqual({ start: '2026-11-09T00:00:00Z', end: '2026-11-16T00:00:00Z' })
+    const sunday = presetWindows(wednesday, 'UTC', 'sunday')
+    expect(sunday.thisWeek.start).toBe('2026-11-15T00:00:00Z')
+    expect(sunday.lastWeek).toEqual({ start: '2026-11-08T00:00:00Z', end: '2026-11-15T00:00:00Z' })
+  })
+
+  it('on the week-start day itself, this week starts today', () => {
+    const w = presetWindows(at('2026-11-16T00:30:00Z'), 'UTC', 'monday')
+    expect(w.thisWeek.start).toBe('2026-11-16T00:00:00Z')
+  })
+
+  it('takes months in the local zone, not UTC', () => {
+    // 23:30 UTC on 31 March is already 1 April in Berlin.
+    const w = presetWindows(at('2026-03-31T23:30:00Z'), 'Europe/Berlin', 'monday')
+    expect(w.thisMonth.start).toBe('2026-04-01T00:00:00+02:00')
+    expect(w.lastMonth).toEqual({ start: '2026-03-01T00:00:00+01:00', end: '2026-04-01T00:00:00+02:00' })
+  })
+})
+
+describe('intervalWindow', () => {
+  it('daily: the current month, first day to the first of the next', () => {
+    expect(intervalWindow('daily', at('2026-10-15T12:00:00Z'), 'Europe/Berlin', 'monday')).toEqual({
+      granularity: 'daily',
+      start: '2026-10-01T00:00:00+02:00',
+      end: '2026-11-01T00:00:00+01:00',
+    })
+  })
+
+  it('monthly: 12 months starting on the first day of the month 11 months ago', () => {
+    expect(intervalWindow('monthly', at('2026-11-22T10:00:00Z'), 'Europe/Berlin', 'monday')).toEqual({
+      granularity: 'monthly',
+      start: '2025-12-01T00:00:00+01:00',
+      end: '2026-12-01T00:00:00+01:00',
+    })
+  })
+
+  it('monthly: crosses the year from January', () => {
+    const w = intervalWindow('monthly', at('2026-01-31T23:59:00Z'), 'UTC', 'monday')
+    expect(w.start).toBe('2025-02-01T00:00:00Z')
+    expect(w.end).toBe('2026-02-01T00:00:00Z')
+  })
+
+  it('monthly: on the last day of a 31-day month the start is still a first of the month', () => {
+    const w = intervalWindow('monthly', at('2026-05-31T12:00:00Z'), 'America/New_York', 'sunday')
+    expect(w.start).toBe('2025-06-01T00:00:00-04:00')
+  })
+
+  it('weekly: 12 whole weeks ending with the current one', () => {
+    const w = intervalWindow('weekly', at('2026-11-18T12:00:00Z'), 'UTC', 'monday')
+    expect(w).toEqual({ granularity: 'weekly', start: '2026-08-31T00:00:00Z', end: '2026-11-23T00:00:00Z' })
+  })
+})
+
+describe('weekStartFor', () => {
+  it.each([
+    ['en-US', 'sunday'],
+    ['de-DE', 'monday'],
+    ['en-GB', 'monday'],
+    ['ar-EG', 'sunday'],
+  ] as const)('%s starts weeks on %s', (locale, expected) => {
+    expect(weekStartFor(locale)).toBe(expected)
+  })
+
+  it('falls back to ISO Monday for a locale it cannot read', () => {
+    expect(weekStartFor('not a locale!')).toBe('monday')
+  })
+})

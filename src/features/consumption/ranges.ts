@@ -1,0 +1,94 @@
+/**
+ * Calendar windows of the consumption page (spec §7), computed in the viewer's IANA timezone so a
+ * day is local midnight to local midnight (23 or 25 hours on daylight-saving days) and a month is a
+ * true calendar month (FIELD 1, 6). Pure: `now` and the zone are always passed in.
+ */
+import { TZDate } from '@date-fns/tz'
+import { addDays, addMonths, addWeeks, formatISO, startOfDay, startOfMonth, startOfWeek, subMonths, subWeeks } from 'date-fns'
+import type { ConsumptionView } from '../../lib/search-params'
+
+export type WeekStart = 'sunday' | 'monday'
+
+/** The browser's IANA zone; the API's default (UTC) only when the browser gives none. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+interface WeekInfoLocale extends Intl.Locale {
+  getWeekInfo?: () => { firstDay: number }
+  weekInfo?: { firstDay: number }
+}
+
+/**
+ * First day of the week for a locale, as the API can express it (only Sunday or Monday).
+ * Intl numbers days 1 (Monday) to 7 (Sunday); Saturday-first regions get Sunday, the nearer of the
+ * two the API offers. Without week data (older engines) ISO 8601's Monday.
+ */
+export function weekStartFor(locale: string): WeekStart {
+  let firstDay: number | undefined
+  try {
+    const loc = new Intl.Locale(locale) as WeekInfoLocale
+    firstDay = loc.getWeekInfo?.().firstDay ?? loc.weekInfo?.firstDay
+  } catch {
+    firstDay = undefined
+  }
+  if (firstDay === 6 || firstDay === 7) return 'sunday'
+  return 'monday'
+}
+
+export const browserWeekStart = (): WeekStart =>
+  weekStartFor(typeof navigator === 'undefined' ? 'en-GB' : navigator.language)
+
+export interface Window {
+  /** ISO 8601 with the zone's offset, e.g. 2026-03-01T00:00:00+01:00. */
+  start: string
+  /** Exclusive end. */
+  end: string
+}
+
+const iso = (date: Date) => formatISO(date)
+const weekStartsOn = (weekStart: WeekStart) => (weekStart === 'sunday' ? 0 : 1)
+
+/** The six preset windows, as the server computes them: running presets end now. */
+export function presetWindows(now: Date, timeZone: string, weekStart: WeekStart) {
+  const local = new TZDate(now, timeZone)
+  const today = startOfDay(local)
+  const week = startOfWeek(local, { weekStartsOn: weekStartsOn(weekStart) })
+  const month = startOfMonth(local)
+  return {
+    today: { start: iso(today), end: iso(local) },
+    yesterday: { start: iso(startOfDay(addDays(today, -1))), end: iso(today) },
+    thisWeek: { start: iso(week), end: iso(local) },
+    lastWeek: { start: iso(subWeeks(week, 1)), end: iso(week) },
+    thisMonth: { start: iso(month), end: iso(local) },
+    lastMonth: { start: iso(subMonths(month, 1)), end: iso(month) },
+  } satisfies Record<string, Window>
+}
+
+/** Number of buckets the weekly and monthly charts show. Spec §9: monthly view window 12 months. */
+export const MONTHLY_WINDOW = 12
+export const WEEKLY_WINDOW = 12
+
+export interface IntervalWindow extends Window {
+  granularity: 'daily' | 'weekly' | 'monthly'
+}
+
+/**
+ * The interval chart's window per view:
+ * - daily: the current month, first day to the first day of the next month (spec §7);
+ * - weekly: the last 12 weeks including this one;
+ * - monthly: the last 12 months, starting on the first day of the month 11 months ago (spec §7).
+ */
+export function intervalWindow(view: ConsumptionView, now: Date, timeZone: string, weekStart: WeekStart): IntervalWindow {
+  const local = new TZDate(now, timeZone)
+  if (view === 'monthly') {
+    const month = startOfMonth(local)
+    return { granularity: 'monthly', start: iso(subMonths(month, MONTHLY_WINDOW - 1)), end: iso(addMonths(month, 1)) }
+  }
+  if (view === 'weekly') {
+    const week = startOfWeek(local, { weekStartsOn: weekStartsOn(weekStart) })
+    return { granularity: 'weekly', start: iso(subWeeks(week, WEEKLY_WINDOW - 1)), end: iso(addWeeks(week, 1)) }
+  }
+  const month = startOfMonth(local)
+  return { granularity: 'daily', start: iso(month), end: iso(addMonths(month, 1)) }
+}

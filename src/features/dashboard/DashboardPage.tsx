@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import { isElevated } from '../auth/roles'
+import { useSessionUser } from '../auth/use-session'
+import { usePreferences } from '../settings/use-preferences'
+import { PageHeader } from '../shell/PageHeader'
+import { useGroupScope } from '../shell/use-app-services'
+import * as styles from './dashboard.css'
+import { dashboardQueries } from './dashboard-queries'
+import { EnergyCard } from './EnergyCard'
+import { FleetCard } from './FleetCard'
+import { ThirtyDayCard } from './ThirtyDayCard'
+import { TopConsumersCard } from './TopConsumersCard'
+import { UnreadCard } from './UnreadCard'
+
+/** Names the scope the figures cover: a group, or every group for elevated users without one. */
+function useScopeName() {
+  const user = useSessionUser()
+  const scope = useGroupScope()
+  const groups = useQuery({ ...scopeGroupsOptions(), enabled: Boolean(user && isElevated(user.role)) })
+  if (!user || !isElevated(user.role)) return 'your group'
+  if (!scope) return 'all groups'
+  return groups.data?.items.find((g) => g.id === scope)?.name ?? 'the chosen group'
+}
+
+/** /dashboard: the scope's fleet at a glance, each widget linking to its detail. */
+export function DashboardPage({ now: fixedNow }: { /** For stories: a fixed clock. */ now?: Date }) {
+  const [now] = useState(() => fixedNow ?? new Date())
+  const { timezone, week_start, isPending } = usePreferences()
+  // Reports wait for the user's timezone: asking in UTC first would fetch every figure twice.
+  const ready = { enabled: !isPending }
+  const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now })
+  return (
+    <>
+      <PageHeader title="Dashboard" lead={`Devices and consumption of ${useScopeName()}, in ${timezone.replaceAll('_', ' ')} time.`} />
+      <div className={styles.grid}>
+        <FleetCard options={queries.fleet} now={now} />
+        <EnergyCard
+          title="Today"
+          currentLabel="Today so far"
+          compareLabel="yesterday by this time"
+          previousLabel="Yesterday"
+          preset="today"
+          options={{ ...queries.today, ...ready }}
+          now={now}
+        />
+        <EnergyCard
+          title="This month"
+          currentLabel="This month so far"
+          compareLabel="last month by this day"
+          previousLabel="Last month"
+          preset="this_month"
+          options={{ ...queries.month, ...ready }}
+          now={now}
+        />
+        <div className={styles.full}>
+          <ThirtyDayCard options={{ ...queries.thirtyDays, ...ready }} timeZone={timezone} />
+        </div>
+        <TopConsumersCard options={{ ...queries.month, ...ready }} />
+        <UnreadCard options={queries.notifications} now={now} />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { Device, DeviceList } from '../../api'
+import { Card, EmptyState, Stat } from '../../ui'
+import { lastSeenText } from '../devices/format'
+import * as page from '../users/page.css'
+import * as styles from './dashboard.css'
+import type { dashboardQueries } from './dashboard-queries'
+import { WidgetBody } from './WidgetBody'
+
+const OFFLINE_SHOWN = 5
+
+const byLongestSilent = (a: Device, b: Device) => (a.last_seen ?? '').localeCompare(b.last_seen ?? '')
+
+function Fleet({ list, now }: { list: DeviceList; now: Date }) {
+  const online = list.items.filter((d) => d.status === 'online').length
+  const offline = list.items.filter((d) => d.status === 'offline').sort(byLongestSilent)
+  const unknown = list.items.length - online - offline.length
+  return (
+    <div className={styles.figures}>
+      <div className={styles.statusCounts}>
+        <Stat label="Online" value={online} />
+        <Stat label="Offline" value={offline.length} />
+        {unknown > 0 && <Stat label="Never reported" value={unknown} />}
+      </div>
+      {list.items.length === 0 ? (
+        <EmptyState size="sm" icon="devices" title="No devices yet" description="Register a device to see it here." />
+      ) : offline.length === 0 ? (
+        <p className={page.note}>Every device is reporting.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Offline devices">
+          {offline.slice(0, OFFLINE_SHOWN).map((device) => (
+            <li key={device.id} className={styles.listItem}>
+              <span className={styles.itemText}>
+                <Link to="/devices/$deviceId/status" params={{ deviceId: device.id }} className={page.inlineLink}>
+                  {device.name}
+                </Link>
+                <span className={page.secondaryText}>{device.location ?? 'No location'}</span>
+              </span>
+              <span className={page.secondaryText}>{lastSeenText(device.last_seen, now)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.total > list.items.length && (
+        <p className={page.note}>Counting the first {list.items.length} of {list.total} devices.</p>
+      )}
+    </div>
+  )
+}
+
+/** Devices online and offline in the scope, the longest silent first. */
+export function FleetCard({ options, now }: { options: ReturnType<typeof dashboardQueries>['fleet']; now: Date }) {
+  const query = useQuery(options)
+  const offline = query.data?.items.filter((d) => d.status === 'offline').length ?? 0
+  return (
+    <Card
+      title="Fleet"
+      description="Devices online and offline right now"
+      footer={
+        offline > OFFLINE_SHOWN ? (
+          <Link to="/devices" search={{ status: 'offline' }} className={page.inlineLink}>
+            View all {offline} offline devices
+          </Link>
+        ) : (
+          <Link to="/devices" className={page.inlineLink}>
+            View devices
+          </Link>
+        )
+      }
+    >
+      <WidgetBody query={query} what="the fleet">
+        {(list) => <Fleet list={list} now={now} />}
+      </WidgetBody>
+    </Card>
+  )
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { formatDistanceStrict } from 'date-fns'
+import type { NotificationFeed } from '../../api'
+import { Card, EmptyState } from '../../ui'
+import { renderNotification } from '../notifications/render-notification'
+import * as page from '../users/page.css'
+import * as styles from './dashboard.css'
+import type { dashboardQueries } from './dashboard-queries'
+import { WidgetBody } from './WidgetBody'
+
+const SHOWN = 5
+
+function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
+  const unread = feed.deliveries.filter((d) => d.read_at === null).slice(0, SHOWN)
+  if (unread.length === 0) {
+    return <EmptyState size="sm" icon="bell" title="You're all caught up" description="Alerts about offline devices or consumption spikes will appear here." />
+  }
+  return (
+    <ul className={styles.list} aria-label="Latest unread notifications">
+      {unread.map((delivery) => {
+        const { title, message } = renderNotification(delivery.notification, now)
+        return (
+          <li key={delivery.id} className={styles.listItem}>
+            <span className={styles.unreadDot} aria-hidden="true" />
+            <span className={styles.itemText} style={{ flex: 1 }}>
+              <Link to="/notifications" search={{ tab: 'history' }} className={page.inlineLink}>
+                {title}
+              </Link>
+              <span className={page.secondaryText}>{message}</span>
+            </span>
+            <span className={page.secondaryText}>
+              {formatDistanceStrict(new Date(delivery.notification.triggered_at), now, { addSuffix: true })}
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** The latest unread notifications, from the bell's own feed (one request for both). */
+export function UnreadCard({ options, now }: { options: ReturnType<typeof dashboardQueries>['notifications']; now: Date }) {
+  const query = useQuery(options)
+  const count = query.data?.unread_count ?? 0
+  return (
+    <Card
+      title="Unread notifications"
+      description={query.data ? `${count} unread` : undefined}
+      footer={
+        <Link to="/notifications" className={page.inlineLink}>
+          View all
+        </Link>
+      }
+    >
+      <WidgetBody query={query} what="notifications">
+        {(feed) => <Unread feed={feed} now={now} />}
+      </WidgetBody>
+    </Card>
+  )
+}

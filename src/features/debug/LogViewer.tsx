@@ -1,0 +1,152 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState, useSyncExternalStore } from 'react'
+import { Button, Checkbox, Icon, Pagination } from '../../ui'
+import { useAppServices } from '../shell/use-app-services'
+import { LogFilterBar } from './LogFilterBar'
+import { LogList } from './LogList'
+import { backendLogsOptions } from './log-queries'
+import {
+  AUTO_REFRESH_MS,
+  DEFAULT_LOG_PAGE_SIZE,
+  clampPage,
+  defaultLogFilters,
+  distinctLoggers,
+  filterFrontendEntries,
+  formatLogsAsText,
+  logFileName,
+  logPageSizes,
+  type LogFilters,
+  type LogSourceKind,
+  type ViewerEntry,
+} from './log-filters'
+import * as styles from './debug.css'
+
+/** Saves the shown lines as a .txt file through a temporary link. */
+function downloadText(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
+  const link = Object.assign(document.createElement('a'), { href: url, download: name })
+  link.click()
+  URL.revokeObjectURL(url)
+}
+
+interface SourceView {
+  entries: readonly ViewerEntry[]
+  total: number
+  loggers: readonly string[]
+  isLoading: boolean
+  isError: boolean
+  isFetching: boolean
+  refetch: () => void
+}
+
+function useBackendLogs(active: boolean, filters: LogFilters, page: number, pageSize: number, autoRefresh: boolean): SourceView {
+  const logs = useQuery({
+    ...backendLogsOptions(filters, page, pageSize),
+    enabled: active,
+    // Lines stay on screen while the next page or filter loads; the viewer shows its own error.
+    placeholderData: keepPreviousData,
+    refetchInterval: active && autoRefresh ? AUTO_REFRESH_MS : false,
+    staleTime: 0,
+    meta: { silent: true },
+  })
+  return {
+    entries: logs.data?.entries ?? [],
+    total: logs.data?.filtered_count ?? 0,
+    loggers: logs.data?.loggers ?? [],
+    isLoading: logs.isPending,
+    isError: logs.isError,
+    isFetching: logs.isFetching,
+    refetch: () => void logs.refetch(),
+  }
+}
+
+function useFrontendLogs(filters: LogFilters, page: number, pageSize: number): SourceView {
+  const { logs } = useAppServices()
+  const all = useSyncExternalStore(logs.subscribe, logs.entries)
+  const matching = filterFrontendEntries(all, filters)
+  const start = (clampPage(page, matching.length, pageSize) - 1) * pageSize
+  return {
+    entries: matching.slice(start, start + pageSize),
+    total: matching.length,
+    loggers: distinctLoggers(all),
+    isLoading: false,
+    isError: false,
+    isFetching: false,
+    refetch: () => {},
+  }
+}
+
+/** Spec §2 'Debug: log viewer': the server's log files or the console's own, filtered and paged. */
+export function LogViewer() {
+  const [source, setSource] = useState<LogSourceKind>('backend')
+  const [filters, setFilters] = useState<LogFilters>(defaultLogFilters)
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = useState(DEFAULT_LOG_PAGE_SIZE)
+  const [autoRefresh, setAutoRefresh] = useState(false)
+  const backend = useBackendLogs(source === 'backend', filters, page, pageSize, autoRefresh)
+  const frontend = useFrontendLogs(filters, page, pageSize)
+  const view = source === 'backend' ? backend : frontend
+
+  // Spec §4: any filter change goes back to the first page.
+  const changeFilters = (patch: Partial<LogFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }))
+    setPage(1)
+  }
+  const changeSource = (next: LogSourceKind) => {
+    setSource(next)
+    setFilters(defaultLogFilters)
+    setPage(1)
+  }
+
+  return (
+    <div className={styles.stack}>
+      <LogFilterBar source={source} onSourceChange={changeSource} filters={filters} onFiltersChange={changeFilters} loggers={view.loggers} />
+      <div className={styles.actions}>
+        {source === 'backend' && (
+          <Checkbox isSelected={autoRefresh} onChange={setAutoRefresh}>
+            Auto-refresh
+          </Checkbox>
+        )}
+        {filters.requestId && (
+          <span className={styles.chip}>
+            Request {filters.requestId}
+            <Button intent="listItemAction" onPress={() => changeFilters({ requestId: null })}>
+              <Icon name="close" size="sm" /> Show all requests
+            </Button>
+          </span>
+        )}
+        <span className={styles.spacer} />
+        {source === 'backend' && (
+          <Button intent="toolbarAction" onPress={view.refetch} isPending={view.isFetching && !view.isLoading}>
+            <Icon name="refresh" size="sm" /> Refresh
+          </Button>
+        )}
+        <Button
+          intent="toolbarAction"
+          isDisabled={view.entries.length === 0}
+          onPress={() => downloadText(logFileName(source, filters.file, new Date()), formatLogsAsText(view.entries))}
+        >
+          <Icon name="download" size="sm" /> Download
+        </Button>
+      </div>
+      <LogList
+        entries={view.entries}
+        isLoading={view.isLoading}
+        isError={view.isError}
+        onRequestSelect={source === 'backend' ? (requestId) => changeFilters({ requestId }) : undefined}
+      />
+      <Pagination
+        aria-label="Log pages"
+        page={clampPage(page, view.total, pageSize)}
+        pageSize={pageSize}
+        total={view.total}
+        pageSizeOptions={logPageSizes}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size)
+          setPage(1)
+        }}
+      />
+    </div>
+  )
+}

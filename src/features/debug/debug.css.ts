@@ -1,0 +1,119 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles'
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 })
+
+export const filters = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'end',
+})
+
+export const wide = style({ gridColumn: 'span 2', '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } } })
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm })
+
+export const spacer = style({ flex: 1 })
+
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+
+/* The log list: spec §2 says the view is 600px tall. */
+
+export const viewport = style({
+  height: '600px',
+  overflowY: 'auto',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  outline: 'none',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+})
+
+export const viewportState = style({ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' })
+
+export const rows = style({ position: 'relative', width: '100%' })
+
+export const row = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  display: 'grid',
+  gridTemplateColumns: 'auto auto minmax(0, 1fr)',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xxs,
+  alignItems: 'baseline',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr)' } },
+})
+
+export const time = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, color: vars.color.textMuted, whiteSpace: 'nowrap' })
+
+export const message = style({ minWidth: 0, overflowWrap: 'anywhere', color: vars.color.text })
+
+export const logger = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, color: vars.color.textMuted, marginInlineEnd: vars.space.sm })
+
+export const rowMeta = style({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
+
+export const requestLink = style({
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  font: 'inherit',
+  color: vars.color.brand,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  borderRadius: vars.radius.sm,
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+})
+
+/* Profiling */
+
+export const profilingControls = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'start',
+})
+
+export const runRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md })
+
+export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.warning })
+
+export const resultsHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, margin: 0 })
+
+export const resultsTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
+
+export const json = style({
+  margin: 0,
+  maxHeight: '24rem',
+  overflow: 'auto',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.normal,
+  whiteSpace: 'pre',
+})
+
+export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })

@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { ApiError, deleteDeviceMutation, updateDeviceMutation, type Device } from '../../api'
+import { Button, Card, ConfirmDialog } from '../../ui'
+import { canAccess } from '../auth/roles'
+import { useSessionUser } from '../auth/use-session'
+import { useAppServices } from '../shell/use-app-services'
+import { fieldsOf, hasErrors, serverFieldErrors, toDeviceBody, validateDeviceFields, type DeviceFieldErrors, type DeviceFields } from './device-fields'
+import { DeviceFrame, deviceQuery } from './DeviceFrame'
+import { IdentityFields, LocationFields, ModelFields } from './DeviceFieldGroups'
+import * as styles from './devices.css'
+
+export interface DeviceSettingsPageProps {
+  deviceId: string
+  /** Where to go once the device is deleted (the route sends the user to /devices). */
+  onDeleted: () => void
+  /** @default new Date() */
+  now?: Date
+}
+
+/** Edit every field of a device, or delete it, with the toasts of spec §8. */
+export function DeviceSettingsPage({ deviceId, onDeleted, now }: DeviceSettingsPageProps) {
+  return (
+    <DeviceFrame deviceId={deviceId} tab="Settings" now={now}>
+      {(device) => <SettingsBody key={device.updated_at} device={device} onDeleted={onDeleted} />}
+    </DeviceFrame>
+  )
+}
+
+function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => void }) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const user = useSessionUser()
+  const canEdit = user ? canAccess(user.role, 'registerDevice') : false
+  const [fields, setFields] = useState<DeviceFields>(() => fieldsOf(device))
+  const [errors, setErrors] = useState<DeviceFieldErrors>({})
+  const [confirming, setConfirming] = useState(false)
+
+  const update = useMutation({
+    ...updateDeviceMutation(),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(deviceQuery(device.id).queryKey, updated)
+      void queryClient.invalidateQueries({ predicate: isDeviceList })
+      feedback.push({ severity: 'success', title: 'Device settings updated', message: 'Changes will propagate across the dashboard shortly.' })
+    },
+    onError: (error) => {
+      const status = error instanceof ApiError ? error.status : undefined
+      setErrors(serverFieldErrors(status, error instanceof ApiError ? error.body : undefined))
+      feedback.push({ severity: 'error', title: 'Failed to update device', message: 'Please review the form inputs and try again.' })
+    },
+  })
+  const remove = useMutation({
+    ...deleteDeviceMutation(),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: deviceQuery(device.id).queryKey })
+      void queryClient.invalidateQueries({ predicate: isDeviceList })
+      feedback.push({ severity: 'success', title: 'Device deleted', message: 'The device has been removed from your inventory.' })
+      setConfirming(false)
+      onDeleted()
+    },
+    onError: () => {
+      setConfirming(false)
+      feedback.push({ severity: 'error', title: 'Failed to delete device', message: 'Ensure the device is not in use or try again later.' })
+    },
+  })
+
+  const change = (partial: Partial<DeviceFields>) => setFields((current) => ({ ...current, ...partial }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateDeviceFields(fields)
+    setErrors(found)
+    if (hasErrors(found)) return
+    update.mutate({ path: { id: device.id }, body: { ...toDeviceBody(fields), group_id: device.group_id } })
+  }
+  const dirty = JSON.stringify(fields) !== JSON.stringify(fieldsOf(device))
+
+  return (
+    <>
+      <Card title="Device settings" description={canEdit ? 'Changes apply as soon as you save.' : 'Only administrators can change device settings.'}>
+        <form className={styles.form} onSubmit={submit} noValidate aria-label="Device settings">
+          <IdentityFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
+          <LocationFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
+          <ModelFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
+          {canEdit && (
+            <div className={styles.formActions}>
+              <Button intent="formSecondary" isDisabled={!dirty || update.isPending} onPress={() => { setFields(fieldsOf(device)); setErrors({}) }}>
+                Discard changes
+              </Button>
+              <Button type="submit" intent="formPrimary" isPending={update.isPending} isDisabled={!dirty}>
+                Save changes
+              </Button>
+            </div>
+          )}
+        </form>
+      </Card>
+      {canEdit && (
+        <Card title="Delete device" className={styles.dangerZone} description="Removes the device with its readings, status history and photos. Notifications already sent stay.">
+          <Button intent="destructiveAction" onPress={() => setConfirming(true)}>Delete device</Button>
+          <ConfirmDialog
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            title="Delete device?"
+            message={`${device.name} (${device.serial_number}) and all its data will be removed. This cannot be undone.`}
+            confirmLabel="Delete device"
+            closeOnConfirm={false}
+            isPending={remove.isPending}
+            onConfirm={() => remove.mutate({ path: { id: device.id } })}
+          />
+        </Card>
+      )}
+    </>
+  )
+}
+
+/** Every cached page of the device list, whatever its filters. */
+const isDeviceList = (query: { queryKey: readonly unknown[] }) =>
+  (query.queryKey[0] as { _id?: string } | undefined)?._id === 'listDevices'

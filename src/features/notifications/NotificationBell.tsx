@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { Button as AriaButton } from 'react-aria-components'
+import type { NotificationDelivery } from '../../api'
+import { Button, CountBadge, EmptyState, ErrorState, Icon, PopoverDialog, PopoverTrigger, Spinner } from '../../ui'
+import { useAppServices } from '../shell/use-app-services'
+import { bellFeedOptions, unreadCountOptions, useMarkAllRead, useMarkRead } from './notification-queries'
+import { NotificationSummary } from './NotificationSummary'
+import * as styles from './notifications.css'
+
+const BELL_ATTRIBUTES = 2
+
+/** Spec §8: the bell swallows mark-read errors; they only reach the in-memory log. */
+function useSilentFailure() {
+  const { logs } = useAppServices()
+  return useCallback((error: unknown) => logs.child('notifications').debug('Mark read failed', { error: String(error) }), [logs])
+}
+
+function BellItem({ delivery, onMarkRead }: { delivery: NotificationDelivery; onMarkRead: (id: string) => void }) {
+  const unread = delivery.read_at === null
+  const summary = <NotificationSummary notification={delivery.notification} unread={unread} attributeLimit={BELL_ATTRIBUTES} />
+  return (
+    <li className={styles.listItem} data-unread={unread || undefined}>
+      {unread ? (
+        <AriaButton className={`${styles.item} ${styles.itemPressable}`} onPress={() => onMarkRead(delivery.id)}>
+          {summary}
+        </AriaButton>
+      ) : (
+        <div className={styles.item}>{summary}</div>
+      )}
+    </li>
+  )
+}
+
+function BellFeed() {
+  const feed = useQuery(bellFeedOptions())
+  const markRead = useMarkRead(useSilentFailure())
+  if (feed.isPending) {
+    return (
+      <div className={styles.panelStatus}>
+        <Spinner size="sm" decorative />
+        <span role="status">Loading notifications...</span>
+      </div>
+    )
+  }
+  if (feed.isError) {
+    return <ErrorState size="sm" title="Notifications could not be loaded" onRetry={() => void feed.refetch()} isRetrying={feed.isFetching} />
+  }
+  if (feed.data.deliveries.length === 0) {
+    return (
+      <EmptyState size="sm" icon="bell" title="No notifications yet" description="Alerts about offline devices or consumption spikes will appear here." />
+    )
+  }
+  return (
+    <ul className={styles.list}>
+      {feed.data.deliveries.map((delivery) => (
+        <BellItem key={delivery.id} delivery={delivery} onMarkRead={(id) => markRead.mutate({ path: { id } })} />
+      ))}
+    </ul>
+  )
+}
+
+function BellPanel({ unread, close }: { unread: number; close: () => void }) {
+  const markAll = useMarkAllRead(useSilentFailure())
+  return (
+    <div className={styles.panel}>
+      <div className={styles.panelHeader}>
+        <div className={styles.panelHeading}>
+          <h2 className={styles.panelTitle}>Notifications</h2>
+          <p className={styles.panelSubtitle}>{unread > 0 ? `${unread} unread` : "You're all caught up"}</p>
+        </div>
+        <Button intent="toolbarAction" isDisabled={unread === 0} isPending={markAll.isPending} onPress={() => markAll.mutate({})}>
+          Mark all read
+        </Button>
+      </div>
+      {/* A scrolling region must be reachable by keyboard even when no item in it is a button. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className={styles.panelBody} role="region" aria-label="Latest notifications" tabIndex={0}>
+        <BellFeed />
+      </div>
+      <div className={styles.panelFooter}>
+        <span>Notifications refresh every minute.</span>
+        <Link to="/notifications" className={styles.footerLink} onClick={close}>
+          View all
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** Spec §2 'Notification bell popover': the top bar's bell, its unread badge and the latest 20 deliveries. */
+export function NotificationBell() {
+  const count = useQuery(unreadCountOptions())
+  const unread = count.data?.unread_count ?? 0
+  return (
+    <PopoverTrigger>
+      <Button intent="iconGhost" className={styles.bellButton} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <Icon name="bell" />
+        <CountBadge count={unread} className={styles.bellBadge} />
+      </Button>
+      <PopoverDialog aria-label="Notifications" placement="bottom end" padded={false}>
+        {({ close }) => <BellPanel unread={unread} close={close} />}
+      </PopoverDialog>
+    </PopoverTrigger>
+  )
+}

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import type { NotificationDelivery } from '../../api'
+import { Button, Card, EmptyState, ErrorState, Pagination, Skeleton, Switch, VisuallyHidden } from '../../ui'
+import { HISTORY_PAGE_SIZE, historyOptions, unreadCountOptions, useMarkAllRead, useMarkRead } from './notification-queries'
+import { NotificationSummary } from './NotificationSummary'
+import { useNotify } from './use-notify'
+import * as styles from './notifications.css'
+import * as page from './page.css'
+
+export interface NotificationHistoryProps {
+  /** 1-based page of the history. */
+  page: number
+  unreadOnly: boolean
+  onPageChange: (page: number) => void
+  onUnreadOnlyChange: (unreadOnly: boolean) => void
+}
+
+function HistoryItem({ delivery, onMarkRead, isMarking }: { delivery: NotificationDelivery; onMarkRead: () => void; isMarking: boolean }) {
+  const unread = delivery.read_at === null
+  return (
+    <li className={`${styles.listItem} ${page.historyItem}`} data-unread={unread || undefined}>
+      <div className={styles.item}>
+        <NotificationSummary notification={delivery.notification} unread={unread} />
+      </div>
+      {unread && (
+        <Button intent="listItemAction" className={page.itemAction} isPending={isMarking} onPress={onMarkRead}>
+          Mark read
+        </Button>
+      )}
+    </li>
+  )
+}
+
+function HistorySkeleton() {
+  return (
+    <Card padding="none">
+      <div className={page.skeletonList}>
+        <span role="status">
+          <VisuallyHidden>Loading notifications...</VisuallyHidden>
+        </span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} shape="rect" height="4.5rem" />
+        ))}
+      </div>
+    </Card>
+  )
+}
+
+/** Spec §2 /notifications, tab history: every delivery, paged, with an unread filter and mark read. */
+export function NotificationHistory({ page: pageNumber, unreadOnly, onPageChange, onUnreadOnlyChange }: NotificationHistoryProps) {
+  const notify = useNotify()
+  const history = useQuery(historyOptions(unreadOnly))
+  const count = useQuery(unreadCountOptions())
+  const markRead = useMarkRead(notify.failure('Failed to mark notification as read'))
+  const markAll = useMarkAllRead(notify.failure('Failed to mark notifications as read'))
+  const unread = count.data?.unread_count ?? history.data?.unread_count ?? 0
+  const deliveries = history.data?.deliveries ?? []
+  const pageCount = Math.max(1, Math.ceil(deliveries.length / HISTORY_PAGE_SIZE))
+  const current = Math.min(pageNumber, pageCount)
+  const shown = deliveries.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE)
+
+  return (
+    <div className={page.stack}>
+      <div className={page.toolbar}>
+        <Switch isSelected={unreadOnly} onChange={onUnreadOnlyChange}>
+          Unread only
+        </Switch>
+        <span className={page.toolbarNote}>{unread > 0 ? `${unread} unread` : "You're all caught up"}</span>
+        <Button intent="toolbarAction" isDisabled={unread === 0} isPending={markAll.isPending} onPress={() => markAll.mutate({})}>
+          Mark all read
+        </Button>
+      </div>
+      {history.isPending ? (
+        <HistorySkeleton />
+      ) : history.isError ? (
+        <ErrorState title="Notifications could not be loaded" onRetry={() => void history.refetch()} isRetrying={history.isFetching} />
+      ) : deliveries.length === 0 ? (
+        unreadOnly ? (
+          <EmptyState icon="checkCircle" title="No unread notifications" description="You're all caught up. Turn off 'Unread only' to see earlier alerts." />
+        ) : (
+          <EmptyState icon="bell" title="No notifications yet" description="Alerts about offline devices or consumption spikes will appear here." />
+        )
+      ) : (
+        <>
+          <Card padding="none">
+            <ul className={styles.list} aria-label="Notification history">
+              {shown.map((delivery) => (
+                <HistoryItem
+                  key={delivery.id}
+                  delivery={delivery}
+                  isMarking={markRead.isPending && markRead.variables?.path.id === delivery.id}
+                  onMarkRead={() => markRead.mutate({ path: { id: delivery.id } })}
+                />
+              ))}
+            </ul>
+          </Card>
+          <Pagination aria-label="Notification pages" page={current} pageSize={HISTORY_PAGE_SIZE} total={deliveries.length} onPageChange={onPageChange} />
+          {history.data.total > deliveries.length && (
+            <p className={page.footnote}>
+              Showing the newest {deliveries.length} of {history.data.total} notifications.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

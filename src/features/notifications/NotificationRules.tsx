@@ -1,0 +1,159 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  deactivateNotificationRuleMutation,
+  deleteNotificationRuleMutation,
+  listNotificationRulesOptions,
+  listNotificationRulesQueryKey,
+  type NotificationRule,
+} from '../../api'
+import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, Skeleton, Switch, VisuallyHidden } from '../../ui'
+import { isElevated, type Role } from '../auth/roles'
+import { useSessionUser } from '../auth/use-session'
+import { useGroupScope } from '../shell/use-app-services'
+import { CreateRuleDialog } from './CreateRuleDialog'
+import { RelativeTime } from './NotificationSummary'
+import { alertTypeLabels, describeDevices, describeRule } from './rule-form'
+import { useNotify } from './use-notify'
+import * as page from './page.css'
+
+/** openapi.yaml 'rules': changing rules needs the admin role or above. */
+const canManageRules = (role: Role) => role !== 'USER'
+
+export const rulesOptions = (groupId: string, includeInactive: boolean) =>
+  listNotificationRulesOptions({ query: { group_id: groupId, ...(includeInactive ? { include_inactive: true } : {}) } })
+
+function useRuleActions() {
+  const queryClient = useQueryClient()
+  const notify = useNotify()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listNotificationRulesQueryKey() })
+  const deactivate = useMutation({
+    ...deactivateNotificationRuleMutation(),
+    onSuccess: () => {
+      notify.success('Notification rule deactivated', 'The rule will no longer trigger notifications.')
+      void refresh()
+    },
+    onError: notify.failure('Failed to deactivate notification rule'),
+  })
+  const remove = useMutation({
+    ...deleteNotificationRuleMutation(),
+    onSuccess: () => {
+      notify.success('Notification rule deleted')
+      void refresh()
+    },
+    onError: notify.failure('Failed to delete notification rule'),
+  })
+  return { deactivate, remove }
+}
+
+function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: boolean }) {
+  const { deactivate, remove } = useRuleActions()
+  const [confirming, setConfirming] = useState(false)
+  const path = { path: { id: rule.id } }
+  return (
+    <li>
+      <Card padding="none" className={rule.is_active ? undefined : page.inactive}>
+        <div className={page.rule}>
+          <div className={page.ruleText}>
+            <h2 className={page.ruleName}>
+              {rule.name}
+              <Badge size="sm" variant="secondary">{alertTypeLabels[rule.alert_type]}</Badge>
+              <Badge size="sm" variant={rule.is_active ? 'success' : 'outline'}>{rule.is_active ? 'Active' : 'Inactive'}</Badge>
+            </h2>
+            <p className={page.ruleMeta}>
+              {describeRule(rule)} · {describeDevices(rule.device_ids)}
+            </p>
+            <p className={page.ruleMeta}>
+              {rule.last_triggered_at ? <>Last triggered <RelativeTime iso={rule.last_triggered_at} /></> : 'Not triggered yet'}
+            </p>
+          </div>
+          {canManage && (
+            <div className={page.ruleActions}>
+              {rule.is_active && (
+                <Button intent="toolbarAction" isPending={deactivate.isPending} onPress={() => deactivate.mutate(path)}>
+                  Deactivate<VisuallyHidden> {rule.name}</VisuallyHidden>
+                </Button>
+              )}
+              <Button intent="toolbarAction" onPress={() => setConfirming(true)}>
+                <Icon name="trash" size="sm" />
+                Delete<VisuallyHidden> {rule.name}</VisuallyHidden>
+              </Button>
+            </div>
+          )}
+        </div>
+      </Card>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title="Delete notification rule?"
+        message={`'${rule.name}' will stop alerting and cannot be restored. Notifications it already raised stay in the history.`}
+        isPending={remove.isPending}
+        closeOnConfirm={false}
+        onConfirm={() => remove.mutate(path, { onSettled: () => setConfirming(false) })}
+      />
+    </li>
+  )
+}
+
+function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean }) {
+  const [includeInactive, setIncludeInactive] = useState(false)
+  const [creating, setCreating] = useState(false)
+  // The list stays on screen while the include-inactive toggle refetches it.
+  const rules = useQuery({ ...rulesOptions(groupId, includeInactive), placeholderData: keepPreviousData })
+  const newRule = canManage && (
+    <Button intent="formPrimary" onPress={() => setCreating(true)}>
+      <Icon name="plus" size="sm" /> New rule
+    </Button>
+  )
+  return (
+    <div className={page.stack}>
+      <div className={page.toolbar}>
+        <Switch isSelected={includeInactive} onChange={setIncludeInactive}>
+          Show inactive rules
+        </Switch>
+        <span className={page.toolbarNote} />
+        {newRule}
+      </div>
+      {rules.isPending ? (
+        <div className={page.ruleList}>
+          <span role="status"><VisuallyHidden>Loading notification rules...</VisuallyHidden></span>
+          <Skeleton shape="rect" height="5.5rem" />
+          <Skeleton shape="rect" height="5.5rem" />
+        </div>
+      ) : rules.isError ? (
+        <ErrorState title="Notification rules could not be loaded" onRetry={() => void rules.refetch()} isRetrying={rules.isFetching} />
+      ) : rules.data.items.length === 0 ? (
+        <EmptyState
+          icon="bolt"
+          title={includeInactive ? 'No notification rules yet' : 'No active notification rules'}
+          description="Rules raise alerts when devices go offline or use more energy than expected."
+        />
+      ) : (
+        <ul className={page.ruleList} aria-label="Notification rules">
+          {rules.data.items.map((rule) => (
+            <RuleCard key={rule.id} rule={rule} canManage={canManage} />
+          ))}
+        </ul>
+      )}
+      {canManage && <CreateRuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />}
+    </div>
+  )
+}
+
+/** Spec §2/§5 /notifications, tab rules: a group's rules, listed only when a group is selected. */
+export function NotificationRules() {
+  const user = useSessionUser()
+  const scope = useGroupScope()
+  if (!user) return null
+  const groupId = isElevated(user.role) ? scope : (user.group_id ?? null)
+  if (!groupId) {
+    return (
+      <EmptyState
+        icon="users"
+        title="Choose a group to see its rules"
+        description="Notification rules belong to a group. Pick one in the Group scope selector of your user menu; 'All groups' has no rules of its own."
+      />
+    )
+  }
+  return <RulesList key={groupId} groupId={groupId} canManage={canManageRules(user.role)} />
+}

@@ -1,0 +1,57 @@
+import { formatDistanceToNow } from 'date-fns'
+import type { Notification } from '../../api'
+import { VisuallyHidden } from '../../ui'
+import { renderNotification } from './render-notification'
+import * as styles from './notifications.css'
+
+const absoluteTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** '5 minutes ago' from triggered_at; an unparseable time shows nothing rather than 'Invalid Date'. */
+export function RelativeTime({ iso }: { iso: string }) {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return null
+  return (
+    <time dateTime={iso} title={absoluteTime.format(date)} className={styles.time}>
+      {formatDistanceToNow(date, { addSuffix: true })}
+    </time>
+  )
+}
+
+export interface NotificationSummaryProps {
+  notification: Notification
+  unread: boolean
+  /** How many attributes to show; the bell shows the first two. @default all */
+  attributeLimit?: number
+}
+
+/**
+ * A delivery's text as spec §2 lists it: the blue dot when unread, title, message, attributes and a
+ * relative time. Spans only, so it can sit inside a button.
+ */
+export function NotificationSummary({ notification, unread, attributeLimit }: NotificationSummaryProps) {
+  const rendered = renderNotification(notification)
+  const attributes = rendered.attributes.slice(0, attributeLimit)
+  return (
+    <>
+      <span className={unread ? styles.unreadDot : undefined} aria-hidden="true" />
+      <span className={styles.itemText}>
+        <span className={styles.itemTitle}>
+          {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+          {rendered.title}
+        </span>
+        {rendered.message && <span className={styles.itemMessage}>{rendered.message}</span>}
+        {attributes.length > 0 && (
+          <span className={styles.attributes}>
+            {attributes.map((attribute) => (
+              <span key={attribute.label} className={styles.attribute}>
+                <span className={styles.attributeLabel}>{attribute.label}:</span>
+                <span className={styles.attributeValue}>{attribute.value}</span>
+              </span>
+            ))}
+          </span>
+        )}
+        <RelativeTime iso={notification.triggered_at} />
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,155 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles'
+
+/** Keyboard focus only: react-aria sets data-focus-visible; plain links use :focus-visible. */
+const focusRing = {
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible], &:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+  },
+} as const
+
+/* The bell in the top bar */
+
+export const bellButton = style({ position: 'relative' })
+
+export const bellBadge = style({
+  position: 'absolute',
+  top: 0,
+  right: 0,
+  transform: 'translate(25%, -15%)',
+  boxShadow: `0 0 0 2px ${vars.color.surface}`,
+  pointerEvents: 'none',
+})
+
+export const panel = style({
+  width: '24rem',
+  maxWidth: 'calc(100vw - 1rem)',
+  display: 'flex',
+  flexDirection: 'column',
+  maxHeight: 'min(36rem, calc(100vh - 5rem))',
+})
+
+export const panelHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+export const panelHeading = style({ flex: 1, minWidth: 0 })
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold })
+
+export const panelSubtitle = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted })
+
+export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
+
+export const panelStatus = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.xl,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+
+export const panelFooter = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
+
+export const footerLink = style([
+  focusRing,
+  {
+    color: vars.color.brand,
+    fontWeight: vars.fontWeight.semibold,
+    fontSize: vars.fontSize.sm,
+    textDecoration: 'none',
+    borderRadius: vars.radius.sm,
+    whiteSpace: 'nowrap',
+    selectors: { '&:hover': { textDecoration: 'underline' } },
+  },
+])
+
+/* One delivery, in the bell and in the history */
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0 })
+
+export const listItem = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+})
+
+export const item = style({
+  display: 'grid',
+  gridTemplateColumns: '0.5rem 1fr',
+  columnGap: vars.space.md,
+  width: '100%',
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  textAlign: 'start',
+  font: 'inherit',
+  color: vars.color.text,
+  background: 'transparent',
+  border: 'none',
+})
+
+export const itemPressable = style([
+  focusRing,
+  {
+    cursor: 'pointer',
+    selectors: {
+      '&[data-hovered]': { background: vars.color.surfaceHover },
+      '&[data-pressed]': { background: vars.color.surfaceSunken },
+    },
+  },
+])
+
+export const unreadDot = style({
+  width: '0.5rem',
+  height: '0.5rem',
+  marginTop: '0.4rem',
+  borderRadius: vars.radius.full,
+  background: vars.color.info,
+})
+
+export const itemText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 })
+
+export const itemTitle = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.regular,
+  overflowWrap: 'anywhere',
+  selectors: { '[data-unread] &': { fontWeight: vars.fontWeight.bold } },
+})
+
+export const itemMessage = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+  selectors: { '[data-unread] &': { color: vars.color.text } },
+})
+
+export const attributes = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
+
+export const attribute = style({ display: 'inline-flex', gap: vars.space.xs })
+
+export const attributeLabel = style({ fontWeight: vars.fontWeight.medium })
+
+export const attributeValue = style({ margin: 0, color: vars.color.text, fontVariantNumeric: 'tabular-nums' })
+
+export const time = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })

@@ -1,0 +1,65 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles'
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 })
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+})
+
+export const toolbarNote = style({ flex: 1, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+
+export const historyItem = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  paddingInlineEnd: vars.space.md,
+})
+
+export const itemAction = style({ flexShrink: 0, marginTop: vars.space.sm })
+
+export const skeletonList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.lg })
+
+export const footnote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted })
+
+/* Rules */
+
+export const ruleList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md })
+
+export const rule = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+})
+
+export const ruleText = style({ flex: '1 1 16rem', minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+
+export const ruleName = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
+})
+
+export const ruleMeta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+
+export const ruleActions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
+
+export const inactive = style({ borderStyle: 'dashed' })
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
+
+export const formRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+  gap: vars.space.md,
+})

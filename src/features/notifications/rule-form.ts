@@ -1,0 +1,98 @@
+/**
+ * The create-rule form's values and their client-side validation: the contract's limits
+ * (openapi.yaml DeviceOfflineRuleInput / ConsumptionThresholdRuleInput) in the user's words, so a
+ * bad value is caught before the server sees it.
+ */
+import { z } from 'zod'
+import type { AlertType, NotificationRule, NotificationRuleInput, ThresholdWindow } from '../../api'
+
+export const thresholdWindows = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] as const satisfies readonly ThresholdWindow[]
+export const windowLabels: Record<ThresholdWindow, string> = { HOURLY: 'Hourly', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly' }
+const windowNouns: Record<ThresholdWindow, string> = { HOURLY: 'hour', DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' }
+
+export const alertTypeLabels: Record<AlertType, string> = {
+  DEVICE_OFFLINE: 'Device offline',
+  CONSUMPTION_THRESHOLD: 'Consumption threshold',
+}
+
+export const OFFLINE_MINUTES = { min: 5, max: 10_080 } as const
+export const NAME_MAX = 100
+export const UNIT_MAX = 16
+
+export interface RuleFormValues {
+  name: string
+  alertType: AlertType
+  /** NaN while the field is empty (react-aria NumberField). */
+  offlineAfterMinutes: number
+  thresholdValue: number
+  unit: string
+  window: ThresholdWindow
+  /** Empty means every device of the group. */
+  deviceIds: string[]
+}
+
+export const emptyRuleForm: RuleFormValues = {
+  name: '',
+  alertType: 'DEVICE_OFFLINE',
+  offlineAfterMinutes: 30,
+  thresholdValue: Number.NaN,
+  unit: 'kWh',
+  window: 'DAILY',
+  deviceIds: [],
+}
+
+const name = z.string().trim().min(1, 'Enter a name for the rule').max(NAME_MAX, `Use at most ${NAME_MAX} characters`)
+
+const offline = z.object({
+  name,
+  // z.number() refuses NaN, which is what an emptied NumberField holds.
+  offlineAfterMinutes: z
+    .number('Enter the minutes a device may be silent')
+    .int('Use whole minutes')
+    .min(OFFLINE_MINUTES.min, `Use at least ${OFFLINE_MINUTES.min} minutes`)
+    .max(OFFLINE_MINUTES.max, 'Use at most 10080 minutes (7 days)'),
+})
+
+const threshold = z.object({
+  name,
+  thresholdValue: z.number('Enter a threshold').min(0, 'The threshold must be zero or more'),
+  unit: z.string().trim().min(1, 'Enter a unit, e.g. kWh').max(UNIT_MAX, `Use at most ${UNIT_MAX} characters`),
+  window: z.enum(thresholdWindows, 'Choose a window'),
+})
+
+export type RuleFormErrors = Partial<Record<keyof RuleFormValues, string>>
+export type RuleFormResult = { ok: true; input: NotificationRuleInput } | { ok: false; errors: RuleFormErrors }
+
+/** Validates the fields of the chosen alert type and builds the request body for the group. */
+export function validateRuleForm(values: RuleFormValues, groupId: string): RuleFormResult {
+  const schema = values.alertType === 'DEVICE_OFFLINE' ? offline : threshold
+  const parsed = schema.safeParse(values)
+  if (!parsed.success) {
+    const errors: RuleFormErrors = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof RuleFormValues
+      errors[field] ??= issue.message
+    }
+    return { ok: false, errors }
+  }
+  const common = { group_id: groupId, name: values.name.trim(), device_ids: values.deviceIds }
+  const input: NotificationRuleInput =
+    values.alertType === 'DEVICE_OFFLINE'
+      ? { ...common, alert_type: 'DEVICE_OFFLINE', offline_after_minutes: values.offlineAfterMinutes }
+      : { ...common, alert_type: 'CONSUMPTION_THRESHOLD', threshold_value: values.thresholdValue, unit: values.unit.trim(), window: values.window }
+  return { ok: true, input }
+}
+
+const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
+
+/** One line saying when a rule fires ('Alerts after 30 minutes without contact'). */
+export function describeRule(rule: Pick<NotificationRule, 'alert_type' | 'offline_after_minutes' | 'threshold_value' | 'unit' | 'window'>): string {
+  if (rule.alert_type === 'DEVICE_OFFLINE') {
+    return `Alerts after ${rule.offline_after_minutes ?? '?'} minutes without contact`
+  }
+  const parts = [`Alerts above ${amount.format(rule.threshold_value ?? 0)}`, rule.unit, rule.window && `per ${windowNouns[rule.window]}`]
+  return parts.filter(Boolean).join(' ')
+}
+
+export const describeDevices = (deviceIds: readonly string[]) =>
+  deviceIds.length === 0 ? 'All devices in the group' : deviceIds.length === 1 ? '1 device' : `${deviceIds.length} devices`

@@ -1,0 +1,38 @@
+import { Button, Icon } from '../../ui'
+import * as styles from './page.css'
+
+export interface PagerProps {
+  /** 0-based index of the first row shown. */
+  skip: number
+  pageSize: number
+  total: number
+  onSkipChange: (skip: number) => void
+  /** What the rows are, for the range text ('users'). */
+  noun: string
+}
+
+/** 'Showing a-b of n' with Previous and Next; hidden when everything fits on one page. */
+export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps) {
+  if (total <= pageSize && skip === 0) return null
+  const last = Math.min(skip + pageSize, total)
+  const page = Math.floor(skip / pageSize) + 1
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  return (
+    <nav aria-label={`Pages of ${noun}`} className={styles.pager}>
+      <span aria-live="polite">
+        Showing {total === 0 ? 0 : skip + 1}-{last} of {total} {noun}
+      </span>
+      <div className={styles.pagerButtons}>
+        <Button intent="toolbarAction" isDisabled={page <= 1} onPress={() => onSkipChange(Math.max(0, skip - pageSize))}>
+          <Icon name="chevronLeft" size="sm" /> Previous
+        </Button>
+        <span aria-hidden="true">
+          Page {page} of {pages}
+        </span>
+        <Button intent="toolbarAction" isDisabled={page >= pages} onPress={() => onSkipChange(skip + pageSize)}>
+          Next <Icon name="chevronRight" size="sm" />
+        </Button>
+      </div>
+    </nav>
+  )
+}

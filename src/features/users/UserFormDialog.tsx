@@ -1,0 +1,189 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Form } from 'react-aria-components'
+import { createUserMutation, updateUserMutation, type User } from '../../api'
+import { Button, Dialog, Select, SelectItem, TextField } from '../../ui'
+import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import { parseRole, type Role } from '../auth/roles'
+import type { SessionUser } from '../auth/session'
+import { useAppServices } from '../shell/use-app-services'
+import { fieldErrors, type FieldErrors } from './form-errors'
+import { invalidatePeople } from './users-cache'
+import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
+import * as styles from './page.css'
+
+export interface UserFormDialogProps {
+  editor: SessionUser
+  /** The user to edit; without it the dialog creates one. */
+  user?: User
+  /** Group preselected for a new user (the scope, or the group whose members are shown). */
+  defaultGroupId?: string | null
+  isOpen: boolean
+  onOpenChange: (isOpen: boolean) => void
+}
+
+const NO_GROUP = '__none__'
+const MIN_PASSWORD = 12
+
+/** Create or edit a user; the role list holds only the roles the editor may give. */
+export function UserFormDialog({
+  editor,
+  user,
+  defaultGroupId = null,
+  isOpen,
+  onOpenChange,
+}: UserFormDialogProps) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const groups = useQuery({ ...scopeGroupsOptions(), enabled: choosesGroup(editor.role) })
+  const roles = assignableRoles(editor.role)
+  const self = user?.id === editor.id
+  const [role, setRole] = useState<Role>(user ? parseRole(user.role) : 'USER')
+  const [groupId, setGroupId] = useState<string>(user?.group_id ?? defaultGroupId ?? NO_GROUP)
+  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+
+  const onError = (error: unknown) => setErrors(fieldErrors(error, 'email'))
+  const onSuccess = (saved: User) => {
+    void invalidatePeople(queryClient)
+    feedback.push(
+      user
+        ? {
+            severity: 'success',
+            title: 'User updated',
+            message: `Changes to ${displayName(saved)} have been saved.`,
+          }
+        : {
+            severity: 'success',
+            title: 'User created',
+            message: `${displayName(saved)} can now sign in.`,
+          },
+    )
+    onOpenChange(false)
+  }
+  const create = useMutation({ ...createUserMutation(), onSuccess, onError })
+  const update = useMutation({ ...updateUserMutation(), onSuccess, onError })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (groupMissing) return
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+    const group = choosesGroup(editor.role)
+      ? { group_id: groupId === NO_GROUP ? null : groupId }
+      : {}
+    const wireRole = role.toLowerCase() as User['role']
+    if (user) {
+      update.mutate({
+        path: { id: user.id },
+        body: {
+          full_name: data.full_name!,
+          email: data.email!,
+          ...(data.password ? { password: data.password } : {}),
+          ...(self ? {} : { role: wireRole }),
+          ...group,
+        },
+      })
+    } else {
+      create.mutate({
+        body: {
+          full_name: data.full_name!,
+          email: data.email!,
+          password: data.password!,
+          role: wireRole,
+          ...group,
+        },
+      })
+    }
+  }
+
+  const groupOptions = [{ id: NO_GROUP, name: 'No group' }, ...(groups.data?.items ?? [])]
+  const groupMissing = choosesGroup(editor.role) && needsGroup(role) && groupId === NO_GROUP
+  const pending = create.isPending || update.isPending
+  const formId = user ? `edit-user-${user.id}` : 'create-user'
+  return (
+    <Dialog
+      title={user ? `Edit ${displayName(user)}` : 'New user'}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!pending}
+    >
+      {({ close }) => (
+        <Form
+          id={formId}
+          className={styles.form}
+          validationErrors={errors.fields}
+          onSubmit={submit}
+        >
+          {errors.form && (
+            <p role="alert" className={styles.formError}>
+              {errors.form}
+            </p>
+          )}
+          <TextField
+            name="full_name"
+            label="Full name"
+            isRequired
+            maxLength={200}
+            defaultValue={user?.full_name ?? ''}
+          />
+          <TextField
+            name="email"
+            type="email"
+            label="E-mail"
+            isRequired
+            maxLength={254}
+            defaultValue={user?.email ?? ''}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={user ? 'New password' : 'Password'}
+            isRequired={!user}
+            minLength={MIN_PASSWORD}
+            maxLength={128}
+            autoComplete="new-password"
+            description={
+              user
+                ? 'Leave empty to keep the current password. A new one signs the user out everywhere.'
+                : `At least ${MIN_PASSWORD} characters.`
+            }
+          />
+          <div className={styles.formRow}>
+            <Select
+              label="Role"
+              selectedKey={role}
+              onSelectionChange={(key) => setRole(key as Role)}
+              isDisabled={self}
+              description={self ? 'You cannot change your own role.' : undefined}
+            >
+              {(self ? [role] : roles).map((r) => (
+                <SelectItem key={r} id={r}>
+                  {roleLabels[r]}
+                </SelectItem>
+              ))}
+            </Select>
+            {choosesGroup(editor.role) && (
+              <Select
+                label="Group"
+                items={groupOptions}
+                selectedKey={groupId}
+                onSelectionChange={(key) => setGroupId(String(key))}
+                isInvalid={groupMissing}
+                errorMessage="Admins and users belong to a group."
+              >
+                {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
+              </Select>
+            )}
+          </div>
+          <div className={styles.formActions}>
+            <Button intent="formSecondary" onPress={close} isDisabled={pending}>
+              Cancel
+            </Button>
+            <Button intent="formPrimary" type="submit" isPending={pending}>
+              {user ? 'Save changes' : 'Create user'}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,106 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { deleteUserMutation, listUsersOptions, type User } from '../../api'
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, SearchField, Skeleton } from '../../ui'
+import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import type { SessionUser } from '../auth/session'
+import { useAppServices, useGroupScope } from '../shell/use-app-services'
+import { Pager } from './Pager'
+import { UserFormDialog } from './UserFormDialog'
+import { UsersTable } from './UsersTable'
+import { invalidatePeople } from './users-cache'
+import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
+import * as styles from './page.css'
+
+/** Spec §7: the users list asks for skip and limit (0, 100). */
+export const usersListOptions = (skip = 0) => listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE } })
+
+type Editing = { kind: 'create' } | { kind: 'edit'; user: User } | null
+
+/** The users of the scope: search, paging, create, edit and delete. */
+export function UsersTab({ editor }: { editor: SessionUser }) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const scope = useGroupScope()
+  const [skip, setSkip] = useState(0)
+  const [search, setSearch] = useState('')
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<User | null>(null)
+  const users = useQuery({ ...usersListOptions(skip), placeholderData: keepPreviousData })
+  const groups = useQuery(scopeGroupsOptions())
+  const groupList = groups.data?.items ?? []
+
+  const remove = useMutation({
+    ...deleteUserMutation(),
+    onSuccess: () => void invalidatePeople(queryClient),
+    onError: () => {
+      feedback.push({ title: 'Failed to delete user', message: 'Please try again, or refresh the list if the user is already gone.' })
+    },
+  })
+  function confirmDelete(user: User) {
+    remove.mutate(
+      { path: { id: user.id } },
+      { onSuccess: () => feedback.push({ severity: 'success', title: 'User deleted', message: `${displayName(user)} can no longer sign in.` }) },
+    )
+  }
+
+  const items = users.data ? matchUsers(users.data.items, search, groupList) : []
+  const total = users.data?.total ?? 0
+  const newUser = (
+    <Button intent="formPrimary" onPress={() => setEditing({ kind: 'create' })}>
+      <Icon name="plus" size="sm" /> New user
+    </Button>
+  )
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <SearchField label="Search users" className={styles.grow} value={search} onChange={setSearch} placeholder="Name, e-mail, role or group" />
+        {newUser}
+      </div>
+      <Card padding="none">
+        {users.isPending ? (
+          <div className={styles.skeletonRows} role="status" aria-label="Loading users">
+            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} shape="rect" height="2.5rem" />)}
+          </div>
+        ) : users.isError ? (
+          <ErrorState message="The users could not be loaded." onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
+        ) : total === 0 ? (
+          <EmptyState icon="users" title="No users yet" description="Create the first user of this group so they can sign in." action={newUser} />
+        ) : items.length === 0 ? (
+          <EmptyState icon="search" title="No users match your search" description={`Nothing on this page matches '${search}'.`} />
+        ) : (
+          <UsersTable
+            users={items}
+            groups={groupList}
+            editor={editor}
+            onEdit={(user) => setEditing({ kind: 'edit', user })}
+            onDelete={setDeleting}
+          />
+        )}
+        {users.data && !search && <Pager skip={skip} pageSize={USERS_PAGE_SIZE} total={total} onSkipChange={setSkip} noun="users" />}
+        {users.data && search && total > USERS_PAGE_SIZE && (
+          <p className={`${styles.note} ${styles.pager}`}>Search covers the {users.data.items.length} users on this page.</p>
+        )}
+      </Card>
+      {editing && (
+        <UserFormDialog
+          key={editing.kind === 'edit' ? editing.user.id : 'new'}
+          editor={editor}
+          user={editing.kind === 'edit' ? editing.user : undefined}
+          defaultGroupId={scope ?? editor.group_id}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete user?"
+        message={deleting ? `${displayName(deleting)} (${deleting.email}) will be signed out and can no longer sign in. This cannot be undone.` : ''}
+        confirmLabel="Delete user"
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import openapiGlue from 'fastify-openapi-glue'
+import { parse } from 'yaml'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
+import type { Logs } from './logging.ts'
+import { HttpError } from './lib/http-errors.ts'
+import { handlers } from './modules/index.ts'
+import { bodyMediaTypes } from './plugins/body-media-types.ts'
+import { csrfProtection } from './plugins/csrf.ts'
+import { errorHandling } from './plugins/error-handler.ts'
+import { LoginThrottle } from './plugins/login-throttle.ts'
+import { requestContext, requestIdOf, shutdownGate } from './plugins/request-context.ts'
+import { securityHeaders } from './plugins/security-headers.ts'
+import { sessionAuth } from './plugins/session-auth.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const specPath = path.join(root, 'openapi.yaml')
+export const distDir = path.join(root, 'dist')
+
+/**
+ * The contract as the router needs it. ajv's `discriminator` support (clean errors for oneOf
+ * unions) refuses `mapping`, which only repeats the branches' `const` tags: drop it.
+ */
+export function loadSpecification(file = specPath): Record<string, unknown> {
+  const spec = parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
+  const strip = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(strip)
+    if (!node || typeof node !== 'object') return
+    const record = node as Record<string, unknown>
+    const discriminator = record.discriminator as Record<string, unknown> | undefined
+    if (discriminator && typeof discriminator === 'object') delete discriminator.mapping
+    Object.values(record).forEach(strip)
+  }
+  strip(spec)
+  return spec
+}
+
+export interface AppOptions {
+  config: Config
+  db: Database
+  logs: Logs
+  sessionSecret: Buffer
+  /** Serve the built console from dist/ (with index.html for client routes). @default false */
+  spa?: boolean
+  /** Shared with server.ts: set while draining for shutdown. */
+  lifecycle?: { draining: boolean }
+  loginThrottle?: LoginThrottle
+}
+
+/**
+ * The whole server as one Fastify instance: external plugins (cookies, forms, multipart) ->
+ * app plugins (request context, security headers, CSRF, sessions and permissions) -> every route
+ * of openapi.yaml through fastify-openapi-glue (validation and serialisation from the contract)
+ * -> the console's static files.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, logs } = options
+  const app = Fastify({
+    loggerInstance: logs.logger as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    // One line per request is written by requestContext (with status and duration) instead.
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: true,
+    }),
+    // A hop count is valid at runtime (proxy-addr) though the types only list strings and booleans.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        strict: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: false,
+        discriminator: true,
+      },
+    },
+  })
+  app.decorate('config', config)
+  app.decorate('db', db)
+  app.decorate('logs', logs)
+  app.decorate('sessionSecret', options.sessionSecret)
+  app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(config.loginLimits))
+
+  shutdownGate(app, options.lifecycle ?? { draining: false })
+  requestContext(app)
+  securityHeaders(app, { hsts: config.appEnv !== 'development' })
+  await app.register(cookie)
+  await app.register(formbody, { bodyLimit: 16 * 1024 })
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 },
+  })
+  csrfProtection(app)
+  sessionAuth(app)
+  bodyMediaTypes(app)
+  errorHandling(app)
+
+  await app.register(openapiGlue, { specification: loadSpecification(), serviceHandlers: handlers })
+
+  if (options.spa) await serveConsole(app)
+  app.setNotFoundHandler(async (request, reply) => {
+    if (
+      options.spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/')
+    ) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    throw new HttpError(
+      404,
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+      'not_found',
+    )
+  })
+  return app
+}
+
+/** The built SPA: hashed assets cached for a year, index.html always revalidated. */
+async function serveConsole(app: FastifyInstance): Promise<void> {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(
+      `The console is not built: ${distDir}/index.html is missing. Run \`npm run build\`.`,
+    )
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders(reply, file) {
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      )
+    },
+  })
+}

@@ -1,0 +1,55 @@
+import type { Config } from './config.ts'
+import type { Database, DbScope, Role, Tx } from './db/database.ts'
+import type { Logs } from './logging.ts'
+import type { LoginThrottle } from './plugins/login-throttle.ts'
+
+/** The signed-in user of a request, as loaded from the database on every request. */
+export interface Actor {
+  id: string
+  email: string
+  fullName: string | null
+  role: Role
+  groupId: string | null
+  createdAt: Date
+  /** The session (refresh token family) the access token belongs to. */
+  sessionId: string
+}
+
+/**
+ * Which tenant data a request acts on. USER and ADMIN: their group (none if unassigned).
+ * DEVELOPER and SUPERUSER: the group of X-Group-ID when the operation takes it, otherwise all.
+ */
+export type TenantScope = { all: true } | { all: false; groupId: string | null }
+
+export const isElevated = (role: Role) => role === 'developer' || role === 'superuser'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Database
+    logs: Logs
+    loginThrottle: LoginThrottle
+    sessionSecret: Buffer
+  }
+  interface FastifyRequest {
+    actor: Actor | null
+    scope: TenantScope
+    /** Runs `fn` in one transaction under the request's tenant scope (row-level security on). */
+    tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
+    /**
+     * Same, for an elevated actor acting outside the group header (a device moved to another
+     * group, a user created in a named group): `'all'` or a group id.
+     */
+    txAs<T>(target: 'all' | string, fn: (tx: Tx) => Promise<T>): Promise<T>
+  }
+}
+
+export function dbScope(actor: Actor, scope: TenantScope): DbScope {
+  return {
+    kind: 'tenant',
+    groupId: scope.all ? null : scope.groupId,
+    all: scope.all,
+    userId: actor.id,
+    role: actor.role,
+  }
+}

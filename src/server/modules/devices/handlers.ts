@@ -1,0 +1,184 @@
+import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import type { Tx } from '../../db/database.ts'
+import { isElevated, type Actor, type TenantScope } from '../../context.ts'
+import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
+import { isUniqueViolation } from '../../lib/pg-errors.ts'
+import { groupsRepository } from '../groups/groups-repository.ts'
+import { deviceModelsRepository } from './device-models-repository.ts'
+import { devicesRepository, type DeviceFields } from './devices-repository.ts'
+
+const serialTaken = (serial: string) =>
+  conflict(`A device with serial number ${serial} already exists`)
+
+/** The group a new device goes to: the admin's own; for elevated users the body's or the header's. */
+function targetGroup(
+  actor: Actor,
+  scope: TenantScope,
+  requested: string | null | undefined,
+): string {
+  if (!isElevated(actor.role)) {
+    if (!actor.groupId || (requested && requested !== actor.groupId)) {
+      throw forbidden('Admins can only register devices in their own group')
+    }
+    return actor.groupId
+  }
+  const groupId = requested ?? (scope.all ? null : scope.groupId)
+  if (!groupId)
+    throw invalid(
+      ['body', 'group_id'],
+      'Choose a group: group_id or the X-Group-ID header',
+      'missing',
+    )
+  return groupId
+}
+
+/** The model must exist for the tenant, and the handler must be one of its handlers. */
+async function checkModel(tx: Tx, scope: TenantScope, fields: DeviceFields): Promise<void> {
+  if (!fields.device_model_id) {
+    if (fields.handler) throw invalid(['body', 'handler'], 'A handler needs a device_model_id')
+    return
+  }
+  const model = await deviceModelsRepository(tx).find(scope, fields.device_model_id)
+  if (!model) throw invalid(['body', 'device_model_id'], 'Device model not found')
+  if (fields.handler && !model.handlers.some((h) => h.name === fields.handler)) {
+    throw invalid(
+      ['body', 'handler'],
+      `Handler must be one of: ${model.handlers.map((h) => h.name).join(', ')}`,
+    )
+  }
+}
+
+const audit = (
+  request: { server: { logs: { audit: { info(o: object, m: string): void } } }; id: string },
+  o: object,
+  m: string,
+) => request.server.logs.audit.info({ ...o, request_id: request.id }, m)
+
+export const devicesHandlers = {
+  async listDeviceModels(request, reply) {
+    return reply
+      .code(200)
+      .send({ items: await request.tx((tx) => deviceModelsRepository(tx).list(request.scope)) })
+  },
+
+  async listDevices(request, reply) {
+    const q = request.query ?? {}
+    const query = {
+      skip: q.skip ?? 0,
+      limit: q.limit ?? 100,
+      search: q.search,
+      status: q.status,
+      sort: q.sort ?? 'name',
+      order: q.order ?? 'asc',
+    }
+    return reply
+      .code(200)
+      .send(await request.tx((tx) => devicesRepository(tx).list(request.scope, query)))
+  },
+
+  async getDevice(request, reply) {
+    const device = await request.tx((tx) =>
+      devicesRepository(tx).find(request.scope, request.params.id),
+    )
+    if (!device) throw notFound('Device')
+    return reply.code(200).send(device)
+  },
+
+  async createDevice(request, reply) {
+    const actor = request.actor!
+    const groupId = targetGroup(actor, request.scope, request.body.group_id)
+    const scope: TenantScope = { all: false, groupId }
+    const run = async (tx: Tx) => {
+      if (isElevated(actor.role) && !(await groupsRepository(tx).exists(groupId))) {
+        throw invalid(['body', 'group_id'], 'Group not found')
+      }
+      await checkModel(tx, scope, request.body)
+      const id = await devicesRepository(tx).create(groupId, request.body)
+      return (await devicesRepository(tx).find(scope, id))!
+    }
+    const device = await (
+      isElevated(actor.role) ? request.txAs(groupId, run) : request.tx(run)
+    ).catch((error: unknown) => {
+      throw isUniqueViolation(error, 'devices_serial_key')
+        ? serialTaken(request.body.serial_number)
+        : error
+    })
+    audit(
+      request,
+      { action: 'device.create', user_id: actor.id, device_id: device.id, group_id: groupId },
+      `Registered device ${device.serial_number}`,
+    )
+    return reply.code(201).send(device)
+  },
+
+  async updateDevice(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    const current = await request.tx((tx) => devicesRepository(tx).find(request.scope, id))
+    if (!current) throw notFound('Device')
+    const groupId = request.body.group_id ?? current.group_id
+    if (groupId !== current.group_id && !isElevated(actor.role))
+      throw forbidden('Only developers and superusers can move devices')
+    const scope: TenantScope = { all: false, groupId }
+    const run = async (tx: Tx) => {
+      const devices = devicesRepository(tx)
+      if (groupId !== current.group_id) {
+        if (!(await groupsRepository(tx).exists(groupId)))
+          throw invalid(['body', 'group_id'], 'Group not found')
+        await devices.move(id, current.group_id, groupId)
+      }
+      await checkModel(tx, scope, request.body)
+      await devices.replace(id, request.body)
+      return (await devices.find(scope, id))!
+    }
+    const moving = groupId !== current.group_id
+    const device = await (moving ? request.txAs('all', run) : request.tx(run)).catch(
+      (error: unknown) => {
+        throw isUniqueViolation(error, 'devices_serial_key')
+          ? serialTaken(request.body.serial_number)
+          : error
+      },
+    )
+    audit(
+      request,
+      {
+        action: 'device.update',
+        user_id: actor.id,
+        device_id: id,
+        group_id: groupId,
+        moved_from: moving ? current.group_id : undefined,
+      },
+      `Updated device ${device.serial_number}`,
+    )
+    return reply.code(200).send(device)
+  },
+
+  async deleteDevice(request, reply) {
+    const { id } = request.params
+    const removed = await request.tx(async (tx) => {
+      const device = await devicesRepository(tx).find(request.scope, id)
+      if (device) await devicesRepository(tx).remove(id)
+      return device
+    })
+    if (!removed) throw notFound('Device')
+    audit(
+      request,
+      {
+        action: 'device.delete',
+        user_id: request.actor!.id,
+        device_id: id,
+        group_id: removed.group_id,
+      },
+      `Deleted device ${removed.serial_number}`,
+    )
+    return reply.code(204).send()
+  },
+} satisfies Pick<
+  RouteHandlers,
+  | 'listDeviceModels'
+  | 'listDevices'
+  | 'getDevice'
+  | 'createDevice'
+  | 'updateDevice'
+  | 'deleteDevice'
+>

@@ -1,0 +1,166 @@
+import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import { isElevated } from '../../context.ts'
+import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts'
+import { sessionsRepository } from '../auth/sessions-repository.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { SYSTEM, type Tx } from '../../db/database.ts'
+import { assertMayManageRole, resolveUserGroup } from './user-rules.ts'
+import { toUser, usersRepository, type UserChanges } from './users-repository.ts'
+
+const emailTaken = (email: string) =>
+  conflict(`A user with e-mail ${email.toLowerCase()} already exists`)
+const unknownGroup = () => invalid(['body', 'group_id'], 'Group not found', 'value_error')
+
+/** Unique e-mail and existing group, as the client's errors rather than the database's. */
+function userWriteError(error: unknown, email: string | undefined): unknown {
+  if (isUniqueViolation(error, 'users_email_key')) return emailTaken(email ?? '')
+  if (isForeignKeyViolation(error, 'users_group_id_fkey')) return unknownGroup()
+  return error
+}
+
+export const usersHandlers = {
+  async getCurrentUser(request, reply) {
+    const actor = request.actor!
+    return reply.code(200).send({
+      id: actor.id,
+      email: actor.email,
+      full_name: actor.fullName,
+      role: actor.role,
+      group_id: actor.groupId,
+      created_at: actor.createdAt.toISOString(),
+    })
+  },
+
+  async listUsers(request, reply) {
+    const { skip = 0, limit = 100 } = request.query ?? {}
+    return reply
+      .code(200)
+      .send(await request.tx((tx) => usersRepository(tx).list(request.scope, { skip, limit })))
+  },
+
+  async getUser(request, reply) {
+    const actor = request.actor!
+    if (actor.role === 'user' && request.params.id !== actor.id) throw forbidden()
+    const user = await request.tx((tx) =>
+      usersRepository(tx).find(request.scope, request.params.id, actor.id),
+    )
+    if (!user) throw notFound('User')
+    return reply.code(200).send(toUser(user))
+  },
+
+  async createUser(request, reply) {
+    const actor = request.actor!
+    const body = request.body
+    assertMayManageRole(actor, body.role)
+    const scopeGroup = request.scope.all ? null : request.scope.groupId
+    const groupId = resolveUserGroup(actor, body.group_id, scopeGroup, body.role)
+    const passwordHash = await hashPassword(body.password, request.server.config.scryptLogN)
+    const create = (tx: Tx) =>
+      usersRepository(tx).create({
+        email: body.email,
+        fullName: body.full_name,
+        passwordHash,
+        role: body.role,
+        groupId,
+      })
+    const user = await (
+      isElevated(actor.role) ? request.txAs(groupId ?? 'all', create) : request.tx(create)
+    ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
+    request.server.logs.audit.info(
+      {
+        action: 'user.create',
+        user_id: actor.id,
+        target_id: user.id,
+        role: user.role,
+        group_id: user.group_id,
+        request_id: request.id,
+      },
+      `Created user ${user.email}`,
+    )
+    return reply.code(201).send(toUser(user))
+  },
+
+  async updateUser(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    const body = request.body
+    const target = await request.tx((tx) => usersRepository(tx).find(request.scope, id, actor.id))
+    if (!target) throw notFound('User')
+    assertMayManageRole(actor, target.role)
+    if (body.role !== undefined) {
+      if (id === actor.id && body.role !== target.role)
+        throw forbidden('Users cannot change their own role')
+      assertMayManageRole(actor, body.role)
+    }
+    const changes: UserChanges = { email: body.email, fullName: body.full_name, role: body.role }
+    const role = body.role ?? target.role
+    if (body.group_id !== undefined || (role !== target.role && target.group_id === null)) {
+      changes.groupId = resolveUserGroup(
+        actor,
+        body.group_id !== undefined ? body.group_id : target.group_id,
+        target.group_id,
+        role,
+      )
+    }
+    if (body.password)
+      changes.passwordHash = await hashPassword(body.password, request.server.config.scryptLogN)
+    const write = (tx: Tx) => usersRepository(tx).update(id, changes)
+    const moved = changes.groupId !== undefined && changes.groupId !== target.group_id
+    const user = await (
+      isElevated(actor.role) && moved ? request.txAs('all', write) : request.tx(write)
+    ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
+    if (!user) throw notFound('User')
+    if (body.password || role !== target.role) {
+      await request.server.db.transaction(SYSTEM, (tx) =>
+        sessionsRepository(tx).revokeUserSessions(
+          id,
+          body.password ? 'password_changed' : 'role_changed',
+          id === actor.id ? actor.sessionId : undefined,
+        ),
+      )
+    }
+    request.server.logs.audit.info(
+      {
+        action: 'user.update',
+        user_id: actor.id,
+        target_id: id,
+        fields: Object.keys(body)
+          .filter((k) => k !== 'password')
+          .concat(body.password ? ['password'] : []),
+        request_id: request.id,
+      },
+      `Updated user ${user.email}`,
+    )
+    return reply.code(200).send(toUser(user))
+  },
+
+  async deleteUser(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    if (id === actor.id) throw forbidden('Users cannot delete themselves')
+    const target = await request.tx(async (tx) => {
+      const found = await usersRepository(tx).find(request.scope, id)
+      if (found) {
+        assertMayManageRole(actor, found.role)
+        await usersRepository(tx).remove(id)
+      }
+      return found
+    })
+    if (!target) throw notFound('User')
+    request.server.logs.audit.info(
+      {
+        action: 'user.delete',
+        user_id: actor.id,
+        target_id: id,
+        email: target.email,
+        request_id: request.id,
+      },
+      `Deleted user ${target.email}`,
+    )
+    return reply.code(204).send()
+  },
+} satisfies Pick<
+  RouteHandlers,
+  'getCurrentUser' | 'listUsers' | 'getUser' | 'createUser' | 'updateUser' | 'deleteUser'
+>

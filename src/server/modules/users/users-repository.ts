@@ -1,0 +1,112 @@
+import type { Queryable, Role } from '../../db/database.ts'
+import type { TenantScope } from '../../context.ts'
+import { USER_COLUMNS, type UserRow } from '../auth/sessions-repository.ts'
+import { scopeFilter } from '../scope-sql.ts'
+
+export interface UserDto {
+  id: string
+  email: string
+  full_name: string | null
+  role: Role
+  group_id: string | null
+  created_at: string
+}
+
+export const toUser = (row: UserRow): UserDto => ({
+  id: row.id,
+  email: row.email,
+  full_name: row.full_name,
+  role: row.role,
+  group_id: row.group_id,
+  created_at: row.created_at.toISOString(),
+})
+
+export interface NewUser {
+  email: string
+  fullName: string
+  passwordHash: string
+  role: Role
+  groupId: string | null
+}
+
+export interface UserChanges {
+  email?: string
+  fullName?: string
+  passwordHash?: string
+  role?: Role
+  groupId?: string | null
+}
+
+export const usersRepository = (q: Queryable) => ({
+  async list(scope: TenantScope, page: { skip: number; limit: number }) {
+    const where = scopeFilter(scope, 'u.group_id', 1)
+    const { rows } = await q.query<UserRow & { total: number }>(
+      `SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM users u
+       WHERE ${where.sql} ORDER BY u.email LIMIT $${where.next} OFFSET $${where.next + 1}`,
+      [...where.params, page.limit, page.skip],
+    )
+    const total = rows[0]?.total ?? (page.skip > 0 ? await this.count(scope) : 0)
+    return { items: rows.map(toUser), total, skip: page.skip, limit: page.limit }
+  },
+
+  async count(scope: TenantScope): Promise<number> {
+    const where = scopeFilter(scope, 'u.group_id', 1)
+    const { rows } = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u WHERE ${where.sql}`,
+      where.params,
+    )
+    return rows[0]!.n
+  },
+
+  /** A user in the scope, or the actor's own row. */
+  async find(scope: TenantScope, id: string, selfId?: string): Promise<UserRow | undefined> {
+    const where = scopeFilter(scope, 'u.group_id', 2)
+    const { rows } = await q.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND (${where.sql} OR u.id = $${where.next})`,
+      [id, ...where.params, selfId ?? null],
+    )
+    return rows[0]
+  },
+
+  async create(user: NewUser): Promise<UserRow> {
+    const { rows } = await q.query<UserRow>(
+      `INSERT INTO users AS u (email, full_name, password_hash, role, group_id)
+       VALUES (lower($1), $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`,
+      [user.email, user.fullName, user.passwordHash, user.role, user.groupId],
+    )
+    return rows[0]!
+  },
+
+  async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+    const { rows } = await q.query<UserRow>(
+      `UPDATE users AS u SET
+         email = coalesce(lower($2), email), full_name = coalesce($3, full_name),
+         password_hash = coalesce($4, password_hash), role = coalesce($5, role),
+         group_id = CASE WHEN $6 THEN $7::uuid ELSE group_id END, updated_at = now()
+       WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+      [
+        id,
+        changes.email ?? null,
+        changes.fullName ?? null,
+        changes.passwordHash ?? null,
+        changes.role ?? null,
+        'groupId' in changes,
+        changes.groupId ?? null,
+      ],
+    )
+    return rows[0]
+  },
+
+  async remove(id: string): Promise<boolean> {
+    const { rowCount } = await q.query('DELETE FROM users WHERE id = $1', [id])
+    return rowCount > 0
+  },
+
+  async members(groupId: string): Promise<UserDto[]> {
+    const { rows } = await q.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.group_id = $1 ORDER BY u.email`,
+      [groupId],
+    )
+    return rows.map(toUser)
+  },
+})

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { HttpError } from '../lib/http-errors.ts'
+
+const mediaTypeOf = (request: FastifyRequest) =>
+  request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined
+
+/**
+ * Fastify validates a body only against the schema of its own media type and skips validation
+ * when the media type is not declared: a JSON body sent to a form operation (or the reverse)
+ * would reach the handler unchecked. Only the contract's media types get through; a missing
+ * body is a 422 like any missing field.
+ */
+export function bodyMediaTypes(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const content = (
+      request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined
+    )?.content
+    if (!content) return
+    const mediaType = mediaTypeOf(request)
+    if (mediaType && mediaType in content) return
+    if (!mediaType && (request.body === undefined || request.body === null)) {
+      throw new HttpError(
+        422,
+        [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+        'validation_error',
+      )
+    }
+    throw new HttpError(
+      415,
+      `Unsupported content type ${mediaType ?? '(none)'}; send ${Object.keys(content).join(' or ')}`,
+      'unsupported_media_type',
+    )
+  })
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+
+const SAFE_ID = /^[\w.:@+=-]{1,128}$/
+
+/** The client's X-Request-ID when it is a sane token, otherwise a fresh UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id']
+  const value = Array.isArray(header) ? header[0] : header
+  return value && SAFE_ID.test(value) ? value : randomUUID()
+}
+
+/**
+ * Echoes the request id on every answer (errors included) and writes one line per request,
+ * with method, endpoint, status and duration; the request id rides on every line through the
+ * request's child logger, the user id once the session is known.
+ */
+export function requestContext(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-request-id', request.id)
+  })
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const status = reply.statusCode
+    const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
+    request.log[level](
+      {
+        logger: 'http',
+        method: request.method,
+        endpoint: request.routeOptions.url ?? request.url.split('?')[0],
+        url: request.url.length > 512 ? `${request.url.slice(0, 512)}...` : request.url,
+        status,
+        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+        ip: request.ip,
+      },
+      `${request.method} ${request.url.split('?')[0]} ${status}`,
+    )
+  })
+}
+
+/**
+ * While draining for shutdown, new requests answer 503 (with our error shape); requests already
+ * in flight finish, and every answer closes its connection so no keep-alive socket holds the
+ * server open.
+ */
+export function shutdownGate(app: FastifyInstance, state: { draining: boolean }): void {
+  app.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (state.draining) reply.header('connection', 'close')
+    return payload
+  })
+  app.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!state.draining) return
+    reply
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .code(503)
+      .type('application/json')
+    return reply.send({
+      detail: 'Service is shutting down',
+      code: 'service_unavailable',
+      remediation: 'Try again in a few seconds.',
+    })
+  })
+}

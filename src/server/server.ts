@@ -1,0 +1,80 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.ts'
+import { loadConfig, type Config } from './config.ts'
+import { migrate, openDatabase, type Database } from './db/index.ts'
+import { createLogs, type Logs } from './logging.ts'
+import { loadSessionSecret } from './secrets.ts'
+import { seedOnStart, type SeedReport } from './seed/index.ts'
+
+export interface RunningServer {
+  app: FastifyInstance
+  url: string
+  config: Config
+  seed: SeedReport
+  /** Drains in-flight requests (new ones answer 503), closes the database and the log files. */
+  shutdown(): Promise<void>
+}
+
+/** Opens the database, migrates, seeds, builds the app and listens. Only boots: app.ts is the app. */
+export async function startServer(options: {
+  spa: boolean
+  config?: Config
+}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig()
+  const logs: Logs = createLogs({
+    dir: path.join(config.dataDir, 'logs'),
+    level: config.logLevel,
+    stdout: config.logStdout,
+  })
+  let db: Database | undefined
+  try {
+    db = await openDatabase(config)
+    const applied = await migrate(db)
+    if (applied.length > 0)
+      logs.logger.info({ logger: 'db', applied }, `Applied migrations: ${applied.join(', ')}`)
+    const seed = await seedOnStart(db, config, logs)
+    const lifecycle = { draining: false }
+    const app = await buildApp({
+      config,
+      db,
+      logs,
+      sessionSecret: loadSessionSecret(config),
+      spa: options.spa,
+      lifecycle,
+    })
+    const database = db
+    app.addHook('onClose', async () => {
+      await database.close()
+      logs.close()
+    })
+    await app.listen({ port: config.port, host: config.host })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+    let closing: Promise<void> | undefined
+    const shutdown = () => {
+      closing ??= (async () => {
+        lifecycle.draining = true
+        logs.logger.info(
+          { logger: 'server' },
+          'Draining: finishing requests in flight, then closing',
+        )
+        const timer = setTimeout(() => {
+          logs.logger.error({ logger: 'server' }, 'Shutdown timed out; exiting')
+          logs.close()
+          process.exit(1)
+        }, config.shutdownTimeoutMs)
+        timer.unref()
+        await app.close()
+        clearTimeout(timer)
+      })()
+      return closing
+    }
+    return { app, url, config, seed, shutdown }
+  } catch (error) {
+    await db?.close().catch(() => {})
+    logs.close()
+    throw error
+  }
+}

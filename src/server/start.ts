@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { distDir } from './app.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { startServer } from './server.ts'
+import { DEMO_LOGINS } from './seed/index.ts'
+
+/**
+ * `npm start`: builds the console when dist/ is missing, then serves it and the API on one port.
+ * `--api-only` serves just the API (the Vite dev server proxies /api to it).
+ */
+async function main() {
+  const apiOnly = process.argv.includes('--api-only')
+  if (!apiOnly && !fs.existsSync(path.join(distDir, 'index.html'))) {
+    console.log('The console is not built yet: running vite build...')
+    const vite = path.resolve(distDir, '../node_modules/.bin/vite')
+    const result = spawnSync(vite, ['build'], { stdio: 'inherit', cwd: path.dirname(distDir) })
+    if (result.status !== 0) {
+      console.error('vite build failed; fix the build or start with --api-only.')
+      process.exit(1)
+    }
+  }
+  const server = await startServer({ spa: !apiOnly })
+  const { config, seed, url } = server
+  console.log(`\nMeterDeck ${apiOnly ? 'API' : 'console'} (${config.appEnv}) listening on ${url}`)
+  console.log(
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
+  )
+  if (seed.demo) {
+    console.log(
+      `Demo data: ${seed.demo.groups} groups, ${seed.demo.devices} devices, ${seed.demo.readings} readings (${seed.demo.ms} ms)`,
+    )
+  }
+  if (seed.hasDemoUsers) {
+    console.log('Demo logins (password demo-password):')
+    for (const login of DEMO_LOGINS)
+      console.log(
+        `  ${login.email.padEnd(24)} ${login.role}${login.group ? `, ${login.group}` : ''}`,
+      )
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: shutting down...`)
+      server.shutdown().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+    })
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) console.error(`\n${error.message}\n`)
+  else console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,2 @@
+export * from './FileTrigger'
+export * from './PhotoPicker'

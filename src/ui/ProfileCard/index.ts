@@ -1,0 +1,2 @@
+export * from './ProfileCard'
+export * from './profile'

@@ -1,0 +1,108 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { DashboardPage } from '../../../src/features/dashboard/DashboardPage'
+import { users } from '../../../src/mocks/fixtures'
+import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { dashboardHandlers, dashboardNow } from '../../../src/mocks/dashboard'
+import { signedInAs } from '../../../src/mocks/users-groups'
+import { mobileViewport } from '../../ui/helpers'
+import { withAppServices } from '../../support/with-app-services'
+
+const admin = users[2]!
+
+const handlers = (options?: Parameters<typeof dashboardHandlers>[0]) => ({
+  ...baseHandlers,
+  auth: signedInAs(admin),
+  ...dashboardHandlers(options),
+})
+
+const meta = {
+  title: 'Features/Dashboard/DashboardPage',
+  component: DashboardPage,
+  decorators: [withAppServices],
+  args: { now: dashboardNow },
+  parameters: { msw: { handlers: handlers() } },
+} satisfies Meta<typeof DashboardPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvas, step }) => {
+    await step('fleet: online and offline, offline devices listed', async () => {
+      const fleet = canvas.getByRole('region', { name: 'Fleet' })
+      await expect(await within(fleet).findByRole('link', { name: 'Cold storage' })).toBeVisible()
+      await expect(within(fleet).getByText('Online')).toBeVisible()
+    })
+    await step('today and this month with their change', async () => {
+      const today = canvas.getByRole('region', { name: 'Today' })
+      await expect(await within(today).findByText(/vs yesterday by this time/)).toBeVisible()
+      const month = canvas.getByRole('region', { name: 'This month' })
+      await expect(await within(month).findByText(/Last month: .* kWh in total/)).toBeVisible()
+    })
+    await step('top consumers link to their consumption', async () => {
+      const top = canvas.getByRole('region', { name: 'Top consumers' })
+      await expect((await within(top).findAllByRole('link')).length).toBe(4)
+    })
+    await step('the latest unread notifications', async () => {
+      const unread = canvas.getByRole('region', { name: 'Unread notifications' })
+      await expect(await within(unread).findByText('3 unread')).toBeVisible()
+      await expect(within(unread).getAllByRole('link', { name: /is offline/ })).toHaveLength(3)
+    })
+  },
+}
+
+export const AllCaughtUp: Story = {
+  parameters: { msw: { handlers: handlers({ deliveries: [] }) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText("You're all caught up")).toBeVisible()
+  },
+}
+
+export const NoDevices: Story = {
+  parameters: { msw: { handlers: handlers({ devices: [], deliveries: [] }) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No devices yet')).toBeVisible()
+    await expect(await canvas.findByText('No consumption yet this month')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  parameters: {
+    // The chart's loading spinner keeps moving, so no screenshot is ever stable.
+    visual: false,
+    msw: {
+      handlers: { ...handlers(), devices: [pending('/api/v1/devices/')], reports: [pending('/api/v1/reports/energy')], notifications: [pending('/api/v1/notifications/')] },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading the fleet' })).toBeInTheDocument()
+    await expect(await canvas.findByRole('status', { name: 'Loading today' })).toBeInTheDocument()
+  },
+}
+
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: { ...handlers(), devices: [failing('/api/v1/devices/')], reports: [failing('/api/v1/reports/energy')], notifications: [failing('/api/v1/notifications/')] },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Could not load the fleet.')).toBeVisible()
+    await expect(await canvas.findByText('Could not load this month.')).toBeVisible()
+    await expect(await canvas.findByText('Could not load the last 30 days.')).toBeVisible()
+  },
+}
+
+export const NarrowScreen: Story = {
+  globals: mobileViewport,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('3 unread')).toBeVisible()
+  },
+}

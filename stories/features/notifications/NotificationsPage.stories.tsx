@@ -1,0 +1,239 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { handleGetCurrentUser } from '../../../src/api/__generated__/msw.gen'
+import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
+import { NotificationsPage, type NotificationsSearch } from '../../../src/features/notifications/NotificationsPage'
+import { users } from '../../../src/mocks/fixtures'
+import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { makeDeliveries, notificationsHandlers, rulesHandlers } from '../../../src/mocks/notifications'
+import { withAppServices } from '../../support/with-app-services'
+import { a11yOutsideAnnouncer, noVisualBaseline } from './story-helpers'
+
+/** The page with its search held in state, as the route holds it in the URL. */
+function NotificationsHarness({ initial = {} }: { initial?: NotificationsSearch }) {
+  const [search, setSearch] = useState<NotificationsSearch>(initial)
+  return (
+    <>
+      <NotificationsPage search={search} onSearchChange={(next) => setSearch((prev) => ({ ...prev, ...next }))} />
+      <FeedbackToasts />
+    </>
+  )
+}
+
+const handlers = (overrides: Record<string, unknown> = {}) => ({
+  ...baseHandlers,
+  notifications: notificationsHandlers({ deliveries: makeDeliveries(26, 3) }),
+  rules: rulesHandlers(),
+  ...overrides,
+})
+
+const meta = {
+  title: 'Features/Notifications/NotificationsPage',
+  component: NotificationsHarness,
+  decorators: [withAppServices],
+  parameters: { a11y: a11yOutsideAnnouncer, msw: { handlers: handlers() } },
+} satisfies Meta<typeof NotificationsHarness>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const body = within(document.body)
+
+export const History: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
+    await expect(canvas.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true')
+    const list = await canvas.findByRole('list', { name: 'Notification history' })
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(20)
+    await expect(canvas.getByText('Showing 1-20 of 26')).toBeVisible()
+    await expect(canvas.getByText('3 unread')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6))
+    await expect(canvas.getByText('Page 2 of 2')).toBeVisible()
+  },
+}
+
+export const MarkReadAndAll: Story = {
+  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(6, 3) }) }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const [first] = await canvas.findAllByRole('button', { name: 'Mark read' })
+    await userEvent.click(first!)
+    await canvas.findByText('2 unread')
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark all read' }))
+    await canvas.findByText("You're all caught up")
+    await waitFor(() => expect(canvas.queryAllByRole('button', { name: 'Mark read' })).toHaveLength(0))
+  },
+}
+
+export const UnreadOnly: Story = {
+  args: { initial: { unread: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const list = await canvas.findByRole('list', { name: 'Notification history' })
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    await expect(canvas.getByRole('switch', { name: 'Unread only' })).toBeChecked()
+  },
+}
+
+export const UnreadOnlyEmpty: Story = {
+  args: { initial: { unread: true } },
+  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 0) }) }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No unread notifications')).toBeVisible()
+  },
+}
+
+export const HistoryEmpty: Story = {
+  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: [] }) }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('No notifications yet')).toBeVisible()
+    await expect(canvas.getByText('Alerts about offline devices or consumption spikes will appear here.')).toBeVisible()
+  },
+}
+
+export const HistoryLoading: Story = {
+  parameters: { msw: { handlers: handlers({ notifications: [pending('/api/v1/notifications/'), pending('/api/v1/notifications/unread-count')] }) } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading notifications...')).toBeInTheDocument()
+  },
+}
+
+export const HistoryError: Story = {
+  parameters: { msw: { handlers: handlers({ notifications: [failing('/api/v1/notifications/'), failing('/api/v1/notifications/unread-count')] }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Notifications could not be loaded')).toBeVisible()
+  },
+}
+
+export const MarkReadFails: Story = {
+  parameters: {
+    ...noVisualBaseline,
+    msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 2), markReadStatus: 500 }) }) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const [first] = await canvas.findAllByRole('button', { name: 'Mark read' })
+    await userEvent.click(first!)
+    await expect(await body.findByText('Failed to mark notification as read')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark all read' }))
+    await expect(await body.findByText('Failed to mark notifications as read')).toBeVisible()
+  },
+}
+
+export const Rules: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const list = await canvas.findByRole('list', { name: 'Notification rules' })
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    await expect(canvas.getByText(/Alerts after 30 minutes without contact/)).toBeVisible()
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show inactive rules' }))
+    await waitFor(() => expect(within(canvas.getByRole('list', { name: 'Notification rules' })).getAllByRole('listitem')).toHaveLength(3))
+    await expect(canvas.getByText('Inactive')).toBeVisible()
+  },
+}
+
+export const RulesNoGroup: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: { msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[0]! })] }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Choose a group to see its rules')).toBeVisible()
+  },
+}
+
+export const RulesEmpty: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: { msw: { handlers: handlers({ rules: rulesHandlers({ rules: [] }) }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No active notification rules')).toBeVisible()
+  },
+}
+
+export const RulesReadOnlyForUsers: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: { msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[3]! })] }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('list', { name: 'Notification rules' })
+    await expect(canvas.queryByRole('button', { name: /New rule/ })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: /^Delete/ })).toBeNull()
+  },
+}
+
+export const CreateRule: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /New rule/ }))
+    const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Freezer offline')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
+    await expect(await body.findByText('Notification rule created')).toBeVisible()
+    await expect(body.getByText(/The rule is now active for the selected scope\./)).toBeVisible()
+    await expect(await canvas.findByRole('heading', { name: /Freezer offline/ })).toBeVisible()
+  },
+}
+
+export const CreateErrors: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: {
+    ...noVisualBaseline,
+    msw: { handlers: handlers({ rules: rulesHandlers({ createError: { status: 409, detail: 'A rule with this name already exists in the group' } }) }) },
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /New rule/ }))
+    const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
+    await step('client-side validation of the threshold form', async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: /Alert type/ }))
+      await userEvent.click(await body.findByRole('option', { name: 'Consumption threshold' }))
+      await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Unit' }))
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
+      await expect(within(dialog).getByText('Enter a name for the rule')).toBeVisible()
+      await expect(within(dialog).getByText('Enter a threshold')).toBeVisible()
+      await expect(within(dialog).getByText('Enter a unit, e.g. kWh')).toBeVisible()
+    })
+    await step('a server refusal keeps the dialog open and says why', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'EV chargers above 80 kWh a day')
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Threshold' }), '80')
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Unit' }), 'kWh')
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
+      await expect(await body.findByText('Failed to create notification rule')).toBeVisible()
+      await expect(body.getByText(/A rule with this name already exists in the group/)).toBeVisible()
+      await expect(body.getByRole('dialog', { name: 'New notification rule' })).toBeVisible()
+    })
+  },
+}
+
+export const DeactivateAndDelete: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }))
+    await expect(await body.findByText('Notification rule deactivated')).toBeVisible()
+    await expect(body.getByText(/The rule will no longer trigger notifications\./)).toBeVisible()
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }))
+    const confirm = await body.findByRole('alertdialog', { name: 'Delete notification rule?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await expect(await body.findByText('Notification rule deleted')).toBeVisible()
+    await waitFor(() => expect(canvas.queryByRole('heading', { name: /EV chargers above 80 kWh a day/ })).toBeNull())
+  },
+}
+
+export const RuleChangesFail: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: { ...noVisualBaseline, msw: { handlers: handlers({ rules: rulesHandlers({ changeStatus: 500 }) }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }))
+    await expect(await body.findByText('Failed to deactivate notification rule')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }))
+    await userEvent.click(within(await body.findByRole('alertdialog', { name: 'Delete notification rule?' })).getByRole('button', { name: 'Delete' }))
+    await expect(await body.findByText('Failed to delete notification rule')).toBeVisible()
+  },
+}
+
+export const Dark: Story = { globals: { theme: 'dark' }, play: History.play }

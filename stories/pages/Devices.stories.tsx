@@ -1,0 +1,142 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { handleGetCurrentUser, handleListDevices } from '../../src/api/__generated__/msw.gen'
+import type { DevicesSearch } from '../../src/features/devices/device-list'
+import { DevicesPage } from '../../src/features/devices/DevicesPage'
+import { fleetHandler, makeFleet } from '../../src/mocks/devices-fleet'
+import { NOW, devices, users } from '../../src/mocks/fixtures'
+import { baseHandlers, failing, pending } from '../../src/mocks/handlers'
+import { withAppServices } from '../support/with-app-services'
+
+/** The page with its search parameters held in state, as the route holds them in the URL. */
+function DevicesPageStory({ initial = {} }: { initial?: DevicesSearch }) {
+  const [search, setSearch] = useState<DevicesSearch>(initial)
+  return <DevicesPage search={search} onSearchChange={setSearch} now={new Date(NOW)} />
+}
+
+const meta = {
+  title: 'Pages/Devices',
+  component: DevicesPageStory,
+  decorators: [withAppServices],
+  parameters: {
+    layout: 'padded',
+    msw: { handlers: { ...baseHandlers, devices: [fleetHandler(devices)] } },
+  },
+} satisfies Meta<typeof DevicesPageStory>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const table = (canvasElement: HTMLElement) => within(canvasElement).findByRole('table', { name: 'Devices' })
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const rows = within(await table(canvasElement))
+    await expect(await rows.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await expect(canvas.getByText('6 devices, 1 offline.')).toBeVisible()
+    await expect(canvas.getByRole('link', { name: /Register device/ })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: /Bulk push/ })).toBeVisible()
+    await expect(canvas.getByText('Showing 1-6 of 6')).toBeVisible()
+  },
+}
+
+export const FilterBySearchAndStatus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await table(canvasElement)
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search devices' }), 'hamburg')
+    // Rows narrow at once from what is loaded, before the server answers.
+    await waitFor(() => expect(canvas.queryByRole('link', { name: 'EV chargers' })).toBeNull())
+    await expect(canvas.getByRole('link', { name: 'Warehouse north' })).toBeVisible()
+    await waitFor(() => expect(canvas.getByText('2 devices match the filters.')).toBeVisible())
+    canvas.getByRole('button', { name: /All statuses/ }).focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Offline' }))
+    await waitFor(() => expect(canvas.queryByRole('link', { name: 'Warehouse north' })).toBeNull())
+    await expect(canvas.getByRole('link', { name: 'Cold storage' })).toBeVisible()
+  },
+}
+
+export const SortByColumn: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await table(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Name' }))
+    await waitFor(() => expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending'))
+    const links = await canvas.findAllByRole('link', { name: /Building A|Cold storage|Warehouse|EV|Pier|Office/ })
+    await waitFor(async () => expect((await canvas.findAllByRole('link'))[2]).toHaveTextContent('Warehouse north'))
+    await expect(links.length).toBeGreaterThan(0)
+  },
+}
+
+export const TenThousandDevices: Story = {
+  parameters: { msw: { handlers: { ...baseHandlers, devices: [fleetHandler(makeFleet(10_000))] } } },
+  args: { initial: { pageSize: 500 } },
+  play: async ({ canvasElement }) => {
+    const tableEl = await table(canvasElement)
+    await within(tableEl).findByRole('link', { name: 'Depot meter 00004' })
+    await expect(within(canvasElement).getByText('Showing 1-500 of 10,000')).toBeVisible()
+    // Virtualised: far fewer rows in the DOM than on the page.
+    await expect(within(tableEl).getAllByRole('row').length).toBeLessThan(60)
+    await expect(tableEl).toHaveAttribute('aria-rowcount', '10001')
+  },
+}
+
+export const Loading: Story = {
+  // The busy spinner never settles into a stable screenshot; the play function checks the state.
+  parameters: { visual: false, msw: { handlers: { ...baseHandlers, devices: [pending('/api/v1/devices/')] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading devices...')).toBeInTheDocument()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: { ...baseHandlers, devices: [fleetHandler([])] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('No devices yet')).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Register a device' })).toBeVisible()
+  },
+}
+
+export const NoMatches: Story = {
+  args: { initial: { search: 'nothing like this' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('No devices match')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
+    await expect(await canvas.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+  },
+}
+
+export const Error: Story = {
+  parameters: { msw: { handlers: { ...baseHandlers, devices: [failing('/api/v1/devices/')] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Could not load devices')).toBeVisible()
+    await expect(canvas.getByText('Internal error while loading data')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
+
+/** A plain user sees the fleet but no registration actions (spec §6). */
+export const AsUser: Story = {
+  parameters: {
+    msw: { handlers: { ...baseHandlers, auth: [handleGetCurrentUser({ body: users[3]! })], devices: [handleListDevices({ body: { items: devices, total: 6, skip: 0, limit: 100 } })] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await table(canvasElement)
+    await expect(canvas.queryByRole('link', { name: /Register device/ })).toBeNull()
+  },
+}
+
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'Cold storage' })).toBeVisible()
+  },
+}
+
+export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { DeviceOverviewPage } from '../../src/features/devices/DeviceOverviewPage'
+import { consumptionHandlers } from '../../src/mocks/consumption'
+import { device, deviceHandlers } from '../../src/mocks/devices-detail'
+import { NOW } from '../../src/mocks/fixtures'
+import { baseHandlers, failing, pending } from '../../src/mocks/handlers'
+import { withAppServices } from '../support/with-app-services'
+
+function OverviewStory({ deviceId = device.id }: { deviceId?: string }) {
+  const [measurement, setMeasurement] = useState<string | undefined>()
+  return <DeviceOverviewPage deviceId={deviceId} measurement={measurement} onMeasurementChange={setMeasurement} timeZone="Europe/Berlin" now={new Date(NOW)} />
+}
+
+const meta = {
+  title: 'Pages/Devices/Overview',
+  component: OverviewStory,
+  decorators: [withAppServices],
+  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() } } },
+} satisfies Meta<typeof OverviewStory>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { name: 'Main meter – Building A', level: 1 })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
+    await expect(await canvas.findByText('10.4')).toBeVisible()
+    await expect(await canvas.findByText('Consumption above threshold')).toBeVisible()
+    await expect(canvas.getByText('Daily consumption this month')).toBeVisible()
+  },
+}
+
+export const ChooseMeasurement: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const select = await canvas.findByRole('button', { name: /energy_kwh/ })
+    select.focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'power_w (W)' }))
+    await waitFor(() => expect(canvas.getByText('power_w, last 48 hours')).toBeVisible())
+  },
+}
+
+export const Loading: Story = {
+  parameters: { visual: false, msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull()
+  },
+}
+
+export const NotFound: Story = {
+  args: { deviceId: '00000000-0000-4000-8000-000000000000' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Device not found')).toBeVisible()
+  },
+}
+
+export const Error: Story = {
+  parameters: { msw: { handlers: { ...baseHandlers, device: [failing('/api/v1/devices/:id')] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Could not load the device')).toBeVisible()
+  },
+}
+
+/** Consumption not answering yet (the figures and chart show their own states). */
+export const ConsumptionFailing: Story = {
+  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: [failing('/api/v1/devices/:id/consumption/*', 501, 'Not Implemented')] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Main meter – Building A', level: 1 })).toBeVisible()
+  },
+}
+
+export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { Button } from '../../src/ui/Button'
+import { EmptyState } from '../../src/ui/EmptyState'
+import { Table, type Key, type TableProps } from '../../src/ui/Table'
+import { deviceColumns, devices, type DeviceRow } from './table-fixtures'
+
+const few = devices(25)
+const many = devices(10_000)
+
+const meta = {
+  title: 'Components/Table',
+  component: Table<DeviceRow>,
+  args: { 'aria-label': 'Devices', columns: deviceColumns, rows: few, height: 400 },
+  argTypes: { selectionMode: { control: 'inline-radio', options: ['none', 'single', 'multiple'] } },
+} satisfies Meta<typeof Table<DeviceRow>>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const bodyRows = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('grid', { name: 'Devices' })).getAllByRole('row').slice(1)
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const g = within(canvasElement).getByRole('grid', { name: 'Devices' })
+    console.log('DBG', g.tagName, g.getBoundingClientRect().height, g.scrollHeight, g.getAttribute('style'), g.children.length, g.firstElementChild?.tagName, g.firstElementChild?.getAttribute('style'))
+    const grid = within(canvasElement).getByRole('grid', { name: 'Devices' })
+    await expect(within(grid).getByRole('columnheader', { name: 'Name' })).toBeInTheDocument()
+    await expect(within(grid).getAllByRole('rowheader')[0]).toHaveTextContent(few[0]!.name)
+  },
+}
+
+/** Clicking a header sorts by it (aria-sort), clicking again reverses. */
+export const Sorting: Story = {
+  args: { defaultSortDescriptor: { column: 'kwhToday', direction: 'descending' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const kwhHeader = canvas.getByRole('columnheader', { name: /Today \(kWh\)/ })
+    await expect(kwhHeader).toHaveAttribute('aria-sort', 'descending')
+    const top = Math.max(...few.map((d) => d.kwhToday)).toFixed(2)
+    await expect(bodyRows(canvasElement)[0]).toHaveTextContent(top)
+    const nameHeader = canvas.getByRole('columnheader', { name: /Name/ })
+    await userEvent.click(nameHeader)
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
+    const first = [...few].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))[0]!
+    await expect(bodyRows(canvasElement)[0]).toHaveTextContent(first.name)
+  },
+}
+
+export const MultipleSelection: Story = {
+  args: { selectionMode: 'multiple', defaultSelectedKeys: new Set(['dev-00002']) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(bodyRows(canvasElement)[1]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.click(within(bodyRows(canvasElement)[3]!).getByRole('checkbox'))
+    await expect(bodyRows(canvasElement)[3]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select All' }))
+    for (const row of bodyRows(canvasElement)) await expect(row).toHaveAttribute('aria-selected', 'true')
+  },
+}
+
+export const SingleSelection: Story = {
+  args: { selectionMode: 'single' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(bodyRows(canvasElement)[0]!).getByRole('checkbox'))
+    await userEvent.click(within(bodyRows(canvasElement)[2]!).getByRole('checkbox'))
+    await expect(bodyRows(canvasElement)[0]).toHaveAttribute('aria-selected', 'false')
+    await expect(bodyRows(canvasElement)[2]).toHaveAttribute('aria-selected', 'true')
+  },
+}
+
+function WithRowAction(args: TableProps<DeviceRow>) {
+  const [opened, setOpened] = useState<Key | null>(null)
+  return (
+    <div style={{ display: 'grid', gap: 12 }}>
+      <Table {...args} onRowAction={setOpened} />
+      <p role="status">{opened ? `Opened ${String(opened)}` : 'No device opened'}</p>
+    </div>
+  )
+}
+
+/** Keyboard: Tab into the grid, arrows move between rows, Enter opens the row. */
+export const RowActions: Story = {
+  render: (args) => <WithRowAction {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.tab()
+    await expect(bodyRows(canvasElement)[0]).toHaveFocus()
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}')
+    await expect(bodyRows(canvasElement)[2]).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Opened dev-00003')
+  },
+}
+
+/** 10,000 rows: only the visible ones (plus a few) are in the DOM; sorting still re-orders all of them. */
+export const TenThousandRows: Story = {
+  args: { rows: many, selectionMode: 'multiple', height: 480 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const t0 = performance.now()
+    await expect(bodyRows(canvasElement).length).toBeLessThanOrEqual(100)
+    await expect(canvas.getByRole('grid', { name: 'Devices' })).toHaveAttribute('aria-rowcount', '10001')
+    const before = bodyRows(canvasElement)[0]!.textContent
+    await userEvent.click(canvas.getByRole('columnheader', { name: /Today \(kWh\)/ }))
+    await userEvent.click(canvas.getByRole('columnheader', { name: /Today \(kWh\)/ }))
+    await expect(canvas.getByRole('columnheader', { name: /Today \(kWh\)/ })).toHaveAttribute('aria-sort', 'descending')
+    await waitFor(() => expect(bodyRows(canvasElement)[0]!.textContent).not.toBe(before))
+    await expect(bodyRows(canvasElement)[0]).toHaveTextContent('40.00')
+    await expect(bodyRows(canvasElement).length).toBeLessThanOrEqual(100)
+    console.log('SORT-TIME', Math.round(performance.now() - t0))
+  },
+}
+
+export const Loading: Story = {
+  args: { rows: [], isLoading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading rows')
+  },
+}
+
+export const LoadingMore: Story = {
+  args: { isLoading: true, height: 280, rows: few.slice(0, 4) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading more rows')
+  },
+}
+
+export const Empty: Story = {
+  args: {
+    rows: [],
+    height: 260,
+    emptyState: (
+      <EmptyState
+        size="sm"
+        icon="devices"
+        title="No devices yet"
+        description="Register a device to start collecting readings."
+        action={<Button intent="formSecondary">Register device</Button>}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No devices yet')).toBeInTheDocument()
+  },
+}
+
+export const LongText: Story = {
+  args: {
+    rows: few.slice(0, 6).map((d, i) =>
+      i % 2 ? { ...d, name: `${d.name} in the north-east stairwell next to the second emergency exit of building C`, location: 'Basement plant room behind the district heating substation' } : d,
+    ),
+    height: 320,
+  },
+}
+
+export const NarrowScreen: Story = {
+  args: { selectionMode: 'multiple', height: 360 },
+  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+}
+
+export const Dark: Story = {
+  args: { selectionMode: 'multiple', defaultSelectedKeys: new Set(['dev-00003']) },
+  globals: { theme: 'dark' },
+}

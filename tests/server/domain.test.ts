@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, type TestApp } from './helpers/build.ts'
+import { USERS } from './helpers/fixtures.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await build()
+})
+afterAll(async () => t?.close())
+
+const post = (url: string, payload: unknown) => ({ method: 'POST' as const, url, payload })
+
+describe('users', () => {
+  it('admins create admin and user accounts in their own group only', async () => {
+    const admin = await t.as('admin')
+    const created = await t.call(
+      admin,
+      post('/api/v1/users/', {
+        email: 'Mia@Demo.local',
+        full_name: 'Mia',
+        password: 'long-enough-password',
+        role: 'admin',
+      }),
+    )
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({
+      email: 'mia@demo.local',
+      role: 'admin',
+      group_id: t.fx.groups.A,
+    })
+    for (const role of ['developer', 'superuser']) {
+      const refused = await t.call(
+        admin,
+        post('/api/v1/users/', {
+          email: `${role}2@demo.local`,
+          full_name: 'X',
+          password: 'long-enough-password',
+          role,
+        }),
+      )
+      expect(refused.statusCode, role).toBe(403)
+    }
+    const promote = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/v1/users/${created.json().id}`,
+      payload: { role: 'superuser' },
+    })
+    expect(promote.statusCode).toBe(403)
+    const touchElevated = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/v1/users/${t.fx.users.developer}`,
+      payload: { full_name: 'X' },
+    })
+    expect(touchElevated.statusCode).toBe(404)
+  })
+
+  it('only developers create developers; superusers create superusers', async () => {
+    const superuser = await t.as('superuser')
+    const dev = await t.call(
+      superuser,
+      post('/api/v1/users/', {
+        email: 'dev2@demo.local',
+        full_name: 'D',
+        password: 'long-enough-password',
+        role: 'developer',
+      }),
+    )
+    expect(dev.statusCode).toBe(403)
+    const su = await t.call(
+      superuser,
+      post('/api/v1/users/', {
+        email: 'su2@demo.local',
+        full_name: 'S',
+        password: 'long-enough-password',
+        role: 'superuser',
+        group_id: null,
+      }),
+    )
+    expect(su.statusCode).toBe(201)
+    expect(su.json().group_id).toBeNull()
+    const developer = await t.as('developer')
+    const ok = await t.call(
+      developer,
+      post('/api/v1/users/', {
+        email: 'dev3@demo.local',
+        full_name: 'D',
+        password: 'long-enough-password',
+        role: 'developer',
+      }),
+    )
+    expect(ok.statusCode).toBe(201)
+    const scoped = await t.call(developer, {
+      ...post('/api/v1/users/', {
+        email: 'scoped@demo.local',
+        full_name: 'S',
+        password: 'long-enough-password',
+        role: 'user',
+      }),
+      headers: { 'x-group-id': t.fx.groups.B },
+    })
+    expect(scoped.json()).toMatchObject({ group_id: t.fx.groups.B })
+  })
+
+  it('nobody changes their own role or deletes themselves', async () => {
+    const admin = await t.as('admin')
+    const own = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/v1/users/${t.fx.users.admin}`,
+      payload: { role: 'user' },
+    })
+    expect(own.statusCode).toBe(403)
+    const same = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/v1/users/${t.fx.users.admin}`,
+      payload: { role: 'admin', full_name: 'Anna' },
+    })
+    expect(same.statusCode).toBe(200)
+    expect(
+      (await t.call(admin, { method: 'DELETE', url: `/api/v1/users/${t.fx.users.admin}` }))
+        .statusCode,
+    ).toBe(403)
+  })
+
+  it('users may read their own account only', async () => {
+    const user = await t.as('user')
+    expect(
+      (await t.call(user, { method: 'GET', url: `/api/v1/users/${t.fx.users.user}` })).statusCode,
+    ).toBe(200)
+    expect(
+      (await t.call(user, { method: 'GET', url: `/api/v1/users/${t.fx.users.admin}` })).statusCode,
+    ).toBe(403)
+  })
+
+  it('lists users by e-mail with paging and a total', async () => {
+    const developer = await t.as('developer')
+    const page = await t.call(developer, { method: 'GET', url: '/api/v1/users/?skip=1&limit=2' })
+    const all = await t.call(developer, { method: 'GET', url: '/api/v1/users/?limit=500' })
+    const emails = all.json().items.map((u: { email: string }) => u.email)
+    expect(emails).toEqual([...emails].sort())
+    expect(page.json()).toMatchObject({ skip: 1, limit: 2, total: all.json().total })
+    expect(page.json().items.map((u: { email: string }) => u.email)).toEqual(emails.slice(1, 3))
+    const beyond = await t.call(developer, { method: 'GET', url: '/api/v1/users/?skip=1000' })
+    expect(beyond.json()).toMatchObject({ items: [], total: all.json().total })
+  })
+})
+
+describe('groups and tenants', () => {
+  it('deleting a group with devices answers 409 with a detail the UI can show', async () => {
+    const response = await t.call(await t.as('superuser'), {
+      method: 'DELETE',
+      url: `/api/v1/groups/${t.fx.groups.A}`,
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      detail: 'Group has 3 devices and 0 notification rules',
+      code: 'has_dependents',
+      remediation: 'Ensure the group has no dependent resources before deleting.',
+    })
+  })
+
+  it('sets up a tenant in one step; its admin signs in; deleting it later unassigns members', async () => {
+    const developer = await t.as('developer')
+    const created = await t.call(
+      developer,
+      post('/api/v1/tenants/', {
+        group: { name: 'Seaside Power', timezone: 'UTC' },
+        admin: {
+          email: 'first@seaside.example',
+          full_name: 'First Admin',
+          password: 'maple-harbor-signal-19',
+        },
+        settings: { timezone: 'Asia/Kolkata', week_start: 'monday' },
+      }),
+    )
+    expect(created.statusCode).toBe(201)
+    const { group, admin, rules } = created.json()
+    expect(group).toMatchObject({
+      name: 'Seaside Power',
+      timezone: 'Asia/Kolkata',
+      member_count: 1,
+      device_count: 0,
+    })
+    expect(admin).toMatchObject({ role: 'admin', group_id: group.id })
+    expect(rules).toEqual([])
+    const session = await t.login('first@seaside.example', 'maple-harbor-signal-19')
+    const prefs = await t.call(session, { method: 'GET', url: '/api/v1/users/me/preferences' })
+    expect(prefs.json()).toEqual({
+      theme: 'system',
+      timezone: 'Asia/Kolkata',
+      week_start: 'monday',
+      month_start_day: 1,
+    })
+    const members = await t.call(session, {
+      method: 'GET',
+      url: `/api/v1/groups/${group.id}/members`,
+    })
+    expect(members.json().items.map((u: { email: string }) => u.email)).toEqual([
+      'first@seaside.example',
+    ])
+
+    expect(
+      (await t.call(developer, { method: 'DELETE', url: `/api/v1/groups/${group.id}` })).statusCode,
+    ).toBe(204)
+    // The member keeps the account, unassigned, and sees nothing.
+    const again = await t.login('first@seaside.example', 'maple-harbor-signal-19')
+    const me = await t.call(again, { method: 'GET', url: '/api/v1/users/me' })
+    expect(me.json()).toMatchObject({ group_id: null, role: 'admin' })
+    expect((await t.call(again, { method: 'GET', url: '/api/v1/devices/' })).json()).toMatchObject({
+      total: 0,
+    })
+    expect((await t.call(again, { method: 'GET', url: '/api/v1/groups/' })).json()).toMatchObject({
+      total: 0,
+    })
+  })
+
+  it('PUT replaces a group: fields left out go back to their defaults', async () => {
+    const admin = await t.as('admin2')
+    const put = (payload: unknown) =>
+      t.call(admin, { method: 'PUT', url: `/api/v1/groups/${t.fx.groups.B}`, payload })
+    expect(
+      (
+        await put({ name: 'Harbor Utilities', description: 'Pumps', timezone: 'America/New_York' })
+      ).json(),
+    ).toMatchObject({ description: 'Pumps' })
+    expect((await put({ name: 'Harbor Utilities' })).json()).toMatchObject({
+      description: null,
+      timezone: 'UTC',
+    })
+    await put({ name: 'Harbor Utilities', timezone: 'America/New_York' })
+  })
+})
+
+describe('devices', () => {
+  it('searches name, serial and location case-insensitively; sorts, orders and pages', async () => {
+    const developer = await t.as('developer')
+    const list = async (qs: string) =>
+      (await t.call(developer, { method: 'GET', url: `/api/v1/devices/?${qs}` })).json()
+    expect((await list('search=HAMBURG')).total).toBe(3)
+    expect((await list('search=hu-em')).total).toBe(2)
+    expect((await list('search=pier')).items.map((d: { name: string }) => d.name)).toEqual([
+      'Admin building',
+    ])
+    expect((await list('search=%25')).total).toBe(0)
+    expect((await list('search=_')).total).toBe(0)
+    const bySerial = await list('sort=serial_number&order=desc')
+    expect(bySerial.items.map((d: { serial_number: string }) => d.serial_number)).toEqual([
+      'NW-EM-1003',
+      'NW-EM-1002',
+      'NW-EM-1001',
+      'HU-EM-2002',
+      'HU-EM-2001',
+    ])
+    const paged = await list('sort=serial_number&order=desc&skip=2&limit=2')
+    expect(paged).toMatchObject({ total: 5, skip: 2, limit: 2 })
+    expect(paged.items.map((d: { serial_number: string }) => d.serial_number)).toEqual([
+      'NW-EM-1001',
+      'HU-EM-2002',
+    ])
+    expect((await list('sort=last_seen&order=desc')).items[0].last_seen).not.toBeNull()
+  })
+
+  it('shows readings figures: latest value, today since local midnight, summary', async () => {
+    const device = (
+      await t.call(await t.as('admin'), {
+        method: 'GET',
+        url: `/api/v1/devices/${t.fx.devicesOf.A[0]}`,
+      })
+    ).json()
+    expect(device.latest_kwh).toBe(1095.5)
+    expect(device.summary).toMatchObject({ reading_count: 192 })
+    expect(device.today_kwh).toBeGreaterThanOrEqual(0)
+    expect(device.today_kwh).toBeLessThanOrEqual(48)
+    const idle = (
+      await t.call(await t.as('admin'), {
+        method: 'GET',
+        url: `/api/v1/devices/${t.fx.devicesOf.A[1]}`,
+      })
+    ).json()
+    expect(idle).toMatchObject({
+      latest_kwh: null,
+      today_kwh: null,
+      status: 'unknown',
+      summary: { reading_count: 0, first_reading_at: null },
+    })
+  })
+
+  it('serial numbers are unique per tenant, not across tenants', async () => {
+    const admin = await t.as('admin')
+    const again = await t.call(
+      admin,
+      post('/api/v1/devices/', { name: 'Copy', serial_number: 'NW-EM-1001' }),
+    )
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toBe('A device with serial number NW-EM-1001 already exists')
+    const other = await t.call(
+      await t.as('admin2'),
+      post('/api/v1/devices/', { name: 'Same serial', serial_number: 'NW-EM-1001' }),
+    )
+    expect(other.statusCode).toBe(201)
+  })
+
+  it('elevated users move a device with its readings to another group', async () => {
+    const developer = await t.as('developer')
+    const created = await t.call(
+      developer,
+      post('/api/v1/devices/', { name: 'Mover', serial_number: 'MOVE-1', group_id: t.fx.groups.A }),
+    )
+    const id = created.json().id
+    await t.call(
+      developer,
+      post('/api/v1/devices/bulk_push', {
+        items: [{ device_id: id, timestamp: new Date(Date.now() - 60_000).toISOString(), kwh: 3 }],
+      }),
+    )
+    const moved = await t.call(developer, {
+      method: 'PUT',
+      url: `/api/v1/devices/${id}`,
+      payload: { name: 'Mover', serial_number: 'MOVE-1', group_id: t.fx.groups.B },
+      headers: { 'x-group-id': t.fx.groups.A },
+    })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json()).toMatchObject({ group_id: t.fx.groups.B, summary: { reading_count: 1 } })
+    const { rows } = await t.db.query(
+      'SELECT DISTINCT group_id FROM readings WHERE device_id = $1',
+      [id],
+    )
+    expect(rows).toEqual([{ group_id: t.fx.groups.B }])
+    const admin2 = await t.as('admin2')
+    expect((await t.call(admin2, { method: 'GET', url: `/api/v1/devices/${id}` })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await t.call(await t.as('admin'), { method: 'GET', url: `/api/v1/devices/${id}` }))
+        .statusCode,
+    ).toBe(404)
+    expect(
+      (await t.call(admin2, { method: 'DELETE', url: `/api/v1/devices/${id}` })).statusCode,
+    ).toBe(204)
+    const left = await t.db.query(
+      'SELECT (SELECT count(*) FROM readings WHERE device_id = $1)::int + (SELECT count(*) FROM readings_hourly WHERE device_id = $1)::int AS n',
+      [id],
+    )
+    expect(left.rows[0]).toEqual({ n: 0 })
+  })
+
+  it('lists the device model catalogue with handlers', async () => {
+    const models = (
+      await t.call(await t.as('user'), { method: 'GET', url: '/api/v1/device-models/' })
+    ).json().items
+    expect(models.length).toBeGreaterThanOrEqual(4)
+    expect(models[0]).toMatchObject({
+      manufacturer: expect.any(String),
+      handlers: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
+    })
+  })
+
+  it('writes who changed what to the audit log', async () => {
+    await new Promise((r) => setTimeout(r, 200))
+    const { readFileSync } = await import('node:fs')
+    const audit = readFileSync(`${t.dataDir}/logs/audit.log`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const actions = new Set(audit.map((a) => a.action))
+    for (const action of [
+      'login',
+      'user.create',
+      'user.update',
+      'group.delete',
+      'tenant.create',
+      'device.create',
+      'device.update',
+      'device.delete',
+      'readings.bulk_push',
+    ]) {
+      expect(actions, action).toContain(action)
+    }
+    expect(audit.find((a) => a.action === 'device.delete')).toMatchObject({
+      user_id: expect.any(String),
+      request_id: expect.any(String),
+    })
+    expect(JSON.stringify(audit)).not.toContain('password-')
+    expect(USERS.admin.email).toBeTruthy()
+  })
+})

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { migrate } from '../../../src/server/db/migrate.ts'
+import { readMigrations } from '../../../src/server/db/migrate.ts'
+import { openPglite } from '../../../src/server/db/pglite.ts'
+import { openPostgres } from '../../../src/server/db/postgres.ts'
+import type { Database } from '../../../src/server/db/database.ts'
+import { FIXTURE_VERSION, seedFixtures } from './fixtures.ts'
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+export interface TestDatabase {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  /** The PostgreSQL database's URL (for a server started on it). */
+  url?: string
+  /** Closes the connection and drops the database (PostgreSQL) or closes PGlite. */
+  dispose(): Promise<void>
+}
+
+/**
+ * A migrated PGlite data directory with the fixtures, made once per machine (per migrations and
+ * fixtures version) and copied for every test file: PGlite's initdb takes seconds, a copy does not.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const hash = createHash('sha256')
+  for (const m of readMigrations()) hash.update(m.checksum)
+  hash.update(String(FIXTURE_VERSION))
+  hash.update(fs.readFileSync(new URL('./fixtures.ts', import.meta.url)))
+  const template = path.join(
+    os.tmpdir(),
+    `meterdeck-pglite-template-${hash.digest('hex').slice(0, 16)}`,
+  )
+  if (fs.existsSync(path.join(template, 'ready'))) return template
+  const building = `${template}.building-${process.pid}-${randomBytes(4).toString('hex')}`
+  const db = await openPglite(building)
+  await migrate(db)
+  await seedFixtures(db)
+  await db.close()
+  fs.writeFileSync(path.join(building, 'ready'), '')
+  try {
+    fs.renameSync(building, template)
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }) // another worker won the race
+  }
+  return template
+}
+
+/** A fresh database with the fixtures: a PGlite copy, or a new PostgreSQL database dropped after. */
+export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) {
+    const name = `meterdeck_test_${process.pid}_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(TEST_DATABASE_URL)
+    url.pathname = `/${name}`
+    const db = await openPostgres(url.toString(), { max: 5 })
+    await migrate(db)
+    await seedFixtures(db)
+    return {
+      db,
+      kind: 'postgres',
+      url: url.toString(),
+      async dispose() {
+        await db.close().catch(() => {})
+        const drop = new pg.Client({ connectionString: TEST_DATABASE_URL })
+        await drop.connect()
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await drop.end()
+      },
+    }
+  }
+  const template = await pgliteTemplate()
+  fs.cpSync(template, dataDir, { recursive: true, filter: (src) => path.basename(src) !== '.lock' })
+  const db = await openPglite(dataDir)
+  await migrate(db)
+  return { db, kind: 'pglite', dispose: () => db.close() }
+}

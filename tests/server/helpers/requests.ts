@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto'
+import type { InjectOptions } from 'fastify'
+import type { Fixtures, UserKey } from './fixtures.ts'
+import { GROUPS } from './fixtures.ts'
+import type { SpecOperation } from './spec.ts'
+
+const unique = () => randomUUID().slice(0, 8)
+const json = (method: string, url: string, payload: unknown): InjectOptions =>
+  ({ method, url, payload, headers: { 'content-type': 'application/json' } }) as InjectOptions
+
+/**
+ * A well-formed call of each implemented operation that the caller's role may make, acting in
+ * the caller's own tenant (group A for the fixtures' elevated users). Deletes target unknown ids.
+ */
+const BUILDERS: Record<string, (fx: Fixtures, caller: UserKey) => InjectOptions> = {
+  getCurrentUser: () => ({ method: 'GET', url: '/api/v1/users/me' }),
+  changePassword: () =>
+    json('POST', '/api/v1/users/me/password', {
+      current_password: 'demo-password',
+      new_password: 'demo-password',
+    }),
+  getPreferences: () => ({ method: 'GET', url: '/api/v1/users/me/preferences' }),
+  updatePreferences: () =>
+    json('PUT', '/api/v1/users/me/preferences', {
+      theme: 'dark',
+      timezone: 'Europe/Berlin',
+      week_start: 'monday',
+      month_start_day: 1,
+    }),
+  listUsers: () => ({ method: 'GET', url: '/api/v1/users/?limit=10' }),
+  getUser: (fx, caller) => ({ method: 'GET', url: `/api/v1/users/${fx.users[caller]}` }),
+  createUser: (fx) =>
+    json('POST', '/api/v1/users/', {
+      email: `new-${unique()}@example.test`,
+      full_name: 'New Person',
+      password: 'long-enough-password',
+      role: 'user',
+      group_id: fx.groups.A,
+    }),
+  updateUser: (fx) => json('PATCH', `/api/v1/users/${fx.users.user}`, { full_name: 'Uli User' }),
+  deleteUser: () => ({ method: 'DELETE', url: `/api/v1/users/${randomUUID()}` }),
+  listGroups: () => ({ method: 'GET', url: '/api/v1/groups/?limit=500' }),
+  getGroup: (fx) => ({ method: 'GET', url: `/api/v1/groups/${fx.groups.A}` }),
+  createGroup: () =>
+    json('POST', '/api/v1/groups/', { name: `Group ${unique()}`, timezone: 'Europe/Berlin' }),
+  updateGroup: (fx) =>
+    json('PUT', `/api/v1/groups/${fx.groups.A}`, { name: GROUPS.A, timezone: 'Europe/Berlin' }),
+  deleteGroup: () => ({ method: 'DELETE', url: `/api/v1/groups/${randomUUID()}` }),
+  listGroupMembers: (fx) => ({ method: 'GET', url: `/api/v1/groups/${fx.groups.A}/members` }),
+  createTenant: () =>
+    json('POST', '/api/v1/tenants/', {
+      group: { name: `Tenant ${unique()}` },
+      admin: {
+        email: `first-${unique()}@example.test`,
+        full_name: 'First Admin',
+        password: 'long-enough-password',
+      },
+      rules: [
+        { name: 'Offline 30 minutes', alert_type: 'DEVICE_OFFLINE', offline_after_minutes: 30 },
+      ],
+      settings: { timezone: 'Europe/Berlin', week_start: 'monday' },
+    }),
+  listDeviceModels: () => ({ method: 'GET', url: '/api/v1/device-models/' }),
+  listDevices: () => ({ method: 'GET', url: '/api/v1/devices/?limit=50&sort=name&order=asc' }),
+  getDevice: (fx) => ({ method: 'GET', url: `/api/v1/devices/${fx.devicesOf.A[0]}` }),
+  createDevice: (fx) =>
+    json('POST', '/api/v1/devices/', {
+      name: 'New meter',
+      serial_number: `SN-${unique()}`,
+      location: 'Hall C',
+      group_id: fx.groups.A,
+    }),
+  updateDevice: (fx) =>
+    json('PUT', `/api/v1/devices/${fx.devicesOf.A[1]}`, {
+      name: 'Cold storage',
+      serial_number: 'NW-EM-1002',
+      location: 'Hamburg, Hall B',
+    }),
+  deleteDevice: () => ({ method: 'DELETE', url: `/api/v1/devices/${randomUUID()}` }),
+  bulkPushReadings: (fx) =>
+    json('POST', '/api/v1/devices/bulk_push', {
+      items: [
+        {
+          device_id: fx.devicesOf.A[2],
+          timestamp: new Date(Date.now() - 60_000).toISOString(),
+          kwh: 10,
+          status: 'online',
+        },
+      ],
+    }),
+}
+
+/** Path ids and required query values for operations without a builder (taken from the examples). */
+function generic(op: SpecOperation, fx: Fixtures): InjectOptions {
+  let url = op.path
+  for (const p of op.parameters.filter((p) => p.in === 'path')) {
+    const integer = (p as { schema?: { type?: string } }).schema?.type === 'integer'
+    url = url.replace(`{${p.name}}`, integer ? '1' : fx.devicesOf.A[0]!)
+  }
+  const query = new URLSearchParams()
+  for (const p of op.parameters as Array<{
+    name: string
+    in: string
+    required?: boolean
+    example?: unknown
+  }>) {
+    if (p.in === 'query' && p.required) query.set(p.name, String(p.example ?? ''))
+  }
+  const qs = query.toString()
+  return { method: op.method as InjectOptions['method'], url: qs ? `${url}?${qs}` : url }
+}
+
+export function requestFor(op: SpecOperation, fx: Fixtures, caller: UserKey): InjectOptions {
+  return BUILDERS[op.operationId]?.(fx, caller) ?? generic(op, fx)
+}
+
+export const implemented = Object.keys(BUILDERS)

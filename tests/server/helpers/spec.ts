@@ -1,0 +1,81 @@
+import fs from 'node:fs'
+import { parse } from 'yaml'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { specPath } from '../../../src/server/app.ts'
+
+export interface SpecOperation {
+  operationId: string
+  method: string
+  path: string
+  /** `security: []`: callable without a session. */
+  public: boolean
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>
+  parameters: Array<{ name: string; in: string }>
+}
+
+type Json = Record<string, unknown>
+
+export const spec = parse(fs.readFileSync(specPath, 'utf8')) as Json
+
+/** Every operation of openapi.yaml, with its parameters resolved. */
+export function operations(): SpecOperation[] {
+  const list: SpecOperation[] = []
+  const resolve = (p: Json) =>
+    typeof p.$ref === 'string'
+      ? (((spec.components as Json).parameters as Json)[p.$ref.split('/').pop()!] as Json)
+      : p
+  for (const [path, item] of Object.entries(spec.paths as Record<string, Json>)) {
+    for (const [method, op] of Object.entries(item)) {
+      const operation = op as Json
+      if (typeof operation !== 'object' || !operation.operationId) continue
+      list.push({
+        operationId: operation.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        public: Array.isArray(operation.security) && operation.security.length === 0,
+        responses: operation.responses as SpecOperation['responses'],
+        parameters: ((operation.parameters as Json[] | undefined) ?? []).map(
+          resolve,
+        ) as SpecOperation['parameters'],
+      })
+    }
+  }
+  return list
+}
+
+/** JSON Schema 2020-12 validation of a response body against the contract. */
+export function responseValidator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+  addFormats(ajv)
+  ajv.addFormat('binary', true)
+  ajv.addSchema({ ...spec, $id: 'openapi.json' })
+  const byOperation = new Map(operations().map((o) => [o.operationId, o]))
+  return (operationId: string, status: number, contentType: string, body: unknown): string[] => {
+    const op = byOperation.get(operationId)
+    if (!op) return [`unknown operation ${operationId}`]
+    let response = op.responses[String(status)] ?? op.responses.default
+    if (!response) return [`status ${status} is not in the contract of ${operationId}`]
+    let base = ['paths', op.path, op.method.toLowerCase(), 'responses', String(status)]
+    const ref = (response as { $ref?: string }).$ref
+    if (ref) {
+      base = ref.slice(2).split('/')
+      response = ((spec.components as Json).responses as Json)[base.at(-1)!] as typeof response
+    }
+    if (!response.content)
+      return body === '' || body === undefined || body === null
+        ? []
+        : [`${status} should have no body`]
+    const type = contentType.split(';')[0]!.trim()
+    if (!response.content[type])
+      return [`content type ${type} is not in the contract of ${operationId} ${status}`]
+    const pointer = [...base, 'content', type, 'schema']
+      .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
+      .join('/')
+    const validate = ajv.getSchema(`openapi.json#/${pointer}`)
+    if (!validate) return [`no schema at ${pointer}`]
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+  }
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signAccessToken } from '../../src/server/modules/auth/tokens.ts'
+import { build, cookieHeader, cookiesOf, type Session, type TestApp } from './helpers/build.ts'
+import { USERS } from './helpers/fixtures.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await build()
+})
+afterAll(async () => t?.close())
+
+const me = (cookie: string) =>
+  t.call(null, { method: 'GET', url: '/api/v1/users/me', headers: { cookie } })
+const refresh = (token: string) =>
+  t.call(null, {
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: { cookie: `console_refresh=${token}` },
+  })
+const logout = (cookie: string) =>
+  t.call(null, { method: 'POST', url: '/api/v1/auth/cookie/logout', headers: { cookie } })
+
+describe('login', () => {
+  it('sets httpOnly, SameSite=Lax cookies with the refresh token scoped to /api/v1/auth', async () => {
+    const response = await t.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/login',
+      payload: `username=${encodeURIComponent(USERS.admin.email.toUpperCase())}&password=demo-password`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().user).toMatchObject({
+      email: USERS.admin.email,
+      role: 'admin',
+      group_id: t.fx.groups.A,
+    })
+    const access = response.cookies.find((c) => c.name === 'console_access')!
+    const refreshCookie = response.cookies.find((c) => c.name === 'console_refresh')!
+    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 1800 })
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth' })
+    // APP_ENV=test is not development: cookies are Secure.
+    expect(access.secure).toBe(true)
+    expect(refreshCookie.secure).toBe(true)
+  })
+
+  it('answers wrong password and unknown account the same way, in about the same time', async () => {
+    const attempt = async (username: string) => {
+      const started = performance.now()
+      const response = await t.call(null, {
+        method: 'POST',
+        url: '/api/v1/auth/cookie/login',
+        payload: new URLSearchParams({ username, password: 'not-the-password' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      return { response, ms: performance.now() - started }
+    }
+    await attempt('nobody@demo.local') // warms the dummy hash
+    const known = await attempt(USERS.user.email)
+    const unknown = await attempt('nobody@demo.local')
+    expect(known.response.statusCode).toBe(401)
+    expect(unknown.response.statusCode).toBe(401)
+    expect(unknown.response.json()).toEqual(known.response.json())
+    expect(known.response.json().detail).toBe('Invalid email or password')
+    expect(known.response.cookies).toHaveLength(0)
+    // Both paths verify one scrypt hash of the same cost.
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(Math.max(known.ms, unknown.ms) + 50)
+  })
+
+  it('returns the signed-in user from /users/me with a lower-case role', async () => {
+    const s = await t.as('developer')
+    const response = await me(s.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      email: USERS.developer.email,
+      role: 'developer',
+      group_id: null,
+    })
+    expect(response.json()).toHaveProperty('full_name')
+  })
+})
+
+describe('session attacks', () => {
+  let session: Session
+  beforeAll(async () => {
+    session = await t.login(USERS.user.email)
+  })
+
+  it('rotates the refresh token; replaying a used one revokes the whole family', async () => {
+    const first = await refresh(session.refresh)
+    expect(first.statusCode).toBe(200)
+    const rotated = cookiesOf(first)
+    expect(rotated.console_refresh).toBeDefined()
+    expect(rotated.console_refresh).not.toBe(session.refresh)
+    expect((await me(cookieHeader({ console_access: rotated.console_access }))).statusCode).toBe(
+      200,
+    )
+
+    const replay = await refresh(session.refresh)
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json().code).toBe('invalid_refresh_token')
+    // The thief's replay also ended the legitimate session: new token and access token are dead.
+    expect((await refresh(rotated.console_refresh!)).statusCode).toBe(401)
+    expect((await me(cookieHeader({ console_access: rotated.console_access }))).statusCode).toBe(
+      401,
+    )
+    expect((await me(session.cookie)).statusCode).toBe(401)
+  })
+
+  it('logout revokes server-side: the old access and refresh tokens stop working', async () => {
+    const s = await t.login(USERS.user.email)
+    expect((await me(s.cookie)).statusCode).toBe(200)
+    const out = await logout(s.cookie)
+    expect(out.statusCode).toBe(204)
+    expect(out.cookies.map((c) => [c.name, c.maxAge])).toEqual(
+      expect.arrayContaining([
+        ['console_access', 0],
+        ['console_refresh', 0],
+      ]),
+    )
+    expect((await me(s.cookie)).statusCode).toBe(401)
+    expect((await refresh(s.refresh)).statusCode).toBe(401)
+    expect((await logout(s.cookie)).statusCode).toBe(401)
+  })
+
+  it('logout works with only the refresh cookie (access token expired)', async () => {
+    const s = await t.login(USERS.user.email)
+    expect((await logout(`console_refresh=${s.refresh}`)).statusCode).toBe(204)
+    expect((await me(s.cookie)).statusCode).toBe(401)
+  })
+
+  it('refuses an expired access token', async () => {
+    const s = await t.login(USERS.user.email)
+    const [payload] = s.access.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const expired = signAccessToken(
+      { ...claims, exp: Math.floor(Date.now() / 1000) - 1 },
+      t.app.sessionSecret,
+    )
+    const response = await me(`console_access=${expired}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toMatchObject({
+      code: 'not_authenticated',
+      detail: 'Session expired or invalid',
+    })
+    // ...which the client answers with a refresh:
+    expect((await refresh(s.refresh)).statusCode).toBe(200)
+  })
+
+  it('refuses tampered and forged cookies', async () => {
+    const s = await t.login(USERS.user.email)
+    const [payload, signature] = s.access.split('.') as [string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: t.fx.users.developer })).toString(
+      'base64url',
+    )
+    const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA')
+    for (const token of [
+      `${forged}.${signature}`,
+      `${payload}.${flipped}`,
+      `${payload}`,
+      'garbage',
+      `${payload}.${signature}.x`,
+      '',
+    ]) {
+      expect((await me(`console_access=${token}`)).statusCode, token).toBe(401)
+    }
+    const otherSecret = signAccessToken(
+      { ...claims, sub: t.fx.users.developer },
+      Buffer.alloc(32, 7),
+    )
+    expect((await me(`console_access=${otherSecret}`)).statusCode).toBe(401)
+    expect((await refresh('not-a-token')).statusCode).toBe(401)
+    expect((await refresh('')).statusCode).toBe(401)
+  })
+
+  it('ends the sessions of a deleted user at once', async () => {
+    const admin = await t.as('admin')
+    const created = await t.call(admin, {
+      method: 'POST',
+      url: '/api/v1/users/',
+      payload: {
+        email: 'temp@demo.local',
+        full_name: 'Temp',
+        password: 'long-enough-password',
+        role: 'user',
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const s = await t.login('temp@demo.local', 'long-enough-password')
+    expect((await me(s.cookie)).statusCode).toBe(200)
+    expect(
+      (await t.call(admin, { method: 'DELETE', url: `/api/v1/users/${created.json().id}` }))
+        .statusCode,
+    ).toBe(204)
+    expect((await me(s.cookie)).statusCode).toBe(401)
+    expect((await refresh(s.refresh)).statusCode).toBe(401)
+  })
+
+  it('a password change keeps this session and ends the others', async () => {
+    const mine = await t.login(USERS.user2.email)
+    const other = await t.login(USERS.user2.email)
+    const change = await t.call(mine, {
+      method: 'POST',
+      url: '/api/v1/users/me/password',
+      payload: { current_password: 'demo-password', new_password: 'a-brand-new-password' },
+    })
+    expect(change.statusCode).toBe(204)
+    expect((await me(mine.cookie)).statusCode).toBe(200)
+    expect((await me(other.cookie)).statusCode).toBe(401)
+    await expect(t.login(USERS.user2.email)).rejects.toThrow(/401/)
+    await t.login(USERS.user2.email, 'a-brand-new-password')
+  })
+})
