@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router'
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import '../src/styles/global.css'
+import { baseHandlers } from '../src/mocks/handlers'
 import { applyTheme, type ThemeMode } from '../src/styles'
 
 /** Theme class on <html>, as in the app, so overlays rendered into <body> are themed too. */
@@ -66,6 +67,8 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     a11y: { test: 'error' },
+    // Keyed by API area: a story overrides one area and keeps the rest (Storybook merges objects).
+    msw: { handlers: baseHandlers },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
   tags: ['autodocs'],

@@ -4,14 +4,15 @@ import { FailureScreen } from '../features/shell/FailureScreen'
 import { FeedbackToasts } from '../features/feedback/FeedbackToasts'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { NotFound } from '../features/shell/NotFound'
+import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
-    <>
+    <AriaRouterBridge>
       <Outlet />
       <RouteLoadingOverlay />
       <FeedbackToasts />
-    </>
+    </AriaRouterBridge>
   ),
   errorComponent: FailureScreen,
   notFoundComponent: NotFound,
