@@ -10,7 +10,8 @@ import { devices, users } from './fixtures'
 const BASE = Date.parse('2026-11-22T10:00:00Z')
 const levels: LogLevel[] = ['INFO', 'INFO', 'DEBUG', 'INFO', 'WARN', 'INFO', 'ERROR', 'DEBUG']
 const loggers = ['http', 'readings.ingest', 'auth', 'jobs.rules', 'consumption']
-const requestId = (n: number) => `4f1c2a7e-0000-4000-8000-${String(Math.floor(n / 3)).padStart(12, '0')}`
+const requestId = (n: number) =>
+  `${(0x4f1c2a7e + Math.floor(n / 3) * 7919).toString(16)}-0000-4000-8000-${String(Math.floor(n / 3)).padStart(12, '0')}`
 
 function line(n: number): LogEntry {
   const logger = loggers[n % loggers.length]!
@@ -56,14 +57,22 @@ export function logsHandler(lines: LogEntry[] = makeLogLines(260)) {
     const after = q.get('after') ? Date.parse(q.get('after')!) : null
     const before = q.get('before') ? Date.parse(q.get('before')!) : null
     const file = q.get('source') ?? 'main'
-    const inFile = file === 'errors' ? lines.filter((l) => rank[l.level] >= rank.WARN) : file === 'audit' ? lines.filter((l) => l.logger === 'auth') : lines
+    const inFile =
+      file === 'errors'
+        ? lines.filter((l) => rank[l.level] >= rank.WARN)
+        : file === 'audit'
+          ? lines.filter((l) => l.logger === 'auth')
+          : lines
     const matching = inFile.filter(
       (l) =>
         (!level || rank[l.level] >= rank[level]) &&
         (!logger || l.logger === logger) &&
         (after === null || Date.parse(l.timestamp) >= after) &&
         (before === null || Date.parse(l.timestamp) < before) &&
-        (!search || `${l.message} ${l.request_id ?? ''} ${JSON.stringify(l.context ?? {})}`.toLowerCase().includes(search)),
+        (!search ||
+          `${l.message} ${l.request_id ?? ''} ${JSON.stringify(l.context ?? {})}`
+            .toLowerCase()
+            .includes(search)),
     )
     const offset = Number(q.get('offset') ?? 0)
     const limit = Number(q.get('limit') ?? 100)
@@ -80,9 +89,19 @@ export function growingLogsHandler() {
   let calls = 0
   return handleGetLogs(() => {
     calls += 1
-    const fresh: LogEntry = { ...line(0), timestamp: new Date(BASE + calls * 5000).toISOString(), message: `Heartbeat ${calls}`, logger: 'jobs.rules', level: 'INFO' }
+    const fresh: LogEntry = {
+      ...line(0),
+      timestamp: new Date(BASE + calls * 5000).toISOString(),
+      message: `Heartbeat ${calls}`,
+      logger: 'jobs.rules',
+      level: 'INFO',
+    }
     const entries = [fresh, ...makeLogLines(5)]
-    return HttpResponse.json({ entries, filtered_count: entries.length, loggers: [...new Set(entries.map((e) => e.logger))].sort() })
+    return HttpResponse.json({
+      entries,
+      filtered_count: entries.length,
+      loggers: [...new Set(entries.map((e) => e.logger))].sort(),
+    })
   })
 }
 
@@ -97,7 +116,9 @@ export const profileFixture: ProfileData = {
       duration_ms: 6.2,
       query_count: 1,
       queries: ['SELECT id, role, group_id FROM users WHERE id = $1'],
-      query_timings: [{ query: 'SELECT id, role, group_id FROM users WHERE id = $1', duration_ms: 2.1 }],
+      query_timings: [
+        { query: 'SELECT id, role, group_id FROM users WHERE id = $1', duration_ms: 2.1 },
+      ],
       python_execution_ms: 4.1,
     },
     {
@@ -105,10 +126,21 @@ export const profileFixture: ProfileData = {
       details: 'device 9e0a7b1c, today in UTC',
       duration_ms: 142.3,
       query_count: 2,
-      queries: ['SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts', 'SELECT kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1'],
+      queries: [
+        'SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts',
+        'SELECT kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1',
+      ],
       query_timings: [
-        { query: 'SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts', duration_ms: 118.4 },
-        { query: 'SELECT kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1', duration_ms: 61.7 },
+        {
+          query:
+            'SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts',
+          duration_ms: 118.4,
+        },
+        {
+          query:
+            'SELECT kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1',
+          duration_ms: 61.7,
+        },
       ],
       python_execution_ms: 12.2,
     },
@@ -136,13 +168,18 @@ export const cumulativeTodayFixture = {
 const PROFILED = 'application/vnd.console.profiled+json'
 
 /** The two consumption presets, answering with a profile, without one, with an error, or never. */
-export function profilingHandlers(mode: 'profiled' | 'unprofiled' | 'error' | 'pending' | 'empty' = 'profiled') {
+export function profilingHandlers(
+  mode: 'profiled' | 'unprofiled' | 'error' | 'pending' | 'empty' = 'profiled',
+) {
   const answer = async () => {
     if (mode === 'pending') await delay('infinite')
-    if (mode === 'error') return HttpResponse.json({ detail: 'Only developers may profile' }, { status: 403 })
+    if (mode === 'error')
+      return HttpResponse.json({ detail: 'Only developers may profile' }, { status: 403 })
     if (mode === 'unprofiled') return HttpResponse.json(cumulativeTodayFixture)
     const data = mode === 'empty' ? null : cumulativeTodayFixture
-    return new HttpResponse(JSON.stringify({ data, profile: profileFixture }), { headers: { 'Content-Type': PROFILED } })
+    return new HttpResponse(JSON.stringify({ data, profile: profileFixture }), {
+      headers: { 'Content-Type': PROFILED },
+    })
   }
   return [
     http.get('*/api/v1/devices/:id/consumption/cumulative/today', answer),

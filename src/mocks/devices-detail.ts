@@ -6,6 +6,7 @@ import {
   handleDeleteDevice,
   handleGetDevice,
   handleGetDeviceStatusSummary,
+  handleGetReading,
   handleListDeviceAttachments,
   handleListDeviceMeasurements,
   handleListDeviceModels,
@@ -91,6 +92,10 @@ export const deviceHandlers = (): HttpHandler[] => [
     return HttpResponse.json({ items: q.get('reading_type_names') === 'power_w' ? powerReadings : manualReadings, total: manualReadings.length, page: 1, page_size: 100 })
   }),
   handleListDeviceAttachments({ body: { items: attachments } }),
+  handleGetReading(({ params }) => {
+    const found = manualReadings.find((r) => String(r.id) === String(params.id))
+    return found ? HttpResponse.json(found) : HttpResponse.json({ detail: 'Reading not found' }, { status: 404 })
+  }),
   handleCreateManualReading(async ({ params }) => {
     await delay(150)
     return HttpResponse.json({ ...manualReadings[0]!, id: 9100, device_id: String(params.id), timestamp: NOW }, { status: 201 })

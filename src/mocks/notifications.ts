@@ -25,7 +25,12 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 const raisedAgo = (n: number) => (2 * n + 1) * 60
 const id = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
 
-const [meter17, meter18, coldStorage, evChargers] = devices as [(typeof devices)[0], (typeof devices)[0], (typeof devices)[0], (typeof devices)[0]]
+const [meter17, meter18, coldStorage, evChargers] = devices as [
+  (typeof devices)[0],
+  (typeof devices)[0],
+  (typeof devices)[0],
+  (typeof devices)[0],
+]
 const northwind = groups[0]!
 const admin = users[2]!
 
@@ -51,7 +56,12 @@ function offline(n: number, device: (typeof devices)[0], minutes: number): Notif
   }
 }
 
-function threshold(n: number, device: (typeof devices)[0], actual: number, limit: number): Notification {
+function threshold(
+  n: number,
+  device: (typeof devices)[0],
+  actual: number,
+  limit: number,
+): Notification {
   return {
     id: id('5a1e0b2c', n),
     group_id: northwind.id,
@@ -125,24 +135,40 @@ export interface NotificationsMockOptions {
 }
 
 /** A feed that marks read for real, so stories see the badge and bold items change. */
-export function notificationsHandlers({ deliveries = makeDeliveries(8, 3), markReadStatus = 200, markAllPending = false }: NotificationsMockOptions = {}) {
+export function notificationsHandlers({
+  deliveries = makeDeliveries(8, 3),
+  markReadStatus = 200,
+  markAllPending = false,
+}: NotificationsMockOptions = {}) {
   let feed = deliveries.map((d) => ({ ...d }))
   const unreadCount = () => feed.filter((d) => d.read_at === null).length
-  const failure = () => HttpResponse.json({ detail: 'Notification service unavailable' }, { status: markReadStatus })
+  const failure = () =>
+    HttpResponse.json({ detail: 'Notification service unavailable' }, { status: markReadStatus })
   return [
     handleListNotifications(({ request }) => {
       const url = new URL(request.url)
       const limit = Number(url.searchParams.get('limit') ?? 20)
-      const matching = url.searchParams.get('unread_only') === 'true' ? feed.filter((d) => d.read_at === null) : feed
-      return HttpResponse.json({ deliveries: matching.slice(0, limit), total: matching.length, unread_count: unreadCount() })
+      const matching =
+        url.searchParams.get('unread_only') === 'true'
+          ? feed.filter((d) => d.read_at === null)
+          : feed
+      return HttpResponse.json({
+        deliveries: matching.slice(0, limit),
+        total: matching.length,
+        unread_count: unreadCount(),
+      })
     }),
     handleGetUnreadNotificationCount(() => HttpResponse.json({ unread_count: unreadCount() })),
     handleMarkNotificationRead(({ params }) => {
       if (markReadStatus !== 200) return failure()
       const now = new Date().toISOString()
-      feed = feed.map((d) => (d.id === params.id && d.read_at === null ? { ...d, read_at: now } : d))
+      feed = feed.map((d) =>
+        d.id === params.id && d.read_at === null ? { ...d, read_at: now } : d,
+      )
       const delivery = feed.find((d) => d.id === params.id)
-      return delivery ? HttpResponse.json(delivery) : HttpResponse.json({ detail: 'Not found' }, { status: 404 })
+      return delivery
+        ? HttpResponse.json(delivery)
+        : HttpResponse.json({ detail: 'Not found' }, { status: 404 })
     }),
     handleMarkAllNotificationsRead(async () => {
       if (markAllPending) await delay('infinite')
@@ -215,19 +241,27 @@ export interface RulesMockOptions {
 }
 
 /** A rules API over an in-memory list: create, deactivate and delete change what the list returns. */
-export function rulesHandlers({ rules = ruleFixtures, createError, changeStatus = 200 }: RulesMockOptions = {}) {
+export function rulesHandlers({
+  rules = ruleFixtures,
+  createError,
+  changeStatus = 200,
+}: RulesMockOptions = {}) {
   let list = rules.map((r) => ({ ...r }))
-  const failure = () => HttpResponse.json({ detail: 'Rule service unavailable' }, { status: changeStatus })
+  const failure = () =>
+    HttpResponse.json({ detail: 'Rule service unavailable' }, { status: changeStatus })
   return [
     handleListNotificationRules(({ request }) => {
       const url = new URL(request.url)
       const groupId = url.searchParams.get('group_id')
       const includeInactive = url.searchParams.get('include_inactive') === 'true'
-      const items = groupId ? list.filter((r) => r.group_id === groupId && (includeInactive || r.is_active)) : []
+      const items = groupId
+        ? list.filter((r) => r.group_id === groupId && (includeInactive || r.is_active))
+        : []
       return HttpResponse.json({ items })
     }),
     handleCreateNotificationRule(async ({ request }) => {
-      if (createError) return HttpResponse.json({ detail: createError.detail }, { status: createError.status })
+      if (createError)
+        return HttpResponse.json({ detail: createError.detail }, { status: createError.status })
       const body = (await request.json()) as Record<string, unknown>
       const now = new Date().toISOString()
       const rule = {

@@ -4,8 +4,12 @@
  * name, a group with devices) can be played out.
  */
 import { HttpResponse, delay } from 'msw'
-import type { Group, User } from '../api'
+import type { Group, Preferences, SystemInfo, User } from '../api'
 import {
+  handleChangePassword,
+  handleGetPreferences,
+  handleGetSystemInfo,
+  handleUpdatePreferences,
   handleCreateGroup,
   handleCreateTenant,
   handleCreateUser,
@@ -135,4 +139,39 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
       }),
     ],
   }
+}
+
+/** The settings screen's calls: preferences, password change (wrong unless 'demo-password'), system info. */
+export function settingsHandlers({ preferences = { theme: 'light', timezone: 'Europe/Berlin', week_start: 'monday', month_start_day: 1 } as Preferences } = {}) {
+  let saved = preferences
+  return {
+    preferences: [
+      handleGetPreferences(() => HttpResponse.json(saved)),
+      handleUpdatePreferences(async ({ request }) => {
+        saved = await request.json()
+        return HttpResponse.json(saved)
+      }),
+    ],
+    account: [
+      handleChangePassword(async ({ request }) => {
+        const body = await request.json()
+        if (body.current_password !== 'demo-password') {
+          return problem(400, 'The current password is not correct', { code: 'invalid_current_password' })
+        }
+        return new HttpResponse(null, { status: 204 })
+      }),
+    ],
+    debug: [handleGetSystemInfo({ body: systemInfo })],
+  }
+}
+
+export const systemInfo: SystemInfo = {
+  version: '1.0.0',
+  environment: 'development',
+  uptime_seconds: 93_784,
+  node_version: 'v20.20.2',
+  database: { kind: 'pglite', version: '18.6', size_bytes: 734_003_200 },
+  counts: { users: 5, groups: 2, devices: 6, readings: 210_240, notifications: 42 },
+  memory: { rss_mb: 312.4, heap_used_mb: 141.9 },
+  started_at: '2026-11-21T07:57:00Z',
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { migrate, openDatabase, type Database } from './db/index.ts'
+import { startMaintenance } from './db/maintenance.ts'
 import { createLogs, type Logs } from './logging.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
@@ -34,6 +35,9 @@ export async function startServer(options: {
     if (applied.length > 0)
       logs.logger.info({ logger: 'db', applied }, `Applied migrations: ${applied.join(', ')}`)
     const seed = await seedOnStart(db, config, logs)
+    // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's may lag a big seed).
+    await db.exec('ANALYZE')
+    const stopMaintenance = startMaintenance(db, logs.logger)
     const lifecycle = { draining: false }
     const app = await buildApp({
       config,
@@ -45,6 +49,7 @@ export async function startServer(options: {
     })
     const database = db
     app.addHook('onClose', async () => {
+      stopMaintenance()
       await database.close()
       logs.close()
     })

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helpers/build.ts'
 import { USERS } from './helpers/fixtures.ts'
@@ -8,7 +9,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const post = (url: string, payload: unknown) => ({ method: 'POST' as const, url, payload })
+const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload })
 
 describe('users', () => {
   it('admins create admin and user accounts in their own group only', async () => {
@@ -215,7 +216,7 @@ describe('groups and tenants', () => {
 
   it('PUT replaces a group: fields left out go back to their defaults', async () => {
     const admin = await t.as('admin2')
-    const put = (payload: unknown) =>
+    const put = (payload: object) =>
       t.call(admin, { method: 'PUT', url: `/api/v1/groups/${t.fx.groups.B}`, payload })
     expect(
       (
@@ -341,6 +342,19 @@ describe('devices', () => {
       [id],
     )
     expect(left.rows[0]).toEqual({ n: 0 })
+  })
+
+  it('keeps the per-group device counts equal to the devices', async () => {
+    const { rows } = await t.db.query(
+      `SELECT g.id, coalesce(c.total, 0) AS total, coalesce(c.online, 0) AS online, coalesce(c.offline, 0) AS offline,
+              (SELECT count(*)::int FROM devices d WHERE d.group_id = g.id) AS total2,
+              (SELECT count(*)::int FROM devices d WHERE d.group_id = g.id AND d.status = 'online') AS online2,
+              (SELECT count(*)::int FROM devices d WHERE d.group_id = g.id AND d.status = 'offline') AS offline2
+       FROM groups g LEFT JOIN device_counts c ON c.group_id = g.id`,
+    )
+    for (const r of rows) expect([r.total, r.online, r.offline]).toEqual([r.total2, r.online2, r.offline2])
+    const online = await t.call(await t.as('developer'), { method: 'GET', url: '/api/v1/devices/?status=online' })
+    expect(online.json().total).toBe(online.json().items.length)
   })
 
   it('lists the device model catalogue with handlers', async () => {

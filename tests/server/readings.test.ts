@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM, type DbScope } from '../../src/server/db/database.ts'
-import { computeDeltas, hourOf } from '../../src/server/modules/readings/deltas.ts'
+import { computeDeltas, hourOf, type Point } from '../../src/server/modules/readings/deltas.ts'
 import {
   insertReadings,
   type NewReading,
@@ -88,7 +88,7 @@ async function expectDerivedExact(deviceId: string) {
 
 describe('computeDeltas', () => {
   it('rises, restarts on a drop or a declared reset, and never goes negative', () => {
-    const points = [
+    const points: Point[] = [
       { ts: 0, kwh: 10, declaredReset: false },
       { ts: 1, kwh: 12, declaredReset: false },
       { ts: 2, kwh: 3, declaredReset: false },

@@ -33,7 +33,7 @@ type Case = {
   expect: Partial<Record<UserKey, number>>
 }
 
-const json = (method: InjectOptions['method'], url: string, payload: unknown): InjectOptions => ({
+const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
   method,
   url,
   payload,

@@ -17,7 +17,7 @@ interface BadInput {
   locs?: Array<Array<string | number>>
 }
 
-const json = (method: InjectOptions['method'], url: string, payload: unknown): InjectOptions => ({
+const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
   method,
   url,
   payload,

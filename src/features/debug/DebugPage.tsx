@@ -16,7 +16,10 @@ export interface DebugPageProps {
 export function DebugPage({ tab, onTabChange }: DebugPageProps) {
   return (
     <>
-      <PageHeader title="Debug" lead="Server and console logs, and step-by-step timing of API calls." />
+      <PageHeader
+        title="Debug"
+        lead="Server and console logs, and step-by-step timing of API calls."
+      />
       <Tabs selectedKey={tab} onSelectionChange={(key: Key) => onTabChange(key as DebugTab)}>
         <TabList aria-label="Debug tools">
           <Tab id="logs">Logs</Tab>

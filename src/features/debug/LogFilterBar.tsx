@@ -1,13 +1,29 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Key } from 'react-aria-components'
 import { DateTimeField, SearchField, Select, SelectItem } from '../../ui'
-import { levelOptions, logFiles, type LevelOption, type LogFile, type LogFilters, type LogSourceKind } from './log-filters'
+import {
+  levelOptions,
+  logFiles,
+  type LevelOption,
+  type LogFile,
+  type LogFilters,
+  type LogSourceKind,
+} from './log-filters'
 import * as styles from './debug.css'
 
 const ALL_MODULES = '__all__'
 const SEARCH_DEBOUNCE_MS = 300
-const sourceLabels: Record<LogSourceKind, string> = { backend: 'Backend Logs', frontend: 'Frontend Logs' }
-const levelLabels: Record<LevelOption, string> = { all: 'All levels', DEBUG: 'DEBUG', INFO: 'INFO', WARN: 'WARN', ERROR: 'ERROR' }
+const sourceLabels: Record<LogSourceKind, string> = {
+  backend: 'Backend Logs',
+  frontend: 'Frontend Logs',
+}
+const levelLabels: Record<LevelOption, string> = {
+  all: 'All levels',
+  DEBUG: 'DEBUG',
+  INFO: 'INFO',
+  WARN: 'WARN',
+  ERROR: 'ERROR',
+}
 
 export interface LogFilterBarProps {
   source: LogSourceKind
@@ -42,12 +58,24 @@ function useDebouncedSearch(value: string, commit: (value: string) => void) {
 }
 
 /** Spec §2 'Debug: log viewer': source, file (backend), level, search, module, after and before. */
-export function LogFilterBar({ source, onSourceChange, filters, onFiltersChange, loggers }: LogFilterBarProps) {
-  const [search, setSearch] = useDebouncedSearch(filters.search, (value) => onFiltersChange({ search: value }))
+export function LogFilterBar({
+  source,
+  onSourceChange,
+  filters,
+  onFiltersChange,
+  loggers,
+}: LogFilterBarProps) {
+  const [search, setSearch] = useDebouncedSearch(filters.search, (value) =>
+    onFiltersChange({ search: value }),
+  )
   const modules = [ALL_MODULES, ...loggers]
   return (
     <div className={styles.filters}>
-      <Select label="Source" selectedKey={source} onSelectionChange={(key: Key | null) => onSourceChange(key as LogSourceKind)}>
+      <Select
+        label="Source"
+        selectedKey={source}
+        onSelectionChange={(key: Key | null) => onSourceChange(key as LogSourceKind)}
+      >
         {(['backend', 'frontend'] as const).map((s) => (
           <SelectItem key={s} id={s}>
             {sourceLabels[s]}
@@ -55,7 +83,11 @@ export function LogFilterBar({ source, onSourceChange, filters, onFiltersChange,
         ))}
       </Select>
       {source === 'backend' && (
-        <Select label="File" selectedKey={filters.file} onSelectionChange={(key: Key | null) => onFiltersChange({ file: key as LogFile })}>
+        <Select
+          label="File"
+          selectedKey={filters.file}
+          onSelectionChange={(key: Key | null) => onFiltersChange({ file: key as LogFile })}
+        >
           {logFiles.map((file) => (
             <SelectItem key={file} id={file}>
               {file}
@@ -63,7 +95,11 @@ export function LogFilterBar({ source, onSourceChange, filters, onFiltersChange,
           ))}
         </Select>
       )}
-      <Select label="Level" selectedKey={filters.level} onSelectionChange={(key: Key | null) => onFiltersChange({ level: key as LevelOption })}>
+      <Select
+        label="Level"
+        selectedKey={filters.level}
+        onSelectionChange={(key: Key | null) => onFiltersChange({ level: key as LevelOption })}
+      >
         {levelOptions.map((level) => (
           <SelectItem key={level} id={level}>
             {levelLabels[level]}
@@ -73,7 +109,9 @@ export function LogFilterBar({ source, onSourceChange, filters, onFiltersChange,
       <Select
         label="Module"
         selectedKey={filters.logger ?? ALL_MODULES}
-        onSelectionChange={(key: Key | null) => onFiltersChange({ logger: key === ALL_MODULES ? null : String(key) })}
+        onSelectionChange={(key: Key | null) =>
+          onFiltersChange({ logger: key === ALL_MODULES ? null : String(key) })
+        }
       >
         {modules.map((name) => (
           <SelectItem key={name} id={name}>
@@ -81,9 +119,23 @@ export function LogFilterBar({ source, onSourceChange, filters, onFiltersChange,
           </SelectItem>
         ))}
       </Select>
-      <SearchField label="Search" className={styles.wide} value={search} onChange={setSearch} placeholder="Message or context" />
-      <DateTimeField label="After" value={filters.after} onChange={(after) => onFiltersChange({ after })} />
-      <DateTimeField label="Before" value={filters.before} onChange={(before) => onFiltersChange({ before })} />
+      <SearchField
+        label="Search"
+        className={styles.wide}
+        value={search}
+        onChange={setSearch}
+        placeholder="Message or context"
+      />
+      <DateTimeField
+        label="After"
+        value={filters.after}
+        onChange={(after) => onFiltersChange({ after })}
+      />
+      <DateTimeField
+        label="Before"
+        value={filters.before}
+        onChange={(before) => onFiltersChange({ before })}
+      />
     </div>
   )
 }

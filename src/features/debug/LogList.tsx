@@ -13,16 +13,37 @@ export interface LogListProps {
   onRequestSelect?: (requestId: string) => void
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false })
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hour12: false,
+})
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'long' })
 
-function LogRow({ entry, onRequestSelect }: { entry: ViewerEntry; onRequestSelect?: (id: string) => void }) {
+function LogRow({
+  entry,
+  onRequestSelect,
+}: {
+  entry: ViewerEntry
+  onRequestSelect?: (id: string) => void
+}) {
   const date = new Date(entry.timestamp)
   const valid = !Number.isNaN(date.getTime())
-  const http = [entry.method, entry.endpoint, entry.status_code, entry.duration_ms != null ? `${entry.duration_ms} ms` : null].filter((p) => p != null)
+  const http = [
+    entry.method,
+    entry.endpoint,
+    entry.status_code,
+    entry.duration_ms != null ? `${entry.duration_ms} ms` : null,
+  ].filter((p) => p != null)
   return (
     <>
-      <time className={styles.time} dateTime={entry.timestamp} title={valid ? dateFormat.format(date) : undefined}>
+      <time
+        className={styles.time}
+        dateTime={entry.timestamp}
+        title={valid ? dateFormat.format(date) : undefined}
+      >
         {valid ? timeFormat.format(date) : entry.timestamp}
       </time>
       <LevelBadge level={entry.level} />
@@ -34,7 +55,11 @@ function LogRow({ entry, onRequestSelect }: { entry: ViewerEntry; onRequestSelec
         <span className={styles.rowMeta}>
           {http.length > 0 && <span>{http.join(' ')}</span>}
           {entry.request_id && onRequestSelect && (
-            <AriaButton className={styles.requestLink} onPress={() => onRequestSelect(entry.request_id!)} aria-label={`Show the lines of request ${entry.request_id}`}>
+            <AriaButton
+              className={styles.requestLink}
+              onPress={() => onRequestSelect(entry.request_id!)}
+              aria-label={`Show the lines of request ${entry.request_id}`}
+            >
               request {entry.request_id.slice(0, 8)}
             </AriaButton>
           )}
@@ -47,6 +72,8 @@ function LogRow({ entry, onRequestSelect }: { entry: ViewerEntry; onRequestSelec
 /** Spec §2: the 600px log view, virtualised so 500 lines a page stay smooth; each state designed. */
 export function LogList({ entries, isLoading, isError, onRequestSelect }: LogListProps) {
   const viewportRef = useRef<HTMLDivElement>(null)
+  // The virtualizer is only read during render here, never handed to memoised children.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => viewportRef.current,
@@ -58,13 +85,24 @@ export function LogList({ entries, isLoading, isError, onRequestSelect }: LogLis
   ) : isError ? (
     <ErrorState title="Error loading logs. You may need superuser permissions." />
   ) : entries.length === 0 ? (
-    <EmptyState icon="search" title="No logs found" description="Change the filters or the time window, or wait for new lines." />
+    <EmptyState
+      icon="search"
+      title="No logs found"
+      description="Change the filters or the time window, or wait for new lines."
+    />
   ) : null
 
   return (
-    // The scrolling view must be reachable by keyboard: its rows have no focusable part of their own.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div ref={viewportRef} className={styles.viewport} role="region" aria-label="Log entries" tabIndex={0} aria-busy={isLoading}>
+    <div
+      ref={viewportRef}
+      className={styles.viewport}
+      role="region"
+      aria-label="Log entries"
+      // The scrolling view must be reachable by keyboard: its rows have no focusable part of their own.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      aria-busy={isLoading}
+    >
       {state ? (
         <div className={styles.viewportState}>{state}</div>
       ) : (

@@ -39,7 +39,13 @@ interface SourceView {
   refetch: () => void
 }
 
-function useBackendLogs(active: boolean, filters: LogFilters, page: number, pageSize: number, autoRefresh: boolean): SourceView {
+function useBackendLogs(
+  active: boolean,
+  filters: LogFilters,
+  page: number,
+  pageSize: number,
+  autoRefresh: boolean,
+): SourceView {
   const logs = useQuery({
     ...backendLogsOptions(filters, page, pageSize),
     enabled: active,
@@ -100,7 +106,13 @@ export function LogViewer() {
 
   return (
     <div className={styles.stack}>
-      <LogFilterBar source={source} onSourceChange={changeSource} filters={filters} onFiltersChange={changeFilters} loggers={view.loggers} />
+      <LogFilterBar
+        source={source}
+        onSourceChange={changeSource}
+        filters={filters}
+        onFiltersChange={changeFilters}
+        loggers={view.loggers}
+      />
       <div className={styles.actions}>
         {source === 'backend' && (
           <Checkbox isSelected={autoRefresh} onChange={setAutoRefresh}>
@@ -117,14 +129,23 @@ export function LogViewer() {
         )}
         <span className={styles.spacer} />
         {source === 'backend' && (
-          <Button intent="toolbarAction" onPress={view.refetch} isPending={view.isFetching && !view.isLoading}>
+          <Button
+            intent="toolbarAction"
+            onPress={view.refetch}
+            isPending={view.isFetching && !view.isLoading}
+          >
             <Icon name="refresh" size="sm" /> Refresh
           </Button>
         )}
         <Button
           intent="toolbarAction"
           isDisabled={view.entries.length === 0}
-          onPress={() => downloadText(logFileName(source, filters.file, new Date()), formatLogsAsText(view.entries))}
+          onPress={() =>
+            downloadText(
+              logFileName(source, filters.file, new Date()),
+              formatLogsAsText(view.entries),
+            )
+          }
         >
           <Icon name="download" size="sm" /> Download
         </Button>
@@ -133,7 +154,9 @@ export function LogViewer() {
         entries={view.entries}
         isLoading={view.isLoading}
         isError={view.isError}
-        onRequestSelect={source === 'backend' ? (requestId) => changeFilters({ requestId }) : undefined}
+        onRequestSelect={
+          source === 'backend' ? (requestId) => changeFilters({ requestId }) : undefined
+        }
       />
       <Pagination
         aria-label="Log pages"

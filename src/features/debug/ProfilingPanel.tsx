@@ -2,9 +2,26 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Key } from 'react-aria-components'
 import { listDevicesOptions } from '../../api'
-import { Badge, Button, Card, EmptyState, ErrorState, Icon, ProfileCard, QuickAnalysis, Select, SelectItem } from '../../ui'
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Icon,
+  ProfileCard,
+  QuickAnalysis,
+  Select,
+  SelectItem,
+} from '../../ui'
 import { useGroupScope } from '../shell/use-app-services'
-import { deviceOptionLabel, profilingEndpoints, profilingErrorMessage, toProfiledResult, type ProfiledResult } from './profiling-endpoints'
+import {
+  deviceOptionLabel,
+  profilingEndpoints,
+  profilingErrorMessage,
+  toProfiledResult,
+  type ProfiledResult,
+} from './profiling-endpoints'
 import * as styles from './debug.css'
 
 /** Spec §2: the device selector offers up to 100 devices. */
@@ -37,7 +54,13 @@ function ProfileResults({ result }: { result: ProfiledResult }) {
   )
 }
 
-function DeviceSelect({ deviceId, onChange }: { deviceId: string | null; onChange: (id: string | null) => void }) {
+function DeviceSelect({
+  deviceId,
+  onChange,
+}: {
+  deviceId: string | null
+  onChange: (id: string | null) => void
+}) {
   const devices = useQuery(listDevicesOptions({ query: { limit: PROFILING_DEVICE_LIMIT } }))
   return (
     <Select
@@ -67,7 +90,10 @@ export function ProfilingPanel() {
   const [deviceId, setDeviceId] = useState<string | null>(null)
   const endpoint = profilingEndpoints.find((e) => e.id === endpointId) ?? profilingEndpoints[0]!
   const run = useMutation({
-    mutationFn: async () => toProfiledResult(await endpoint.call({ deviceId: deviceId ?? undefined, groupId, now: new Date() })),
+    mutationFn: async () =>
+      toProfiledResult(
+        await endpoint.call({ deviceId: deviceId ?? undefined, groupId, now: new Date() }),
+      ),
     // Shown in the panel, not as a toast.
     onError: () => {},
   })
@@ -87,7 +113,12 @@ export function ProfilingPanel() {
   return (
     <div className={styles.stack}>
       <div className={styles.profilingControls}>
-        <Select label="Endpoint" selectedKey={endpointId} onSelectionChange={chooseEndpoint} description={endpoint.description}>
+        <Select
+          label="Endpoint"
+          selectedKey={endpointId}
+          onSelectionChange={chooseEndpoint}
+          description={endpoint.description}
+        >
           {profilingEndpoints.map((e) => (
             <SelectItem key={e.id} id={e.id} textValue={e.name} description={e.description}>
               {e.name}
@@ -97,7 +128,12 @@ export function ProfilingPanel() {
         {endpoint.needsDevice && <DeviceSelect deviceId={deviceId} onChange={chooseDevice} />}
       </div>
       <div className={styles.runRow}>
-        <Button intent="formPrimary" isDisabled={missingDevice} isPending={run.isPending} onPress={() => run.mutate()}>
+        <Button
+          intent="formPrimary"
+          isDisabled={missingDevice}
+          isPending={run.isPending}
+          onPress={() => run.mutate()}
+        >
           {!run.isPending && <Icon name="bolt" size="sm" />}
           {run.isPending ? 'Executing...' : 'Execute with Profiling'}
         </Button>

@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 })
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  minWidth: 0,
+})
 
 export const filters = style({
   display: 'grid',
@@ -10,9 +15,17 @@ export const filters = style({
   alignItems: 'end',
 })
 
-export const wide = style({ gridColumn: 'span 2', '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } } })
+export const wide = style({
+  gridColumn: 'span 2',
+  '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } },
+})
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm })
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+})
 
 export const spacer = style({ flex: 1 })
 
@@ -33,10 +46,17 @@ export const viewport = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   outline: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 })
 
-export const viewportState = style({ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' })
+export const viewportState = style({
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+})
 
 export const rows = style({ position: 'relative', width: '100%' })
 
@@ -56,11 +76,21 @@ export const row = style({
   '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr)' } },
 })
 
-export const time = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, color: vars.color.textMuted, whiteSpace: 'nowrap' })
+export const time = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+})
 
 export const message = style({ minWidth: 0, overflowWrap: 'anywhere', color: vars.color.text })
 
-export const logger = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, color: vars.color.textMuted, marginInlineEnd: vars.space.sm })
+export const logger = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  marginInlineEnd: vars.space.sm,
+})
 
 export const rowMeta = style({
   gridColumn: '1 / -1',
@@ -83,7 +113,9 @@ export const requestLink = style({
   cursor: 'pointer',
   borderRadius: vars.radius.sm,
   outline: 'none',
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 })
 
 /* Profiling */
@@ -95,13 +127,27 @@ export const profilingControls = style({
   alignItems: 'start',
 })
 
-export const runRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md })
+export const runRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+})
 
 export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.warning })
 
-export const resultsHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, margin: 0 })
+export const resultsHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+})
 
-export const resultsTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold })
+export const resultsTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+})
 
 export const json = style({
   margin: 0,

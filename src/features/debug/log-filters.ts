@@ -40,7 +40,9 @@ export const defaultLogFilters: LogFilters = {
 
 /** One line of either source, as the list shows it. */
 export type ViewerEntry = Pick<LogEntry, 'timestamp' | 'level' | 'logger' | 'message'> &
-  Partial<Pick<LogEntry, 'request_id' | 'user_id' | 'method' | 'endpoint' | 'status_code' | 'duration_ms'>> & {
+  Partial<
+    Pick<LogEntry, 'request_id' | 'user_id' | 'method' | 'endpoint' | 'status_code' | 'duration_ms'>
+  > & {
     context?: Record<string, unknown> | null
   }
 
@@ -55,7 +57,11 @@ export function toIsoTimestamp(value: string | null | undefined): string | undef
  * The getLogs query of one page. The contract has no request-id parameter, so a request filter
  * searches for the id (the server's search covers the line's context, where the id is written).
  */
-export function backendLogQuery(filters: LogFilters, page: number, pageSize: number): NonNullable<GetLogsData['query']> {
+export function backendLogQuery(
+  filters: LogFilters,
+  page: number,
+  pageSize: number,
+): NonNullable<GetLogsData['query']> {
   const search = filters.requestId ?? filters.search.trim()
   return {
     source: filters.file,
@@ -72,7 +78,10 @@ export function backendLogQuery(filters: LogFilters, page: number, pageSize: num
 const levelRank: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 }
 
 /** As the server does: a level means that level and above; search is case-insensitive over message and context. */
-export function filterFrontendEntries(entries: readonly FrontendLogEntry[], filters: LogFilters): FrontendLogEntry[] {
+export function filterFrontendEntries(
+  entries: readonly FrontendLogEntry[],
+  filters: LogFilters,
+): FrontendLogEntry[] {
   const needle = filters.search.trim().toLowerCase()
   const after = filters.after ? Date.parse(filters.after) : null
   const before = filters.before ? Date.parse(filters.before) : null
@@ -84,13 +93,15 @@ export function filterFrontendEntries(entries: readonly FrontendLogEntry[], filt
       if (after !== null && time < after) return false
       if (before !== null && time >= before) return false
       if (!needle) return true
-      const haystack = `${entry.message} ${entry.context ? JSON.stringify(entry.context) : ''}`.toLowerCase()
+      const haystack =
+        `${entry.message} ${entry.context ? JSON.stringify(entry.context) : ''}`.toLowerCase()
       return haystack.includes(needle)
     })
     .reverse() // the buffer keeps newest last; the viewer shows newest first, like the server
 }
 
-export const distinctLoggers = (entries: readonly { logger: string }[]) => [...new Set(entries.map((e) => e.logger))].sort()
+export const distinctLoggers = (entries: readonly { logger: string }[]) =>
+  [...new Set(entries.map((e) => e.logger))].sort()
 
 /** Page numbers clamp to what exists, so a shrinking result never shows an empty page past the end. */
 export function clampPage(page: number, total: number, pageSize: number) {
@@ -100,17 +111,24 @@ export function clampPage(page: number, total: number, pageSize: number) {
 
 /** One line per entry: `time LEVEL [logger] message (method endpoint status ms) request=id`. */
 export function formatLogLine(entry: ViewerEntry): string {
-  const http = [entry.method, entry.endpoint, entry.status_code, entry.duration_ms != null ? `${entry.duration_ms}ms` : null]
+  const http = [
+    entry.method,
+    entry.endpoint,
+    entry.status_code,
+    entry.duration_ms != null ? `${entry.duration_ms}ms` : null,
+  ]
     .filter((part) => part !== null && part !== undefined)
     .join(' ')
   const parts = [entry.timestamp, entry.level.padEnd(5), `[${entry.logger}]`, entry.message]
   if (http) parts.push(`(${http})`)
   if (entry.request_id) parts.push(`request=${entry.request_id}`)
-  if (entry.context && Object.keys(entry.context).length > 0) parts.push(JSON.stringify(entry.context))
+  if (entry.context && Object.keys(entry.context).length > 0)
+    parts.push(JSON.stringify(entry.context))
   return parts.join(' ')
 }
 
-export const formatLogsAsText = (entries: readonly ViewerEntry[]) => entries.map(formatLogLine).join('\n') + '\n'
+export const formatLogsAsText = (entries: readonly ViewerEntry[]) =>
+  entries.map(formatLogLine).join('\n') + '\n'
 
 /** 'logs-backend-main-2026-11-22T10-00-00.txt': sortable, and safe on every file system. */
 export const logFileName = (source: LogSourceKind, file: LogFile, now: Date) =>

@@ -22,7 +22,7 @@ export interface DeviceSettingsPageProps {
 export function DeviceSettingsPage({ deviceId, onDeleted, now }: DeviceSettingsPageProps) {
   return (
     <DeviceFrame deviceId={deviceId} tab="Settings" now={now}>
-      {(device) => <SettingsBody key={device.updated_at} device={device} onDeleted={onDeleted} />}
+      {(device) => <SettingsBody device={device} onDeleted={onDeleted} />}
     </DeviceFrame>
   )
 }
@@ -40,6 +40,7 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
     ...updateDeviceMutation(),
     onSuccess: (updated) => {
       queryClient.setQueryData(deviceQuery(device.id).queryKey, updated)
+      setFields(fieldsOf(updated))
       void queryClient.invalidateQueries({ predicate: isDeviceList })
       feedback.push({ severity: 'success', title: 'Device settings updated', message: 'Changes will propagate across the dashboard shortly.' })
     },

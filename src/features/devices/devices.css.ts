@@ -187,3 +187,31 @@ export const formRow = style({ display: 'grid', gap: vars.space.lg, gridTemplate
 export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' })
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 export const factPair = style({ display: 'contents' })
+
+export const gallery = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 14rem), 1fr))',
+})
+export const photoCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  overflow: 'hidden',
+})
+export const photoButton = style({
+  all: 'unset',
+  cursor: 'zoom-in',
+  display: 'block',
+  aspectRatio: '4 / 3',
+  background: vars.color.surfaceSunken,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' } },
+})
+export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
+export const photoCaption = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, padding: vars.space.md, fontSize: vars.fontSize.sm })
+export const fullPhoto = style({ display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto', objectFit: 'contain' })

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { createNotificationRuleMutation, listNotificationRulesQueryKey, type AlertType, type ThresholdWindow } from '../../api'
+import {
+  createNotificationRuleMutation,
+  listNotificationRulesQueryKey,
+  type AlertType,
+  type ThresholdWindow,
+} from '../../api'
 import { Button, Dialog, NumberField, Select, SelectItem, TextField } from '../../ui'
 import {
   NAME_MAX,
@@ -32,10 +37,12 @@ export function CreateRuleDialog({ groupId, isOpen, onOpenChange }: CreateRuleDi
   const notify = useNotify()
   const [values, setValues] = useState<RuleFormValues>(emptyRuleForm)
   const [errors, setErrors] = useState<RuleFormErrors>({})
-  const set = <K extends keyof RuleFormValues>(key: K) => (value: RuleFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
-  }
+  const set =
+    <K extends keyof RuleFormValues>(key: K) =>
+    (value: RuleFormValues[K]) => {
+      setValues((v) => ({ ...v, [key]: value }))
+      setErrors((e) => ({ ...e, [key]: undefined }))
+    }
   const create = useMutation({
     ...createNotificationRuleMutation(),
     onSuccess: () => {
@@ -54,7 +61,10 @@ export function CreateRuleDialog({ groupId, isOpen, onOpenChange }: CreateRuleDi
     create.mutate({ body: result.input })
   }
 
-  const field = (key: keyof RuleFormValues) => ({ isInvalid: Boolean(errors[key]), errorMessage: errors[key] })
+  const field = (key: keyof RuleFormValues) => ({
+    isInvalid: Boolean(errors[key]),
+    errorMessage: errors[key],
+  })
   return (
     <Dialog
       title="New notification rule"
@@ -73,8 +83,18 @@ export function CreateRuleDialog({ groupId, isOpen, onOpenChange }: CreateRuleDi
       )}
     >
       <form id={formId} className={page.form} onSubmit={submit} noValidate>
-        <TextField label="Name" value={values.name} onChange={set('name')} maxLength={NAME_MAX} autoFocus {...field('name')} />
-        <Select label="Alert type" selectedKey={values.alertType} onSelectionChange={(key) => set('alertType')(key as AlertType)}>
+        <TextField
+          label="Name"
+          value={values.name}
+          onChange={set('name')}
+          maxLength={NAME_MAX}
+          {...field('name')}
+        />
+        <Select
+          label="Alert type"
+          selectedKey={values.alertType}
+          onSelectionChange={(key) => set('alertType')(key as AlertType)}
+        >
           {alertTypes.map((type) => (
             <SelectItem key={type} id={type}>
               {alertTypeLabels[type]}
@@ -93,9 +113,25 @@ export function CreateRuleDialog({ groupId, isOpen, onOpenChange }: CreateRuleDi
           />
         ) : (
           <div className={page.formRow}>
-            <NumberField label="Threshold" value={values.thresholdValue} onChange={set('thresholdValue')} minValue={0} {...field('thresholdValue')} />
-            <TextField label="Unit" value={values.unit} onChange={set('unit')} maxLength={UNIT_MAX} {...field('unit')} />
-            <Select label="Window" selectedKey={values.window} onSelectionChange={(key) => set('window')(key as ThresholdWindow)}>
+            <NumberField
+              label="Threshold"
+              value={values.thresholdValue}
+              onChange={set('thresholdValue')}
+              minValue={0}
+              {...field('thresholdValue')}
+            />
+            <TextField
+              label="Unit"
+              value={values.unit}
+              onChange={set('unit')}
+              maxLength={UNIT_MAX}
+              {...field('unit')}
+            />
+            <Select
+              label="Window"
+              selectedKey={values.window}
+              onSelectionChange={(key) => set('window')(key as ThresholdWindow)}
+            >
               {thresholdWindows.map((window) => (
                 <SelectItem key={window} id={window}>
                   {windowLabels[window]}

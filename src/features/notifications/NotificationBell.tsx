@@ -3,9 +3,23 @@ import { Link } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
 import type { NotificationDelivery } from '../../api'
-import { Button, CountBadge, EmptyState, ErrorState, Icon, PopoverDialog, PopoverTrigger, Spinner } from '../../ui'
+import {
+  Button,
+  CountBadge,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PopoverDialog,
+  PopoverTrigger,
+  Spinner,
+} from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
-import { bellFeedOptions, unreadCountOptions, useMarkAllRead, useMarkRead } from './notification-queries'
+import {
+  bellFeedOptions,
+  unreadCountOptions,
+  useMarkAllRead,
+  useMarkRead,
+} from './notification-queries'
 import { NotificationSummary } from './NotificationSummary'
 import * as styles from './notifications.css'
 
@@ -14,16 +28,35 @@ const BELL_ATTRIBUTES = 2
 /** Spec §8: the bell swallows mark-read errors; they only reach the in-memory log. */
 function useSilentFailure() {
   const { logs } = useAppServices()
-  return useCallback((error: unknown) => logs.child('notifications').debug('Mark read failed', { error: String(error) }), [logs])
+  return useCallback(
+    (error: unknown) =>
+      logs.child('notifications').debug('Mark read failed', { error: String(error) }),
+    [logs],
+  )
 }
 
-function BellItem({ delivery, onMarkRead }: { delivery: NotificationDelivery; onMarkRead: (id: string) => void }) {
+function BellItem({
+  delivery,
+  onMarkRead,
+}: {
+  delivery: NotificationDelivery
+  onMarkRead: (id: string) => void
+}) {
   const unread = delivery.read_at === null
-  const summary = <NotificationSummary notification={delivery.notification} unread={unread} attributeLimit={BELL_ATTRIBUTES} />
+  const summary = (
+    <NotificationSummary
+      notification={delivery.notification}
+      unread={unread}
+      attributeLimit={BELL_ATTRIBUTES}
+    />
+  )
   return (
     <li className={styles.listItem} data-unread={unread || undefined}>
       {unread ? (
-        <AriaButton className={`${styles.item} ${styles.itemPressable}`} onPress={() => onMarkRead(delivery.id)}>
+        <AriaButton
+          className={`${styles.item} ${styles.itemPressable}`}
+          onPress={() => onMarkRead(delivery.id)}
+        >
           {summary}
         </AriaButton>
       ) : (
@@ -45,17 +78,33 @@ function BellFeed() {
     )
   }
   if (feed.isError) {
-    return <ErrorState size="sm" title="Notifications could not be loaded" onRetry={() => void feed.refetch()} isRetrying={feed.isFetching} />
+    return (
+      <ErrorState
+        size="sm"
+        title="Notifications could not be loaded"
+        onRetry={() => void feed.refetch()}
+        isRetrying={feed.isFetching}
+      />
+    )
   }
   if (feed.data.deliveries.length === 0) {
     return (
-      <EmptyState size="sm" icon="bell" title="No notifications yet" description="Alerts about offline devices or consumption spikes will appear here." />
+      <EmptyState
+        size="sm"
+        icon="bell"
+        title="No notifications yet"
+        description="Alerts about offline devices or consumption spikes will appear here."
+      />
     )
   }
   return (
     <ul className={styles.list}>
       {feed.data.deliveries.map((delivery) => (
-        <BellItem key={delivery.id} delivery={delivery} onMarkRead={(id) => markRead.mutate({ path: { id } })} />
+        <BellItem
+          key={delivery.id}
+          delivery={delivery}
+          onMarkRead={(id) => markRead.mutate({ path: { id } })}
+        />
       ))}
     </ul>
   )
@@ -68,15 +117,27 @@ function BellPanel({ unread, close }: { unread: number; close: () => void }) {
       <div className={styles.panelHeader}>
         <div className={styles.panelHeading}>
           <h2 className={styles.panelTitle}>Notifications</h2>
-          <p className={styles.panelSubtitle}>{unread > 0 ? `${unread} unread` : "You're all caught up"}</p>
+          <p className={styles.panelSubtitle}>
+            {unread > 0 ? `${unread} unread` : "You're all caught up"}
+          </p>
         </div>
-        <Button intent="toolbarAction" isDisabled={unread === 0} isPending={markAll.isPending} onPress={() => markAll.mutate({})}>
+        <Button
+          intent="toolbarAction"
+          isDisabled={unread === 0}
+          isPending={markAll.isPending}
+          onPress={() => markAll.mutate({})}
+        >
           Mark all read
         </Button>
       </div>
-      {/* A scrolling region must be reachable by keyboard even when no item in it is a button. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={styles.panelBody} role="region" aria-label="Latest notifications" tabIndex={0}>
+      <div
+        className={styles.panelBody}
+        role="region"
+        aria-label="Latest notifications"
+        // A scrolling region must be reachable by keyboard even when no item in it is a button.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <BellFeed />
       </div>
       <div className={styles.panelFooter}>
@@ -95,7 +156,11 @@ export function NotificationBell() {
   const unread = count.data?.unread_count ?? 0
   return (
     <PopoverTrigger>
-      <Button intent="iconGhost" className={styles.bellButton} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+      <Button
+        intent="iconGhost"
+        className={styles.bellButton}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      >
         <Icon name="bell" />
         <CountBadge count={unread} className={styles.bellBadge} />
       </Button>

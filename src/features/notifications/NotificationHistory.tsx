@@ -1,7 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
 import type { NotificationDelivery } from '../../api'
-import { Button, Card, EmptyState, ErrorState, Pagination, Skeleton, Switch, VisuallyHidden } from '../../ui'
-import { HISTORY_PAGE_SIZE, historyOptions, unreadCountOptions, useMarkAllRead, useMarkRead } from './notification-queries'
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Skeleton,
+  Switch,
+  VisuallyHidden,
+} from '../../ui'
+import {
+  HISTORY_PAGE_SIZE,
+  historyOptions,
+  unreadCountOptions,
+  useMarkAllRead,
+  useMarkRead,
+} from './notification-queries'
 import { NotificationSummary } from './NotificationSummary'
 import { useNotify } from './use-notify'
 import * as styles from './notifications.css'
@@ -15,7 +30,15 @@ export interface NotificationHistoryProps {
   onUnreadOnlyChange: (unreadOnly: boolean) => void
 }
 
-function HistoryItem({ delivery, onMarkRead, isMarking }: { delivery: NotificationDelivery; onMarkRead: () => void; isMarking: boolean }) {
+function HistoryItem({
+  delivery,
+  onMarkRead,
+  isMarking,
+}: {
+  delivery: NotificationDelivery
+  onMarkRead: () => void
+  isMarking: boolean
+}) {
   const unread = delivery.read_at === null
   return (
     <li className={`${styles.listItem} ${page.historyItem}`} data-unread={unread || undefined}>
@@ -23,7 +46,12 @@ function HistoryItem({ delivery, onMarkRead, isMarking }: { delivery: Notificati
         <NotificationSummary notification={delivery.notification} unread={unread} />
       </div>
       {unread && (
-        <Button intent="listItemAction" className={page.itemAction} isPending={isMarking} onPress={onMarkRead}>
+        <Button
+          intent="listItemAction"
+          className={page.itemAction}
+          isPending={isMarking}
+          onPress={onMarkRead}
+        >
           Mark read
         </Button>
       )}
@@ -47,7 +75,12 @@ function HistorySkeleton() {
 }
 
 /** Spec §2 /notifications, tab history: every delivery, paged, with an unread filter and mark read. */
-export function NotificationHistory({ page: pageNumber, unreadOnly, onPageChange, onUnreadOnlyChange }: NotificationHistoryProps) {
+export function NotificationHistory({
+  page: pageNumber,
+  unreadOnly,
+  onPageChange,
+  onUnreadOnlyChange,
+}: NotificationHistoryProps) {
   const notify = useNotify()
   const history = useQuery(historyOptions(unreadOnly))
   const count = useQuery(unreadCountOptions())
@@ -65,20 +98,39 @@ export function NotificationHistory({ page: pageNumber, unreadOnly, onPageChange
         <Switch isSelected={unreadOnly} onChange={onUnreadOnlyChange}>
           Unread only
         </Switch>
-        <span className={page.toolbarNote}>{unread > 0 ? `${unread} unread` : "You're all caught up"}</span>
-        <Button intent="toolbarAction" isDisabled={unread === 0} isPending={markAll.isPending} onPress={() => markAll.mutate({})}>
+        <span className={page.toolbarNote}>
+          {unread > 0 ? `${unread} unread` : "You're all caught up"}
+        </span>
+        <Button
+          intent="toolbarAction"
+          isDisabled={unread === 0}
+          isPending={markAll.isPending}
+          onPress={() => markAll.mutate({})}
+        >
           Mark all read
         </Button>
       </div>
       {history.isPending ? (
         <HistorySkeleton />
       ) : history.isError ? (
-        <ErrorState title="Notifications could not be loaded" onRetry={() => void history.refetch()} isRetrying={history.isFetching} />
+        <ErrorState
+          title="Notifications could not be loaded"
+          onRetry={() => void history.refetch()}
+          isRetrying={history.isFetching}
+        />
       ) : deliveries.length === 0 ? (
         unreadOnly ? (
-          <EmptyState icon="checkCircle" title="No unread notifications" description="You're all caught up. Turn off 'Unread only' to see earlier alerts." />
+          <EmptyState
+            icon="checkCircle"
+            title="No unread notifications"
+            description="You're all caught up. Turn off 'Unread only' to see earlier alerts."
+          />
         ) : (
-          <EmptyState icon="bell" title="No notifications yet" description="Alerts about offline devices or consumption spikes will appear here." />
+          <EmptyState
+            icon="bell"
+            title="No notifications yet"
+            description="Alerts about offline devices or consumption spikes will appear here."
+          />
         )
       ) : (
         <>
@@ -94,7 +146,13 @@ export function NotificationHistory({ page: pageNumber, unreadOnly, onPageChange
               ))}
             </ul>
           </Card>
-          <Pagination aria-label="Notification pages" page={current} pageSize={HISTORY_PAGE_SIZE} total={deliveries.length} onPageChange={onPageChange} />
+          <Pagination
+            aria-label="Notification pages"
+            page={current}
+            pageSize={HISTORY_PAGE_SIZE}
+            total={deliveries.length}
+            onPageChange={onPageChange}
+          />
           {history.data.total > deliveries.length && (
             <p className={page.footnote}>
               Showing the newest {deliveries.length} of {history.data.total} notifications.

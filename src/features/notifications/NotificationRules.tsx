@@ -7,7 +7,18 @@ import {
   listNotificationRulesQueryKey,
   type NotificationRule,
 } from '../../api'
-import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, Skeleton, Switch, VisuallyHidden } from '../../ui'
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  Skeleton,
+  Switch,
+  VisuallyHidden,
+} from '../../ui'
 import { isElevated, type Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useGroupScope } from '../shell/use-app-services'
@@ -21,7 +32,9 @@ import * as page from './page.css'
 const canManageRules = (role: Role) => role !== 'USER'
 
 export const rulesOptions = (groupId: string, includeInactive: boolean) =>
-  listNotificationRulesOptions({ query: { group_id: groupId, ...(includeInactive ? { include_inactive: true } : {}) } })
+  listNotificationRulesOptions({
+    query: { group_id: groupId, ...(includeInactive ? { include_inactive: true } : {}) },
+  })
 
 function useRuleActions() {
   const queryClient = useQueryClient()
@@ -30,7 +43,10 @@ function useRuleActions() {
   const deactivate = useMutation({
     ...deactivateNotificationRuleMutation(),
     onSuccess: () => {
-      notify.success('Notification rule deactivated', 'The rule will no longer trigger notifications.')
+      notify.success(
+        'Notification rule deactivated',
+        'The rule will no longer trigger notifications.',
+      )
       void refresh()
     },
     onError: notify.failure('Failed to deactivate notification rule'),
@@ -57,20 +73,34 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
           <div className={page.ruleText}>
             <h2 className={page.ruleName}>
               {rule.name}
-              <Badge size="sm" variant="secondary">{alertTypeLabels[rule.alert_type]}</Badge>
-              <Badge size="sm" variant={rule.is_active ? 'success' : 'outline'}>{rule.is_active ? 'Active' : 'Inactive'}</Badge>
+              <Badge size="sm" variant="secondary">
+                {alertTypeLabels[rule.alert_type]}
+              </Badge>
+              <Badge size="sm" variant={rule.is_active ? 'success' : 'outline'}>
+                {rule.is_active ? 'Active' : 'Inactive'}
+              </Badge>
             </h2>
             <p className={page.ruleMeta}>
               {describeRule(rule)} · {describeDevices(rule.device_ids)}
             </p>
             <p className={page.ruleMeta}>
-              {rule.last_triggered_at ? <>Last triggered <RelativeTime iso={rule.last_triggered_at} /></> : 'Not triggered yet'}
+              {rule.last_triggered_at ? (
+                <>
+                  Last triggered <RelativeTime iso={rule.last_triggered_at} />
+                </>
+              ) : (
+                'Not triggered yet'
+              )}
             </p>
           </div>
           {canManage && (
             <div className={page.ruleActions}>
               {rule.is_active && (
-                <Button intent="toolbarAction" isPending={deactivate.isPending} onPress={() => deactivate.mutate(path)}>
+                <Button
+                  intent="toolbarAction"
+                  isPending={deactivate.isPending}
+                  onPress={() => deactivate.mutate(path)}
+                >
                   Deactivate<VisuallyHidden> {rule.name}</VisuallyHidden>
                 </Button>
               )}
@@ -99,7 +129,10 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
   const [includeInactive, setIncludeInactive] = useState(false)
   const [creating, setCreating] = useState(false)
   // The list stays on screen while the include-inactive toggle refetches it.
-  const rules = useQuery({ ...rulesOptions(groupId, includeInactive), placeholderData: keepPreviousData })
+  const rules = useQuery({
+    ...rulesOptions(groupId, includeInactive),
+    placeholderData: keepPreviousData,
+  })
   const newRule = canManage && (
     <Button intent="formPrimary" onPress={() => setCreating(true)}>
       <Icon name="plus" size="sm" /> New rule
@@ -116,12 +149,18 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
       </div>
       {rules.isPending ? (
         <div className={page.ruleList}>
-          <span role="status"><VisuallyHidden>Loading notification rules...</VisuallyHidden></span>
+          <span role="status">
+            <VisuallyHidden>Loading notification rules...</VisuallyHidden>
+          </span>
           <Skeleton shape="rect" height="5.5rem" />
           <Skeleton shape="rect" height="5.5rem" />
         </div>
       ) : rules.isError ? (
-        <ErrorState title="Notification rules could not be loaded" onRetry={() => void rules.refetch()} isRetrying={rules.isFetching} />
+        <ErrorState
+          title="Notification rules could not be loaded"
+          onRetry={() => void rules.refetch()}
+          isRetrying={rules.isFetching}
+        />
       ) : rules.data.items.length === 0 ? (
         <EmptyState
           icon="bolt"
@@ -135,7 +174,9 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
           ))}
         </ul>
       )}
-      {canManage && <CreateRuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />}
+      {canManage && (
+        <CreateRuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />
+      )}
     </div>
   )
 }

@@ -28,7 +28,11 @@ export interface NotificationSummaryProps {
  * A delivery's text as spec §2 lists it: the blue dot when unread, title, message, attributes and a
  * relative time. Spans only, so it can sit inside a button.
  */
-export function NotificationSummary({ notification, unread, attributeLimit }: NotificationSummaryProps) {
+export function NotificationSummary({
+  notification,
+  unread,
+  attributeLimit,
+}: NotificationSummaryProps) {
   const rendered = renderNotification(notification)
   const attributes = rendered.attributes.slice(0, attributeLimit)
   return (

@@ -24,8 +24,16 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
   const tab = search.tab ?? 'history'
   return (
     <>
-      <PageHeader title="Notifications" lead="Alerts about your devices, and the rules that raise them." />
-      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => onSearchChange({ tab: key as NotificationsTab, page: undefined })}>
+      <PageHeader
+        title="Notifications"
+        lead="Alerts about your devices, and the rules that raise them."
+      />
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key: Key) =>
+          onSearchChange({ tab: key as NotificationsTab, page: undefined })
+        }
+      >
         <TabList aria-label="Notifications">
           <Tab id="history">History</Tab>
           <Tab id="rules">Rules</Tab>
@@ -35,7 +43,9 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
             page={search.page ?? 1}
             unreadOnly={search.unread ?? false}
             onPageChange={(page) => onSearchChange({ page: page > 1 ? page : undefined })}
-            onUnreadOnlyChange={(unread) => onSearchChange({ unread: unread || undefined, page: undefined })}
+            onUnreadOnlyChange={(unread) =>
+              onSearchChange({ unread: unread || undefined, page: undefined })
+            }
           />
         </TabPanel>
         <TabPanel id="rules">

@@ -18,16 +18,23 @@ export const HISTORY_FETCH_LIMIT = 100
 export const HISTORY_PAGE_SIZE = 20
 
 // A poll that fails every minute must not raise a toast every minute: the bell shows it inline.
-const polled = { ...queryPolicy('realTime'), refetchInterval: NOTIFICATIONS_REFRESH_MS, meta: { silent: true } }
+const polled = {
+  ...queryPolicy('realTime'),
+  refetchInterval: NOTIFICATIONS_REFRESH_MS,
+  meta: { silent: true },
+}
 
 export const bellFeedOptions = () =>
   queryOptions({ ...listNotificationsOptions({ query: { limit: BELL_FEED_LIMIT } }), ...polled })
 
-export const unreadCountOptions = () => queryOptions({ ...getUnreadNotificationCountOptions(), ...polled })
+export const unreadCountOptions = () =>
+  queryOptions({ ...getUnreadNotificationCountOptions(), ...polled })
 
 export const historyOptions = (unreadOnly: boolean) =>
   queryOptions({
-    ...listNotificationsOptions({ query: { limit: HISTORY_FETCH_LIMIT, ...(unreadOnly ? { unread_only: true } : {}) } }),
+    ...listNotificationsOptions({
+      query: { limit: HISTORY_FETCH_LIMIT, ...(unreadOnly ? { unread_only: true } : {}) },
+    }),
     ...queryPolicy('realTime'),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
   })

@@ -5,7 +5,10 @@ import { vars } from '../../styles'
 const focusRing = {
   outline: 'none',
   selectors: {
-    '&[data-focus-visible], &:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible], &:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
   },
 } as const
 
@@ -40,9 +43,17 @@ export const panelHeader = style({
 
 export const panelHeading = style({ flex: 1, minWidth: 0 })
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold })
+export const panelTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+})
 
-export const panelSubtitle = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted })
+export const panelSubtitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
 
 export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
 
@@ -121,7 +132,12 @@ export const unreadDot = style({
   background: vars.color.info,
 })
 
-export const itemText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 })
+export const itemText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+})
 
 export const itemTitle = style({
   fontSize: vars.fontSize.sm,
@@ -150,6 +166,10 @@ export const attribute = style({ display: 'inline-flex', gap: vars.space.xs })
 
 export const attributeLabel = style({ fontWeight: vars.fontWeight.medium })
 
-export const attributeValue = style({ margin: 0, color: vars.color.text, fontVariantNumeric: 'tabular-nums' })
+export const attributeValue = style({
+  margin: 0,
+  color: vars.color.text,
+  fontVariantNumeric: 'tabular-nums',
+})
 
 export const time = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })

@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 })
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  minWidth: 0,
+})
 
 export const toolbar = style({
   display: 'flex',
@@ -10,7 +15,11 @@ export const toolbar = style({
   gap: vars.space.md,
 })
 
-export const toolbarNote = style({ flex: 1, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const toolbarNote = style({
+  flex: 1,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
 
 export const historyItem = style({
   display: 'flex',
@@ -21,13 +30,29 @@ export const historyItem = style({
 
 export const itemAction = style({ flexShrink: 0, marginTop: vars.space.sm })
 
-export const skeletonList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.lg })
+export const skeletonList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+})
 
-export const footnote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted })
+export const footnote = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
 
 /* Rules */
 
-export const ruleList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md })
+export const ruleList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+})
 
 export const rule = style({
   display: 'flex',
@@ -37,7 +62,13 @@ export const rule = style({
   padding: vars.space.lg,
 })
 
-export const ruleText = style({ flex: '1 1 16rem', minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+export const ruleText = style({
+  flex: '1 1 16rem',
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+})
 
 export const ruleName = style({
   margin: 0,
@@ -50,7 +81,11 @@ export const ruleName = style({
   overflowWrap: 'anywhere',
 })
 
-export const ruleMeta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const ruleMeta = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
 
 export const ruleActions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
 

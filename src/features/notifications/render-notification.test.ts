@@ -40,12 +40,16 @@ const notification = (fields: Partial<Notification>): Notification => ({
 
 describe('template selection (spec §4)', () => {
   it('prefers template.id, then template_id, then the event type', () => {
-    expect(templateIdOf({ template: { id: 'a.v1' }, template_id: 'b.v1', event_type: 'c.v1' })).toBe('a.v1')
+    expect(
+      templateIdOf({ template: { id: 'a.v1' }, template_id: 'b.v1', event_type: 'c.v1' }),
+    ).toBe('a.v1')
     expect(templateIdOf({ template: null, template_id: 'b.v1', event_type: 'c.v1' })).toBe('b.v1')
     expect(templateIdOf({ template: null, template_id: null, event_type: 'c.v1' })).toBe('c.v1')
   })
   it('derives version 1 from an unversioned event type', () => {
-    expect(templateIdOf({ template: null, template_id: null, event_type: 'device.offline' })).toBe('device.offline.v1')
+    expect(templateIdOf({ template: null, template_id: null, event_type: 'device.offline' })).toBe(
+      'device.offline.v1',
+    )
   })
   it('maps template ids to alert type names, unknown ones to none', () => {
     expect(alertTypeOf('device.offline.v1')).toBe('DEVICE_OFFLINE')
@@ -56,22 +60,49 @@ describe('template selection (spec §4)', () => {
 
 describe('param validation messages (spec §5)', () => {
   it.each([
-    ['device.offline.v1', { ...offlineParams, device_id: 'not-a-uuid' }, 'device_id must be a valid UUID'],
+    [
+      'device.offline.v1',
+      { ...offlineParams, device_id: 'not-a-uuid' },
+      'device_id must be a valid UUID',
+    ],
     ['device.offline.v1', { ...offlineParams, device_name: '' }, 'device_name is required'],
     ['device.offline.v1', { ...offlineParams, device_name: undefined }, 'device_name is required'],
-    ['device.offline.v1', { ...offlineParams, last_seen: 'yesterday' }, 'last_seen must be a valid ISO 8601 timestamp'],
-    ['device.offline.v1', { ...offlineParams, offline_duration_minutes: -1 }, 'offline_duration_minutes must be non-negative'],
-    ['consumption.threshold.v1', { ...thresholdParams, threshold_value: -5 }, 'threshold_value must be non-negative'],
-    ['consumption.threshold.v1', { ...thresholdParams, actual_value: -0.1 }, 'actual_value must be non-negative'],
+    [
+      'device.offline.v1',
+      { ...offlineParams, last_seen: 'yesterday' },
+      'last_seen must be a valid ISO 8601 timestamp',
+    ],
+    [
+      'device.offline.v1',
+      { ...offlineParams, offline_duration_minutes: -1 },
+      'offline_duration_minutes must be non-negative',
+    ],
+    [
+      'consumption.threshold.v1',
+      { ...thresholdParams, threshold_value: -5 },
+      'threshold_value must be non-negative',
+    ],
+    [
+      'consumption.threshold.v1',
+      { ...thresholdParams, actual_value: -0.1 },
+      'actual_value must be non-negative',
+    ],
     ['consumption.threshold.v1', { ...thresholdParams, unit: '' }, 'unit is required'],
-    ['consumption.threshold.v1', { ...thresholdParams, timestamp: '22/11/2026' }, 'timestamp must be a valid ISO 8601 timestamp'],
+    [
+      'consumption.threshold.v1',
+      { ...thresholdParams, timestamp: '22/11/2026' },
+      'timestamp must be a valid ISO 8601 timestamp',
+    ],
   ])('%s: %j gives the spec message', (template, params, expected) => {
     const result = validateParams(template, params)
     expect(result.ok).toBe(false)
     expect(!result.ok && result.errors).toEqual([expected])
   })
   it('names an unknown template', () => {
-    expect(validateParams('firmware.update.v1', {})).toEqual({ ok: false, errors: ['Unknown template ID: firmware.update.v1'] })
+    expect(validateParams('firmware.update.v1', {})).toEqual({
+      ok: false,
+      errors: ['Unknown template ID: firmware.update.v1'],
+    })
   })
   it('accepts valid params of both templates', () => {
     expect(validateParams('device.offline.v1', offlineParams).ok).toBe(true)
@@ -109,13 +140,20 @@ describe('rendering with fallback (spec §4)', () => {
     expect(rendered.attributes[2]).toEqual({ label: 'Last seen', value: 'about 2 hours ago' })
   })
   it('renders the threshold template with the overage', () => {
-    const rendered = renderNotification(notification({ template: { id: 'consumption.threshold.v1' }, params: thresholdParams }))
+    const rendered = renderNotification(
+      notification({ template: { id: 'consumption.threshold.v1' }, params: thresholdParams }),
+    )
     expect(rendered.title).toBe('EV chargers is above its consumption threshold')
     expect(rendered.attributes[0]).toEqual({ label: 'Over threshold', value: '+15.5%' })
     expect(rendered.attributes[1]).toEqual({ label: 'Consumption', value: '92.4 kWh / 80 kWh' })
   })
   it('shows N/A overage at a zero threshold', () => {
-    const rendered = renderNotification(notification({ template_id: 'consumption.threshold.v1', params: { ...thresholdParams, threshold_value: 0 } }))
+    const rendered = renderNotification(
+      notification({
+        template_id: 'consumption.threshold.v1',
+        params: { ...thresholdParams, threshold_value: 0 },
+      }),
+    )
     expect(rendered.attributes[0]?.value).toBe('N/A')
   })
   it.each([
@@ -125,7 +163,12 @@ describe('rendering with fallback (spec §4)', () => {
     ['rendering fails', { params: { ...offlineParams, last_seen: '2026-13-45T99:00:00Z' } }],
   ])('falls back to the plain title and message when %s', (_reason, fields) => {
     const rendered = renderNotification(notification(fields as Partial<Notification>))
-    expect(rendered).toMatchObject({ title: 'Server title', message: 'Server message', attributes: [], template: null })
+    expect(rendered).toMatchObject({
+      title: 'Server title',
+      message: 'Server message',
+      attributes: [],
+      template: null,
+    })
     expect(rendered.problems.length).toBeGreaterThan(0)
   })
   it("defaults the title to 'Notification'", () => {

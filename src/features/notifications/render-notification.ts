@@ -55,11 +55,17 @@ const formatAgo = (iso: string, now: Date) => {
   return formatDistance(date, now, { addSuffix: true })
 }
 
-const windowLabels = { HOURLY: 'Hourly', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly' } as const
+const windowLabels = {
+  HOURLY: 'Hourly',
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+} as const
 const windowNouns = { HOURLY: 'hour', DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' } as const
 
 /** '12.5%' reads '+12.5%' beside a threshold; negative values and N/A keep their own form. */
-const withSign = (percent: string) => (percent === 'N/A' || percent.startsWith('-') ? percent : `+${percent}`)
+const withSign = (percent: string) =>
+  percent === 'N/A' || percent.startsWith('-') ? percent : `+${percent}`
 
 const compact = (attributes: (NotificationAttribute | null)[]) =>
   attributes.filter((a): a is NotificationAttribute => a !== null)
@@ -86,7 +92,10 @@ function renderConsumptionThreshold(p: ConsumptionThresholdParams, now: Date) {
       `above the threshold of ${formatAmount(p.threshold_value, p.unit)}.`,
     attributes: compact([
       { label: 'Over threshold', value: withSign(overage) },
-      { label: 'Consumption', value: `${formatAmount(p.actual_value, p.unit)} / ${formatAmount(p.threshold_value, p.unit)}` },
+      {
+        label: 'Consumption',
+        value: `${formatAmount(p.actual_value, p.unit)} / ${formatAmount(p.threshold_value, p.unit)}`,
+      },
       { label: 'Window', value: windowLabels[p.window] },
       p.location ? { label: 'Location', value: p.location } : null,
       { label: 'Window ended', value: formatAgo(p.timestamp, now) },
@@ -94,9 +103,15 @@ function renderConsumptionThreshold(p: ConsumptionThresholdParams, now: Date) {
   }
 }
 
-type Renderable = Pick<Notification, 'title' | 'message' | 'format_version' | 'template' | 'template_id' | 'event_type' | 'params'>
+type Renderable = Pick<
+  Notification,
+  'title' | 'message' | 'format_version' | 'template' | 'template_id' | 'event_type' | 'params'
+>
 
-export function plainNotification(notification: Partial<Renderable>, problems: string[]): RenderedNotification {
+export function plainNotification(
+  notification: Partial<Renderable>,
+  problems: string[],
+): RenderedNotification {
   return {
     title: notification.title || DEFAULT_TITLE,
     message: notification.message ?? '',
@@ -106,7 +121,10 @@ export function plainNotification(notification: Partial<Renderable>, problems: s
   }
 }
 
-export function renderNotification(notification: Renderable, now: Date = new Date()): RenderedNotification {
+export function renderNotification(
+  notification: Renderable,
+  now: Date = new Date(),
+): RenderedNotification {
   const version = notification.format_version ?? SUPPORTED_FORMAT_VERSION
   if (version !== SUPPORTED_FORMAT_VERSION) {
     return plainNotification(notification, [`Unsupported format_version: ${version}`])
@@ -121,6 +139,8 @@ export function renderNotification(notification: Renderable, now: Date = new Dat
         : renderDeviceOffline(checked.params, now)
     return { ...rendered, template: templateId, problems: [] }
   } catch (error) {
-    return plainNotification(notification, [`Rendering failed: ${error instanceof Error ? error.message : String(error)}`])
+    return plainNotification(notification, [
+      `Rendering failed: ${error instanceof Error ? error.message : String(error)}`,
+    ])
   }
 }

@@ -1,26 +1,66 @@
 import { describe, expect, it } from 'vitest'
-import { describeDevices, describeRule, emptyRuleForm, validateRuleForm, type RuleFormValues } from './rule-form'
+import {
+  describeDevices,
+  describeRule,
+  emptyRuleForm,
+  validateRuleForm,
+  type RuleFormValues,
+} from './rule-form'
 
 const GROUP = '1b6f0c9a-0000-4000-8000-000000000001'
-const values = (fields: Partial<RuleFormValues>): RuleFormValues => ({ ...emptyRuleForm, name: 'Rule', ...fields })
+const values = (fields: Partial<RuleFormValues>): RuleFormValues => ({
+  ...emptyRuleForm,
+  name: 'Rule',
+  ...fields,
+})
 
 describe('create-rule form validation', () => {
   it('builds a DEVICE_OFFLINE body for the group', () => {
-    expect(validateRuleForm(values({ name: '  Offline 30 min ', offlineAfterMinutes: 30 }), GROUP)).toEqual({
+    expect(
+      validateRuleForm(values({ name: '  Offline 30 min ', offlineAfterMinutes: 30 }), GROUP),
+    ).toEqual({
       ok: true,
-      input: { group_id: GROUP, name: 'Offline 30 min', device_ids: [], alert_type: 'DEVICE_OFFLINE', offline_after_minutes: 30 },
+      input: {
+        group_id: GROUP,
+        name: 'Offline 30 min',
+        device_ids: [],
+        alert_type: 'DEVICE_OFFLINE',
+        offline_after_minutes: 30,
+      },
     })
   })
   it('builds a CONSUMPTION_THRESHOLD body without offline fields', () => {
-    const result = validateRuleForm(values({ alertType: 'CONSUMPTION_THRESHOLD', thresholdValue: 80, unit: 'kWh', window: 'WEEKLY' }), GROUP)
+    const result = validateRuleForm(
+      values({
+        alertType: 'CONSUMPTION_THRESHOLD',
+        thresholdValue: 80,
+        unit: 'kWh',
+        window: 'WEEKLY',
+      }),
+      GROUP,
+    )
     expect(result).toEqual({
       ok: true,
-      input: { group_id: GROUP, name: 'Rule', device_ids: [], alert_type: 'CONSUMPTION_THRESHOLD', threshold_value: 80, unit: 'kWh', window: 'WEEKLY' },
+      input: {
+        group_id: GROUP,
+        name: 'Rule',
+        device_ids: [],
+        alert_type: 'CONSUMPTION_THRESHOLD',
+        threshold_value: 80,
+        unit: 'kWh',
+        window: 'WEEKLY',
+      },
     })
   })
   it('requires a name of at most 100 characters', () => {
-    expect(validateRuleForm(values({ name: '   ' }), GROUP)).toEqual({ ok: false, errors: { name: 'Enter a name for the rule' } })
-    expect(validateRuleForm(values({ name: 'x'.repeat(101) }), GROUP)).toEqual({ ok: false, errors: { name: 'Use at most 100 characters' } })
+    expect(validateRuleForm(values({ name: '   ' }), GROUP)).toEqual({
+      ok: false,
+      errors: { name: 'Enter a name for the rule' },
+    })
+    expect(validateRuleForm(values({ name: 'x'.repeat(101) }), GROUP)).toEqual({
+      ok: false,
+      errors: { name: 'Use at most 100 characters' },
+    })
   })
   it.each([
     [Number.NaN, 'Enter the minutes a device may be silent'],
@@ -28,12 +68,25 @@ describe('create-rule form validation', () => {
     [10_081, 'Use at most 10080 minutes (7 days)'],
     [7.5, 'Use whole minutes'],
   ])('refuses %s offline minutes', (minutes, message) => {
-    expect(validateRuleForm(values({ offlineAfterMinutes: minutes }), GROUP)).toEqual({ ok: false, errors: { offlineAfterMinutes: message } })
+    expect(validateRuleForm(values({ offlineAfterMinutes: minutes }), GROUP)).toEqual({
+      ok: false,
+      errors: { offlineAfterMinutes: message },
+    })
   })
   it('checks threshold fields only for threshold rules', () => {
-    const threshold = values({ alertType: 'CONSUMPTION_THRESHOLD', thresholdValue: Number.NaN, unit: ' ', offlineAfterMinutes: 1 })
-    expect(validateRuleForm(threshold, GROUP)).toEqual({ ok: false, errors: { thresholdValue: 'Enter a threshold', unit: 'Enter a unit, e.g. kWh' } })
-    expect(validateRuleForm(values({ alertType: 'CONSUMPTION_THRESHOLD', thresholdValue: -1 }), GROUP)).toEqual({
+    const threshold = values({
+      alertType: 'CONSUMPTION_THRESHOLD',
+      thresholdValue: Number.NaN,
+      unit: ' ',
+      offlineAfterMinutes: 1,
+    })
+    expect(validateRuleForm(threshold, GROUP)).toEqual({
+      ok: false,
+      errors: { thresholdValue: 'Enter a threshold', unit: 'Enter a unit, e.g. kWh' },
+    })
+    expect(
+      validateRuleForm(values({ alertType: 'CONSUMPTION_THRESHOLD', thresholdValue: -1 }), GROUP),
+    ).toEqual({
       ok: false,
       errors: { thresholdValue: 'The threshold must be zero or more' },
     })
@@ -42,12 +95,24 @@ describe('create-rule form validation', () => {
 
 describe('rule descriptions', () => {
   it('says when a rule fires and what it watches', () => {
-    expect(describeRule({ alert_type: 'DEVICE_OFFLINE', offline_after_minutes: 30, threshold_value: null, unit: null, window: null })).toBe(
-      'Alerts after 30 minutes without contact',
-    )
-    expect(describeRule({ alert_type: 'CONSUMPTION_THRESHOLD', offline_after_minutes: null, threshold_value: 1200, unit: 'kWh', window: 'WEEKLY' })).toBe(
-      'Alerts above 1,200 kWh per week',
-    )
+    expect(
+      describeRule({
+        alert_type: 'DEVICE_OFFLINE',
+        offline_after_minutes: 30,
+        threshold_value: null,
+        unit: null,
+        window: null,
+      }),
+    ).toBe('Alerts after 30 minutes without contact')
+    expect(
+      describeRule({
+        alert_type: 'CONSUMPTION_THRESHOLD',
+        offline_after_minutes: null,
+        threshold_value: 1200,
+        unit: 'kWh',
+        window: 'WEEKLY',
+      }),
+    ).toBe('Alerts above 1,200 kWh per week')
     expect(describeDevices([])).toBe('All devices in the group')
     expect(describeDevices(['a'])).toBe('1 device')
     expect(describeDevices(['a', 'b'])).toBe('2 devices')

@@ -6,9 +6,24 @@
 import { z } from 'zod'
 import type { AlertType, NotificationRule, NotificationRuleInput, ThresholdWindow } from '../../api'
 
-export const thresholdWindows = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] as const satisfies readonly ThresholdWindow[]
-export const windowLabels: Record<ThresholdWindow, string> = { HOURLY: 'Hourly', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly' }
-const windowNouns: Record<ThresholdWindow, string> = { HOURLY: 'hour', DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' }
+export const thresholdWindows = [
+  'HOURLY',
+  'DAILY',
+  'WEEKLY',
+  'MONTHLY',
+] as const satisfies readonly ThresholdWindow[]
+export const windowLabels: Record<ThresholdWindow, string> = {
+  HOURLY: 'Hourly',
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+}
+const windowNouns: Record<ThresholdWindow, string> = {
+  HOURLY: 'hour',
+  DAILY: 'day',
+  WEEKLY: 'week',
+  MONTHLY: 'month',
+}
 
 export const alertTypeLabels: Record<AlertType, string> = {
   DEVICE_OFFLINE: 'Device offline',
@@ -41,7 +56,11 @@ export const emptyRuleForm: RuleFormValues = {
   deviceIds: [],
 }
 
-const name = z.string().trim().min(1, 'Enter a name for the rule').max(NAME_MAX, `Use at most ${NAME_MAX} characters`)
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name for the rule')
+  .max(NAME_MAX, `Use at most ${NAME_MAX} characters`)
 
 const offline = z.object({
   name,
@@ -56,12 +75,17 @@ const offline = z.object({
 const threshold = z.object({
   name,
   thresholdValue: z.number('Enter a threshold').min(0, 'The threshold must be zero or more'),
-  unit: z.string().trim().min(1, 'Enter a unit, e.g. kWh').max(UNIT_MAX, `Use at most ${UNIT_MAX} characters`),
+  unit: z
+    .string()
+    .trim()
+    .min(1, 'Enter a unit, e.g. kWh')
+    .max(UNIT_MAX, `Use at most ${UNIT_MAX} characters`),
   window: z.enum(thresholdWindows, 'Choose a window'),
 })
 
 export type RuleFormErrors = Partial<Record<keyof RuleFormValues, string>>
-export type RuleFormResult = { ok: true; input: NotificationRuleInput } | { ok: false; errors: RuleFormErrors }
+export type RuleFormResult =
+  { ok: true; input: NotificationRuleInput } | { ok: false; errors: RuleFormErrors }
 
 /** Validates the fields of the chosen alert type and builds the request body for the group. */
 export function validateRuleForm(values: RuleFormValues, groupId: string): RuleFormResult {
@@ -78,21 +102,44 @@ export function validateRuleForm(values: RuleFormValues, groupId: string): RuleF
   const common = { group_id: groupId, name: values.name.trim(), device_ids: values.deviceIds }
   const input: NotificationRuleInput =
     values.alertType === 'DEVICE_OFFLINE'
-      ? { ...common, alert_type: 'DEVICE_OFFLINE', offline_after_minutes: values.offlineAfterMinutes }
-      : { ...common, alert_type: 'CONSUMPTION_THRESHOLD', threshold_value: values.thresholdValue, unit: values.unit.trim(), window: values.window }
+      ? {
+          ...common,
+          alert_type: 'DEVICE_OFFLINE',
+          offline_after_minutes: values.offlineAfterMinutes,
+        }
+      : {
+          ...common,
+          alert_type: 'CONSUMPTION_THRESHOLD',
+          threshold_value: values.thresholdValue,
+          unit: values.unit.trim(),
+          window: values.window,
+        }
   return { ok: true, input }
 }
 
 const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
 
 /** One line saying when a rule fires ('Alerts after 30 minutes without contact'). */
-export function describeRule(rule: Pick<NotificationRule, 'alert_type' | 'offline_after_minutes' | 'threshold_value' | 'unit' | 'window'>): string {
+export function describeRule(
+  rule: Pick<
+    NotificationRule,
+    'alert_type' | 'offline_after_minutes' | 'threshold_value' | 'unit' | 'window'
+  >,
+): string {
   if (rule.alert_type === 'DEVICE_OFFLINE') {
     return `Alerts after ${rule.offline_after_minutes ?? '?'} minutes without contact`
   }
-  const parts = [`Alerts above ${amount.format(rule.threshold_value ?? 0)}`, rule.unit, rule.window && `per ${windowNouns[rule.window]}`]
+  const parts = [
+    `Alerts above ${amount.format(rule.threshold_value ?? 0)}`,
+    rule.unit,
+    rule.window && `per ${windowNouns[rule.window]}`,
+  ]
   return parts.filter(Boolean).join(' ')
 }
 
 export const describeDevices = (deviceIds: readonly string[]) =>
-  deviceIds.length === 0 ? 'All devices in the group' : deviceIds.length === 1 ? '1 device' : `${deviceIds.length} devices`
+  deviceIds.length === 0
+    ? 'All devices in the group'
+    : deviceIds.length === 1
+      ? '1 device'
+      : `${deviceIds.length} devices`

@@ -21,7 +21,9 @@ export const templateIdFromEventType = (eventType: string) =>
   VERSIONED.test(eventType) ? eventType : `${eventType}.v1`
 
 /** Spec §4: template.id, else template_id, else derived from event_type. */
-export function templateIdOf(notification: Pick<Notification, 'template' | 'template_id' | 'event_type'>): string {
+export function templateIdOf(
+  notification: Pick<Notification, 'template' | 'template_id' | 'event_type'>,
+): string {
   if (notification.template?.id) return notification.template.id
   if (notification.template_id) return notification.template_id
   return templateIdFromEventType(notification.event_type ?? '')
@@ -29,18 +31,30 @@ export function templateIdOf(notification: Pick<Notification, 'template' | 'temp
 
 const message = (text: string) => ({ error: text })
 const uuid = z.guid(message('device_id must be a valid UUID'))
-const required = (field: string) => z.string(message(`${field} is required`)).trim().min(1, message(`${field} is required`))
+const required = (field: string) =>
+  z
+    .string(message(`${field} is required`))
+    .trim()
+    .min(1, message(`${field} is required`))
 const isoTimestamp = (field: string) =>
-  z.iso.datetime({ offset: true, local: false, ...message(`${field} must be a valid ISO 8601 timestamp`) })
+  z.iso.datetime({
+    offset: true,
+    local: false,
+    ...message(`${field} must be a valid ISO 8601 timestamp`),
+  })
 const nonNegative = (field: string) =>
-  z.number(message(`${field} must be non-negative`)).min(0, message(`${field} must be non-negative`))
+  z
+    .number(message(`${field} must be non-negative`))
+    .min(0, message(`${field} must be non-negative`))
 
 export const deviceOfflineParams = z.object({
   device_id: uuid,
   device_name: required('device_name'),
   location: z.string().nullish(),
   last_seen: isoTimestamp('last_seen'),
-  offline_duration_minutes: nonNegative('offline_duration_minutes').int(message('offline_duration_minutes must be an integer')),
+  offline_duration_minutes: nonNegative('offline_duration_minutes').int(
+    message('offline_duration_minutes must be an integer'),
+  ),
 })
 
 export const consumptionThresholdParams = z.object({
@@ -50,7 +64,10 @@ export const consumptionThresholdParams = z.object({
   threshold_value: nonNegative('threshold_value'),
   actual_value: nonNegative('actual_value'),
   unit: required('unit'),
-  window: z.enum(['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'], message('window must be HOURLY, DAILY, WEEKLY or MONTHLY')),
+  window: z.enum(
+    ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'],
+    message('window must be HOURLY, DAILY, WEEKLY or MONTHLY'),
+  ),
   timestamp: isoTimestamp('timestamp'),
 })
 
@@ -64,7 +81,11 @@ const schemas = {
 
 export type ParamsResult =
   | { ok: true; template: typeof DEVICE_OFFLINE_TEMPLATE; params: DeviceOfflineParams }
-  | { ok: true; template: typeof CONSUMPTION_THRESHOLD_TEMPLATE; params: ConsumptionThresholdParams }
+  | {
+      ok: true
+      template: typeof CONSUMPTION_THRESHOLD_TEMPLATE
+      params: ConsumptionThresholdParams
+    }
   | { ok: false; errors: string[] }
 
 /** Checks params against the template's schema; every failure is one of the spec §5 messages. */
@@ -73,6 +94,7 @@ export function validateParams(templateId: string, params: unknown): ParamsResul
     return { ok: false, errors: [`Unknown template ID: ${templateId}`] }
   }
   const parsed = schemas[templateId].safeParse(params)
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((issue) => issue.message) }
+  if (!parsed.success)
+    return { ok: false, errors: parsed.error.issues.map((issue) => issue.message) }
   return { ok: true, template: templateId, params: parsed.data } as ParamsResult
 }

@@ -8,7 +8,11 @@ export function useNotify() {
   return useMemo(
     () => ({
       success: (title: string, message?: string) =>
-        feedback.push(message ? { title, message, severity: 'success' } : { message: title, severity: 'success' }),
+        feedback.push(
+          message
+            ? { title, message, severity: 'success' }
+            : { message: title, severity: 'success' },
+        ),
       failure: (title: string) => (error: unknown) => {
         const { message, detail } = normalizeError(error, title)
         feedback.push({ title, message, detail, severity: 'error' })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { reportPresets } from './report-periods'
 import { reportMetrics } from './report-query'
+import type { ReportChoice } from './ReportControls'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const uuid = z.string().uuid()
@@ -20,3 +21,25 @@ export const reportsSearch = z.object({
 })
 
 export type ReportsSearch = z.infer<typeof reportsSearch>
+
+/** What the page shows for a URL, with this month vs last month over every device by default. */
+export function choiceFromSearch(search: ReportsSearch): ReportChoice {
+  const { from, to, previousFrom, previousTo } = search
+  return {
+    preset: search.preset ?? 'this_month',
+    custom: from && to ? { from, to } : undefined,
+    customPrevious: previousFrom && previousTo ? { from: previousFrom, to: previousTo } : undefined,
+    metric: search.metric ?? 'energy_consumption',
+    devices: search.devices ?? [],
+  }
+}
+
+/** The URL change for a change of choice; a cleared range clears its dates. */
+export function searchPatch(patch: Partial<ReportChoice>): Partial<ReportsSearch> {
+  const { custom, customPrevious, ...rest } = patch
+  return {
+    ...rest,
+    ...('custom' in patch ? { from: custom?.from, to: custom?.to } : {}),
+    ...('customPrevious' in patch ? { previousFrom: customPrevious?.from, previousTo: customPrevious?.to } : {}),
+  }
+}

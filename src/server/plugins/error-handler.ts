@@ -266,14 +266,11 @@ export function errorHandling(app: FastifyInstance): void {
         { logger: 'http', err: safeError(error) },
         `Unhandled error: ${error.message}`,
       )
-      return reply
-        .code(500)
-        .type('application/json')
-        .send({
-          detail: 'Internal server error',
-          code: 'internal_error',
-          remediation: 'Try again; if it persists, report the request id.',
-        })
+      return reply.code(500).type('application/json').send({
+        detail: 'Internal server error',
+        code: 'internal_error',
+        remediation: 'Try again; if it persists, report the request id.',
+      })
     }
     if (http.statusCode >= 500)
       request.log.error({ logger: 'http', err: safeError(error) }, http.message)

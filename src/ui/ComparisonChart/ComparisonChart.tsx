@@ -75,7 +75,7 @@ const combine = (g: readonly Mark[]): Mark => ({
 
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' })
 /** Change against the previous period, or null when it cannot be computed. */
-export function changeRatio(current: number | null, previous: number | null) {
+function changeRatio(current: number | null, previous: number | null) {
   if (current === null || previous === null || previous === 0) return null
   return (current - previous) / previous
 }

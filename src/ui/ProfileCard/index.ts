@@ -1,2 +1,3 @@
 export * from './ProfileCard'
-export * from './profile'
+export { classifyQueryTiming, queryTimingLevels, timeBreakdown } from './profile'
+export type { ProfileData, ProfileStep, QueryTimingLevel, TimeBreakdown } from './profile'

@@ -106,7 +106,7 @@ function simplify(segments: Segment[], minDuration: number): Segment[] {
   return out
 }
 
-export function formatDuration(ms: number) {
+function formatDuration(ms: number) {
   const min = Math.round(ms / 60_000)
   if (min < 1) return `${Math.round(ms / 1000)} s`
   if (min < 60) return `${min} min`

@@ -34,6 +34,8 @@ export interface TableColumn<T> {
   allowsSorting?: boolean
   /** px, or a fraction like '2fr'. @default '1fr' */
   width?: number | `${number}fr` | `${number}%`
+  /** Below this the table scrolls sideways instead of squeezing the column. @default 120, or `width` when in px */
+  minWidth?: number
   /** @default 'start' */
   align?: 'start' | 'center' | 'end'
   render: (row: T) => ReactNode
@@ -166,7 +168,7 @@ export function Table<T>(props: TableProps<T>) {
                   isRowHeader={col.isRowHeader}
                   allowsSorting={col.allowsSorting}
                   width={col.width ?? '1fr'}
-                  minWidth={64}
+                  minWidth={col.minWidth ?? (typeof col.width === 'number' ? col.width : 120)}
                   className={styles.column({ align: col.align })}
                 >
                   <span className={styles.columnLabel}>{col.name}</span>

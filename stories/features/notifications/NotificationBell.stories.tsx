@@ -21,7 +21,12 @@ const meta = {
   decorators: [withAppServices],
   parameters: {
     a11y: a11yOutsideAnnouncer,
-    msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(8, 3) }) } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(8, 3) }),
+      },
+    },
   },
 } satisfies Meta<typeof BellInTopBar>
 export default meta
@@ -52,14 +57,24 @@ export const ThreeUnread: Story = {
       await expect(within(panel).getAllByText('Offline for:')[0]).toBeVisible()
       await expect(within(panel).getAllByText(/ago$/).length).toBeGreaterThan(0)
       await expect(within(panel).getByText('Notifications refresh every minute.')).toBeVisible()
-      await expect(within(panel).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/notifications')
+      await expect(within(panel).getByRole('link', { name: 'View all' })).toHaveAttribute(
+        'href',
+        '/notifications',
+      )
       await expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeEnabled()
     })
   },
 }
 
 export const MarkReadOnClick: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(5, 3) }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(5, 3) }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications, 3 unread')
     const unread = await within(panel).findAllByRole('button', { name: /^Unread:/ })
@@ -72,12 +87,21 @@ export const MarkReadOnClick: Story = {
 }
 
 export const MarkAllRead: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(5, 3) }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(5, 3) }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications, 3 unread')
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }))
     await waitFor(() => expect(within(panel).getByText("You're all caught up")).toBeVisible())
-    await waitFor(() => expect(within(panel).queryAllByRole('button', { name: /^Unread:/ })).toHaveLength(0))
+    await waitFor(() =>
+      expect(within(panel).queryAllByRole('button', { name: /^Unread:/ })).toHaveLength(0),
+    )
     await expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
     await within(canvasElement).findByRole('button', { name: 'Notifications' })
   },
@@ -85,7 +109,15 @@ export const MarkAllRead: Story = {
 
 export const MarkReadFailsSilently: Story = {
   parameters: {
-    msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 2), markReadStatus: 500 }) } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({
+          deliveries: makeDeliveries(4, 2),
+          markReadStatus: 500,
+        }),
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications, 2 unread')
@@ -99,9 +131,18 @@ export const MarkReadFailsSilently: Story = {
 }
 
 export const TwelveUnread: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(24, 12) }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(24, 12) }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    const bell = await within(canvasElement).findByRole('button', { name: 'Notifications, 12 unread' })
+    const bell = await within(canvasElement).findByRole('button', {
+      name: 'Notifications, 12 unread',
+    })
     await expect(within(bell).getByText('9+')).toBeVisible()
     const panel = await openBell(canvasElement, 'Notifications, 12 unread')
     await expect(within(panel).getByText('12 unread')).toBeVisible()
@@ -111,7 +152,14 @@ export const TwelveUnread: Story = {
 }
 
 export const AllCaughtUp: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 0) }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 0) }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const bell = await within(canvasElement).findByRole('button', { name: 'Notifications' })
     await expect(within(bell).queryByText(/\d/)).toBeNull()
@@ -122,16 +170,34 @@ export const AllCaughtUp: Story = {
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: [] }) } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: [] }) },
+    },
+  },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications')
     await expect(await within(panel).findByText('No notifications yet')).toBeVisible()
-    await expect(within(panel).getByText('Alerts about offline devices or consumption spikes will appear here.')).toBeVisible()
+    await expect(
+      within(panel).getByText(
+        'Alerts about offline devices or consumption spikes will appear here.',
+      ),
+    ).toBeVisible()
   },
 }
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, notifications: [pending('/api/v1/notifications/unread-count'), pending('/api/v1/notifications/')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: [
+          pending('/api/v1/notifications/unread-count'),
+          pending('/api/v1/notifications/'),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications')
     await expect(within(panel).getByText('Loading notifications...')).toBeVisible()
@@ -140,7 +206,15 @@ export const Loading: Story = {
 
 export const PendingMarkAll: Story = {
   parameters: {
-    msw: { handlers: { ...baseHandlers, notifications: notificationsHandlers({ deliveries: makeDeliveries(5, 3), markAllPending: true }) } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        notifications: notificationsHandlers({
+          deliveries: makeDeliveries(5, 3),
+          markAllPending: true,
+        }),
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     const panel = await openBell(canvasElement, 'Notifications, 3 unread')
@@ -156,7 +230,10 @@ export const FeedError: Story = {
     msw: {
       handlers: {
         ...baseHandlers,
-        notifications: [failing('/api/v1/notifications/unread-count'), failing('/api/v1/notifications/')],
+        notifications: [
+          failing('/api/v1/notifications/unread-count'),
+          failing('/api/v1/notifications/'),
+        ],
       },
     },
   },

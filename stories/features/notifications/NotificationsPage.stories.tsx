@@ -3,10 +3,17 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { handleGetCurrentUser } from '../../../src/api/__generated__/msw.gen'
 import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
-import { NotificationsPage, type NotificationsSearch } from '../../../src/features/notifications/NotificationsPage'
+import {
+  NotificationsPage,
+  type NotificationsSearch,
+} from '../../../src/features/notifications/NotificationsPage'
 import { users } from '../../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { makeDeliveries, notificationsHandlers, rulesHandlers } from '../../../src/mocks/notifications'
+import {
+  makeDeliveries,
+  notificationsHandlers,
+  rulesHandlers,
+} from '../../../src/mocks/notifications'
 import { withAppServices } from '../../support/with-app-services'
 import { a11yOutsideAnnouncer, noVisualBaseline } from './story-helpers'
 
@@ -15,7 +22,10 @@ function NotificationsHarness({ initial = {} }: { initial?: NotificationsSearch 
   const [search, setSearch] = useState<NotificationsSearch>(initial)
   return (
     <>
-      <NotificationsPage search={search} onSearchChange={(next) => setSearch((prev) => ({ ...prev, ...next }))} />
+      <NotificationsPage
+        search={search}
+        onSearchChange={(next) => setSearch((prev) => ({ ...prev, ...next }))}
+      />
       <FeedbackToasts />
     </>
   )
@@ -43,7 +53,10 @@ export const History: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
-    await expect(canvas.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true')
+    await expect(canvas.getByRole('tab', { name: 'History' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     const list = await canvas.findByRole('list', { name: 'Notification history' })
     await expect(within(list).getAllByRole('listitem')).toHaveLength(20)
     await expect(canvas.getByText('Showing 1-20 of 26')).toBeVisible()
@@ -55,7 +68,13 @@ export const History: Story = {
 }
 
 export const MarkReadAndAll: Story = {
-  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(6, 3) }) }) } },
+  parameters: {
+    msw: {
+      handlers: handlers({
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(6, 3) }),
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const [first] = await canvas.findAllByRole('button', { name: 'Mark read' })
@@ -63,7 +82,9 @@ export const MarkReadAndAll: Story = {
     await canvas.findByText('2 unread')
     await userEvent.click(canvas.getByRole('button', { name: 'Mark all read' }))
     await canvas.findByText("You're all caught up")
-    await waitFor(() => expect(canvas.queryAllByRole('button', { name: 'Mark read' })).toHaveLength(0))
+    await waitFor(() =>
+      expect(canvas.queryAllByRole('button', { name: 'Mark read' })).toHaveLength(0),
+    )
   },
 }
 
@@ -79,39 +100,76 @@ export const UnreadOnly: Story = {
 
 export const UnreadOnlyEmpty: Story = {
   args: { initial: { unread: true } },
-  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 0) }) }) } },
+  parameters: {
+    msw: {
+      handlers: handlers({
+        notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 0) }),
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No unread notifications')).toBeVisible()
   },
 }
 
 export const HistoryEmpty: Story = {
-  parameters: { msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: [] }) }) } },
+  parameters: {
+    msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: [] }) }) },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('No notifications yet')).toBeVisible()
-    await expect(canvas.getByText('Alerts about offline devices or consumption spikes will appear here.')).toBeVisible()
+    await expect(
+      canvas.getByText('Alerts about offline devices or consumption spikes will appear here.'),
+    ).toBeVisible()
   },
 }
 
 export const HistoryLoading: Story = {
-  parameters: { msw: { handlers: handlers({ notifications: [pending('/api/v1/notifications/'), pending('/api/v1/notifications/unread-count')] }) } },
+  parameters: {
+    msw: {
+      handlers: handlers({
+        notifications: [
+          pending('/api/v1/notifications/'),
+          pending('/api/v1/notifications/unread-count'),
+        ],
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Loading notifications...')).toBeInTheDocument()
   },
 }
 
 export const HistoryError: Story = {
-  parameters: { msw: { handlers: handlers({ notifications: [failing('/api/v1/notifications/'), failing('/api/v1/notifications/unread-count')] }) } },
+  parameters: {
+    msw: {
+      handlers: handlers({
+        notifications: [
+          failing('/api/v1/notifications/'),
+          failing('/api/v1/notifications/unread-count'),
+        ],
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Notifications could not be loaded')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('Notifications could not be loaded'),
+    ).toBeVisible()
   },
 }
 
 export const MarkReadFails: Story = {
   parameters: {
     ...noVisualBaseline,
-    msw: { handlers: handlers({ notifications: notificationsHandlers({ deliveries: makeDeliveries(4, 2), markReadStatus: 500 }) }) },
+    msw: {
+      handlers: handlers({
+        notifications: notificationsHandlers({
+          deliveries: makeDeliveries(4, 2),
+          markReadStatus: 500,
+        }),
+      }),
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -131,16 +189,24 @@ export const Rules: Story = {
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2)
     await expect(canvas.getByText(/Alerts after 30 minutes without contact/)).toBeVisible()
     await userEvent.click(canvas.getByRole('switch', { name: 'Show inactive rules' }))
-    await waitFor(() => expect(within(canvas.getByRole('list', { name: 'Notification rules' })).getAllByRole('listitem')).toHaveLength(3))
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('list', { name: 'Notification rules' })).getAllByRole('listitem'),
+      ).toHaveLength(3),
+    )
     await expect(canvas.getByText('Inactive')).toBeVisible()
   },
 }
 
 export const RulesNoGroup: Story = {
   args: { initial: { tab: 'rules' } },
-  parameters: { msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[0]! })] }) } },
+  parameters: {
+    msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[0]! })] }) },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Choose a group to see its rules')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('Choose a group to see its rules'),
+    ).toBeVisible()
   },
 }
 
@@ -148,13 +214,17 @@ export const RulesEmpty: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: { msw: { handlers: handlers({ rules: rulesHandlers({ rules: [] }) }) } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No active notification rules')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('No active notification rules'),
+    ).toBeVisible()
   },
 }
 
 export const RulesReadOnlyForUsers: Story = {
   args: { initial: { tab: 'rules' } },
-  parameters: { msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[3]! })] }) } },
+  parameters: {
+    msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[3]! })] }) },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('list', { name: 'Notification rules' })
@@ -181,7 +251,13 @@ export const CreateErrors: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: {
     ...noVisualBaseline,
-    msw: { handlers: handlers({ rules: rulesHandlers({ createError: { status: 409, detail: 'A rule with this name already exists in the group' } }) }) },
+    msw: {
+      handlers: handlers({
+        rules: rulesHandlers({
+          createError: { status: 409, detail: 'A rule with this name already exists in the group' },
+        }),
+      }),
+    },
   },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
@@ -197,12 +273,17 @@ export const CreateErrors: Story = {
       await expect(within(dialog).getByText('Enter a unit, e.g. kWh')).toBeVisible()
     })
     await step('a server refusal keeps the dialog open and says why', async () => {
-      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'EV chargers above 80 kWh a day')
+      await userEvent.type(
+        within(dialog).getByRole('textbox', { name: 'Name' }),
+        'EV chargers above 80 kWh a day',
+      )
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Threshold' }), '80')
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Unit' }), 'kWh')
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
       await expect(await body.findByText('Failed to create notification rule')).toBeVisible()
-      await expect(body.getByText(/A rule with this name already exists in the group/)).toBeVisible()
+      await expect(
+        body.getByText(/A rule with this name already exists in the group/),
+      ).toBeVisible()
       await expect(body.getByRole('dialog', { name: 'New notification rule' })).toBeVisible()
     })
   },
@@ -212,26 +293,44 @@ export const DeactivateAndDelete: Story = {
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }))
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }),
+    )
     await expect(await body.findByText('Notification rule deactivated')).toBeVisible()
     await expect(body.getByText(/The rule will no longer trigger notifications\./)).toBeVisible()
-    await userEvent.click(await canvas.findByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }))
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }),
+    )
     const confirm = await body.findByRole('alertdialog', { name: 'Delete notification rule?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await expect(await body.findByText('Notification rule deleted')).toBeVisible()
-    await waitFor(() => expect(canvas.queryByRole('heading', { name: /EV chargers above 80 kWh a day/ })).toBeNull())
+    await waitFor(() =>
+      expect(canvas.queryByRole('heading', { name: /EV chargers above 80 kWh a day/ })).toBeNull(),
+    )
   },
 }
 
 export const RuleChangesFail: Story = {
   args: { initial: { tab: 'rules' } },
-  parameters: { ...noVisualBaseline, msw: { handlers: handlers({ rules: rulesHandlers({ changeStatus: 500 }) }) } },
+  parameters: {
+    ...noVisualBaseline,
+    msw: { handlers: handlers({ rules: rulesHandlers({ changeStatus: 500 }) }) },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }))
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }),
+    )
     await expect(await body.findByText('Failed to deactivate notification rule')).toBeVisible()
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }))
-    await userEvent.click(within(await body.findByRole('alertdialog', { name: 'Delete notification rule?' })).getByRole('button', { name: 'Delete' }))
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }),
+    )
+    await userEvent.click(
+      within(await body.findByRole('alertdialog', { name: 'Delete notification rule?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    )
     await expect(await body.findByText('Failed to delete notification rule')).toBeVisible()
   },
 }

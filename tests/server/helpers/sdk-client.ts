@@ -48,7 +48,7 @@ export function injectClient(app: FastifyInstance, options: { groupId?: string }
     for (const [k, v] of Object.entries(response.headers))
       if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v))
     const noBody = response.statusCode === 204 || response.statusCode === 304
-    return new Response(noBody ? null : response.rawPayload, {
+    return new Response(noBody ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
       headers: out,
     })

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/_auth/_app/debug')({
   beforeLoad: requireArea('debug'),
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   // Warms the first page of the main log; a refusal shows in the viewer, not as a route error.
-  loader: ({ context, deps }) => void (deps.tab === 'logs' && context.queryClient.prefetchQuery(backendLogsOptions())),
+  loader: ({ context, deps }) =>
+    void (deps.tab === 'logs' && context.queryClient.prefetchQuery(backendLogsOptions())),
   component: DebugRoute,
 })
 

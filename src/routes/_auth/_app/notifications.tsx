@@ -7,12 +7,18 @@ export const Route = createFileRoute('/_auth/_app/notifications')({
   validateSearch: notificationsSearch,
   loaderDeps: ({ search }) => ({ unread: search.unread ?? false }),
   // Warms the history; a failure shows on the page, not as a route error.
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(historyOptions(deps.unread)),
+  loader: ({ context, deps }) =>
+    void context.queryClient.prefetchQuery(historyOptions(deps.unread)),
   component: NotificationsRoute,
 })
 
 function NotificationsRoute() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <NotificationsPage search={search} onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+  return (
+    <NotificationsPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+    />
+  )
 }

@@ -1,8 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
-import { reportsSearch } from '../../../features/reports/report-search'
+import { ReportsPage } from '../../../features/reports/ReportsPage'
+import { choiceFromSearch, reportsSearch, searchPatch } from '../../../features/reports/report-search'
 
 export const Route = createFileRoute('/_auth/_app/reports')({
   validateSearch: reportsSearch,
-  component: () => <ComingSoon title="Reports" feature="energy reports" />,
+  component: ReportsRoute,
 })
+
+function ReportsRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <ReportsPage
+      choice={choiceFromSearch(search)}
+      onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...searchPatch(patch) }), replace: true })}
+    />
+  )
+}

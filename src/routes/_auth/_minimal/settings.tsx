@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireArea } from '../../../features/auth/guards'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
+import { SettingsPage } from '../../../features/settings/SettingsPage'
+import { preferencesOptions } from '../../../features/settings/use-preferences'
 
 export const Route = createFileRoute('/_auth/_minimal/settings')({
   beforeLoad: requireArea('settings'),
-  component: () => <ComingSoon title="Settings" feature="settings" />,
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(preferencesOptions()),
+  component: SettingsPage,
 })

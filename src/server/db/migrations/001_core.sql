@@ -125,6 +125,35 @@ CREATE TABLE devices (
 );
 CREATE INDEX devices_group_name_idx ON devices (group_id, lower(name), id);
 
+-- Devices per group and status, kept by a trigger: list totals and group counts without a scan
+-- (PGlite runs on the main thread, and counting 10,000 rows per request would stall it).
+CREATE TABLE device_counts (
+  group_id uuid PRIMARY KEY REFERENCES groups (id) ON DELETE CASCADE,
+  total integer NOT NULL DEFAULT 0,
+  online integer NOT NULL DEFAULT 0,
+  offline integer NOT NULL DEFAULT 0
+);
+
+CREATE FUNCTION devices_count_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE device_counts SET total = total - 1,
+      online = online - (OLD.status = 'online')::int, offline = offline - (OLD.status = 'offline')::int
+    WHERE group_id = OLD.group_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO device_counts AS c (group_id, total, online, offline)
+    VALUES (NEW.group_id, 1, (NEW.status = 'online')::int, (NEW.status = 'offline')::int)
+    ON CONFLICT (group_id) DO UPDATE SET total = c.total + 1,
+      online = c.online + (NEW.status = 'online')::int, offline = c.offline + (NEW.status = 'offline')::int;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER devices_count AFTER INSERT OR DELETE OR UPDATE OF group_id, status ON devices
+  FOR EACH ROW EXECUTE FUNCTION devices_count_changed();
+
 CREATE TABLE device_status_history (
   id bigserial PRIMARY KEY,
   group_id uuid NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
@@ -254,7 +283,7 @@ DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['users', 'devices', 'device_status_history', 'attachments', 'readings',
+  FOREACH t IN ARRAY ARRAY['users', 'devices', 'device_counts', 'device_status_history', 'attachments', 'readings',
     'readings_hourly', 'notification_rules', 'notifications', 'notification_deliveries']
   LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);

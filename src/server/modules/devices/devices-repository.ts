@@ -116,16 +116,21 @@ export const devicesRepository = (q: Queryable) => ({
       `${SORTS[query.sort].replace(/\bd\./g, `${alias}.`)} ${direction} NULLS LAST, ${alias}.id ${direction}`
     const page = `(SELECT d.* FROM devices d WHERE ${filter} ORDER BY ${orderBy('d')}
                    LIMIT $${params.length + 1} OFFSET $${params.length + 2})`
-    const { rows } = await q.query<DeviceRow>(`${WITH_FIGURES(page)} ORDER BY ${orderBy('d')}`, [
-      ...params,
-      query.limit,
-      query.skip,
-    ])
-    const { rows: count } = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM devices d WHERE ${filter}`,
-      params,
+    // One statement: the page with its figures, and the total as an uncorrelated subquery, read
+    // from the counts the trigger keeps unless a search needs a real count.
+    const counted = scopeFilter(scope, 'c.group_id', 1)
+    const totalSql = query.search
+      ? `SELECT count(*)::int FROM devices d WHERE ${filter}`
+      : `SELECT coalesce(sum(c.${query.status ?? 'total'}), 0)::int FROM device_counts c WHERE ${counted.sql}`
+    const { rows } = await q.query<DeviceRow & { total: number }>(
+      `SELECT page.*, (${totalSql}) AS total
+       FROM (${WITH_FIGURES(page)}) page ORDER BY ${orderBy('page')}`,
+      [...params, query.limit, query.skip],
     )
-    return { items: rows.map(toDevice), total: count[0]!.n, skip: query.skip, limit: query.limit }
+    const total =
+      rows[0]?.total ??
+      (await q.query<{ n: number }>(`SELECT (${totalSql}) AS n`, query.search ? params : counted.params)).rows[0]!.n
+    return { items: rows.map(toDevice), total, skip: query.skip, limit: query.limit }
   },
 
   async find(scope: TenantScope, id: string): Promise<DeviceDto | undefined> {

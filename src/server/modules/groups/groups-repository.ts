@@ -22,7 +22,7 @@ export interface GroupInput {
 
 const COLUMNS = `g.id, g.name, g.description, g.timezone, g.created_at,
   (SELECT count(*)::int FROM users u WHERE u.group_id = g.id) AS member_count,
-  (SELECT count(*)::int FROM devices d WHERE d.group_id = g.id) AS device_count`
+  coalesce((SELECT c.total FROM device_counts c WHERE c.group_id = g.id), 0) AS device_count`
 
 const toGroup = (row: GroupRow): GroupDto => ({ ...row, created_at: row.created_at.toISOString() })
 

@@ -83,14 +83,12 @@ export const readingsHandlers = {
       },
       `Bulk push of ${items.length} readings`,
     )
-    return reply
-      .code(200)
-      .send({
-        results,
-        accepted: count('success'),
-        duplicates: count('duplicate'),
-        rejected: count('error'),
-      })
+    return reply.code(200).send({
+      results,
+      accepted: count('success'),
+      duplicates: count('duplicate'),
+      rejected: count('error'),
+    })
   },
 } satisfies Pick<RouteHandlers, 'bulkPushReadings'>
 

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../../../features/shell/ComingSoon'
+import { AddLogPage } from '../../../../../features/devices/AddLogPage'
+import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/add_log')({
-  component: () => <ComingSoon title="Add a manual reading" feature="manual readings" />,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  component: AddLogRoute,
 })
+
+function AddLogRoute() {
+  const { deviceId } = Route.useParams()
+  const navigate = Route.useNavigate()
+  return <AddLogPage deviceId={deviceId} onSaved={() => void navigate({ to: '/devices/$deviceId/logs', params: { deviceId } })} />
+}

@@ -1,8 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { consumptionSearch } from '../../../../../lib/search-params'
-import { ComingSoon } from '../../../../../features/shell/ComingSoon'
+import { ConsumptionPage } from '../../../../../features/consumption/ConsumptionPage'
+import { prefetchConsumption } from '../../../../../features/consumption/consumption-queries'
+import { browserTimeZone, browserWeekStart } from '../../../../../features/consumption/ranges'
+import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
   validateSearch: consumptionSearch,
-  component: () => <ComingSoon title="Consumption" feature="consumption views" />,
+  loaderDeps: ({ search }) => ({ view: search.view }),
+  // Spec §7 prefetch; not awaited, and its failures are ignored.
+  loader: ({ context, params, deps }) => {
+    void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
+    void prefetchConsumption(context.queryClient, deps.view, new Date(), {
+      deviceId: params.deviceId,
+      timeZone: browserTimeZone(),
+      weekStart: browserWeekStart(),
+    })
+  },
+  component: ConsumptionRoute,
 })
+
+function ConsumptionRoute() {
+  const { deviceId } = Route.useParams()
+  const { view } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <ConsumptionPage deviceId={deviceId} view={view} onViewChange={(next) => void navigate({ search: { view: next }, replace: true })} />
+}

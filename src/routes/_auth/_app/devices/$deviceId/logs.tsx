@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../../../features/shell/ComingSoon'
+import { LogsPage, attachmentsQuery } from '../../../../../features/devices/LogsPage'
+import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/logs')({
-  component: () => <ComingSoon title="Device logs" feature="device pages" />,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
+    void context.queryClient.prefetchQuery(attachmentsQuery(params.deviceId))
+  },
+  component: () => <LogsPage deviceId={Route.useParams().deviceId} />,
 })

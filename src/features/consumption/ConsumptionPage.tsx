@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
+import { Tab, TabList, TabPanel, Tabs } from '../../ui'
+import { DeviceFrame } from '../devices/DeviceFrame'
+import { isConsumptionQueryOf, type ConsumptionContext } from './consumption-queries'
+import { IntervalPanel } from './IntervalPanel'
+import { PresetFigures } from './PresetFigures'
+import { browserTimeZone, browserWeekStart, type WeekStart } from './ranges'
+import * as styles from './consumption.css'
+
+export interface ConsumptionPageProps {
+  deviceId: string
+  /** Search parameter; the route falls back to daily. */
+  view: ConsumptionView
+  onViewChange: (view: ConsumptionView) => void
+  /** @default the browser's IANA zone */
+  timeZone?: string
+  /** @default the browser locale's first day of the week */
+  weekStart?: WeekStart
+  /** @default new Date() */
+  now?: Date
+}
+
+const viewLabels: Record<ConsumptionView, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
+
+/** Cancel this device's consumption requests still in flight when the user moves on (spec §7). */
+function useCancelOnLeave(deviceId: string) {
+  const queryClient = useQueryClient()
+  useEffect(
+    () => () => void queryClient.cancelQueries({ predicate: (q) => q.state.fetchStatus === 'fetching' && isConsumptionQueryOf(deviceId, q.queryKey) }),
+    [deviceId, queryClient],
+  )
+}
+
+/** Cumulative figures for six calendar periods and the interval chart per view, in the viewer's zone. */
+export function ConsumptionPage({ deviceId, view, onViewChange, timeZone = browserTimeZone(), weekStart = browserWeekStart(), now = new Date() }: ConsumptionPageProps) {
+  useCancelOnLeave(deviceId)
+  const context: ConsumptionContext = { deviceId, timeZone, weekStart }
+  return (
+    <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
+      {(device) => (
+        <>
+          <div className={styles.section}>
+            <PresetFigures context={context} />
+          </div>
+          <Tabs selectedKey={view} onSelectionChange={(key) => onViewChange(key as ConsumptionView)}>
+            <TabList aria-label="View">
+              {consumptionViews.map((v) => (
+                <Tab key={v} id={v}>{viewLabels[v]}</Tab>
+              ))}
+            </TabList>
+            {consumptionViews.map((v) => (
+              <TabPanel key={v} id={v}>
+                <IntervalPanel view={v} context={context} deviceName={device.name} now={now} />
+              </TabPanel>
+            ))}
+          </Tabs>
+          <p className={styles.zone}>
+            Bars are the meter's rise over each calendar period; hatched bars had missing readings, a marker shows a meter reset.
+          </p>
+        </>
+      )}
+    </DeviceFrame>
+  )
+}

@@ -1,0 +1,63 @@
+/** Batch registration: the CSV template, and every row checked before anything is created. */
+import type { DeviceCreate } from '../../api'
+import { emptyDeviceFields, toDeviceBody, validateDeviceFields, type DeviceFields } from '../devices/device-fields'
+import { readCsvTable, writeCsv } from './csv'
+
+export const BATCH_COLUMNS = ['name', 'serial_number', 'location', 'description', 'device_model_id', 'handler'] as const
+export const MAX_BATCH_ROWS = 1000
+
+export const batchTemplate = () =>
+  writeCsv([
+    [...BATCH_COLUMNS],
+    ['Main meter – Building A', 'EM-2024-00017', 'Berlin, Floor 2', 'Three-phase main meter', '', ''],
+    ['Warehouse north', 'EM-2024-00018', 'Hamburg, Hall 3', '', '', ''],
+  ])
+
+export interface BatchRow {
+  line: number
+  fields: DeviceFields
+  body: DeviceCreate
+  /** Empty when the row can be registered. */
+  errors: string[]
+}
+
+export interface BatchCheck {
+  rows: BatchRow[]
+  /** Problems with the file as a whole (missing columns, too many rows). */
+  fileErrors: string[]
+}
+
+/**
+ * Reads the CSV and checks each row: the field rules, serial numbers repeated inside the file, and
+ * serial numbers already registered (`existingSerials`, upper-cased). Nothing is sent.
+ */
+export function checkBatch(text: string, existingSerials: ReadonlySet<string>): BatchCheck {
+  const { header, records } = readCsvTable(text)
+  const fileErrors: string[] = []
+  for (const required of ['name', 'serial_number']) {
+    if (!header.includes(required)) fileErrors.push(`The file has no '${required}' column.`)
+  }
+  const unknown = header.filter((h) => !(BATCH_COLUMNS as readonly string[]).includes(h))
+  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.join(', ')}.`)
+  if (records.length === 0) fileErrors.push('The file has no device rows.')
+  if (records.length > MAX_BATCH_ROWS) fileErrors.push(`At most ${MAX_BATCH_ROWS} devices per batch; the file has ${records.length}.`)
+
+  const firstLine = new Map<string, number>()
+  const rows = records.map(({ line, values }) => {
+    const fields: DeviceFields = { ...emptyDeviceFields, ...pick(values) }
+    const errors = Object.values(validateDeviceFields(fields)) as string[]
+    const serial = fields.serial_number.trim().toUpperCase()
+    if (serial) {
+      const seen = firstLine.get(serial)
+      if (seen !== undefined) errors.push(`Serial number repeats line ${seen}.`)
+      else firstLine.set(serial, line)
+      if (existingSerials.has(serial)) errors.push('A device with this serial number is already registered.')
+    }
+    return { line, fields, body: toDeviceBody(fields), errors }
+  })
+  return { rows, fileErrors }
+}
+
+function pick(values: Record<string, string>): Partial<DeviceFields> {
+  return Object.fromEntries(BATCH_COLUMNS.filter((c) => c in values).map((c) => [c, values[c]!]))
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { bulkTemplate, checkPush, chunk, readInput } from './bulk-rows'
+
+const id = '9e0a7b1c-0000-4000-8000-000000000017'
+const serials = new Map([['EM-2024-00017', id]])
+
+describe('readInput', () => {
+  it('reads CSV with a header', () => {
+    expect(readInput(bulkTemplate).raws).toEqual([{ serial_number: 'EM-2024-00017', timestamp: '2026-11-22T08:00:00+01:00', kwh: '22431.3', status: 'online' }])
+  })
+  it('reads a JSON array or { items }', () => {
+    expect(readInput(`[{"device_id":"${id}","timestamp":"2026-11-22T08:00:00Z","kwh":1}]`).raws).toHaveLength(1)
+    expect(readInput(`{"items":[{"kwh":1},{"kwh":2}]}`).raws).toHaveLength(2)
+  })
+  it('says what is wrong with bad JSON or nothing at all', () => {
+    expect(readInput('[{').error).toMatch(/^Not valid JSON/)
+    expect(readInput('{"x":1}').error).toBe('JSON must be an array of readings or { "items": [...] }.')
+    expect(readInput('  ').error).toBe('Paste or upload readings first.')
+  })
+})
+
+describe('checkPush', () => {
+  it('resolves serial numbers and builds items', () => {
+    const [row] = checkPush(readInput(bulkTemplate).raws, serials)
+    expect(row).toEqual({ index: 1, device: 'EM-2024-00017', errors: [], item: { device_id: id, timestamp: '2026-11-22T08:00:00+01:00', kwh: 22431.3, status: 'online' } })
+  })
+  it('checks device, timestamp zone, kwh, status and repeats', () => {
+    const rows = checkPush(
+      [
+        { serial_number: 'NOPE', timestamp: '2026-11-22T08:00:00Z', kwh: '1' },
+        { device_id: id, timestamp: '2026-11-22 08:00', kwh: '-1', status: 'asleep' },
+        { device_id: id, timestamp: '2026-11-22T08:00:00Z', kwh: 'x' },
+        { device_id: id, timestamp: '2026-11-22T08:00:00Z', kwh: '2' },
+        { device_id: id, timestamp: '2026-11-22T09:00:00+01:00', kwh: '2' },
+      ],
+      serials,
+    )
+    expect(rows[0]!.errors).toEqual(['No device with serial number NOPE.'])
+    expect(rows[1]!.errors).toEqual([
+      'timestamp must be ISO 8601 with a time zone, e.g. 2026-11-22T08:00:00+01:00.',
+      'kwh cannot be negative.',
+      'status must be online or offline.',
+    ])
+    expect(rows[2]!.errors).toEqual(['kwh must be a number.'])
+    // 09:00+01:00 is the same instant as 08:00Z.
+    expect(rows[3]!.errors).toEqual([])
+    expect(rows[4]!.errors).toEqual(['Repeats an earlier reading for this device and time.'])
+  })
+})
+
+describe('chunk', () => {
+  it('splits into requests of at most n items', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]])
+    expect(chunk([], 2)).toEqual([])
+  })
+})

@@ -1,0 +1,57 @@
+import { parseDate } from '@internationalized/date'
+import { Button, DateRangePicker, Icon, Select, SelectItem } from '../../ui'
+import { DevicePicker } from './DevicePicker'
+import { presetLabels, reportPresets, type DayRange, type ReportPreset } from './report-periods'
+import { metricLabels, reportMetrics, type ReportMetric } from './report-query'
+import * as styles from './reports.css'
+
+export interface ReportChoice {
+  preset: ReportPreset
+  custom?: DayRange
+  customPrevious?: DayRange
+  metric: ReportMetric
+  devices: string[]
+}
+
+export interface ReportControlsProps {
+  choice: ReportChoice
+  onChange: (patch: Partial<ReportChoice>) => void
+  onDownload: () => void
+  isDownloading: boolean
+}
+
+const presetItems = reportPresets.map((id) => ({ id, name: presetLabels[id] }))
+const metricItems = reportMetrics.map((id) => ({ id, name: metricLabels[id] }))
+
+const toRange = (range: DayRange | undefined) => (range ? { start: parseDate(range.from), end: parseDate(range.to) } : null)
+const fromRange = (range: { start: { toString(): string }; end: { toString(): string } } | null) =>
+  range ? { from: range.start.toString(), to: range.end.toString() } : undefined
+
+/** What to compare: periods (preset or custom), the metric and the devices; and the CSV. */
+export function ReportControls({ choice, onChange, onDownload, isDownloading }: ReportControlsProps) {
+  return (
+    <div className={styles.controls}>
+      <Select label="Periods" items={presetItems} selectedKey={choice.preset} onSelectionChange={(key) => onChange({ preset: key as ReportPreset })}>
+        {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+      </Select>
+      {choice.preset === 'custom' && (
+        <>
+          <DateRangePicker label="Current period" value={toRange(choice.custom)} onChange={(range) => onChange({ custom: fromRange(range) })} />
+          <DateRangePicker
+            label="Compare with"
+            description="Empty: the same number of days right before."
+            value={toRange(choice.customPrevious)}
+            onChange={(range) => onChange({ customPrevious: fromRange(range) })}
+          />
+        </>
+      )}
+      <Select label="Metric" items={metricItems} selectedKey={choice.metric} onSelectionChange={(key) => onChange({ metric: key as ReportMetric })}>
+        {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+      </Select>
+      <DevicePicker value={choice.devices} onChange={(devices) => onChange({ devices })} />
+      <Button intent="formSecondary" onPress={onDownload} isDisabled={isDownloading}>
+        <Icon name="download" size="sm" /> {isDownloading ? 'Preparing CSV...' : 'Download CSV'}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { normalizeError } from '../../api'
+import { ErrorState, Skeleton } from '../../ui'
+import { usePreferences } from '../settings/use-preferences'
+import { PageHeader } from '../shell/PageHeader'
+import { useAppServices } from '../shell/use-app-services'
+import * as page from '../users/page.css'
+import { presetPeriods } from './report-periods'
+import { downloadReportCsv, energyReportOptions, type ReportRequest } from './report-query'
+import { ReportControls, type ReportChoice } from './ReportControls'
+import { ReportResults } from './ReportResults'
+
+export interface ReportsPageProps {
+  choice: ReportChoice
+  onChange: (patch: Partial<ReportChoice>) => void
+  /** For stories: a fixed clock. */
+  now?: Date
+}
+
+/** /reports: a current period against a previous one, for all devices in scope or some. */
+export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProps) {
+  const { feedback } = useAppServices()
+  const [now] = useState(() => fixedNow ?? new Date())
+  const { timezone, week_start, isPending: prefsPending } = usePreferences()
+  const [downloading, setDownloading] = useState(false)
+
+  let periods
+  try {
+    periods = presetPeriods(choice.preset, { timeZone: timezone, weekStart: week_start, now, custom: choice.custom, customPrevious: choice.customPrevious })
+  } catch {
+    periods = presetPeriods('this_month', { timeZone: timezone, weekStart: week_start, now })
+  }
+  const request: ReportRequest = { periods, timeZone: timezone, weekStart: week_start, metric: choice.metric, deviceIds: choice.devices }
+  const report = useQuery({ ...energyReportOptions(request), enabled: !prefsPending, placeholderData: keepPreviousData })
+
+  async function download() {
+    setDownloading(true)
+    try {
+      await downloadReportCsv(request)
+    } catch (error) {
+      feedback.push({ title: 'Failed to download the report', message: normalizeError(error).message })
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Reports" lead={`Energy of the devices in scope, period against period, in ${timezone.replaceAll('_', ' ')} time.`} />
+      <div className={page.stack}>
+        <ReportControls choice={choice} onChange={onChange} onDownload={() => void download()} isDownloading={downloading} />
+        {report.isPending ? (
+          <div className={page.skeletonRows} role="status" aria-label="Loading the report">
+            <Skeleton shape="rect" height="6rem" />
+            <Skeleton shape="rect" height="16rem" />
+          </div>
+        ) : report.isError ? (
+          <ErrorState message="The report could not be loaded." onRetry={() => void report.refetch()} isRetrying={report.isFetching} />
+        ) : (
+          <ReportResults report={report.data} periods={periods} timeZone={timezone} now={now} />
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { sortDevices } from './report-table'
+
+const row = (device_name: string, absolute_change: number, percent_change: number | null) => ({
+  device_id: device_name,
+  device_name,
+  current_kwh: 0,
+  previous_kwh: 0,
+  absolute_change,
+  percent_change,
+})
+const rows = [row('A', 10, 5), row('B', -20, -10), row('C', 5, null), row('D', 30, 12)]
+
+describe('sortDevices', () => {
+  it('sorts by change either way', () => {
+    expect(sortDevices(rows, 'absolute_change', 'descending').map((r) => r.device_name)).toEqual(['D', 'A', 'C', 'B'])
+    expect(sortDevices(rows, 'absolute_change', 'ascending').map((r) => r.device_name)).toEqual(['B', 'C', 'A', 'D'])
+  })
+
+  it('keeps N/A percentages last in both directions', () => {
+    expect(sortDevices(rows, 'percent_change', 'descending').map((r) => r.device_name)).toEqual(['D', 'A', 'B', 'C'])
+    expect(sortDevices(rows, 'percent_change', 'ascending').map((r) => r.device_name)).toEqual(['B', 'A', 'D', 'C'])
+  })
+
+  it('sorts names alphabetically', () => {
+    expect(sortDevices(rows, 'device_name', 'descending').map((r) => r.device_name)).toEqual(['D', 'C', 'B', 'A'])
+  })
+})

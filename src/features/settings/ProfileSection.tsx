@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Form } from 'react-aria-components'
+import { changePasswordMutation, updateUserMutation } from '../../api'
+import { Button, Card, TextField } from '../../ui'
+import { currentUserQuery, type SessionUser } from '../auth/session'
+import { useAppServices } from '../shell/use-app-services'
+import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import * as styles from '../users/page.css'
+
+type Errors = { fields: FieldErrors; form?: string }
+
+/** The signed-in user's name; the e-mail is shown, changed by an admin. */
+export function ProfileSection({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const [errors, setErrors] = useState<Errors>({ fields: {} })
+  const save = useMutation({
+    ...updateUserMutation(),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      setErrors({ fields: {} })
+      feedback.push({ severity: 'success', title: 'Profile updated', message: 'Your name has been saved.' })
+    },
+    onError: (error) => setErrors(fieldErrors(error)),
+  })
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fullName = String(new FormData(event.currentTarget).get('full_name') ?? '').trim()
+    save.mutate({ path: { id: user.id }, body: { full_name: fullName } })
+  }
+  return (
+    <Card title="Profile" description={`Signed in as ${user.email}`}>
+      <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
+        {errors.form && <p role="alert" className={styles.formError}>{errors.form}</p>}
+        <TextField name="full_name" label="Full name" isRequired maxLength={200} defaultValue={user.full_name ?? ''} />
+        <div className={styles.formActions}>
+          <Button intent="formPrimary" type="submit" isPending={save.isPending}>
+            Save name
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+const MIN_PASSWORD = 12
+
+/** A new password, only with the current one; other sessions are signed out by the server. */
+export function PasswordSection() {
+  const { feedback } = useAppServices()
+  const [errors, setErrors] = useState<Errors>({ fields: {} })
+  const [formKey, setFormKey] = useState(0)
+  const change = useMutation({
+    ...changePasswordMutation(),
+    onSuccess: () => {
+      setErrors({ fields: {} })
+      setFormKey((k) => k + 1)
+      feedback.push({ severity: 'success', title: 'Password changed', message: 'Your other sessions have been signed out.' })
+    },
+    onError: (error) => {
+      const spread = fieldErrors(error)
+      const wrongCurrent = (error as { body?: { code?: string } }).body?.code === 'invalid_current_password'
+      setErrors(wrongCurrent ? { fields: { current_password: 'The current password is not correct.' } } : spread)
+    },
+  })
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+    if (data.new_password !== data.confirm_password) {
+      setErrors({ fields: { confirm_password: 'The two new passwords differ.' } })
+      return
+    }
+    change.mutate({ body: { current_password: data.current_password!, new_password: data.new_password! } })
+  }
+  return (
+    <Card title="Password" description="Changing it signs you out everywhere else.">
+      <Form key={formKey} className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
+        {errors.form && <p role="alert" className={styles.formError}>{errors.form}</p>}
+        <TextField name="current_password" type="password" label="Current password" isRequired autoComplete="current-password" maxLength={128} />
+        <div className={styles.formRow}>
+          <TextField
+            name="new_password"
+            type="password"
+            label="New password"
+            isRequired
+            minLength={MIN_PASSWORD}
+            maxLength={128}
+            autoComplete="new-password"
+            description={`At least ${MIN_PASSWORD} characters.`}
+          />
+          <TextField name="confirm_password" type="password" label="Repeat new password" isRequired autoComplete="new-password" maxLength={128} />
+        </div>
+        <div className={styles.formActions}>
+          <Button intent="formPrimary" type="submit" isPending={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ApiError, createTenantMutation, type Group } from '../../api'
+import { Card } from '../../ui'
+import { PageHeader } from '../shell/PageHeader'
+import { useAppServices } from '../shell/use-app-services'
+import { browserTimeZone } from '../settings/timezones'
+import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import { invalidatePeople } from '../users/users-cache'
+import { emptyDraft, stepOfField, toTenantCreate, wizardSteps, type WizardStep } from './tenant-draft'
+import { AdminStep, GroupStep, ReviewStep, RulesStep } from './TenantSteps'
+import * as styles from './tenants.css'
+
+const stepComponents = [GroupStep, AdminStep, RulesStep] as const
+
+/** A taken name or e-mail (409) names what clashed; point the person at that field. */
+function conflictField(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined
+  return /mail/i.test(error.message) ? 'admin.email' : 'group.name'
+}
+
+export interface TenantWizardProps {
+  /** Where to go with the new group: the route lands on it. */
+  onCreated: (group: Group) => void
+}
+
+/** /users/new-tenant: group, first admin, starter rules, review; one createTenant call. */
+export function TenantWizard({ onCreated }: TenantWizardProps) {
+  const queryClient = useQueryClient()
+  const { feedback, scope } = useAppServices()
+  const [draft, setDraft] = useState(() => emptyDraft(browserTimeZone()))
+  const [step, setStep] = useState<WizardStep>(0)
+  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+
+  const create = useMutation({
+    ...createTenantMutation(),
+    onSuccess: ({ group, admin }) => {
+      void invalidatePeople(queryClient)
+      scope.choose(group.id)
+      feedback.push({ severity: 'success', title: 'Tenant created', message: `${group.name} is ready and ${admin.email} can sign in.` })
+      onCreated(group)
+    },
+    onError: (error) => {
+      const spread = fieldErrors(error, conflictField(error))
+      setErrors(spread)
+      const first = Object.keys(spread.fields)[0]
+      if (first) setStep(stepOfField(first))
+    },
+  })
+
+  const next = () => {
+    setErrors({ fields: {} })
+    if (step === 3) create.mutate({ body: toTenantCreate(draft) })
+    else setStep((step + 1) as WizardStep)
+  }
+  const back = step > 0 ? () => setStep((step - 1) as WizardStep) : undefined
+  const props = { draft, onChange: setDraft, onNext: next, onBack: back, errors: errors.fields }
+  const Step = step < 3 ? stepComponents[step as 0 | 1 | 2] : null
+  return (
+    <div className={styles.wizard}>
+      <PageHeader title="New tenant" lead="A group with its first admin and starter alerts, created in one step." />
+      <ol className={styles.steps} aria-label="Steps">
+        {wizardSteps.map((label, i) => (
+          <li key={label} className={styles.step} aria-current={i === step ? 'step' : undefined} data-state={i < step ? 'done' : undefined}>
+            {i + 1}. {label}
+          </li>
+        ))}
+      </ol>
+      <Card title={wizardSteps[step]} headingLevel={2}>
+        {Step ? <Step key={step} {...props} /> : <ReviewStep {...props} isPending={create.isPending} formError={errors.form} />}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, within } from 'storybook/test'
+import { ReportsPage } from '../../../src/features/reports/ReportsPage'
+import type { ReportChoice } from '../../../src/features/reports/ReportControls'
+import { users } from '../../../src/mocks/fixtures'
+import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { dashboardHandlers, dashboardNow } from '../../../src/mocks/dashboard'
+import { signedInAs } from '../../../src/mocks/users-groups'
+import { mobileViewport } from '../../ui/helpers'
+import { withAppServices } from '../../support/with-app-services'
+
+/** The page with its choice in state, as the route keeps it in the URL. */
+function ReportsPageWithChoice(initial: Partial<ReportChoice>) {
+  const [choice, setChoice] = useState<ReportChoice>({ preset: 'this_month', metric: 'energy_consumption', devices: [], ...initial })
+  return <ReportsPage choice={choice} onChange={(patch) => setChoice((c) => ({ ...c, ...patch }))} now={dashboardNow} />
+}
+
+const handlers = (options?: Parameters<typeof dashboardHandlers>[0]) => ({ ...baseHandlers, auth: signedInAs(users[2]!), ...dashboardHandlers(options) })
+
+const meta = {
+  title: 'Features/Reports/ReportsPage',
+  component: ReportsPageWithChoice,
+  decorators: [withAppServices],
+  parameters: { msw: { handlers: handlers() } },
+} satisfies Meta<typeof ReportsPageWithChoice>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const body = () => within(document.body)
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const totals = await canvas.findByRole('region', { name: 'Totals' })
+    await expect(within(totals).getByText('Current: 1 Nov – 30 Nov 2026')).toBeVisible()
+    await expect(within(totals).getByText('Previous: 1 Oct – 31 Oct 2026')).toBeVisible()
+    const table = canvas.getByRole('table')
+    await expect(within(table).getByRole('columnheader', { name: /^Change$/ })).toHaveAttribute('aria-sort', 'descending')
+    await expect(within(table).getByRole('rowheader', { name: 'Total' })).toBeVisible()
+  },
+}
+
+export const SortByPercent: Story = {
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table')
+    await userEvent.click(within(table).getByRole('button', { name: 'Change %' }))
+    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute('aria-sort', 'descending')
+    await userEvent.click(within(table).getByRole('button', { name: /Change %/ }))
+    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute('aria-sort', 'ascending')
+  },
+}
+
+export const TodayVsYesterday: Story = {
+  args: { preset: 'today' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Current: 22 Nov 2026')).toBeVisible()
+    await expect(canvas.getByText('Previous: 21 Nov 2026')).toBeVisible()
+  },
+}
+
+export const WeekWithMondayStart: Story = {
+  args: { preset: 'this_week' },
+  play: async ({ canvas }) => {
+    // The mock user starts weeks on Monday; 22 Nov 2026 is a Sunday.
+    await expect(await canvas.findByText('Current: 16 Nov – 22 Nov 2026')).toBeVisible()
+  },
+}
+
+export const CustomRange: Story = {
+  args: { preset: 'custom', custom: { from: '2026-11-01', to: '2026-11-10' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Current: 1 Nov – 10 Nov 2026')).toBeVisible()
+    await expect(canvas.getByText('Previous: 22 Oct – 31 Oct 2026')).toBeVisible()
+    await expect(canvas.getByText('Compare with')).toBeVisible()
+  },
+}
+
+export const ChooseDevices: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('table')
+    canvas.getByRole('button', { name: 'Devices: All devices in scope' }).focus()
+    await userEvent.keyboard('{Enter}')
+    const list = await body().findByRole('listbox', { name: 'Devices' })
+    await userEvent.click(within(list).getByRole('option', { name: /Cold storage/ }))
+    await userEvent.keyboard('{Escape}')
+    await expect(await canvas.findByRole('button', { name: 'Devices: Cold storage' })).toBeVisible()
+    await expect(await within(canvas.getByRole('table')).findAllByRole('row')).toHaveLength(3)
+  },
+}
+
+export const NoDevices: Story = {
+  parameters: { msw: { handlers: handlers({ devices: [] }) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No devices to report on')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { ...handlers(), reports: [pending('/api/v1/reports/energy')] } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading the report' })).toBeInTheDocument()
+  },
+}
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: { ...handlers(), reports: [failing('/api/v1/reports/energy')] } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('The report could not be loaded.')).toBeVisible()
+  },
+}
+
+export const NarrowScreen: Story = {
+  globals: mobileViewport,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('region', { name: 'Totals' })).toBeVisible()
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('table')).toBeVisible()
+  },
+}
