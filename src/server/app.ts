@@ -101,6 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 },
   })
+  // Media types the contract uses only for answers (profiled JSON, CSV, photos): registered as
+  // opaque buffers so fastify-openapi-glue finds a parser; no operation accepts them as a body.
+  app.addContentTypeParser(
+    ['application/vnd.console.profiled+json', 'text/csv', 'image/*'],
+    { parseAs: 'buffer' },
+    (_request, body, done) => done(null, body),
+  )
   csrfProtection(app)
   sessionAuth(app)
   bodyMediaTypes(app)

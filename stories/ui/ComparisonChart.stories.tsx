@@ -68,9 +68,15 @@ export const Empty: Story = {
 }
 
 export const Error: Story = {
-  args: { status: 'error', errorMessage: 'The report service is not reachable.', onRetry: () => {} },
+  args: {
+    status: 'error',
+    errorMessage: 'The report service is not reachable.',
+    onRetry: () => {},
+  },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The report service is not reachable.')
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'The report service is not reachable.',
+    )
   },
 }
 
@@ -88,7 +94,9 @@ export const NarrowScreen: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', { name: 'This week compared with last week' })
+    const chart = await within(canvasElement).findByRole('application', {
+      name: 'This week compared with last week',
+    })
     await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
   },
 }
@@ -100,7 +108,10 @@ export const Dark: Story = {
 export const KeyboardTooltip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await tabTo(canvas.getByRole('application', { name: 'This week compared with last week' }), userEvent)
+    await tabTo(
+      canvas.getByRole('application', { name: 'This week compared with last week' }),
+      userEvent,
+    )
     await userEvent.keyboard('{ArrowRight}{ArrowRight}')
     const tip = canvas.getByRole('tooltip')
     await expect(tip).toHaveTextContent('Tue 20 Oct 2026')

@@ -6,8 +6,16 @@ import { dailyConsumption, hourlyYear, monthlyConsumption, tabTo } from './chart
 const meta = {
   title: 'Components/ConsumptionChart',
   component: ConsumptionChart,
-  args: { width: 760, height: 260, data: dailyConsumption(), granularity: 'daily', timeZone: 'UTC' },
-  argTypes: { granularity: { control: 'inline-radio', options: ['hourly', 'daily', 'weekly', 'monthly'] } },
+  args: {
+    width: 760,
+    height: 260,
+    data: dailyConsumption(),
+    granularity: 'daily',
+    timeZone: 'UTC',
+  },
+  argTypes: {
+    granularity: { control: 'inline-radio', options: ['hourly', 'daily', 'weekly', 'monthly'] },
+  },
 } satisfies Meta<typeof ConsumptionChart>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -30,7 +38,9 @@ export const Monthly: Story = {
 export const Loading: Story = {
   args: { status: 'loading' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading daily consumption')
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Loading daily consumption',
+    )
   },
 }
 
@@ -42,7 +52,11 @@ export const Empty: Story = {
 }
 
 export const Error: Story = {
-  args: { status: 'error', errorMessage: 'The consumption service did not answer.', onRetry: () => {} },
+  args: {
+    status: 'error',
+    errorMessage: 'The consumption service did not answer.',
+    onRetry: () => {},
+  },
   play: async ({ canvasElement }) => {
     const alert = within(canvasElement).getByRole('alert')
     await expect(alert).toHaveTextContent('The consumption service did not answer.')
@@ -52,7 +66,8 @@ export const Error: Story = {
 
 export const LongText: Story = {
   args: {
-    label: 'Daily consumption of the main distribution board in the north wing, second floor (meter 4471-AX-0093)',
+    label:
+      'Daily consumption of the main distribution board in the north wing, second floor (meter 4471-AX-0093)',
     status: 'error',
     errorMessage:
       'The consumption service answered with an error after 30 seconds. The meter gateway may be offline or the period may be too long to aggregate; try a shorter period or retry later.',
@@ -67,7 +82,9 @@ export const NarrowScreen: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', { name: 'Daily consumption' })
+    const chart = await within(canvasElement).findByRole('application', {
+      name: 'Daily consumption',
+    })
     await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
   },
 }
@@ -97,6 +114,29 @@ export const KeyboardTooltip: Story = {
   },
 }
 
+/** The same tooltip follows the pointer, and leaves with it. */
+export const PointerTooltip: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const chart = canvas.getByRole('application', { name: 'Daily consumption' })
+    const box = chart.getBoundingClientRect()
+    // Two thirds across the plot: a bar in the third week of October.
+    await userEvent.pointer({
+      target: chart,
+      coords: { clientX: box.left + box.width * 0.66, clientY: box.top + box.height / 2 },
+    })
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(
+      /\d+ Oct 2026\s*Consumption\s*[\d.]+ kWh/,
+    )
+    await userEvent.unhover(chart)
+    await expect(canvas.queryByRole('tooltip')).not.toBeInTheDocument()
+    await userEvent.pointer({
+      target: chart,
+      coords: { clientX: box.left + box.width * 0.66, clientY: box.top + box.height / 2 },
+    })
+  },
+}
+
 /** The accessible fallback: every bar as a row. */
 export const AsTable: Story = {
   play: async ({ canvasElement }) => {
@@ -111,9 +151,16 @@ export const AsTable: Story = {
 
 /** 8,760 hourly buckets merge into at most one bar per 3 px: the SVG stays far under 1,000 elements. */
 export const YearOfHourlyPoints: Story = {
-  args: { data: hourlyYear(), granularity: 'hourly', width: 1100, label: 'Hourly consumption 2025' },
+  args: {
+    data: hourlyYear(),
+    granularity: 'hourly',
+    width: 1100,
+    label: 'Hourly consumption 2025',
+  },
   play: async ({ canvasElement }) => {
-    const chart = within(canvasElement).getByRole('application', { name: 'Hourly consumption 2025' })
+    const chart = within(canvasElement).getByRole('application', {
+      name: 'Hourly consumption 2025',
+    })
     // Budget check: counting SVG elements is the point here, so querying the DOM is deliberate.
     const svg = chart.querySelector('svg')!
     await expect(svg.querySelectorAll('*').length).toBeLessThan(1000)
@@ -121,6 +168,8 @@ export const YearOfHourlyPoints: Story = {
     await expect(svg.querySelectorAll('rect').length).toBeLessThanOrEqual(550)
     await tabTo(chart, userEvent)
     await userEvent.keyboard('{ArrowRight}')
-    await expect(within(canvasElement).getByRole('tooltip')).toHaveTextContent(/Sum of \d+ hourly buckets/)
+    await expect(within(canvasElement).getByRole('tooltip')).toHaveTextContent(
+      /Sum of \d+ hourly buckets/,
+    )
   },
 }

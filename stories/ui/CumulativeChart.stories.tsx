@@ -10,7 +10,13 @@ const withOutage = week.map((p, i) => (i >= 250 && i < 300 ? { ...p, kwh: null }
 const meta = {
   title: 'Components/CumulativeChart',
   component: CumulativeChart,
-  args: { width: 760, height: 260, data: week, timeZone: 'UTC', label: 'Cumulative consumption this week' },
+  args: {
+    width: 760,
+    height: 260,
+    data: week,
+    timeZone: 'UTC',
+    label: 'Cumulative consumption this week',
+  },
 } satisfies Meta<typeof CumulativeChart>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -18,26 +24,37 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('application', { name: 'Cumulative consumption this week' })).toBeInTheDocument()
-    await expect(canvas.getByRole('list', { name: /legend/ })).toHaveTextContent(/Used in period\s*[\d,.]+ kWh/)
+    await expect(
+      canvas.getByRole('application', { name: 'Cumulative consumption this week' }),
+    ).toBeInTheDocument()
+    await expect(canvas.getByRole('list', { name: /legend/ })).toHaveTextContent(
+      /Used in period\s*[\d,.]+ kWh/,
+    )
   },
 }
 
 export const Today: Story = {
-  args: { data: cumulativeSeries(96, 15, Date.UTC(2026, 9, 21), 9, 0), label: 'Cumulative consumption today' },
+  args: {
+    data: cumulativeSeries(96, 15, Date.UTC(2026, 9, 21), 9, 0),
+    label: 'Cumulative consumption today',
+  },
 }
 
 export const WithGap: Story = {
   args: { data: withOutage },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('list', { name: /legend/ })).toHaveTextContent('No readings')
+    await expect(within(canvasElement).getByRole('list', { name: /legend/ })).toHaveTextContent(
+      'No readings',
+    )
   },
 }
 
 export const Loading: Story = {
   args: { status: 'loading' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading cumulative consumption this week')
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Loading cumulative consumption this week',
+    )
   },
 }
 
@@ -51,13 +68,16 @@ export const Empty: Story = {
 export const Error: Story = {
   args: { status: 'error', errorMessage: 'Request failed with status 503.', onRetry: () => {} },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Request failed with status 503.')
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'Request failed with status 503.',
+    )
   },
 }
 
 export const LongText: Story = {
   args: {
-    label: 'Cumulative consumption of the heat pump and the domestic hot water boiler in the basement plant room this week',
+    label:
+      'Cumulative consumption of the heat pump and the domestic hot water boiler in the basement plant room this week',
   },
 }
 
@@ -68,7 +88,9 @@ export const NarrowScreen: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', { name: 'Cumulative consumption this week' })
+    const chart = await within(canvasElement).findByRole('application', {
+      name: 'Cumulative consumption this week',
+    })
     await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
   },
 }
@@ -98,11 +120,15 @@ export const YearOfHourlyPoints: Story = {
     label: 'Cumulative consumption 2025',
   },
   play: async ({ canvasElement }) => {
-    const chart = within(canvasElement).getByRole('application', { name: 'Cumulative consumption 2025' })
+    const chart = within(canvasElement).getByRole('application', {
+      name: 'Cumulative consumption 2025',
+    })
     // Budget check: counting SVG elements and path vertices is the point here, so we read the DOM.
     const svg = chart.querySelector('svg')!
     await expect(svg.querySelectorAll('*').length).toBeLessThan(1000)
-    const counts = [...svg.querySelectorAll('path')].map((p) => (p.getAttribute('d') ?? '').split(/[LM]/).length - 1)
+    const counts = [...svg.querySelectorAll('path')].map(
+      (p) => (p.getAttribute('d') ?? '').split(/[LM]/).length - 1,
+    )
     // The line is the longest path but for the area under it, which walks its vertices twice.
     const vertices = Math.min(...counts.filter((n) => n > 50))
     await expect(vertices).toBeLessThanOrEqual(1100 / 2)

@@ -12,7 +12,8 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const stepTriggers = (canvasElement: HTMLElement) => within(canvasElement).getAllByRole('button', { name: /^Step \d+:/ })
+const stepTriggers = (canvasElement: HTMLElement) =>
+  within(canvasElement).getAllByRole('button', { name: /^Step \d+:/ })
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -33,15 +34,18 @@ export const Default: Story = {
 export const ExpandAndCollapseAll: Story = {
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
-    for (const trigger of stepTriggers(canvasElement)) await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    for (const trigger of stepTriggers(canvasElement))
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false')
     await step('Expand all', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Expand all' }))
-      for (const trigger of stepTriggers(canvasElement)) await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+      for (const trigger of stepTriggers(canvasElement))
+        await expect(trigger).toHaveAttribute('aria-expanded', 'true')
       await expect(canvas.getByRole('button', { name: 'Expand all' })).toBeDisabled()
     })
     await step('Collapse all', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Collapse all' }))
-      for (const trigger of stepTriggers(canvasElement)) await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      for (const trigger of stepTriggers(canvasElement))
+        await expect(trigger).toHaveAttribute('aria-expanded', 'false')
     })
     await step('One step by keyboard', async () => {
       stepTriggers(canvasElement)[1]!.focus()
@@ -58,7 +62,12 @@ export const QueryTimings: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const queries = (step: string) =>
-      within(within(canvas.getByRole('group', { name: new RegExp(`^Step \\d+: ${step}`) })).getByRole('list', { name: 'SQL queries' })).getAllByRole('listitem')
+      within(
+        within(canvas.getByRole('group', { name: new RegExp(`^Step \\d+: ${step}`) })).getByRole(
+          'list',
+          { name: 'SQL queries' },
+        ),
+      ).getAllByRole('listitem')
     await expect(queries('aggregate_intervals')[0]).toHaveTextContent(/^Slow\s*182\.3 ms/)
     await expect(queries('aggregate_intervals')[1]).toHaveTextContent(/^Fast\s*22\.9 ms/)
     await expect(queries('load_device')[0]).toHaveTextContent(/^Moderate\s*61\.7 ms/)

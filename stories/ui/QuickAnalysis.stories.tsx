@@ -20,11 +20,17 @@ const figure = (canvasElement: HTMLElement, term: string) => {
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Quick Analysis' })).toBeInTheDocument()
+    await expect(
+      within(canvasElement).getByRole('region', { name: 'Quick Analysis' }),
+    ).toBeInTheDocument()
     await expect(figure(canvasElement, 'Steps')).toHaveTextContent('4')
-    await expect(figure(canvasElement, 'Slowest step')).toHaveTextContent('268.0 ms, aggregate_intervals')
+    await expect(figure(canvasElement, 'Slowest step')).toHaveTextContent(
+      '268.0 ms, aggregate_intervals',
+    )
     // 412.6 ms over 4 steps.
-    await expect(figure(canvasElement, 'Average step time')).toHaveTextContent('103.2 ms, Total duration / steps')
+    await expect(figure(canvasElement, 'Average step time')).toHaveTextContent(
+      '103.2 ms, Total duration / steps',
+    )
     await expect(figure(canvasElement, 'Database queries')).toHaveTextContent('6')
   },
 }

@@ -22,7 +22,10 @@ export const Default: Story = {
 
 /** A range wider than the data: the uncovered time is unknown, not online. */
 export const PartialCoverage: Story = {
-  args: { data: statusWeek().slice(2, 5), range: { start: '2026-10-19T00:00:00Z', end: '2026-10-26T00:00:00Z' } },
+  args: {
+    data: statusWeek().slice(2, 5),
+    range: { start: '2026-10-19T00:00:00Z', end: '2026-10-26T00:00:00Z' },
+  },
 }
 
 /** Thousands of short flaps over 30 days merge into segments at least 2 px wide; outages stay visible. */
@@ -38,7 +41,9 @@ export const Flapping: Story = {
 export const Loading: Story = {
   args: { status: 'loading' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading status this week')
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Loading status this week',
+    )
   },
 }
 
@@ -50,14 +55,23 @@ export const Empty: Story = {
 }
 
 export const Error: Story = {
-  args: { status: 'error', errorMessage: 'The status history could not be loaded.', onRetry: () => {} },
+  args: {
+    status: 'error',
+    errorMessage: 'The status history could not be loaded.',
+    onRetry: () => {},
+  },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The status history could not be loaded.')
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'The status history could not be loaded.',
+    )
   },
 }
 
 export const LongText: Story = {
-  args: { label: 'Connectivity of the rooftop photovoltaic inverter gateway (building C, north-east stairwell) this week' },
+  args: {
+    label:
+      'Connectivity of the rooftop photovoltaic inverter gateway (building C, north-east stairwell) this week',
+  },
 }
 
 export const NarrowScreen: Story = {
@@ -67,7 +81,9 @@ export const NarrowScreen: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', { name: 'Status this week' })
+    const chart = await within(canvasElement).findByRole('application', {
+      name: 'Status this week',
+    })
     await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
   },
 }

@@ -24,7 +24,9 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const bodyRows = (canvasElement: HTMLElement) =>
-  within(within(canvasElement).getByRole('grid', { name: 'Devices' })).getAllByRole('row').slice(1)
+  within(within(canvasElement).getByRole('grid', { name: 'Devices' }))
+    .getAllByRole('row')
+    .slice(1)
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -59,17 +61,23 @@ export const MultipleSelection: Story = {
     await userEvent.click(within(bodyRows(canvasElement)[3]!).getByRole('checkbox'))
     await expect(bodyRows(canvasElement)[3]).toHaveAttribute('aria-selected', 'true')
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select All' }))
-    for (const row of bodyRows(canvasElement)) await expect(row).toHaveAttribute('aria-selected', 'true')
+    for (const row of bodyRows(canvasElement))
+      await expect(row).toHaveAttribute('aria-selected', 'true')
   },
 }
 
 export const SingleSelection: Story = {
   args: { selectionMode: 'single' },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(bodyRows(canvasElement)[0]!).getByRole('checkbox'))
-    await userEvent.click(within(bodyRows(canvasElement)[2]!).getByRole('checkbox'))
+    const first = within(bodyRows(canvasElement)[0]!).getByRole('checkbox')
+    const third = within(bodyRows(canvasElement)[2]!).getByRole('checkbox')
+    await userEvent.click(first)
+    await userEvent.click(third)
     await expect(bodyRows(canvasElement)[0]).toHaveAttribute('aria-selected', 'false')
     await expect(bodyRows(canvasElement)[2]).toHaveAttribute('aria-selected', 'true')
+    // Leave no hover state behind for the visual baseline.
+    await userEvent.unhover(first)
+    await userEvent.unhover(third)
   },
 }
 
@@ -103,7 +111,10 @@ export const TenThousandRows: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(bodyRows(canvasElement).length).toBeLessThanOrEqual(100)
-    await expect(canvas.getByRole('grid', { name: 'Devices' })).toHaveAttribute('aria-rowcount', '10001')
+    await expect(canvas.getByRole('grid', { name: 'Devices' })).toHaveAttribute(
+      'aria-rowcount',
+      '10001',
+    )
     await expect(bodyRows(canvasElement)[0]).toHaveTextContent(many[0]!.name)
     const header = canvas.getByRole('columnheader', { name: /Today \(kWh\)/ })
     await userEvent.click(header)
@@ -150,9 +161,17 @@ export const Empty: Story = {
 
 export const LongText: Story = {
   args: {
-    rows: few.slice(0, 6).map((d, i) =>
-      i % 2 ? { ...d, name: `${d.name} in the north-east stairwell next to the second emergency exit of building C`, location: 'Basement plant room behind the district heating substation' } : d,
-    ),
+    rows: few
+      .slice(0, 6)
+      .map((d, i) =>
+        i % 2
+          ? {
+              ...d,
+              name: `${d.name} in the north-east stairwell next to the second emergency exit of building C`,
+              location: 'Basement plant room behind the district heating substation',
+            }
+          : d,
+      ),
     height: 320,
   },
 }

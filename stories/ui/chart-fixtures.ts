@@ -59,7 +59,8 @@ export function hourlyYear(seed = 3): ConsumptionBucket[] {
     const t = start + i * HOUR
     const hour = i % 24
     const day = Math.floor(i / 24)
-    const daily = 0.25 + 0.5 * Math.exp(-((hour - 8) ** 2) / 6) + 0.9 * Math.exp(-((hour - 19) ** 2) / 8)
+    const daily =
+      0.25 + 0.5 * Math.exp(-((hour - 8) ** 2) / 6) + 0.9 * Math.exp(-((hour - 19) ** 2) / 8)
     const seasonal = 1 + 0.35 * Math.cos((day / 365) * 2 * Math.PI)
     const kwh = round(daily * seasonal + rnd() * 0.25, 3)
     // A two-day outage in March: the meter reported nothing.
@@ -69,13 +70,20 @@ export function hourlyYear(seed = 3): ConsumptionBucket[] {
 }
 
 /** Cumulative meter register (kWh) sampled every `stepMinutes`, starting at `startKwh`. */
-export function cumulativeSeries(points: number, stepMinutes: number, startMs: number, seed = 5, startKwh = 12_480) {
+export function cumulativeSeries(
+  points: number,
+  stepMinutes: number,
+  startMs: number,
+  seed = 5,
+  startKwh = 12_480,
+) {
   const rnd = seeded(seed)
   let total = startKwh
   return Array.from({ length: points }, (_, i) => {
     const t = startMs + i * stepMinutes * 60_000
     const hour = new Date(t).getUTCHours()
-    const load = 0.2 + 0.6 * Math.exp(-((hour - 8) ** 2) / 6) + 1.1 * Math.exp(-((hour - 19) ** 2) / 8)
+    const load =
+      0.2 + 0.6 * Math.exp(-((hour - 8) ** 2) / 6) + 1.1 * Math.exp(-((hour - 19) ** 2) / 8)
     total += (load + rnd() * 0.3) * (stepMinutes / 60)
     return { time: iso(t), kwh: round(total, 3) }
   })
@@ -84,7 +92,10 @@ export function cumulativeSeries(points: number, stepMinutes: number, startMs: n
 /** Presses Tab until `target` has focus (a real keyboard path, failing loudly if it is not reachable). */
 export async function tabTo(target: HTMLElement, user: { tab: () => Promise<void> }, maxTabs = 10) {
   for (let i = 0; i < maxTabs && document.activeElement !== target; i++) await user.tab()
-  if (document.activeElement !== target) throw new Error(`Could not reach ${target.getAttribute('aria-label') ?? target.tagName} with Tab`)
+  if (document.activeElement !== target)
+    throw new Error(
+      `Could not reach ${target.getAttribute('aria-label') ?? target.tagName} with Tab`,
+    )
 }
 
 /** `days` daily buckets from `startMs` against the same weekdays `days` earlier; the last `future` are still to come. */
@@ -96,7 +107,12 @@ export function dailyComparison(days: number, startMs: number, seed = 13, future
     const base = weekday === 0 || weekday === 6 ? 15 : 10.5
     const previous = round(base + rnd() * 4)
     const current = round(base * 0.92 + rnd() * 4)
-    return { start: iso(t), previousStart: iso(t - days * DAY), current: i >= days - future ? null : current, previous }
+    return {
+      start: iso(t),
+      previousStart: iso(t - days * DAY),
+      current: i >= days - future ? null : current,
+      previous,
+    }
   })
 }
 
@@ -104,7 +120,8 @@ export function dailyComparison(days: number, startMs: number, seed = 13, future
 export function hourlyComparison(seed = 21) {
   const rnd = seeded(seed)
   const start = Date.UTC(2026, 9, 21)
-  const load = (h: number) => 0.25 + 0.5 * Math.exp(-((h - 8) ** 2) / 6) + 0.9 * Math.exp(-((h - 19) ** 2) / 8)
+  const load = (h: number) =>
+    0.25 + 0.5 * Math.exp(-((h - 8) ** 2) / 6) + 0.9 * Math.exp(-((h - 19) ** 2) / 8)
   return Array.from({ length: 24 }, (_, h) => ({
     start: iso(start + h * HOUR),
     previousStart: iso(start + h * HOUR - DAY),

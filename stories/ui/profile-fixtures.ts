@@ -12,7 +12,9 @@ export const intervalsProfile: ProfileData = {
       duration_ms: 18.4,
       query_count: 1,
       queries: ['SELECT id, email, role, group_id FROM users WHERE id = $1'],
-      query_timings: [{ query: 'SELECT id, email, role, group_id FROM users WHERE id = $1', duration_ms: 3.2 }],
+      query_timings: [
+        { query: 'SELECT id, email, role, group_id FROM users WHERE id = $1', duration_ms: 3.2 },
+      ],
       python_execution_ms: 14.1,
     },
     {
@@ -45,7 +47,11 @@ export const intervalsProfile: ProfileData = {
             "SELECT date_trunc('hour', ts) AS bucket, max(kwh) - min(kwh) AS rise FROM readings WHERE device_id = $1 AND ts >= $2 AND ts < $3 GROUP BY 1 ORDER BY 1",
           duration_ms: 182.3,
         },
-        { query: 'SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1', duration_ms: 22.9 },
+        {
+          query:
+            'SELECT ts, kwh FROM readings WHERE device_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1',
+          duration_ms: 22.9,
+        },
       ],
       python_execution_ms: 58.4,
     },
@@ -55,7 +61,12 @@ export const intervalsProfile: ProfileData = {
       duration_ms: 21.6,
       query_count: 1,
       queries: ['INSERT INTO audit_log (request_id, user_id, action) VALUES ($1, $2, $3)'],
-      query_timings: [{ query: 'INSERT INTO audit_log (request_id, user_id, action) VALUES ($1, $2, $3)', duration_ms: 2.1 }],
+      query_timings: [
+        {
+          query: 'INSERT INTO audit_log (request_id, user_id, action) VALUES ($1, $2, $3)',
+          duration_ms: 2.1,
+        },
+      ],
       python_execution_ms: 19.2,
     },
   ],
@@ -72,14 +83,27 @@ export const lightProfile: ProfileData = {
       details: 'limit=20, unread_only=false',
       duration_ms: 36.2,
       query_count: 1,
-      queries: ['SELECT * FROM notification_deliveries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 20'],
-      query_timings: [{ query: 'SELECT * FROM notification_deliveries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 20', duration_ms: 12.5 }],
+      queries: [
+        'SELECT * FROM notification_deliveries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 20',
+      ],
+      query_timings: [
+        {
+          query:
+            'SELECT * FROM notification_deliveries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 20',
+          duration_ms: 12.5,
+        },
+      ],
       python_execution_ms: 20.1,
     },
   ],
 }
 
-export const emptyProfile: ProfileData = { total_duration_ms: 0, total_db_queries: 0, memory_delta_mb: 0, steps: [] }
+export const emptyProfile: ProfileData = {
+  total_duration_ms: 0,
+  total_db_queries: 0,
+  memory_delta_mb: 0,
+  steps: [],
+}
 
 const longQuery =
   'WITH bounds AS (SELECT device_id, min(ts) AS first_ts, max(ts) AS last_ts FROM readings WHERE group_id = $1 AND ts BETWEEN $2 AND $3 GROUP BY device_id), ' +

@@ -12,8 +12,25 @@ export interface DeviceRow {
   kwhToday: number
 }
 
-const places = ['Plant room', 'North wing', 'Roof', 'Car park', 'Kitchen', 'Server room', 'Lobby', 'Workshop']
-const kinds = ['Heat pump', 'EV charger', 'Main meter', 'PV inverter', 'Boiler', 'Chiller', 'Lighting circuit']
+const places = [
+  'Plant room',
+  'North wing',
+  'Roof',
+  'Car park',
+  'Kitchen',
+  'Server room',
+  'Lobby',
+  'Workshop',
+]
+const kinds = [
+  'Heat pump',
+  'EV charger',
+  'Main meter',
+  'PV inverter',
+  'Boiler',
+  'Chiller',
+  'Lighting circuit',
+]
 const statuses = ['online', 'online', 'online', 'online', 'offline', 'unknown'] as const
 
 /** `count` devices, the same on every run (seeded), last seen before 26 Oct 2026 12:00 UTC. */
@@ -25,7 +42,10 @@ export function devices(count: number, seed = 42): DeviceRow[] {
     return {
       id: `dev-${n}`,
       name: `${kinds[Math.floor(rnd() * kinds.length)]} ${n}`,
-      serial: `MD-${Math.floor(rnd() * 1e8).toString(16).toUpperCase().padStart(7, '0')}`,
+      serial: `MD-${Math.floor(rnd() * 1e8)
+        .toString(16)
+        .toUpperCase()
+        .padStart(7, '0')}`,
       location: rnd() < 0.1 ? null : places[Math.floor(rnd() * places.length)]!,
       status: statuses[Math.floor(rnd() * statuses.length)]!,
       lastSeen: new Date(now - Math.floor(rnd() * 72 * 60) * 60_000),
@@ -35,25 +55,63 @@ export function devices(count: number, seed = 42): DeviceRow[] {
 }
 
 const statusBadge = { online: 'success', offline: 'destructive', unknown: 'secondary' } as const
-const lastSeen = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const lastSeen = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+})
 const kwh = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** Columns live at module level: a new array per render would rebuild the whole collection. */
 export const deviceColumns: TableColumn<DeviceRow>[] = [
-  { id: 'name', name: 'Name', isRowHeader: true, allowsSorting: true, width: '2fr', render: (d) => d.name },
+  {
+    id: 'name',
+    name: 'Name',
+    isRowHeader: true,
+    allowsSorting: true,
+    width: '2fr',
+    render: (d) => d.name,
+  },
   { id: 'serial', name: 'Serial number', allowsSorting: true, width: 150, render: (d) => d.serial },
-  { id: 'location', name: 'Location', allowsSorting: true, render: (d) => d.location ?? 'No location', sortValue: (d) => d.location },
+  {
+    id: 'location',
+    name: 'Location',
+    allowsSorting: true,
+    render: (d) => d.location ?? 'No location',
+    sortValue: (d) => d.location,
+  },
   {
     id: 'status',
     name: 'Status',
     allowsSorting: true,
     width: 110,
-    render: (d) => <Badge variant={statusBadge[d.status]} size="sm">{d.status[0]!.toUpperCase() + d.status.slice(1)}</Badge>,
+    render: (d) => (
+      <Badge variant={statusBadge[d.status]} size="sm">
+        {d.status[0]!.toUpperCase() + d.status.slice(1)}
+      </Badge>
+    ),
     sortValue: (d) => d.status,
   },
-  { id: 'lastSeen', name: 'Last seen', allowsSorting: true, width: 170, render: (d) => lastSeen.format(d.lastSeen), sortValue: (d) => d.lastSeen },
-  { id: 'kwhToday', name: 'Today (kWh)', allowsSorting: true, width: 120, align: 'end', render: (d) => kwh.format(d.kwhToday), sortValue: (d) => d.kwhToday },
+  {
+    id: 'lastSeen',
+    name: 'Last seen',
+    allowsSorting: true,
+    width: 170,
+    render: (d) => lastSeen.format(d.lastSeen),
+    sortValue: (d) => d.lastSeen,
+  },
+  {
+    id: 'kwhToday',
+    name: 'Today (kWh)',
+    allowsSorting: true,
+    width: 120,
+    align: 'end',
+    render: (d) => kwh.format(d.kwhToday),
+    sortValue: (d) => d.kwhToday,
+  },
 ]
 
 /** Fewer columns for the 10,000-row story: every cell is a node in react-aria's collection. */
-export const compactDeviceColumns = deviceColumns.filter((c) => ['name', 'status', 'lastSeen', 'kwhToday'].includes(c.id))
+export const compactDeviceColumns = deviceColumns.filter((c) =>
+  ['name', 'status', 'lastSeen', 'kwhToday'].includes(c.id),
+)

@@ -352,8 +352,12 @@ describe('devices', () => {
               (SELECT count(*)::int FROM devices d WHERE d.group_id = g.id AND d.status = 'offline') AS offline2
        FROM groups g LEFT JOIN device_counts c ON c.group_id = g.id`,
     )
-    for (const r of rows) expect([r.total, r.online, r.offline]).toEqual([r.total2, r.online2, r.offline2])
-    const online = await t.call(await t.as('developer'), { method: 'GET', url: '/api/v1/devices/?status=online' })
+    for (const r of rows)
+      expect([r.total, r.online, r.offline]).toEqual([r.total2, r.online2, r.offline2])
+    const online = await t.call(await t.as('developer'), {
+      method: 'GET',
+      url: '/api/v1/devices/?status=online',
+    })
     expect(online.json().total).toBe(online.json().items.length)
   })
 

@@ -117,7 +117,6 @@ export function ProfilingPanel() {
           label="Endpoint"
           selectedKey={endpointId}
           onSelectionChange={chooseEndpoint}
-          description={endpoint.description}
         >
           {profilingEndpoints.map((e) => (
             <SelectItem key={e.id} id={e.id} textValue={e.name} description={e.description}>

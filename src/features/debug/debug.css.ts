@@ -10,7 +10,7 @@ export const stack = style({
 
 export const filters = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
   gap: vars.space.md,
   alignItems: 'end',
 })

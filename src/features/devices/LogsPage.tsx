@@ -42,7 +42,7 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
               ))}
             </ul>
             <Dialog isOpen={open !== null} onOpenChange={(isOpen) => !isOpen && setOpen(null)} size="lg" title={open ? open.filename : ''}>
-              {open && <img src={open.url} alt={`Meter photo ${open.filename}, taken ${formatDateTime(open.created_at)}`} className={styles.fullPhoto} />}
+              {open && <img src={open.url} alt={`Meter ${open.filename}, taken ${formatDateTime(open.created_at)}`} className={styles.fullPhoto} />}
             </Dialog>
           </>
         )

@@ -110,7 +110,8 @@ function BellFeed() {
   )
 }
 
-function BellPanel({ unread, close }: { unread: number; close: () => void }) {
+/** `unread` is null until the count has loaded: no 'all caught up' before it is known. */
+function BellPanel({ unread, close }: { unread: number | null; close: () => void }) {
   const markAll = useMarkAllRead(useSilentFailure())
   return (
     <div className={styles.panel}>
@@ -118,12 +119,12 @@ function BellPanel({ unread, close }: { unread: number; close: () => void }) {
         <div className={styles.panelHeading}>
           <h2 className={styles.panelTitle}>Notifications</h2>
           <p className={styles.panelSubtitle}>
-            {unread > 0 ? `${unread} unread` : "You're all caught up"}
+            {unread === null ? '\u00a0' : unread > 0 ? `${unread} unread` : "You're all caught up"}
           </p>
         </div>
         <Button
           intent="toolbarAction"
-          isDisabled={unread === 0}
+          isDisabled={!unread}
           isPending={markAll.isPending}
           onPress={() => markAll.mutate({})}
         >
@@ -165,7 +166,7 @@ export function NotificationBell() {
         <CountBadge count={unread} className={styles.bellBadge} />
       </Button>
       <PopoverDialog aria-label="Notifications" placement="bottom end" padded={false}>
-        {({ close }) => <BellPanel unread={unread} close={close} />}
+        {({ close }) => <BellPanel unread={count.data ? unread : null} close={close} />}
       </PopoverDialog>
     </PopoverTrigger>
   )

@@ -86,7 +86,8 @@ export function NotificationHistory({
   const count = useQuery(unreadCountOptions())
   const markRead = useMarkRead(notify.failure('Failed to mark notification as read'))
   const markAll = useMarkAllRead(notify.failure('Failed to mark notifications as read'))
-  const unread = count.data?.unread_count ?? history.data?.unread_count ?? 0
+  // Unknown until either call answers: then no 'all caught up' and no mark-all.
+  const unread = count.data?.unread_count ?? history.data?.unread_count ?? null
   const deliveries = history.data?.deliveries ?? []
   const pageCount = Math.max(1, Math.ceil(deliveries.length / HISTORY_PAGE_SIZE))
   const current = Math.min(pageNumber, pageCount)
@@ -99,11 +100,11 @@ export function NotificationHistory({
           Unread only
         </Switch>
         <span className={page.toolbarNote}>
-          {unread > 0 ? `${unread} unread` : "You're all caught up"}
+          {unread === null ? null : unread > 0 ? `${unread} unread` : "You're all caught up"}
         </span>
         <Button
           intent="toolbarAction"
-          isDisabled={unread === 0}
+          isDisabled={!unread}
           isPending={markAll.isPending}
           onPress={() => markAll.mutate({})}
         >

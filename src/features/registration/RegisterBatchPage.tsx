@@ -81,7 +81,7 @@ export function RegisterBatchPage() {
           {outcome.leftOver > 0 && ` ${outcome.leftOver} could not be removed; delete them from the device list.`}
         </div>
       )}
-      <Card title="1. The file" actions={<Button intent="toolbarAction" onPress={() => downloadText(batchTemplate(), 'device-registration-template.csv')}><Icon name="download" size="sm" /> Download template</Button>}>
+      <Card title="The file" actions={<Button intent="toolbarAction" onPress={() => downloadText(batchTemplate(), 'device-registration-template.csv')}><Icon name="download" size="sm" /> Download template</Button>}>
         <div className={styles.form}>
           <div className={styles.row}>
             <FileTrigger acceptedFileTypes={['text/csv', '.csv', 'text/plain']} onSelect={async (files) => { const f = files?.[0]; if (f) { const t = await f.text(); setText(t); setCheck(null); void runCheck(t) } }}>
@@ -97,7 +97,7 @@ export function RegisterBatchPage() {
         </div>
       </Card>
       {check && (
-        <Card title="2. Check" description={invalid ? `${invalid} problem${invalid === 1 ? '' : 's'} to fix before anything is registered.` : `All ${check.rows.length} rows are ready.`}>
+        <Card title="Check" description={invalid ? `${invalid} problem${invalid === 1 ? '' : 's'} to fix before anything is registered.` : `All ${check.rows.length} rows are ready.`}>
           <div className={styles.form}>
             {check.fileErrors.length > 0 && <ul className={styles.errorList}>{check.fileErrors.map((e) => <li key={e}>{e}</li>)}</ul>}
             <RowTable caption="Devices in the file" columns={['Line', 'Name', 'Serial number', 'Location', 'Check']}

@@ -1,6 +1,7 @@
 import type { EnergyReport } from '../../api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stat } from '../../ui'
-import { changeDirection, formatEnergyChange, formatPercentChange } from './change'
+import { changeDirection, computeChange, formatEnergyChange, formatPercentChange, toDateTotals } from './change'
+import * as page from '../users/page.css'
 import { formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
@@ -24,6 +25,10 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
     return <EmptyState icon="devices" title="No devices to report on" description="The scope has no devices yet, or none were chosen." />
   }
   const direction = changeDirection(report.change.absolute_kwh)
+  const buckets = comparisonBuckets(report.series, now)
+  const running = buckets.some((b) => b.current === null)
+  const toDate = toDateTotals(buckets.map((b) => b.current), buckets.map((b) => b.previous))
+  const toDateChange = computeChange(toDate.current, toDate.previous)
   return (
     <>
       <Card title="Totals" description={`${current} compared with ${previous}`}>
@@ -38,10 +43,16 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
             delta={{ value: formatPercentChange(report.change.percent), direction: statDirection[direction], context: 'vs previous' }}
           />
         </div>
+        {running && (
+          <p className={page.note}>
+            The current period is still running: over the {toDate.buckets} {report.granularity.replace('ly', '').replace('dai', 'day')}s both
+            periods have, the change is {formatPercentChange(toDateChange.percent)} ({formatEnergyChange(toDateChange.absolute, report.unit)}).
+          </p>
+        )}
       </Card>
       <Card title="Comparison" description={`Per ${report.granularity.replace('ly', '').replace('dai', 'day')}, current against previous`}>
         <ResponsiveComparisonChart
-          data={comparisonBuckets(report.series, now)}
+          data={buckets}
           granularity={report.granularity}
           variant={report.granularity === 'hourly' ? 'lines' : 'bars'}
           currentLabel={current}

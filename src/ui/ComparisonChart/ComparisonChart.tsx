@@ -73,7 +73,11 @@ const combine = (g: readonly Mark[]): Mark => ({
   count: g.reduce((s, m) => s + m.count, 0),
 })
 
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' })
+const percent = new Intl.NumberFormat('en-GB', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+})
 /** Change against the previous period, or null when it cannot be computed. */
 function changeRatio(current: number | null, previous: number | null) {
   if (current === null || previous === null || previous === 0) return null
@@ -97,7 +101,8 @@ export function ComparisonChart({
 
   const source = useMemo(() => {
     const starts = data.map((d) => toMs(d.start))
-    const typical = starts.length > 1 ? (starts.at(-1)! - starts[0]!) / (starts.length - 1) : 86_400_000
+    const typical =
+      starts.length > 1 ? (starts.at(-1)! - starts[0]!) / (starts.length - 1) : 86_400_000
     return data.map((d, i) => ({
       startMs: starts[i]!,
       endMs: starts[i + 1] ?? starts[i]! + typical,
@@ -109,17 +114,34 @@ export function ComparisonChart({
   }, [data])
   const perBucket = variant === 'bars' ? PX_PER_BUCKET : 2
   const marks = useMemo(
-    () => mergeBuckets(source, Math.max(1, Math.floor(innerWidth / perBucket)), combine, naturalGroupSizes[granularity]),
+    () =>
+      mergeBuckets(
+        source,
+        Math.max(1, Math.floor(innerWidth / perBucket)),
+        combine,
+        naturalGroupSizes[granularity],
+      ),
     [source, innerWidth, perBucket, granularity],
   )
   const isEmpty = source.every((m) => m.current === null && m.previous === null)
 
   const x = useMemo(
-    () => scaleBand<number>({ domain: marks.map((_, i) => i), range: [0, innerWidth], paddingInner: 0.25, paddingOuter: 0.1 }),
+    () =>
+      scaleBand<number>({
+        domain: marks.map((_, i) => i),
+        range: [0, innerWidth],
+        paddingInner: 0.25,
+        paddingOuter: 0.1,
+      }),
     [marks, innerWidth],
   )
   const inner = useMemo(
-    () => scaleBand<string>({ domain: ['current', 'previous'], range: [0, x.bandwidth()], paddingInner: x.bandwidth() > 12 ? 0.12 : 0 }),
+    () =>
+      scaleBand<string>({
+        domain: ['current', 'previous'],
+        range: [0, x.bandwidth()],
+        paddingInner: x.bandwidth() > 12 ? 0.12 : 0,
+      }),
     [x],
   )
   const y = useMemo(() => {
@@ -143,15 +165,27 @@ export function ComparisonChart({
   // Like for like: a period still in progress is compared only over the buckets it has so far.
   const both = source.filter((m) => m.current !== null && m.previous !== null)
   const toDate = both.length < source.length
-  const totalChange = changeRatio(sumOrNull(both.map((m) => m.current)), sumOrNull(both.map((m) => m.previous)))
+  const totalChange = changeRatio(
+    sumOrNull(both.map((m) => m.current)),
+    sumOrNull(both.map((m) => m.previous)),
+  )
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
   const center = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2
 
   // Label every bucket when there is room, else every n-th.
   const labelEvery = Math.max(1, Math.ceil(marks.length / Math.max(2, Math.floor(innerWidth / 64))))
-  const tickPattern = { hourly: 'HH:mm', daily: 'EEE d', weekly: 'd MMM', monthly: 'MMM' }[granularity]
-  const ticks = marks.flatMap((m, i) => (i % labelEvery === 0 ? [{ x: center(i), label: formatAt(m.startMs, tickPattern, timeZone) }] : []))
-  const pxScale = useMemo(() => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }), [innerWidth])
+  const tickPattern = { hourly: 'HH:mm', daily: 'EEE d', weekly: 'd MMM', monthly: 'MMM' }[
+    granularity
+  ]
+  const ticks = marks.flatMap((m, i) =>
+    i % labelEvery === 0
+      ? [{ x: center(i), label: formatAt(m.startMs, tickPattern, timeZone) }]
+      : [],
+  )
+  const pxScale = useMemo(
+    () => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }),
+    [innerWidth],
+  )
 
   const summary = `${marks.length} ${granularity} values. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}; ${toDate ? `change over the ${both.length} ${granularity} values both periods have` : 'change'} ${formatChange(totalChange)}.`
 
@@ -161,16 +195,36 @@ export function ComparisonChart({
       label={label}
       isEmpty={isEmpty}
       legend={[
-        { label: currentLabel, tone: 'chart1', kind: variant === 'bars' ? 'solid' : 'line', value: formatKwh(totals.current) },
-        { label: previousLabel, tone: 'chart2', kind: variant === 'bars' ? 'solid' : 'line', value: formatKwh(totals.previous) },
+        {
+          label: currentLabel,
+          tone: 'chart1',
+          kind: variant === 'bars' ? 'solid' : 'line',
+          value: formatKwh(totals.current),
+        },
+        {
+          label: previousLabel,
+          tone: 'chart2',
+          kind: variant === 'bars' ? 'solid' : 'line',
+          value: formatKwh(totals.previous),
+        },
         { label: toDate ? 'Change to date' : 'Change', value: formatChange(totalChange) },
       ]}
       table={() => ({
         caption: label,
-        columns: [{ label: 'Period' }, { label: currentLabel, numeric: true }, { label: previousLabel, numeric: true }, { label: 'Change', numeric: true }],
+        columns: [
+          { label: 'Period' },
+          { label: currentLabel, numeric: true },
+          { label: previousLabel, numeric: true },
+          { label: 'Change', numeric: true },
+        ],
         rows: marks.map((m) => ({
           key: String(m.startMs),
-          cells: [title(m), formatKwh(m.current), formatKwh(m.previous), formatChange(changeRatio(m.current, m.previous))],
+          cells: [
+            title(m),
+            formatKwh(m.current),
+            formatKwh(m.previous),
+            formatChange(changeRatio(m.current, m.previous)),
+          ],
         })),
       })}
     >
@@ -182,18 +236,32 @@ export function ComparisonChart({
         unitName={variant === 'bars' ? 'bar groups' : 'points'}
         count={marks.length}
         indexAt={indexAt}
-        anchorFor={(i) => ({ x: margin.left + center(i), y: margin.top + y(Math.max(marks[i]!.current ?? 0, marks[i]!.previous ?? 0)) })}
+        anchorFor={(i) => ({
+          x: margin.left + center(i),
+          y: margin.top + y(Math.max(marks[i]!.current ?? 0, marks[i]!.previous ?? 0)),
+        })}
         tooltipFor={(i) => {
           const m = marks[i]!
           return {
             title: title(m),
             rows: [
-              { label: currentLabel, value: formatKwh(m.current), tone: 'chart1', swatch: variant === 'bars' ? 'solid' : 'line' },
-              { label: previousLabel, value: formatKwh(m.previous), tone: 'chart2', swatch: variant === 'bars' ? 'solid' : 'line' },
+              {
+                label: currentLabel,
+                value: formatKwh(m.current),
+                tone: 'chart1',
+                swatch: variant === 'bars' ? 'solid' : 'line',
+              },
+              {
+                label: previousLabel,
+                value: formatKwh(m.previous),
+                tone: 'chart2',
+                swatch: variant === 'bars' ? 'solid' : 'line',
+              },
             ],
             note: [
               `Change: ${formatChange(changeRatio(m.current, m.previous))}`,
-              m.previousMs !== null && `compared with ${formatBucket(m.previousMs, m.previousMs + (m.endMs - m.startMs), granularity, m.count > 1, timeZone)}`,
+              m.previousMs !== null &&
+                `compared with ${formatBucket(m.previousMs, m.previousMs + (m.endMs - m.startMs), granularity, m.count > 1, timeZone)}`,
               m.count > 1 && `sum of ${m.count} ${granularity} values`,
             ]
               .filter(Boolean)
@@ -205,7 +273,14 @@ export function ComparisonChart({
           <Group left={margin.left} top={margin.top}>
             <GridRows scale={y} width={innerWidth} numTicks={numTicks} className={styles.grid} />
             {index !== null && (
-              <rect className={styles.highlight} x={(x(index) ?? 0) - (x.step() - x.bandwidth()) / 2} width={x.step()} y={0} height={innerHeight} rx={2} />
+              <rect
+                className={styles.highlight}
+                x={(x(index) ?? 0) - (x.step() - x.bandwidth()) / 2}
+                width={x.step()}
+                y={0}
+                height={innerHeight}
+                rx={2}
+              />
             )}
             {variant === 'bars'
               ? marks.map((m, i) => (
@@ -254,7 +329,15 @@ export function ComparisonChart({
                 )}
               </g>
             )}
-            <AxisLeft scale={y} numTicks={numTicks} tickFormat={axisFormat(y, numTicks)} hideAxisLine hideTicks axisClassName={styles.axis} tickLabelProps={{ dx: -4 }} />
+            <AxisLeft
+              scale={y}
+              numTicks={numTicks}
+              tickFormat={axisFormat(y, numTicks)}
+              hideAxisLine
+              hideTicks
+              axisClassName={styles.axis}
+              tickLabelProps={{ dx: -4 }}
+            />
             <text x={-margin.left} y={-12} className={styles.axisLabel}>
               kWh
             </text>

@@ -24,7 +24,12 @@ import {
   type LegendItem,
 } from '../private/chart'
 
-export const consumptionGranularities = ['hourly', 'daily', 'weekly', 'monthly'] as const satisfies readonly Granularity[]
+export const consumptionGranularities = [
+  'hourly',
+  'daily',
+  'weekly',
+  'monthly',
+] as const satisfies readonly Granularity[]
 
 export interface ConsumptionBucket {
   /** Start of the bucket, ISO 8601 with offset. */
@@ -67,12 +72,23 @@ const margin = { top: 22, right: 8, bottom: 28, left: 44 }
 const MIN_PX_PER_BAR = 2
 const MAX_BARS = 500
 
-const granularityName: Record<Granularity, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
-const barLabelPattern: Record<Granularity, string> = { hourly: 'HH:mm', daily: 'EEE d', weekly: 'd MMM', monthly: 'MMM' }
+const granularityName: Record<Granularity, string> = {
+  hourly: 'Hourly',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+}
+const barLabelPattern: Record<Granularity, string> = {
+  hourly: 'HH:mm',
+  daily: 'EEE d',
+  weekly: 'd MMM',
+  monthly: 'MMM',
+}
 
 function toMarks(data: readonly ConsumptionBucket[]): Mark[] {
   const starts = data.map((d) => toMs(d.start))
-  const typical = starts.length > 1 ? (starts.at(-1)! - starts[0]!) / (starts.length - 1) : 86_400_000
+  const typical =
+    starts.length > 1 ? (starts.at(-1)! - starts[0]!) / (starts.length - 1) : 86_400_000
   return data.map((d, i) => ({
     startMs: starts[i]!,
     endMs: d.end ? toMs(d.end) : (starts[i + 1] ?? starts[i]! + typical),
@@ -111,7 +127,12 @@ function describe(m: Mark): string | undefined {
 const kindOf = (m: Mark) => (m.estimated ? 'outlined' : m.gap ? 'hatched' : 'solid')
 
 /** Energy used per day, week or month as bars; gaps, resets and estimates are marked, not hidden. */
-export function ConsumptionChart({ data, granularity = 'daily', label, ...common }: ConsumptionChartProps) {
+export function ConsumptionChart({
+  data,
+  granularity = 'daily',
+  label,
+  ...common
+}: ConsumptionChartProps) {
   const { width, height = 240, timeZone } = common
   const name = label ?? `${granularityName[granularity]} consumption`
   const ids = svgId(useId())
@@ -126,18 +147,15 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
   const merged = marks.length < source.length
   const isEmpty = source.every((m) => m.kwh === null)
 
-  const x = useMemo(
-    () => {
-      const step = innerWidth / Math.max(1, marks.length)
-      return scaleBand<number>({
-        domain: marks.map((_, i) => i),
-        range: [0, innerWidth],
-        paddingInner: step > 12 ? 0.3 : step > 4 ? 0.2 : 0.34,
-        paddingOuter: step > 12 ? 0.15 : 0,
-      })
-    },
-    [marks, innerWidth],
-  )
+  const x = useMemo(() => {
+    const step = innerWidth / Math.max(1, marks.length)
+    return scaleBand<number>({
+      domain: marks.map((_, i) => i),
+      range: [0, innerWidth],
+      paddingInner: step > 12 ? 0.3 : step > 4 ? 0.2 : 0.34,
+      paddingOuter: step > 12 ? 0.15 : 0,
+    })
+  }, [marks, innerWidth])
   const y = useMemo(() => {
     const values = marks.map((m) => m.kwh ?? 0)
     return scaleLinear<number>({
@@ -155,20 +173,33 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
     [innerWidth, marks.length],
   )
 
-  const bottomTicks = useMemo(() => xTicks(marks, x, innerWidth, granularity, merged, timeZone), [marks, x, innerWidth, granularity, merged, timeZone])
-  const tickScale = useMemo(() => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }), [innerWidth])
+  const bottomTicks = useMemo(
+    () => xTicks(marks, x, innerWidth, granularity, merged, timeZone),
+    [marks, x, innerWidth, granularity, merged, timeZone],
+  )
+  const tickScale = useMemo(
+    () => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }),
+    [innerWidth],
+  )
 
   const legend = useMemo(() => {
     const items: LegendItem[] = [{ label: 'Measured', tone: 'chart1', kind: 'solid' }]
-    if (marks.some((m) => m.estimated)) items.push({ label: 'Estimated', tone: 'chart1', kind: 'outlined' })
-    if (marks.some((m) => m.gap && m.kwh !== null)) items.push({ label: 'Incomplete', tone: 'chart1', kind: 'hatched' })
-    if (marks.some((m) => m.kwh === null)) items.push({ label: 'No data', tone: 'muted', kind: 'hatched' })
-    if (marks.some((m) => m.reset)) items.push({ label: 'Meter reset', tone: 'caution', kind: 'solid' })
+    if (marks.some((m) => m.estimated))
+      items.push({ label: 'Estimated', tone: 'chart1', kind: 'outlined' })
+    if (marks.some((m) => m.gap && m.kwh !== null))
+      items.push({ label: 'Incomplete', tone: 'chart1', kind: 'hatched' })
+    if (marks.some((m) => m.kwh === null))
+      items.push({ label: 'No data', tone: 'muted', kind: 'hatched' })
+    if (marks.some((m) => m.reset))
+      items.push({ label: 'Meter reset', tone: 'caution', kind: 'solid' })
     return items
   }, [marks])
 
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
-  const summary = useMemo(() => summarize(source, granularity, timeZone), [source, granularity, timeZone])
+  const summary = useMemo(
+    () => summarize(source, granularity, timeZone),
+    [source, granularity, timeZone],
+  )
   const zeroY = y(0)
   const numTicks = Math.max(2, Math.round(innerHeight / 48))
   const bw = x.bandwidth()
@@ -183,7 +214,10 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
       table={() => ({
         caption: `${name}${merged ? ` (each row sums ${Math.round(source.length / marks.length)} ${granularity} buckets to fit the width)` : ''}`,
         columns: [{ label: 'Period' }, { label: 'Consumption', numeric: true }, { label: 'Notes' }],
-        rows: marks.map((m) => ({ key: String(m.startMs), cells: [title(m), formatKwh(m.kwh), describe(m) ?? ''] })),
+        rows: marks.map((m) => ({
+          key: String(m.startMs),
+          cells: [title(m), formatKwh(m.kwh), describe(m) ?? ''],
+        })),
       })}
     >
       <ChartPlot
@@ -196,14 +230,26 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
         indexAt={indexAt}
         anchorFor={(i) => ({
           x: margin.left + (x(i) ?? 0) + bw / 2,
-          y: margin.top + (marks[i]!.kwh === null ? innerHeight / 2 : Math.min(y(marks[i]!.kwh!), zeroY)),
+          y:
+            margin.top +
+            (marks[i]!.kwh === null ? innerHeight / 2 : Math.min(y(marks[i]!.kwh!), zeroY)),
         })}
         tooltipFor={(i) => {
           const m = marks[i]!
           return {
             title: title(m),
-            rows: [{ label: 'Consumption', value: formatKwh(m.kwh), tone: m.kwh === null ? 'muted' : 'chart1', swatch: m.kwh === null ? 'hatched' : kindOf(m) }],
-            note: [describe(m), m.count > 1 && `Sum of ${m.count} ${granularity} buckets`].filter(Boolean).join('. ') || undefined,
+            rows: [
+              {
+                label: 'Consumption',
+                value: formatKwh(m.kwh),
+                tone: m.kwh === null ? 'muted' : 'chart1',
+                swatch: m.kwh === null ? 'hatched' : kindOf(m),
+              },
+            ],
+            note:
+              [describe(m), m.count > 1 && `Sum of ${m.count} ${granularity} buckets`]
+                .filter(Boolean)
+                .join('. ') || undefined,
           }
         }}
       >
@@ -228,7 +274,17 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
               {marks.map((m, i) => {
                 const bx = x(i) ?? 0
                 if (m.kwh === null) {
-                  return <Bar key={i} x={bx} y={0} width={bw} height={innerHeight} fill={`url(#${ids}-nodata)`} opacity={0.55} />
+                  return (
+                    <Bar
+                      key={i}
+                      x={bx}
+                      y={0}
+                      width={bw}
+                      height={innerHeight}
+                      fill={`url(#${ids}-nodata)`}
+                      opacity={0.55}
+                    />
+                  )
                 }
                 const top = Math.min(y(m.kwh), zeroY)
                 const h = Math.max(m.kwh === 0 ? 0 : 1, Math.abs(zeroY - y(m.kwh)))
@@ -242,7 +298,13 @@ export function ConsumptionChart({ data, granularity = 'daily', label, ...common
                     height={h}
                     rx={bw > 10 ? 3 : 0}
                     className={kind === 'solid' ? styles.fill.chart1 : styles.stroke.chart1}
-                    fill={kind === 'hatched' ? `url(#${ids}-inc)` : kind === 'outlined' ? 'none' : undefined}
+                    fill={
+                      kind === 'hatched'
+                        ? `url(#${ids}-inc)`
+                        : kind === 'outlined'
+                          ? 'none'
+                          : undefined
+                    }
                     fillOpacity={index === null || index === i ? 1 : 0.85}
                     strokeWidth={kind === 'solid' ? 0 : Math.min(1.5, bw / 3)}
                     strokeDasharray={kind === 'outlined' ? '3 2' : undefined}
@@ -304,10 +366,15 @@ function xTicks(
   const maxLabels = Math.max(2, Math.floor(innerWidth / 72))
   if (!merged && x.step() >= 24) {
     const every = Math.ceil(marks.length / maxLabels)
-    const spansYears = formatAt(marks[0]!.startMs, 'yyyy', timeZone) !== formatAt(marks.at(-1)!.startMs, 'yyyy', timeZone)
-    const pattern = granularity === 'monthly' && spansYears ? 'MMM yy' : barLabelPattern[granularity]
+    const spansYears =
+      formatAt(marks[0]!.startMs, 'yyyy', timeZone) !==
+      formatAt(marks.at(-1)!.startMs, 'yyyy', timeZone)
+    const pattern =
+      granularity === 'monthly' && spansYears ? 'MMM yy' : barLabelPattern[granularity]
     return marks.flatMap((m, i) =>
-      i % every === 0 ? [{ x: (x(i) ?? 0) + x.bandwidth() / 2, label: formatAt(m.startMs, pattern, timeZone) }] : [],
+      i % every === 0
+        ? [{ x: (x(i) ?? 0) + x.bandwidth() / 2, label: formatAt(m.startMs, pattern, timeZone) }]
+        : [],
     )
   }
   const first = marks[0]!.startMs
@@ -329,7 +396,10 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
   if (marks.length === 0) return 'No data.'
   const known = marks.filter((m) => m.kwh !== null)
   const total = known.reduce((s, m) => s + m.kwh!, 0)
-  const peak = known.reduce<Mark | undefined>((a, m) => (a === undefined || m.kwh! > a.kwh! ? m : a), undefined)
+  const peak = known.reduce<Mark | undefined>(
+    (a, m) => (a === undefined || m.kwh! > a.kwh! ? m : a),
+    undefined,
+  )
   const range = `${formatAt(marks[0]!.startMs, 'd MMM yyyy', timeZone)} to ${formatAt(marks.at(-1)!.endMs - 1, 'd MMM yyyy', timeZone)}`
   const flags = [
     [marks.filter((m) => m.kwh === null).length, 'without data'],
@@ -342,7 +412,8 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
   return [
     `${marks.length} ${granularity} values from ${range}.`,
     `Total ${formatKwh(total)}.`,
-    peak && `Highest ${formatKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
+    peak &&
+      `Highest ${formatKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
     flags.length > 0 && `${flags.join(', ')}.`,
   ]
     .filter(Boolean)

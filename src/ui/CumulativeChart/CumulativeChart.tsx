@@ -47,7 +47,11 @@ const xOf = (p: Point) => p.t
 const yOf = (p: Point) => p.kwh
 
 /** Cumulative kWh as a line over time: the slope is the consumption rate. */
-export function CumulativeChart({ data, label = 'Cumulative consumption', ...common }: CumulativeChartProps) {
+export function CumulativeChart({
+  data,
+  label = 'Cumulative consumption',
+  ...common
+}: CumulativeChartProps) {
   const { width, height = 240, timeZone } = common
   const ids = svgId(useId())
   const innerWidth = Math.max(0, width - margin.left - margin.right)
@@ -58,13 +62,20 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
     () => downsampleLine(source, Math.max(2, Math.floor(innerWidth / PX_PER_POINT)), xOf, yOf),
     [source, innerWidth],
   )
-  const known = useMemo(() => source.filter((p) => p.kwh !== null) as { t: number; kwh: number }[], [source])
+  const known = useMemo(
+    () => source.filter((p) => p.kwh !== null) as { t: number; kwh: number }[],
+    [source],
+  )
   const isEmpty = known.length === 0
   const first = known[0]
   const last = known.at(-1)
 
   const x = useMemo(
-    () => scaleLinear<number>({ domain: [source[0]?.t ?? 0, source.at(-1)?.t ?? 1], range: [0, innerWidth] }),
+    () =>
+      scaleLinear<number>({
+        domain: [source[0]?.t ?? 0, source.at(-1)?.t ?? 1],
+        range: [0, innerWidth],
+      }),
     [source, innerWidth],
   )
   const y = useMemo(() => {
@@ -74,7 +85,11 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
     const max = Math.max(...known.map((p) => p.kwh))
     // A running total starts at zero; a meter register would flatten against a zero baseline.
     const floor = min <= (max - min) * 0.25 ? Math.min(0, min) : min
-    return scaleLinear<number>({ domain: [floor, Math.max(hi, lo, max) + 1e-9], range: [innerHeight, 0], nice: true })
+    return scaleLinear<number>({
+      domain: [floor, Math.max(hi, lo, max) + 1e-9],
+      range: [innerHeight, 0],
+      nice: true,
+    })
   }, [known, first, last, innerHeight])
 
   const px = useMemo(() => points.map((p) => x(p.t)), [points, x])
@@ -90,13 +105,22 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
   const spacing = source.length > 1 ? (source.at(-1)!.t - source[0]!.t) / (source.length - 1) : 0
   const pattern = spacing < 86_400_000 ? 'EEE d MMM yyyy, HH:mm' : 'EEE d MMM yyyy'
   const ticks = useMemo(
-    () => (source.length ? timeTicks(source[0]!.t, source.at(-1)!.t, Math.max(2, Math.floor(innerWidth / 80)), timeZone) : null),
+    () =>
+      source.length
+        ? timeTicks(
+            source[0]!.t,
+            source.at(-1)!.t,
+            Math.max(2, Math.floor(innerWidth / 80)),
+            timeZone,
+          )
+        : null,
     [source, innerWidth, timeZone],
   )
   const rise = first && last ? last.kwh - first.kwh : 0
-  const summary = first && last
-    ? `${source.length} readings from ${formatAt(first.t, pattern, timeZone)} to ${formatAt(last.t, pattern, timeZone)}, rising from ${formatKwh(first.kwh)} to ${formatKwh(last.kwh)} (${formatKwh(rise)} used).`
-    : 'No data.'
+  const summary =
+    first && last
+      ? `${source.length} readings from ${formatAt(first.t, pattern, timeZone)} to ${formatAt(last.t, pattern, timeZone)}, rising from ${formatKwh(first.kwh)} to ${formatKwh(last.kwh)} (${formatKwh(rise)} used).`
+      : 'No data.'
   const numTicks = Math.max(2, Math.round(innerHeight / 48))
   const gapRanges = useMemo(() => gapsOf(source), [source])
   const gaps = gapRanges.length > 0
@@ -105,18 +129,29 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
     <ChartShell
       {...common}
       label={label}
+      skeleton="block"
       isEmpty={isEmpty}
       legend={[
         { label: 'Cumulative kWh', tone: 'chart1', kind: 'line' },
         { label: 'Used in period', value: formatKwh(rise) },
-        ...(gaps ? [{ label: 'No readings', tone: 'muted' as const, kind: 'hatched' as const }] : []),
+        ...(gaps
+          ? [{ label: 'No readings', tone: 'muted' as const, kind: 'hatched' as const }]
+          : []),
       ]}
       table={() => ({
         caption: `${label}${points.length < source.length ? ` (${points.length} of ${source.length} readings, chosen to keep the line's shape)` : ''}`,
-        columns: [{ label: 'Time' }, { label: 'Meter reading', numeric: true }, { label: 'Since start', numeric: true }],
+        columns: [
+          { label: 'Time' },
+          { label: 'Meter reading', numeric: true },
+          { label: 'Since start', numeric: true },
+        ],
         rows: points.map((p) => ({
           key: String(p.t),
-          cells: [formatAt(p.t, pattern, timeZone), formatKwh(p.kwh), p.kwh === null || !first ? '' : `+${formatKwh(p.kwh - first.kwh)}`],
+          cells: [
+            formatAt(p.t, pattern, timeZone),
+            formatKwh(p.kwh),
+            p.kwh === null || !first ? '' : `+${formatKwh(p.kwh - first.kwh)}`,
+          ],
         })),
       })}
     >
@@ -128,7 +163,10 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
         unitName="readings"
         count={points.length}
         indexAt={indexAt}
-        anchorFor={(i) => ({ x: margin.left + px[i]!, y: margin.top + (points[i]!.kwh === null ? innerHeight / 2 : y(points[i]!.kwh!)) })}
+        anchorFor={(i) => ({
+          x: margin.left + px[i]!,
+          y: margin.top + (points[i]!.kwh === null ? innerHeight / 2 : y(points[i]!.kwh!)),
+        })}
         tooltipFor={(i) => {
           const p = points[i]!
           return {
@@ -137,7 +175,12 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
               p.kwh === null
                 ? [{ label: 'Meter reading', value: 'No data', tone: 'muted', swatch: 'hatched' }]
                 : [
-                    { label: 'Meter reading', value: formatKwh(p.kwh), tone: 'chart1', swatch: 'line' },
+                    {
+                      label: 'Meter reading',
+                      value: formatKwh(p.kwh),
+                      tone: 'chart1',
+                      swatch: 'line',
+                    },
                     { label: 'Since start', value: `+${formatKwh(p.kwh - (first?.kwh ?? 0))}` },
                   ],
           }
@@ -155,9 +198,22 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
                 </linearGradient>
               </defs>
               <Group left={margin.left} top={margin.top}>
-                <GridRows scale={y} width={innerWidth} numTicks={numTicks} className={styles.grid} />
+                <GridRows
+                  scale={y}
+                  width={innerWidth}
+                  numTicks={numTicks}
+                  className={styles.grid}
+                />
                 {mergeClose(gapRanges.map(([a, b]) => [x(a), x(b)] as const)).map(([a, b]) => (
-                  <rect key={a} x={a} width={Math.max(2, b - a)} y={0} height={innerHeight} fill={`url(#${ids}-gap)`} opacity={0.5} />
+                  <rect
+                    key={a}
+                    x={a}
+                    width={Math.max(2, b - a)}
+                    y={0}
+                    height={innerHeight}
+                    fill={`url(#${ids}-gap)`}
+                    opacity={0.5}
+                  />
                 ))}
                 <AreaClosed
                   data={points}
@@ -201,9 +257,21 @@ export function CumulativeChart({ data, label = 'Cumulative consumption', ...com
                 )}
                 {active && (
                   <g>
-                    <line className={styles.crosshair} x1={x(active.t)} x2={x(active.t)} y1={0} y2={innerHeight} />
+                    <line
+                      className={styles.crosshair}
+                      x1={x(active.t)}
+                      x2={x(active.t)}
+                      y1={0}
+                      y2={innerHeight}
+                    />
                     {active.kwh !== null && (
-                      <circle cx={x(active.t)} cy={y(active.kwh)} r={4.5} className={`${styles.fill.surface} ${styles.stroke.chart1}`} strokeWidth={2.5} />
+                      <circle
+                        cx={x(active.t)}
+                        cy={y(active.kwh)}
+                        r={4.5}
+                        className={`${styles.fill.surface} ${styles.stroke.chart1}`}
+                        strokeWidth={2.5}
+                      />
                     )}
                   </g>
                 )}

@@ -20,7 +20,12 @@ export const stat = style({
   border: `1px solid ${vars.color.border}`,
   minWidth: 0,
 })
-export const statLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium, margin: 0 })
+export const statLabel = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+  margin: 0,
+})
 export const statValue = style({
   display: 'flex',
   alignItems: 'center',
@@ -76,9 +81,22 @@ export const legend = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 })
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs })
-export const legendDot = style({ width: '0.625rem', height: '0.625rem', borderRadius: '2px', flexShrink: 0 })
-export const legendValue = style({ color: vars.color.text, fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' })
+export const legendItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+})
+export const legendDot = style({
+  width: '0.625rem',
+  height: '0.625rem',
+  borderRadius: '2px',
+  flexShrink: 0,
+})
+export const legendValue = style({
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+})
 
 export const steps = style({
   display: 'grid',
@@ -116,7 +134,10 @@ export const trigger = style({
   },
   selectors: {
     '&[data-hovered]': { background: vars.color.surfaceHover },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
   },
 })
 
@@ -127,8 +148,16 @@ export const chevron = style({
 })
 
 export const stepText = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 })
-export const stepName = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere', fontSize: vars.fontSize.sm })
-export const stepDetails = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, overflowWrap: 'anywhere' })
+export const stepName = style({
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
+  fontSize: vars.fontSize.sm,
+})
+export const stepDetails = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+})
 export const stepMeta = style({
   '@container': { '(max-width: 30rem)': { gridColumn: 2 } },
   display: 'flex',
@@ -146,7 +175,11 @@ export const share = style({
   background: vars.color.surfaceSunken,
   overflow: 'hidden',
 })
-export const shareFill = style({ height: '100%', background: vars.color.chart1, borderRadius: vars.radius.full })
+export const shareFill = style({
+  height: '100%',
+  background: vars.color.chart1,
+  borderRadius: vars.radius.full,
+})
 
 export const panel = style({
   padding: `0 ${vars.space.lg} ${vars.space.lg} calc(${vars.space.lg} + 1rem + ${vars.space.md})`,
@@ -161,12 +194,20 @@ export const panelMeta = style({
   color: vars.color.textMuted,
   fontVariantNumeric: 'tabular-nums',
 })
-export const queries = style({ display: 'grid', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
+export const queries = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
 export const query = style({
   display: 'grid',
   gridTemplateColumns: '8.5rem minmax(0, 1fr)',
   alignItems: 'start',
-  '@container': { '(max-width: 30rem)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xs } },
+  '@container': {
+    '(max-width: 30rem)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xs },
+  },
   gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
@@ -189,7 +230,9 @@ export const timing = recipe({
     alignItems: 'center',
     gap: vars.space.xs,
     width: '100%',
-    '@container': { '(max-width: 30rem)': { width: 'auto', justifySelf: 'start', gap: vars.space.sm } },
+    '@container': {
+      '(max-width: 30rem)': { width: 'auto', justifySelf: 'start', gap: vars.space.sm },
+    },
     padding: `1px ${vars.space.sm}`,
     borderRadius: vars.radius.full,
     fontSize: vars.fontSize.xs,

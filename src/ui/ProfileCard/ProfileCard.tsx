@@ -36,9 +36,17 @@ export interface ProfileCardProps {
 }
 
 /** The Performance Profile card of the debug profiler (spec §2): totals, time breakdown, steps and SQL timings. */
-export function ProfileCard({ profile, title = 'Performance Profile', headingLevel = 2, defaultExpandedSteps = [], className }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  title = 'Performance Profile',
+  headingLevel = 2,
+  defaultExpandedSteps = [],
+  className,
+}: ProfileCardProps) {
   const keys = profile.steps.map((_, i) => `step-${i}`)
-  const [expanded, setExpanded] = useState<Set<Key>>(() => new Set(defaultExpandedSteps.map((i) => `step-${i}`)))
+  const [expanded, setExpanded] = useState<Set<Key>>(
+    () => new Set(defaultExpandedSteps.map((i) => `step-${i}`)),
+  )
   const memoryUp = profile.memory_delta_mb > 0
   const stepLevel = (headingLevel + 1) as 3 | 4
   const stepsId = useId()
@@ -47,7 +55,9 @@ export function ProfileCard({ profile, title = 'Performance Profile', headingLev
     <Card title={title} headingLevel={headingLevel} className={className}>
       <div className={styles.body}>
         <dl className={styles.stats}>
-          <ProfileCardStat label="Total duration">{formatMs(profile.total_duration_ms)}</ProfileCardStat>
+          <ProfileCardStat label="Total duration">
+            {formatMs(profile.total_duration_ms)}
+          </ProfileCardStat>
           <ProfileCardStat label="DB queries">{profile.total_db_queries}</ProfileCardStat>
           <ProfileCardStat
             label="Memory delta"
@@ -68,10 +78,18 @@ export function ProfileCard({ profile, title = 'Performance Profile', headingLev
             </Heading>
             {profile.steps.length > 0 && (
               <div className={styles.sectionActions}>
-                <Button intent="toolbarAction" onPress={() => setExpanded(new Set(keys))} isDisabled={expanded.size === keys.length}>
+                <Button
+                  intent="toolbarAction"
+                  onPress={() => setExpanded(new Set(keys))}
+                  isDisabled={expanded.size === keys.length}
+                >
                   Expand all
                 </Button>
-                <Button intent="toolbarAction" onPress={() => setExpanded(new Set())} isDisabled={expanded.size === 0}>
+                <Button
+                  intent="toolbarAction"
+                  onPress={() => setExpanded(new Set())}
+                  isDisabled={expanded.size === 0}
+                >
                   Collapse all
                 </Button>
               </div>
@@ -80,9 +98,21 @@ export function ProfileCard({ profile, title = 'Performance Profile', headingLev
           {profile.steps.length === 0 ? (
             <p className={styles.noQueries}>No steps were recorded.</p>
           ) : (
-            <DisclosureGroup allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded} className={styles.steps}>
+            <DisclosureGroup
+              allowsMultipleExpanded
+              expandedKeys={expanded}
+              onExpandedChange={setExpanded}
+              className={styles.steps}
+            >
               {profile.steps.map((step, i) => (
-                <ProfileCardStep key={keys[i]} id={keys[i]!} step={step} index={i} total={profile.total_duration_ms} level={(stepLevel + 1) as 4 | 5} />
+                <ProfileCardStep
+                  key={keys[i]}
+                  id={keys[i]!}
+                  step={step}
+                  index={i}
+                  total={profile.total_duration_ms}
+                  level={(stepLevel + 1) as 4 | 5}
+                />
               ))}
             </DisclosureGroup>
           )}
@@ -92,7 +122,19 @@ export function ProfileCard({ profile, title = 'Performance Profile', headingLev
   )
 }
 
-function ProfileCardStat({ label, tone, icon, hint, children }: { label: string; tone?: string; icon?: IconName; hint?: string; children: ReactNode }) {
+function ProfileCardStat({
+  label,
+  tone,
+  icon,
+  hint,
+  children,
+}: {
+  label: string
+  tone?: string
+  icon?: IconName
+  hint?: string
+  children: ReactNode
+}) {
   return (
     <div className={styles.stat}>
       <dt className={styles.statLabel}>{label}</dt>
@@ -124,7 +166,13 @@ function ProfileCardBreakdown({ profile, level }: { profile: ProfileData; level:
       {/* The bar draws what the list below says in words. */}
       <div className={styles.breakdownBar} aria-hidden="true">
         {parts.map((p) =>
-          b[p.key] > 0 ? <span key={p.key} className={styles.segment[p.key]} style={{ width: `${(b[p.key] / b.whole) * 100}%` }} /> : null,
+          b[p.key] > 0 ? (
+            <span
+              key={p.key}
+              className={styles.segment[p.key]}
+              style={{ width: `${(b[p.key] / b.whole) * 100}%` }}
+            />
+          ) : null,
         )}
       </div>
       <ul className={styles.legend} aria-labelledby={id}>
@@ -141,7 +189,19 @@ function ProfileCardBreakdown({ profile, level }: { profile: ProfileData; level:
   )
 }
 
-function ProfileCardStep({ id, step, index, total, level }: { id: string; step: ProfileStep; index: number; total: number; level: 4 | 5 }) {
+function ProfileCardStep({
+  id,
+  step,
+  index,
+  total,
+  level,
+}: {
+  id: string
+  step: ProfileStep
+  index: number
+  total: number
+  level: 4 | 5
+}) {
   const sql = step.query_timings.reduce((s, t) => s + t.duration_ms, 0)
   const timed = new Set(step.query_timings.map((t) => t.query))
   const untimed = step.queries.filter((q) => !timed.has(q))
@@ -164,7 +224,13 @@ function ProfileCardStep({ id, step, index, total, level }: { id: string; step: 
             </Badge>
           </span>
           <span className={styles.share} aria-hidden="true">
-            <span className={styles.shareFill} style={{ display: 'block', width: `${total > 0 ? Math.min(100, (step.duration_ms / total) * 100) : 0}%` }} />
+            <span
+              className={styles.shareFill}
+              style={{
+                display: 'block',
+                width: `${total > 0 ? Math.min(100, (step.duration_ms / total) * 100) : 0}%`,
+              }}
+            />
           </span>
         </AriaButton>
       </Heading>

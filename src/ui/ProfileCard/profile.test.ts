@@ -22,17 +22,29 @@ describe('classifyQueryTiming', () => {
 
 describe('timeBreakdown', () => {
   it('sums python and SQL over the steps and leaves the rest as other', () => {
-    const profile: ProfileData = { total_duration_ms: 200, total_db_queries: 3, memory_delta_mb: 0, steps: [step(40, [10, 20]), step(30, [5])] }
+    const profile: ProfileData = {
+      total_duration_ms: 200,
+      total_db_queries: 3,
+      memory_delta_mb: 0,
+      steps: [step(40, [10, 20]), step(30, [5])],
+    }
     expect(timeBreakdown(profile)).toEqual({ python: 70, sql: 35, other: 95, whole: 200 })
   })
 
   it('floors other at 0 when python and SQL exceed the total', () => {
-    const profile: ProfileData = { total_duration_ms: 50, total_db_queries: 1, memory_delta_mb: 0, steps: [step(40, [30])] }
+    const profile: ProfileData = {
+      total_duration_ms: 50,
+      total_db_queries: 1,
+      memory_delta_mb: 0,
+      steps: [step(40, [30])],
+    }
     expect(timeBreakdown(profile)).toEqual({ python: 40, sql: 30, other: 0, whole: 70 })
   })
 
   it('is all zero without steps', () => {
-    expect(timeBreakdown({ total_duration_ms: 0, total_db_queries: 0, memory_delta_mb: 0, steps: [] })).toEqual({ python: 0, sql: 0, other: 0, whole: 0 })
+    expect(
+      timeBreakdown({ total_duration_ms: 0, total_db_queries: 0, memory_delta_mb: 0, steps: [] }),
+    ).toEqual({ python: 0, sql: 0, other: 0, whole: 0 })
   })
 })
 

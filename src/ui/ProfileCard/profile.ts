@@ -38,7 +38,10 @@ export interface TimeBreakdown {
 /** Python = sum of the steps' python_execution_ms, SQL = sum of every query timing, other = the rest. */
 export function timeBreakdown(profile: ProfileData): TimeBreakdown {
   const python = profile.steps.reduce((s, step) => s + step.python_execution_ms, 0)
-  const sql = profile.steps.reduce((s, step) => s + step.query_timings.reduce((q, t) => q + t.duration_ms, 0), 0)
+  const sql = profile.steps.reduce(
+    (s, step) => s + step.query_timings.reduce((q, t) => q + t.duration_ms, 0),
+    0,
+  )
   const other = Math.max(0, profile.total_duration_ms - python - sql)
   return { python, sql, other, whole: Math.max(profile.total_duration_ms, python + sql) }
 }
@@ -46,7 +49,11 @@ export function timeBreakdown(profile: ProfileData): TimeBreakdown {
 const ms1 = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
 export const formatMs = (value: number) => `${ms1.format(value)} ms`
 
-const mb2 = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' })
+const mb2 = new Intl.NumberFormat('en-GB', {
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 2,
+  signDisplay: 'exceptZero',
+})
 export const formatMb = (value: number) => `${mb2.format(value)} MB`
 
 const pct = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 })

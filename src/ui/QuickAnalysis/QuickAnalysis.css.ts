@@ -37,6 +37,16 @@ export const value = style({
   color: vars.color.text,
 })
 
-export const unit = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted })
+export const unit = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+})
 
-export const hint = style({ display: 'block', fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular, color: vars.color.textMuted, overflowWrap: 'anywhere' })
+export const hint = style({
+  display: 'block',
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.regular,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+})

@@ -12,12 +12,19 @@ const step = (name: string, duration_ms: number) => ({
 
 describe('quickAnalysis', () => {
   it('averages the total duration over the steps (not the sum of step durations)', () => {
-    const f = quickAnalysis({ total_duration_ms: 300, total_db_queries: 4, memory_delta_mb: 0, steps: [step('a', 50), step('b', 200)] })
+    const f = quickAnalysis({
+      total_duration_ms: 300,
+      total_db_queries: 4,
+      memory_delta_mb: 0,
+      steps: [step('a', 50), step('b', 200)],
+    })
     expect(f).toEqual({ steps: 2, slowest: { name: 'b', ms: 200 }, averageMs: 150, queries: 4 })
   })
 
   it('has no slowest step and no average without steps', () => {
-    expect(quickAnalysis({ total_duration_ms: 12, total_db_queries: 0, memory_delta_mb: 0, steps: [] })).toEqual({
+    expect(
+      quickAnalysis({ total_duration_ms: 12, total_db_queries: 0, memory_delta_mb: 0, steps: [] }),
+    ).toEqual({
       steps: 0,
       slowest: null,
       averageMs: null,

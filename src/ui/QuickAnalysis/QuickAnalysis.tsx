@@ -41,7 +41,12 @@ export function quickAnalysis(profile: ProfileData): QuickAnalysisFigures {
 const ms = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 
 /** The four headline figures above the profile card. */
-export function QuickAnalysis({ profile, title = 'Quick Analysis', headingLevel = 2, className }: QuickAnalysisProps) {
+export function QuickAnalysis({
+  profile,
+  title = 'Quick Analysis',
+  headingLevel = 2,
+  className,
+}: QuickAnalysisProps) {
   const f = quickAnalysis(profile)
   return (
     <Card title={title} headingLevel={headingLevel} className={className}>
@@ -52,7 +57,11 @@ export function QuickAnalysis({ profile, title = 'Quick Analysis', headingLevel 
         <QuickAnalysisItem icon="alert" label="Slowest step" hint={f.slowest?.name}>
           {f.slowest ? <Ms value={f.slowest.ms} /> : <NotAvailable />}
         </QuickAnalysisItem>
-        <QuickAnalysisItem icon="bolt" label="Average step time" hint={f.averageMs === null ? undefined : 'Total duration / steps'}>
+        <QuickAnalysisItem
+          icon="bolt"
+          label="Average step time"
+          hint={f.averageMs === null ? undefined : 'Total duration / steps'}
+        >
           {f.averageMs === null ? <NotAvailable /> : <Ms value={f.averageMs} />}
         </QuickAnalysisItem>
         <QuickAnalysisItem icon="devices" label="Database queries">
@@ -63,7 +72,17 @@ export function QuickAnalysis({ profile, title = 'Quick Analysis', headingLevel 
   )
 }
 
-function QuickAnalysisItem({ icon, label, hint, children }: { icon: IconName; label: string; hint?: string; children: ReactNode }) {
+function QuickAnalysisItem({
+  icon,
+  label,
+  hint,
+  children,
+}: {
+  icon: IconName
+  label: string
+  hint?: string
+  children: ReactNode
+}) {
   return (
     <div className={styles.item}>
       <dt className={styles.label}>

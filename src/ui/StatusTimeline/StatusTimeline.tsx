@@ -50,12 +50,21 @@ interface Segment {
 const margin = { top: 4, right: 12, bottom: 24, left: 12 }
 /** A segment narrower than this many px is merged with its short neighbours (<= 2 rects each). */
 const MIN_SEGMENT_PX = 3
-const statusName: Record<DeviceStatus, string> = { online: 'Online', offline: 'Offline', unknown: 'Unknown' }
+const statusName: Record<DeviceStatus, string> = {
+  online: 'Online',
+  offline: 'Offline',
+  unknown: 'Unknown',
+}
 
 /** Clips to the range, sorts, and fills holes with 'unknown', so the lane is always complete. */
 function normalise(data: readonly StatusSegment[], from: number, to: number): Segment[] {
   const sorted = data
-    .map((d) => ({ start: Math.max(from, toMs(d.start)), end: Math.min(to, toMs(d.end)), status: d.status, parts: 1 }))
+    .map((d) => ({
+      start: Math.max(from, toMs(d.start)),
+      end: Math.min(to, toMs(d.end)),
+      status: d.status,
+      parts: 1,
+    }))
     .filter((s) => s.end > s.start)
     .sort((a, b) => a.start - b.start)
   const out: Segment[] = []
@@ -120,7 +129,13 @@ function formatDuration(ms: number) {
 const share = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 })
 
 /** Online, offline and unknown spans of a device over a time range. */
-export function StatusTimeline({ data, range, label = 'Device status', height = 72, ...common }: StatusTimelineProps) {
+export function StatusTimeline({
+  data,
+  range,
+  label = 'Device status',
+  height = 72,
+  ...common
+}: StatusTimelineProps) {
   const { width, timeZone } = common
   const ids = svgId(useId())
   const innerWidth = Math.max(0, width - margin.left - margin.right)
@@ -129,12 +144,18 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
   const isEmpty = data.length === 0
   const from = range ? toMs(range.start) : isEmpty ? 0 : Math.min(...data.map((d) => toMs(d.start)))
   const to = range ? toMs(range.end) : isEmpty ? 1 : Math.max(...data.map((d) => toMs(d.end)))
-  const source = useMemo(() => (data.length || range ? normalise(data, from, to) : []), [data, range, from, to])
+  const source = useMemo(
+    () => (data.length || range ? normalise(data, from, to) : []),
+    [data, range, from, to],
+  )
   const segments = useMemo(
     () => simplify(source, ((to - from) / Math.max(1, innerWidth)) * MIN_SEGMENT_PX),
     [source, from, to, innerWidth],
   )
-  const x = useMemo(() => scaleLinear<number>({ domain: [from, to], range: [0, innerWidth] }), [from, to, innerWidth])
+  const x = useMemo(
+    () => scaleLinear<number>({ domain: [from, to], range: [0, innerWidth] }),
+    [from, to, innerWidth],
+  )
 
   const totals = useMemo(() => {
     const t = { online: 0, offline: 0, unknown: 0 }
@@ -157,15 +178,29 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
   )
 
   const pattern = to - from <= 2 * 86_400_000 ? 'EEE d MMM, HH:mm' : 'EEE d MMM yyyy, HH:mm'
-  const ticks = useMemo(() => timeTicks(from, to, Math.max(2, Math.floor(innerWidth / 80)), timeZone), [from, to, innerWidth, timeZone])
+  const ticks = useMemo(
+    () => timeTicks(from, to, Math.max(2, Math.floor(innerWidth / 80)), timeZone),
+    [from, to, innerWidth, timeZone],
+  )
   const legend: LegendItem[] = [
     { label: 'Online', tone: 'online', kind: 'solid', value: share.format(totals.online / span) },
-    { label: 'Offline', tone: 'offline', kind: 'striped', value: share.format(totals.offline / span) },
-    { label: 'Unknown', tone: 'unknown', kind: 'hatched', value: share.format(totals.unknown / span) },
+    {
+      label: 'Offline',
+      tone: 'offline',
+      kind: 'striped',
+      value: share.format(totals.offline / span),
+    },
+    {
+      label: 'Unknown',
+      tone: 'unknown',
+      kind: 'hatched',
+      value: share.format(totals.unknown / span),
+    },
   ]
   const summary = `From ${formatAt(from, pattern, timeZone)} to ${formatAt(to, pattern, timeZone)}: online ${share.format(totals.online / span)} of the time, offline ${share.format(totals.offline / span)} in ${outages} ${outages === 1 ? 'outage' : 'outages'}, unknown ${share.format(totals.unknown / span)}.`
   const line = (s: Segment) => {
-    const sameDay = formatAt(s.start, 'yyyyMMdd', timeZone) === formatAt(s.end - 1, 'yyyyMMdd', timeZone)
+    const sameDay =
+      formatAt(s.start, 'yyyyMMdd', timeZone) === formatAt(s.end - 1, 'yyyyMMdd', timeZone)
     return `${formatAt(s.start, pattern, timeZone)} – ${formatAt(s.end, sameDay ? 'HH:mm' : pattern, timeZone)}`
   }
 
@@ -174,14 +209,25 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
       {...common}
       height={height}
       label={label}
+      skeleton="block"
       isEmpty={isEmpty}
       legend={legend}
       table={() => ({
         caption: label,
-        columns: [{ label: 'Status' }, { label: 'From' }, { label: 'To' }, { label: 'Duration', numeric: true }],
+        columns: [
+          { label: 'Status' },
+          { label: 'From' },
+          { label: 'To' },
+          { label: 'Duration', numeric: true },
+        ],
         rows: source.slice(0, 500).map((s) => ({
           key: String(s.start),
-          cells: [statusName[s.status], formatAt(s.start, pattern, timeZone), formatAt(s.end, pattern, timeZone), formatDuration(s.end - s.start)],
+          cells: [
+            statusName[s.status],
+            formatAt(s.start, pattern, timeZone),
+            formatAt(s.end, pattern, timeZone),
+            formatDuration(s.end - s.start),
+          ],
         })),
       })}
     >
@@ -193,7 +239,10 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
         unitName="segments"
         count={segments.length}
         indexAt={indexAt}
-        anchorFor={(i) => ({ x: margin.left + (x(segments[i]!.start) + x(segments[i]!.end)) / 2, y: margin.top + laneHeight / 2 })}
+        anchorFor={(i) => ({
+          x: margin.left + (x(segments[i]!.start) + x(segments[i]!.end)) / 2,
+          y: margin.top + laneHeight / 2,
+        })}
         tooltipFor={(i) => {
           const s = segments[i]!
           return {
@@ -201,8 +250,20 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
             rows: s.mix
               ? deviceStatuses
                   .filter((k) => s.mix![k] > 0)
-                  .map((k) => ({ label: statusName[k], value: formatDuration(s.mix![k]), tone: k, swatch: swatchOf[k] }))
-              : [{ label: 'Duration', value: formatDuration(s.end - s.start), tone: s.status, swatch: swatchOf[s.status] }],
+                  .map((k) => ({
+                    label: statusName[k],
+                    value: formatDuration(s.mix![k]),
+                    tone: k,
+                    swatch: swatchOf[k],
+                  }))
+              : [
+                  {
+                    label: 'Duration',
+                    value: formatDuration(s.end - s.start),
+                    tone: s.status,
+                    swatch: swatchOf[s.status],
+                  },
+                ],
             note: `${line(s)}${s.mix ? ` · ${s.parts} short segments` : ''}`,
           }
         }}
@@ -210,9 +271,23 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
         {({ index }) => (
           <>
             <defs>
-              <pattern id={`${ids}-off`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <pattern
+                id={`${ids}-off`}
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
                 <rect width="6" height="6" className={styles.fill.offline} />
-                <line x1="0" y1="0" x2="0" y2="6" className={styles.stroke.surface} strokeWidth="1.5" strokeOpacity="0.45" />
+                <line
+                  x1="0"
+                  y1="0"
+                  x2="0"
+                  y2="6"
+                  className={styles.stroke.surface}
+                  strokeWidth="1.5"
+                  strokeOpacity="0.45"
+                />
               </pattern>
               <Hatch id={`${ids}-unknown`} tone="unknown" gap={5} />
               <clipPath id={`${ids}-lane`}>
@@ -226,7 +301,8 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
                   const x0 = x(s.start)
                   const w = Math.max(1, x(s.end) - x0)
                   const dim = index === null || index === i ? 1 : 0.75
-                  const offlineShare = s.mix && s.status !== 'offline' ? s.mix.offline / (s.end - s.start) : 0
+                  const offlineShare =
+                    s.mix && s.status !== 'offline' ? s.mix.offline / (s.end - s.start) : 0
                   return (
                     <Fragment key={s.start}>
                       <rect
@@ -236,8 +312,20 @@ export function StatusTimeline({ data, range, label = 'Device status', height = 
                         width={w}
                         height={laneHeight}
                         shapeRendering="crispEdges"
-                        className={s.status === 'online' ? styles.fill.online : s.status === 'unknown' ? styles.stroke.unknown : undefined}
-                        fill={s.status === 'offline' ? `url(#${ids}-off)` : s.status === 'unknown' ? `url(#${ids}-unknown)` : undefined}
+                        className={
+                          s.status === 'online'
+                            ? styles.fill.online
+                            : s.status === 'unknown'
+                              ? styles.stroke.unknown
+                              : undefined
+                        }
+                        fill={
+                          s.status === 'offline'
+                            ? `url(#${ids}-off)`
+                            : s.status === 'unknown'
+                              ? `url(#${ids}-unknown)`
+                              : undefined
+                        }
                         strokeWidth={s.status === 'unknown' ? 1 : 0}
                       />
                       {offlineShare > 0 && (

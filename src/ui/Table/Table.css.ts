@@ -21,7 +21,10 @@ export const table = style({
   color: vars.color.text,
   fontVariantNumeric: 'tabular-nums',
   selectors: {
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
   },
 })
 
@@ -50,7 +53,10 @@ export const column = recipe({
     selectors: {
       '&[data-allows-sorting]': { cursor: 'pointer' },
       '&[data-allows-sorting][data-hovered]': { color: vars.color.text },
-      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+      '&[data-focus-visible]': {
+        outline: `2px solid ${vars.color.focusRing}`,
+        outlineOffset: '-2px',
+      },
     },
   },
   variants: {
@@ -85,7 +91,10 @@ export const row = style({
     '&[data-href], &[data-has-action]': { cursor: 'pointer' },
     '&[data-hovered]': { background: vars.color.surfaceHover },
     '&[data-selected]': { background: vars.color.brandSoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-focus-visible]': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '-2px',
+    },
     '&[data-disabled]': { color: vars.color.textSubtle },
   },
 })
@@ -102,7 +111,10 @@ export const cell = recipe({
     textOverflow: 'ellipsis',
     outline: 'none',
     selectors: {
-      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+      '&[data-focus-visible]': {
+        outline: `2px solid ${vars.color.focusRing}`,
+        outlineOffset: '-2px',
+      },
     },
   },
   variants: {
@@ -128,7 +140,13 @@ export const state = style({
   padding: vars.space.xl,
 })
 
-export const loadingRows = style({ display: 'grid', gap: vars.space.md, width: '100%', padding: vars.space.lg, alignSelf: 'start' })
+export const loadingRows = style({
+  display: 'grid',
+  gap: vars.space.md,
+  width: '100%',
+  padding: vars.space.lg,
+  alignSelf: 'start',
+})
 
 export const loadMore = style({
   display: 'flex',

@@ -95,7 +95,11 @@ interface Item<T> {
   row: T
 }
 
-function sortItems<T>(items: readonly Item<T>[], columns: readonly TableColumn<T>[], sort: SortDescriptor | undefined) {
+function sortItems<T>(
+  items: readonly Item<T>[],
+  columns: readonly TableColumn<T>[],
+  sort: SortDescriptor | undefined,
+) {
   if (!sort?.column) return items
   const col = columns.find((c) => c.id === sort.column)
   if (!col) throw new Error(`Table: no column '${String(sort.column)}' to sort by`)
@@ -112,7 +116,8 @@ function sortItems<T>(items: readonly Item<T>[], columns: readonly TableColumn<T
     .map((item, i) => ({ item, key: value(item.row), i }))
     .sort((a, b) => {
       const c = compare(a.key, b.key)
-      if (a.key === null || a.key === undefined || b.key === null || b.key === undefined) return c || a.i - b.i
+      if (a.key === null || a.key === undefined || b.key === null || b.key === undefined)
+        return c || a.i - b.i
       return c * dir || a.i - b.i
     })
     .map((d) => d.item)
@@ -123,7 +128,15 @@ function sortItems<T>(items: readonly Item<T>[], columns: readonly TableColumn<T
  * row actions, keyboard navigation, and virtualised rows so 10,000+ rows stay fast.
  */
 export function Table<T>(props: TableProps<T>) {
-  const { columns, rows, getRowId = defaultRowId, selectionMode = 'none', isLoading = false, height = 420, rowHeight = 44 } = props
+  const {
+    columns,
+    rows,
+    getRowId = defaultRowId,
+    selectionMode = 'none',
+    isLoading = false,
+    height = 420,
+    rowHeight = 44,
+  } = props
   const [ownSort, setOwnSort] = useState(props.defaultSortDescriptor)
   const sort = props.sortDescriptor ?? ownSort
   // One wrapper per row, reused across sorts: react-aria caches each row's collection node by the
@@ -137,7 +150,10 @@ export function Table<T>(props: TableProps<T>) {
 
   return (
     <div className={[styles.frame, props.className].filter(Boolean).join(' ')}>
-      <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight, headingHeight: 40, loaderHeight: 48 }}>
+      <Virtualizer
+        layout={TableLayout}
+        layoutOptions={{ rowHeight, headingHeight: 40, loaderHeight: 48 }}
+      >
         <AriaTable
           aria-label={props['aria-label']}
           aria-labelledby={props['aria-labelledby']}
@@ -158,7 +174,11 @@ export function Table<T>(props: TableProps<T>) {
           <AriaTableHeader className={styles.header}>
             {selectable && (
               <AriaColumn width={48} minWidth={48} className={styles.column({ align: 'center' })}>
-                {selectionMode === 'multiple' ? <Checkbox slot="selection" /> : <VisuallyHidden>Select</VisuallyHidden>}
+                {selectionMode === 'multiple' ? (
+                  <Checkbox slot="selection" />
+                ) : (
+                  <VisuallyHidden>Select</VisuallyHidden>
+                )}
               </AriaColumn>
             )}
             <Collection items={columns}>
@@ -174,7 +194,11 @@ export function Table<T>(props: TableProps<T>) {
                   <span className={styles.columnLabel}>{col.name}</span>
                   {col.allowsSorting && (
                     <Icon
-                      name={sort?.column === col.id && sort.direction === 'descending' ? 'chevronDown' : 'chevronUp'}
+                      name={
+                        sort?.column === col.id && sort.direction === 'descending'
+                          ? 'chevronDown'
+                          : 'chevronUp'
+                      }
                       size="xs"
                       className={styles.sortIcon}
                     />
@@ -186,19 +210,32 @@ export function Table<T>(props: TableProps<T>) {
           <AriaTableBody
             dependencies={[columns, isLoading]}
             renderEmptyState={() => (
-              <div className={styles.state}>{isLoading ? <TableLoading /> : (props.emptyState ?? <EmptyState size="sm" title="No results" />)}</div>
+              <div className={styles.state}>
+                {isLoading ? (
+                  <TableLoading />
+                ) : (
+                  (props.emptyState ?? <EmptyState size="sm" title="No results" />)
+                )}
+              </div>
             )}
           >
             <Collection items={items} dependencies={[columns]}>
               {(item) => (
-                <AriaRow id={item.id} className={styles.row} data-has-action={props.onRowAction ? true : undefined}>
+                <AriaRow
+                  id={item.id}
+                  className={styles.row}
+                  data-has-action={props.onRowAction ? true : undefined}
+                >
                   {selectable && (
                     <AriaCell className={`${styles.cell()} ${styles.selectionCell}`}>
                       <Checkbox slot="selection" />
                     </AriaCell>
                   )}
                   {columns.map((col) => (
-                    <AriaCell key={col.id} className={styles.cell({ align: col.align, rowHeader: col.isRowHeader })}>
+                    <AriaCell
+                      key={col.id}
+                      className={styles.cell({ align: col.align, rowHeader: col.isRowHeader })}
+                    >
                       <span className={styles.cellText}>{col.render(item.row)}</span>
                     </AriaCell>
                   ))}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ReportsPage } from '../../../src/features/reports/ReportsPage'
 import type { ReportChoice } from '../../../src/features/reports/ReportControls'
 import { users } from '../../../src/mocks/fixtures'
@@ -84,7 +84,8 @@ export const ChooseDevices: Story = {
     await userEvent.click(within(list).getByRole('option', { name: /Cold storage/ }))
     await userEvent.keyboard('{Escape}')
     await expect(await canvas.findByRole('button', { name: 'Devices: Cold storage' })).toBeVisible()
-    await expect(await within(canvas.getByRole('table')).findAllByRole('row')).toHaveLength(3)
+    // Header, the one device, the total.
+    await waitFor(() => expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(3))
   },
 }
 

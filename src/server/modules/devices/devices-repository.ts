@@ -129,7 +129,12 @@ export const devicesRepository = (q: Queryable) => ({
     )
     const total =
       rows[0]?.total ??
-      (await q.query<{ n: number }>(`SELECT (${totalSql}) AS n`, query.search ? params : counted.params)).rows[0]!.n
+      (
+        await q.query<{ n: number }>(
+          `SELECT (${totalSql}) AS n`,
+          query.search ? params : counted.params,
+        )
+      ).rows[0]!.n
     return { items: rows.map(toDevice), total, skip: query.skip, limit: query.limit }
   },
 

@@ -206,33 +206,54 @@ async function loadContext(
   return context
 }
 
+/** Optional columns, sent only when some row of the batch has a value (the seed has none). */
+const OPTIONAL = [
+  ['entered_by', 'uuid', (f: Fresh) => f.row.enteredBy],
+  ['entered_by_name', 'text', (f: Fresh) => f.row.enteredByName],
+  ['note', 'text', (f: Fresh) => f.row.note],
+  ['attachment_id', 'uuid', (f: Fresh) => f.row.attachmentId],
+] as const
+
 async function insertFresh(
   tx: Queryable,
   fresh: readonly Fresh[],
   returnIds: boolean,
 ): Promise<number[]> {
   const column = <T>(pick: (f: Fresh) => T) => fresh.map(pick)
+  const columns = [
+    'group_id',
+    'device_id',
+    'reading_type',
+    'ts',
+    'kwh',
+    'delta_kwh',
+    'is_reset',
+    'source',
+    'status',
+  ]
+  const types = ['uuid', 'uuid', 'text', 'timestamptz', 'float8', 'float8', 'bool', 'text', 'text']
+  const params: unknown[][] = [
+    column((f) => f.groupId),
+    column((f) => f.row.deviceId),
+    column((f) => f.row.readingType ?? ENERGY),
+    column((f) => f.row.ts.toISOString()),
+    column((f) => f.row.kwh),
+    column((f) => f.point.delta ?? null),
+    column((f) => f.point.reset ?? false),
+    column((f) => f.row.source ?? 'meter'),
+    column((f) => f.row.status ?? 'ok'),
+  ]
+  for (const [name, type, pick] of OPTIONAL) {
+    if (!fresh.some((f) => pick(f) != null)) continue
+    columns.push(name)
+    types.push(type)
+    params.push(column((f) => pick(f) ?? null))
+  }
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO readings (group_id, device_id, reading_type, ts, kwh, delta_kwh, is_reset, source, status,
-                           entered_by, entered_by_name, note, attachment_id)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::float8[], $6::float8[],
-                          $7::bool[], $8::text[], $9::text[], $10::uuid[], $11::text[], $12::text[], $13::uuid[])
+    `INSERT INTO readings (${columns.join(', ')})
+     SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
      ${returnIds ? 'RETURNING id' : ''}`,
-    [
-      column((f) => f.groupId),
-      column((f) => f.row.deviceId),
-      column((f) => f.row.readingType ?? ENERGY),
-      column((f) => f.row.ts.toISOString()),
-      column((f) => f.row.kwh),
-      column((f) => f.point.delta ?? null),
-      column((f) => f.point.reset ?? false),
-      column((f) => f.row.source ?? 'meter'),
-      column((f) => f.row.status ?? 'ok'),
-      column((f) => f.row.enteredBy ?? null),
-      column((f) => f.row.enteredByName ?? null),
-      column((f) => f.row.note ?? null),
-      column((f) => f.row.attachmentId ?? null),
-    ],
+    params,
   )
   // A multi-row INSERT ... SELECT from unnest returns its rows in input order.
   return rows.map((r) => r.id)

@@ -31,8 +31,16 @@ export const legend = style({
   color: vars.color.textMuted,
 })
 
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs })
-export const legendValue = style({ color: vars.color.text, fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' })
+export const legendItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+})
+export const legendValue = style({
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+})
 
 export const swatch = style({ flexShrink: 0, display: 'block', borderRadius: '2px' })
 
@@ -42,7 +50,9 @@ export const surface = style({
   display: 'block',
   borderRadius: vars.radius.md,
   touchAction: 'pan-y',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 })
 
 export const svg = style({ display: 'block', overflow: 'visible' })
@@ -63,7 +73,10 @@ export const tooltip = style({
   color: vars.color.text,
   whiteSpace: 'normal',
 })
-export const tooltipTitle = style({ fontWeight: vars.fontWeight.semibold, marginBottom: vars.space.xxs })
+export const tooltipTitle = style({
+  fontWeight: vars.fontWeight.semibold,
+  marginBottom: vars.space.xxs,
+})
 export const tooltipRow = style({
   display: 'flex',
   alignItems: 'center',
@@ -78,7 +91,11 @@ export const tooltipValue = style({
   fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',
 })
-export const tooltipNote = style({ marginTop: vars.space.xxs, color: vars.color.textMuted, fontSize: vars.fontSize.xs })
+export const tooltipNote = style({
+  marginTop: vars.space.xxs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+})
 
 /* Axes: visx renders <text> and <line>; colour them from the theme. */
 export const axis = style({})
@@ -89,7 +106,11 @@ globalStyle(`${axis} text`, {
   fontVariantNumeric: 'tabular-nums',
 })
 globalStyle(`${axis} line, ${axis} path`, { stroke: vars.color.borderStrong })
-export const axisLabel = style({ fill: vars.color.textSubtle, fontSize: '11px', fontFamily: vars.font.body })
+export const axisLabel = style({
+  fill: vars.color.textSubtle,
+  fontSize: '11px',
+  fontFamily: vars.font.body,
+})
 
 export const grid = style({})
 globalStyle(`${grid} line`, { stroke: vars.color.chartGrid, strokeDasharray: '2 3' })
@@ -127,13 +148,19 @@ export const stopColor = styleVariants({
 
 /** The band behind the active bar or the rule at the active point. */
 export const highlight = style({ fill: vars.color.text, opacity: 0.06 })
-export const crosshair = style({ stroke: vars.color.textSubtle, strokeWidth: 1, strokeDasharray: '3 3' })
+export const crosshair = style({
+  stroke: vars.color.textSubtle,
+  strokeWidth: 1,
+  strokeDasharray: '3 3',
+})
 
 export const tableWrap = style({
   overflow: 'auto',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 })
 export const table = style({
   width: '100%',
@@ -175,3 +202,13 @@ export const srOnly = style({
   whiteSpace: 'nowrap',
   border: 0,
 })
+
+export const skeletonBars = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  paddingLeft: '44px',
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+export const toggle = style({ marginLeft: 'auto' })

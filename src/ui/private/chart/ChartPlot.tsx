@@ -34,23 +34,39 @@ export interface ChartPlotProps {
  * hidden from assistive tech (the name, summary, live tooltip and the table carry the data).
  */
 export function ChartPlot(props: ChartPlotProps) {
-  const { width, height, label, summary, unitName, count, indexAt, anchorFor, tooltipFor, children } = props
+  const {
+    width,
+    height,
+    label,
+    summary,
+    unitName,
+    count,
+    indexAt,
+    anchorFor,
+    tooltipFor,
+    children,
+  } = props
   const nav = useChartNavigation(count, indexAt)
   const id = useId()
   const tip = nav.index === null ? null : tooltipFor(nav.index)
   const anchor = nav.index === null ? null : anchorFor(nav.index)
   const flip = anchor !== null && anchor.x > width * 0.6
-  const announce = tip ? [tip.title, ...tip.rows.map((r) => `${r.label}: ${r.value}`), tip.note].filter(Boolean).join('. ') : ''
+  const announce = tip
+    ? [tip.title, ...tip.rows.map((r) => `${r.label}: ${r.value}`), tip.note]
+        .filter(Boolean)
+        .join('. ')
+    : ''
 
   return (
     <div className={styles.plot} style={{ width, height }}>
       {/* role="application" is the WAI-ARIA role for a custom keyboard widget; jsx-a11y counts it as non-interactive. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         role="application"
         aria-roledescription="chart"
         aria-label={label}
         aria-describedby={`${id}-summary`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         className={styles.surface}
         onKeyDown={nav.onKeyDown}
@@ -58,12 +74,19 @@ export function ChartPlot(props: ChartPlotProps) {
         onPointerLeave={nav.onPointerLeave}
         onBlur={nav.onBlur}
       >
-        <svg width={width} height={height} className={styles.svg} aria-hidden="true" focusable="false">
+        <svg
+          width={width}
+          height={height}
+          className={styles.svg}
+          aria-hidden="true"
+          focusable="false"
+        >
           {children({ index: nav.index, source: nav.source })}
         </svg>
       </div>
       <span id={`${id}-summary`} hidden>
-        {summary} Use the arrow keys to move between {unitName}; Home and End jump to the first and last.
+        {summary} Use the arrow keys to move between {unitName}; Home and End jump to the first and
+        last.
       </span>
       {tip && anchor && (
         <div
@@ -96,28 +119,64 @@ export function ChartPlot(props: ChartPlotProps) {
 }
 
 /** A small legend/tooltip key drawn like the mark it stands for. */
-export function Swatch({ tone, kind = 'solid', size = 12 }: { tone: keyof typeof styles.fill; kind?: SwatchKind; size?: number }) {
+export function Swatch({
+  tone,
+  kind = 'solid',
+  size = 12,
+}: {
+  tone: keyof typeof styles.fill
+  kind?: SwatchKind
+  size?: number
+}) {
   const id = useId()
   const toneKey = tone as keyof typeof styles.stroke
   return (
     <svg width={size} height={size} className={styles.swatch} aria-hidden="true" focusable="false">
       {kind === 'hatched' && (
         <defs>
-          <pattern id={id} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <pattern
+            id={id}
+            width="4"
+            height="4"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
             <line x1="0" y1="0" x2="0" y2="4" className={styles.stroke[toneKey]} strokeWidth="2" />
           </pattern>
         </defs>
       )}
       {kind === 'striped' && (
         <defs>
-          <pattern id={id} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <pattern
+            id={id}
+            width="4"
+            height="4"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
             <rect width="4" height="4" className={styles.fill[tone]} />
-            <line x1="0" y1="0" x2="0" y2="4" className={styles.stroke.surface} strokeWidth="1" strokeOpacity="0.5" />
+            <line
+              x1="0"
+              y1="0"
+              x2="0"
+              y2="4"
+              className={styles.stroke.surface}
+              strokeWidth="1"
+              strokeOpacity="0.5"
+            />
           </pattern>
         </defs>
       )}
       {kind === 'line' ? (
-        <line x1="0" x2={size} y1={size / 2} y2={size / 2} className={styles.stroke[toneKey]} strokeWidth="2.5" strokeLinecap="round" />
+        <line
+          x1="0"
+          x2={size}
+          y1={size / 2}
+          y2={size / 2}
+          className={styles.stroke[toneKey]}
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
       ) : (
         <rect
           x="0.75"
@@ -125,8 +184,20 @@ export function Swatch({ tone, kind = 'solid', size = 12 }: { tone: keyof typeof
           width={size - 1.5}
           height={size - 1.5}
           rx="2"
-          className={kind === 'solid' ? styles.fill[tone] : kind === 'striped' ? undefined : styles.stroke[toneKey]}
-          fill={kind === 'hatched' || kind === 'striped' ? `url(#${id})` : kind === 'outlined' ? 'none' : undefined}
+          className={
+            kind === 'solid'
+              ? styles.fill[tone]
+              : kind === 'striped'
+                ? undefined
+                : styles.stroke[toneKey]
+          }
+          fill={
+            kind === 'hatched' || kind === 'striped'
+              ? `url(#${id})`
+              : kind === 'outlined'
+                ? 'none'
+                : undefined
+          }
           strokeWidth={kind === 'solid' || kind === 'striped' ? 0 : 1.5}
           strokeDasharray={kind === 'outlined' ? '2 1.5' : undefined}
         />

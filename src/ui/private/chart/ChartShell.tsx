@@ -48,6 +48,8 @@ export interface ChartTable {
 
 interface ChartShellProps extends ChartCommonProps {
   label: string
+  /** What the loading placeholder looks like. @default 'bars' */
+  skeleton?: 'bars' | 'block'
   isEmpty: boolean
   legend: LegendItem[]
   table: () => ChartTable
@@ -56,7 +58,18 @@ interface ChartShellProps extends ChartCommonProps {
 
 /** Everything around the plot: states, legend, table fallback. */
 export function ChartShell(props: ChartShellProps) {
-  const { width, height = 240, status = 'success', label, isEmpty, legend, table, children, showTableToggle = true } = props
+  const {
+    width,
+    height = 240,
+    status = 'success',
+    label,
+    isEmpty,
+    legend,
+    table,
+    children,
+    showTableToggle = true,
+    skeleton = 'bars',
+  } = props
   const [asTable, setAsTable] = useState(false)
   const tableId = useId()
   if (width <= 0) return null
@@ -67,9 +80,9 @@ export function ChartShell(props: ChartShellProps) {
       <div className={styles.root} style={{ width }} aria-busy="true">
         <div className={styles.toolbar}>
           <Skeleton width="12rem" />
-          <Spinner size="sm" label={`Loading ${label.toLowerCase()}`} />
+          <Spinner size="sm" label={`Loading ${lowerFirst(label)}`} />
         </div>
-        <Skeleton shape="rect" width={`${width}px`} height={`${height}px`} />
+        <ChartSkeleton kind={skeleton} width={width} height={height} />
       </div>
     )
   }
@@ -78,7 +91,7 @@ export function ChartShell(props: ChartShellProps) {
       <div className={`${styles.root} ${styles.stateBox}`} style={box}>
         <ErrorState
           size="sm"
-          title={`Could not load ${label.toLowerCase()}`}
+          title={`Could not load ${lowerFirst(label)}`}
           message={props.errorMessage ?? 'The chart data could not be loaded.'}
           onRetry={props.onRetry}
         />
@@ -112,7 +125,11 @@ export function ChartShell(props: ChartShellProps) {
           ))}
         </ul>
         {showTableToggle && (
-          <Button intent="toolbarAction" onPress={() => setAsTable((v) => !v)}>
+          <Button
+            intent="toolbarAction"
+            className={styles.toggle}
+            onPress={() => setAsTable((v) => !v)}
+          >
             <Icon name={asTable ? 'reports' : 'menu'} size="sm" />
             {asTable ? 'Show as chart' : 'Show as table'}
           </Button>
@@ -134,10 +151,22 @@ export function ChartShell(props: ChartShellProps) {
   )
 }
 
-function DataTable({ id, data, height, scrollable }: { id: string; data: ChartTable; height: number; scrollable: boolean }) {
+function DataTable({
+  id,
+  data,
+  height,
+  scrollable,
+}: {
+  id: string
+  data: ChartTable
+  height: number
+  scrollable: boolean
+}) {
   // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable);
   // the screen-reader-only copy must not be a tab stop.
-  const region = scrollable ? { tabIndex: 0, role: 'region', 'aria-label': data.caption, style: { maxHeight: height } } : {}
+  const region = scrollable
+    ? { tabIndex: 0, role: 'region', 'aria-label': data.caption, style: { maxHeight: height } }
+    : {}
   return (
     <div id={id} className={styles.tableWrap} {...region}>
       <table className={styles.table}>
@@ -163,6 +192,38 @@ function DataTable({ id, data, height, scrollable }: { id: string; data: ChartTa
           ))}
         </tbody>
       </table>
+    </div>
+  )
+}
+
+/** 'Daily consumption' -> 'daily consumption', but 'EV charger' and 'AX-0093' keep their capitals. */
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+
+/** Fixed heights (not random) so the loading state has a stable visual baseline. */
+const skeletonHeights = [0.42, 0.55, 0.48, 0.7, 0.62, 0.8, 0.58, 0.45, 0.66, 0.9, 0.74, 0.52]
+
+function ChartSkeleton({
+  kind,
+  width,
+  height,
+}: {
+  kind: 'bars' | 'block'
+  width: number
+  height: number
+}) {
+  if (kind === 'block') return <Skeleton shape="rect" width={`${width}px`} height={`${height}px`} />
+  const bars = Math.max(6, Math.min(24, Math.floor(width / 36)))
+  return (
+    <div className={styles.skeletonBars} style={{ height }} aria-hidden="true">
+      {Array.from({ length: bars }, (_, i) => (
+        <Skeleton
+          key={i}
+          shape="rect"
+          width="100%"
+          height={`${skeletonHeights[i % skeletonHeights.length]! * 100}%`}
+        />
+      ))}
     </div>
   )
 }

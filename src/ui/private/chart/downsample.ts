@@ -41,7 +41,11 @@ export function mergeBuckets<T>(
  * Largest-Triangle-Three-Buckets (Steinarsson 2013): keeps the points that preserve a line's visual
  * shape. Returns the indices of the kept points, always including the first and the last.
  */
-export function lttbIndices(xs: ArrayLike<number>, ys: ArrayLike<number>, threshold: number): number[] {
+export function lttbIndices(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  threshold: number,
+): number[] {
   const n = xs.length
   if (threshold >= n || threshold < 3) {
     return threshold < 3 && n > 2 ? [0, n - 1] : Array.from({ length: n }, (_, i) => i)

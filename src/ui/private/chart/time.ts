@@ -52,7 +52,8 @@ export function formatBucket(
   if (granularity === 'hourly' && sameDay) {
     return `${first} – ${formatAt(last + 1, 'HH:mm', timeZone)}`
   }
-  if (granularity === 'monthly') return `${formatAt(startMs, 'MMM yyyy', timeZone)} – ${formatAt(last, 'MMM yyyy', timeZone)}`
+  if (granularity === 'monthly')
+    return `${formatAt(startMs, 'MMM yyyy', timeZone)} – ${formatAt(last, 'MMM yyyy', timeZone)}`
   const sameYear = formatAt(startMs, 'yyyy', timeZone) === formatAt(last, 'yyyy', timeZone)
   if (granularity === 'hourly' && !wholeDays(startMs, endMs, timeZone)) {
     return `${formatAt(startMs, 'd MMM, HH:mm', timeZone)} – ${formatAt(last + 1, 'd MMM yyyy, HH:mm', timeZone)}`
@@ -63,7 +64,12 @@ export function formatBucket(
 const wholeDays = (startMs: number, endMs: number, timeZone?: string) =>
   formatAt(startMs, 'HH:mm', timeZone) === '00:00' && formatAt(endMs, 'HH:mm', timeZone) === '00:00'
 
-type Step = { unit: 'hour' | 'day' | 'month' | 'year'; n: number; approxMs: number; pattern: string }
+type Step = {
+  unit: 'hour' | 'day' | 'month' | 'year'
+  n: number
+  approxMs: number
+  pattern: string
+}
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const steps: Step[] = [
@@ -89,11 +95,18 @@ export function timeTicks(startMs: number, endMs: number, maxTicks: number, time
   const span = Math.max(1, endMs - startMs)
   const step = steps.find((s) => span / s.approxMs <= Math.max(1, maxTicks)) ?? steps.at(-1)!
   const ctx = zoneContext(timeZone)
-  const floor = { hour: startOfHour, day: startOfDay, month: startOfMonth, year: startOfYear }[step.unit]
+  const floor = { hour: startOfHour, day: startOfDay, month: startOfMonth, year: startOfYear }[
+    step.unit
+  ]
   const add = { hour: addHours, day: addDays, month: addMonths, year: addYears }[step.unit]
   let t: Date = floor(startMs, ctx)
   // Hours align to multiples of n within the day; days/months simply step from the first boundary.
-  if (step.unit === 'hour') t = addHours(t, (step.n - (Number(formatAt(t.getTime(), 'H', timeZone)) % step.n)) % step.n, ctx)
+  if (step.unit === 'hour')
+    t = addHours(
+      t,
+      (step.n - (Number(formatAt(t.getTime(), 'H', timeZone)) % step.n)) % step.n,
+      ctx,
+    )
   const ticks: number[] = []
   while (t.getTime() <= endMs && ticks.length < 500) {
     if (t.getTime() >= startMs) ticks.push(t.getTime())
@@ -101,7 +114,8 @@ export function timeTicks(startMs: number, endMs: number, maxTicks: number, time
   }
   // Days look best labelled with the day; hour ticks crossing midnight show the date instead.
   const label = (ms: number) => {
-    if (step.unit === 'hour' && formatAt(ms, 'HH:mm', timeZone) === '00:00') return formatAt(ms, 'd MMM', timeZone)
+    if (step.unit === 'hour' && formatAt(ms, 'HH:mm', timeZone) === '00:00')
+      return formatAt(ms, 'd MMM', timeZone)
     return formatAt(ms, step.pattern, timeZone)
   }
   return { ticks, label }
@@ -125,6 +139,9 @@ export function axisFormat(scale: { ticks: (n: number) => number[] }, count: num
   const fmt =
     step >= 1000
       ? new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 })
-      : new Intl.NumberFormat('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+      : new Intl.NumberFormat('en-GB', {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        })
   return (value: unknown) => fmt.format(Number(value))
 }

@@ -6,7 +6,10 @@ export type ActiveSource = 'keyboard' | 'pointer'
  * The active point of a chart, driven by the pointer and by the keyboard alike: arrows step one
  * point, PageUp/PageDown a tenth of the series, Home/End jump to the ends, Escape hides the tooltip.
  */
-export function useChartNavigation(count: number, indexAt: (x: number, y: number) => number | null) {
+export function useChartNavigation(
+  count: number,
+  indexAt: (x: number, y: number) => number | null,
+) {
   const [state, setState] = useState<{ index: number; source: ActiveSource } | null>(null)
   // A shorter series (new data, narrower width) must not leave the tooltip pointing past its end.
   const index = state && state.index < count ? state.index : null
@@ -60,7 +63,14 @@ export function useChartNavigation(count: number, indexAt: (x: number, y: number
     [],
   )
 
-  return { index, source: state?.source ?? null, onKeyDown, onPointerMove, onPointerLeave, onBlur: clear }
+  return {
+    index,
+    source: state?.source ?? null,
+    onKeyDown,
+    onPointerMove,
+    onPointerLeave,
+    onBlur: clear,
+  }
 }
 
 /** Index of the nearest value in a sorted array (binary search). */

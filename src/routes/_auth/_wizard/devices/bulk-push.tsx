@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireArea } from '../../../../features/auth/guards'
-import { ComingSoon } from '../../../../features/shell/ComingSoon'
+import { BulkPushPage } from '../../../../features/registration/BulkPushPage'
 
 export const Route = createFileRoute('/_auth/_wizard/devices/bulk-push')({
   beforeLoad: requireArea('registerDevice'),
   staticData: { wizardExit: '/devices' },
-  component: () => <ComingSoon title="Bulk push" feature="bulk push of readings" />,
+  component: BulkPushPage,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireArea } from '../../../../features/auth/guards'
-import { ComingSoon } from '../../../../features/shell/ComingSoon'
+import { RegisterChoicePage } from '../../../../features/registration/RegisterChoicePage'
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/')({
   beforeLoad: requireArea('registerDevice'),
   staticData: { wizardExit: '/devices' },
-  component: () => <ComingSoon title="Register a device" feature="device registration" />,
+  component: RegisterChoicePage,
 })

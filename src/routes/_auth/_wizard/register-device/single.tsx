@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireArea } from '../../../../features/auth/guards'
-import { ComingSoon } from '../../../../features/shell/ComingSoon'
+import { RegisterSinglePage } from '../../../../features/registration/RegisterSinglePage'
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/single')({
   beforeLoad: requireArea('registerDevice'),
   staticData: { wizardExit: '/devices' },
-  component: () => <ComingSoon title="Register one device" feature="device registration" />,
+  component: RegisterSinglePage,
 })

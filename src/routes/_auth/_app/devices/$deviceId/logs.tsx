@@ -7,5 +7,9 @@ export const Route = createFileRoute('/_auth/_app/devices/$deviceId/logs')({
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
     void context.queryClient.prefetchQuery(attachmentsQuery(params.deviceId))
   },
-  component: () => <LogsPage deviceId={Route.useParams().deviceId} />,
+  component: LogsRoute,
 })
+
+function LogsRoute() {
+  return <LogsPage deviceId={Route.useParams().deviceId} />
+}

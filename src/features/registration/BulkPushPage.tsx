@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { bulkPushReadings, normalizeError, type BulkPushItem } from '../../api'
+import { Button, Card, FileTrigger, Icon, ProgressBar, TextField } from '../../ui'
+import { PageHeader } from '../shell/PageHeader'
+import { bulkTemplate, checkPush, chunk, readInput, type PushRow } from './bulk-rows'
+import { downloadText } from './csv'
+import { fetchAllDevices } from './fleet-serials'
+import { RowTable } from './RowTable'
+import * as styles from './registration.css'
+
+/** Items per request: progress moves often, and one failed request costs little to retry. */
+const CHUNK = 500
+
+interface ItemResult {
+  status: 'success' | 'duplicate' | 'error'
+  reason?: string
+}
+
+/** Push readings for many devices: check every row, push in chunks with progress, retry the failed. */
+export function BulkPushPage() {
+  const queryClient = useQueryClient()
+  const [text, setText] = useState('')
+  const [rows, setRows] = useState<PushRow[] | null>(null)
+  const [inputError, setInputError] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [results, setResults] = useState<Map<number, ItemResult>>(new Map())
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+
+  const check = async (input: string) => {
+    setResults(new Map())
+    const { raws, error } = readInput(input)
+    setInputError(error ?? null)
+    if (error) return setRows(null)
+    setChecking(true)
+    try {
+      const fleet = await fetchAllDevices(queryClient)
+      setRows(checkPush(raws, new Map(fleet.map((d) => [d.serial_number.toUpperCase(), d.id]))))
+    } catch (e) {
+      setInputError(`Devices could not be loaded: ${normalizeError(e).message}`)
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  const push = async (targets: PushRow[]) => {
+    const next = new Map(results)
+    const batches = chunk(targets, CHUNK)
+    setProgress({ done: 0, total: targets.length })
+    let done = 0
+    for (const batch of batches) {
+      try {
+        const { data } = await bulkPushReadings({ body: { items: batch.map((r) => r.item as BulkPushItem) }, throwOnError: true })
+        data.results.forEach((r) => next.set(batch[r.index]!.index, { status: r.status, reason: r.error ?? undefined }))
+      } catch (error) {
+        const reason = normalizeError(error).message
+        batch.forEach((r) => next.set(r.index, { status: 'error', reason }))
+      }
+      done += batch.length
+      setProgress({ done, total: targets.length })
+      setResults(new Map(next))
+    }
+    setProgress(null)
+    void queryClient.invalidateQueries()
+  }
+
+  const valid = rows?.filter((r) => r.item) ?? []
+  const invalid = (rows?.length ?? 0) - valid.length
+  const failed = valid.filter((r) => results.get(r.index)?.status === 'error')
+  const counts = countResults(results)
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Bulk push readings" lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent." />
+      <Card title="Readings" actions={<Button intent="toolbarAction" onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}><Icon name="download" size="sm" /> Download template</Button>}>
+        <div className={styles.form}>
+          <div className={styles.row}>
+            <FileTrigger acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']} onSelect={async (files) => { const f = files?.[0]; if (f) { const t = await f.text(); setText(t); void check(t) } }}>
+              <Icon name="upload" size="sm" /> Upload CSV or JSON
+            </FileTrigger>
+            <span className={styles.muted}>Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type.</span>
+          </div>
+          <TextField label="Readings" multiline rows={6} value={text} onChange={(t) => { setText(t); setRows(null) }} />
+          <div className={styles.row}>
+            <Button intent="formSecondary" isDisabled={!text.trim()} isPending={checking} onPress={() => void check(text)}>Check rows</Button>
+          </div>
+          {inputError && <p role="alert" className={styles.bad}>{inputError}</p>}
+        </div>
+      </Card>
+      {rows && (
+        <Card title="Check and push" description={`${valid.length} ready${invalid ? `, ${invalid} with problems (they will not be sent)` : ''}.`}>
+          <div className={styles.form}>
+            <RowTable caption="Readings in the input" columns={['Row', 'Device', 'Timestamp', 'kWh', 'Result']}
+              rows={rows.map((r) => {
+                const result = results.get(r.index)
+                return {
+                  key: String(r.index),
+                  cells: [String(r.index), r.device, r.item?.timestamp ?? '–', r.item ? String(r.item.kwh) : '–'],
+                  errors: result?.status === 'error' ? [result.reason ?? 'Not stored'] : r.errors,
+                  result: result ? (result.status === 'success' ? 'Stored' : 'Already stored') : undefined,
+                }
+              })} />
+            {progress && <ProgressBar label="Pushing readings" value={progress.done} maxValue={progress.total} valueLabel={`${progress.done} of ${progress.total}`} />}
+            {results.size > 0 && !progress && (
+              <p role="status" className={styles.muted}>{counts.success} stored, {counts.duplicate} already stored, {counts.error} failed.</p>
+            )}
+            <div className={styles.row}>
+              <Button intent="formPrimary" isDisabled={valid.length === 0 || results.size > 0} isPending={progress !== null} onPress={() => void push(valid)}>
+                Push {valid.length} readings
+              </Button>
+              {failed.length > 0 && !progress && (
+                <Button intent="formSecondary" onPress={() => void push(failed)}>
+                  <Icon name="refresh" size="sm" /> Retry {failed.length} failed
+                </Button>
+              )}
+            </div>
+          </div>
+        </Card>
+      )}
+    </div>
+  )
+}
+
+function countResults(results: Map<number, ItemResult>) {
+  const counts = { success: 0, duplicate: 0, error: 0 }
+  for (const r of results.values()) counts[r.status]++
+  return counts
+}
