@@ -4,17 +4,33 @@
  */
 import { HttpResponse } from 'msw'
 import type { Device, NotificationDelivery, Preferences } from '../api'
-import { handleGetPreferences, handleListDevices, handleListNotifications, handleGetUnreadNotificationCount } from '../api/__generated__/msw.gen'
+import {
+  handleGetPreferences,
+  handleListDevices,
+  handleListNotifications,
+  handleGetUnreadNotificationCount,
+} from '../api/__generated__/msw.gen'
 import { NOW, devices as fixtureDevices, groups, page, users } from './fixtures'
 import { reportsHandlers } from './reports'
 
 export const dashboardNow = new Date(NOW)
 
-export const berlinPreferences: Preferences = { theme: 'light', timezone: 'Europe/Berlin', week_start: 'monday', month_start_day: 1 }
+export const berlinPreferences: Preferences = {
+  theme: 'light',
+  timezone: 'Europe/Berlin',
+  week_start: 'monday',
+  month_start_day: 1,
+}
 
-const hoursBefore = (hours: number) => new Date(dashboardNow.getTime() - hours * 3_600_000).toISOString()
+const hoursBefore = (hours: number) =>
+  new Date(dashboardNow.getTime() - hours * 3_600_000).toISOString()
 
-function offlineDelivery(n: number, device: Device, hours: number, read: boolean): NotificationDelivery {
+function offlineDelivery(
+  n: number,
+  device: Device,
+  hours: number,
+  read: boolean,
+): NotificationDelivery {
   const id = `5a0d1e2f-0000-4000-8000-${String(n).padStart(12, '0')}`
   return {
     id,
@@ -62,14 +78,20 @@ export interface DashboardMockOptions {
 /** The admin's tenant: Northwind Energy's devices. */
 export const northwindDevices = fixtureDevices.filter((d) => d.group_id === groups[0]!.id)
 
-export function dashboardHandlers({ devices = northwindDevices, deliveries = dashboardDeliveries, preferences = berlinPreferences }: DashboardMockOptions = {}) {
+export function dashboardHandlers({
+  devices = northwindDevices,
+  deliveries = dashboardDeliveries,
+  preferences = berlinPreferences,
+}: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
     reports: reportsHandlers({ devices }),
     notifications: [
-      handleListNotifications(() => HttpResponse.json({ deliveries, total: deliveries.length, unread_count: unread })),
+      handleListNotifications(() =>
+        HttpResponse.json({ deliveries, total: deliveries.length, unread_count: unread }),
+      ),
       handleGetUnreadNotificationCount({ body: { unread_count: unread } }),
     ],
   }

@@ -16,7 +16,13 @@ function nextStart(ms: number, granularity: Granularity) {
   if (granularity === 'daily') return ms + 24 * HOUR
   if (granularity === 'weekly') return ms + 7 * 24 * HOUR
   const d = new Date(ms)
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes())
+  return Date.UTC(
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+  )
 }
 
 /** kWh a device uses from `start` to `end`: a base load with a daily swing, a little lower in the past. */
@@ -29,13 +35,14 @@ function usage(deviceIndex: number, start: number, end: number, now: number) {
     const hour = new Date(t).getUTCHours()
     const swing = hour >= 7 && hour < 19 ? 1.6 : 0.7
     const ageing = 1 - Math.min(0.2, (now - t) / (400 * 24 * HOUR))
-    kwh += base * swing * ageing * (Math.min(until, t + HOUR) - t) / HOUR
+    kwh += (base * swing * ageing * (Math.min(until, t + HOUR) - t)) / HOUR
   }
   return Math.round(kwh * 100) / 100
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
-const percent = (cur: number, prev: number) => (prev === 0 ? null : round(((cur - prev) / prev) * 100))
+const percent = (cur: number, prev: number) =>
+  prev === 0 ? null : round(((cur - prev) / prev) * 100)
 
 export interface ReportMockOptions {
   /** @default the fixture devices */
@@ -45,11 +52,16 @@ export interface ReportMockOptions {
 }
 
 /** The report a query asks for. */
-export function makeReport(params: URLSearchParams, { devices = fixtureDevices, now = NOW }: ReportMockOptions = {}): EnergyReport {
+export function makeReport(
+  params: URLSearchParams,
+  { devices = fixtureDevices, now = NOW }: ReportMockOptions = {},
+): EnergyReport {
   const granularity = (params.get('granularity') ?? 'daily') as Granularity
   const metric = (params.get('metric') ?? 'energy_consumption') as EnergyReport['metric']
   const wanted = params.getAll('device_ids')
-  const chosen = devices.map((d, i) => ({ ...d, index: i })).filter((d) => !wanted.length || wanted.includes(d.id))
+  const chosen = devices
+    .map((d, i) => ({ ...d, index: i }))
+    .filter((d) => !wanted.length || wanted.includes(d.id))
   const nowMs = Date.parse(now)
   const period = (startKey: string, endKey: string) => {
     const start = Date.parse(params.get(startKey)!)
@@ -59,10 +71,19 @@ export function makeReport(params: URLSearchParams, { devices = fixtureDevices, 
     const buckets: { start: string; kwh: number }[] = []
     for (let t = start; t < end; t = nextStart(t, granularity)) {
       const to = Math.min(nextStart(t, granularity), end)
-      buckets.push({ start: new Date(t).toISOString(), kwh: round(chosen.reduce((sum, d) => sum + usage(d.index, t, to, nowMs), 0) * per) })
+      buckets.push({
+        start: new Date(t).toISOString(),
+        kwh: round(chosen.reduce((sum, d) => sum + usage(d.index, t, to, nowMs), 0) * per),
+      })
     }
     const perDevice = chosen.map((d) => round(usage(d.index, start, end, nowMs) * per))
-    return { start: params.get(startKey)!, end: params.get(endKey)!, buckets, perDevice, total: round(perDevice.reduce((a, b) => a + b, 0)) }
+    return {
+      start: params.get(startKey)!,
+      end: params.get(endKey)!,
+      buckets,
+      perDevice,
+      total: round(perDevice.reduce((a, b) => a + b, 0)),
+    }
   }
   const current = period('current_start', 'current_end')
   const previous = period('previous_start', 'previous_end')
@@ -81,7 +102,10 @@ export function makeReport(params: URLSearchParams, { devices = fixtureDevices, 
     granularity,
     current: { start: current.start, end: current.end, total_kwh: current.total },
     previous: { start: previous.start, end: previous.end, total_kwh: previous.total },
-    change: { absolute_kwh: round(current.total - previous.total), percent: percent(current.total, previous.total) },
+    change: {
+      absolute_kwh: round(current.total - previous.total),
+      percent: percent(current.total, previous.total),
+    },
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),
@@ -90,12 +114,31 @@ export function makeReport(params: URLSearchParams, { devices = fixtureDevices, 
 
 /** The CSV of the contract's getEnergyReportCsv for a report. */
 export function reportCsv(report: EnergyReport) {
-  const line = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',')
-  return [
-    'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change',
-    ...report.devices.map((d) => line([d.device_id, d.device_name, d.current_kwh, d.previous_kwh, d.absolute_change, d.percent_change])),
-    line(['total', '', report.current.total_kwh, report.previous.total_kwh, report.change.absolute_kwh, report.change.percent]),
-  ].join('\r\n') + '\r\n'
+  const line = (cells: (string | number | null)[]) =>
+    cells.map((c) => (c === null ? '' : String(c))).join(',')
+  return (
+    [
+      'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change',
+      ...report.devices.map((d) =>
+        line([
+          d.device_id,
+          d.device_name,
+          d.current_kwh,
+          d.previous_kwh,
+          d.absolute_change,
+          d.percent_change,
+        ]),
+      ),
+      line([
+        'total',
+        '',
+        report.current.total_kwh,
+        report.previous.total_kwh,
+        report.change.absolute_kwh,
+        report.change.percent,
+      ]),
+    ].join('\r\n') + '\r\n'
+  )
 }
 
 /** getEnergyReport and its CSV over the fixture devices (or the ones given). */
@@ -104,7 +147,10 @@ export function reportsHandlers(options: ReportMockOptions = {}): HttpHandler[] 
     handleGetEnergyReportCsv(({ request }) => {
       const csv = reportCsv(makeReport(new URL(request.url).searchParams, options))
       return new HttpResponse(csv, {
-        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="energy-report.csv"' },
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="energy-report.csv"',
+        },
       })
     }),
     handleGetEnergyReport(async ({ request }) => {

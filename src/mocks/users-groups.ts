@@ -47,7 +47,8 @@ export const signedInAs = (user: User) => [
 const problem = (status: number, detail: unknown, extra: Record<string, string> = {}) =>
   HttpResponse.json({ detail, ...extra }, { status })
 
-const newId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
+const newId = (prefix: string, n: number) =>
+  `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
 
 export interface PeopleOptions {
   users?: User[]
@@ -55,7 +56,10 @@ export interface PeopleOptions {
 }
 
 /** Handlers for the users and groups areas over one small database. */
-export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups] }: PeopleOptions = {}) {
+export function peopleHandlers({
+  users = [...baseUsers],
+  groups = [...baseGroups],
+}: PeopleOptions = {}) {
   const db = { users: [...users], groups: [...groups] }
   let seq = 100
   const membersOf = (id: string) => db.users.filter((u) => u.group_id === id)
@@ -67,12 +71,25 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
         const url = new URL(request.url)
         const skip = Number(url.searchParams.get('skip') ?? 0)
         const limit = Number(url.searchParams.get('limit') ?? 100)
-        return HttpResponse.json({ items: db.users.slice(skip, skip + limit), total: db.users.length, skip, limit })
+        return HttpResponse.json({
+          items: db.users.slice(skip, skip + limit),
+          total: db.users.length,
+          skip,
+          limit,
+        })
       }),
       handleCreateUser(async ({ request }) => {
         const body = await request.json()
-        if (db.users.some((u) => u.email === body.email)) return problem(409, 'A user with this e-mail already exists', { code: 'duplicate' })
-        const user: User = { id: newId('6d1c3f3e', ++seq), full_name: body.full_name, email: body.email, role: body.role, group_id: body.group_id ?? northwind.id, created_at: '2026-11-22T10:00:00Z' }
+        if (db.users.some((u) => u.email === body.email))
+          return problem(409, 'A user with this e-mail already exists', { code: 'duplicate' })
+        const user: User = {
+          id: newId('6d1c3f3e', ++seq),
+          full_name: body.full_name,
+          email: body.email,
+          role: body.role,
+          group_id: body.group_id ?? northwind.id,
+          created_at: '2026-11-22T10:00:00Z',
+        }
         db.users.push(user)
         await delay(150)
         return HttpResponse.json(user, { status: 201 })
@@ -91,13 +108,28 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
       }),
     ],
     groups: [
-      handleListGroups(() => HttpResponse.json({ items: db.groups.map(withCounts), total: db.groups.length, skip: 0, limit: 500 })),
+      handleListGroups(() =>
+        HttpResponse.json({
+          items: db.groups.map(withCounts),
+          total: db.groups.length,
+          skip: 0,
+          limit: 500,
+        }),
+      ),
       handleCreateGroup(async ({ request }) => {
         const body = await request.json()
         if (db.groups.some((g) => g.name.toLowerCase() === body.name.toLowerCase())) {
           return problem(409, `A group named ${body.name} already exists`, { code: 'duplicate' })
         }
-        const group: Group = { id: newId('1b6f0c9a', ++seq), name: body.name, description: body.description ?? null, timezone: body.timezone ?? 'UTC', member_count: 0, device_count: 0, created_at: '2026-11-22T10:00:00Z' }
+        const group: Group = {
+          id: newId('1b6f0c9a', ++seq),
+          name: body.name,
+          description: body.description ?? null,
+          timezone: body.timezone ?? 'UTC',
+          member_count: 0,
+          device_count: 0,
+          created_at: '2026-11-22T10:00:00Z',
+        }
         db.groups.push(group)
         return HttpResponse.json(group, { status: 201 })
       }),
@@ -105,7 +137,12 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
         const body = await request.json()
         const index = db.groups.findIndex((g) => g.id === params.id)
         if (index < 0) return problem(404, 'Group not found')
-        const updated: Group = { ...db.groups[index]!, name: body.name, description: body.description ?? null, timezone: body.timezone ?? 'UTC' }
+        const updated: Group = {
+          ...db.groups[index]!,
+          name: body.name,
+          description: body.description ?? null,
+          timezone: body.timezone ?? 'UTC',
+        }
         db.groups[index] = updated
         return HttpResponse.json(withCounts(updated))
       }),
@@ -122,17 +159,36 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
         db.users = db.users.map((u) => (u.group_id === params.id ? { ...u, group_id: null } : u))
         return new HttpResponse(null, { status: 204 })
       }),
-      handleListGroupMembers(({ params }) => HttpResponse.json({ items: membersOf(String(params.id)) })),
+      handleListGroupMembers(({ params }) =>
+        HttpResponse.json({ items: membersOf(String(params.id)) }),
+      ),
     ],
     tenants: [
       handleCreateTenant(async ({ request }) => {
         const body = await request.json()
         if (db.groups.some((g) => g.name.toLowerCase() === body.group.name.toLowerCase())) {
-          return problem(409, `A group named ${body.group.name} already exists`, { code: 'duplicate' })
+          return problem(409, `A group named ${body.group.name} already exists`, {
+            code: 'duplicate',
+          })
         }
         await delay(300)
-        const group: Group = { id: newId('1b6f0c9a', ++seq), name: body.group.name, description: body.group.description ?? null, timezone: body.settings?.timezone ?? body.group.timezone ?? 'UTC', member_count: 1, device_count: 0, created_at: '2026-11-22T10:00:00Z' }
-        const admin: User = { id: newId('6d1c3f3e', ++seq), email: body.admin.email, full_name: body.admin.full_name, role: 'admin', group_id: group.id, created_at: group.created_at }
+        const group: Group = {
+          id: newId('1b6f0c9a', ++seq),
+          name: body.group.name,
+          description: body.group.description ?? null,
+          timezone: body.settings?.timezone ?? body.group.timezone ?? 'UTC',
+          member_count: 1,
+          device_count: 0,
+          created_at: '2026-11-22T10:00:00Z',
+        }
+        const admin: User = {
+          id: newId('6d1c3f3e', ++seq),
+          email: body.admin.email,
+          full_name: body.admin.full_name,
+          role: 'admin',
+          group_id: group.id,
+          created_at: group.created_at,
+        }
         db.groups.push(group)
         db.users.push(admin)
         return HttpResponse.json({ group, admin, rules: [] }, { status: 201 })
@@ -142,7 +198,14 @@ export function peopleHandlers({ users = [...baseUsers], groups = [...baseGroups
 }
 
 /** The settings screen's calls: preferences, password change (wrong unless 'demo-password'), system info. */
-export function settingsHandlers({ preferences = { theme: 'light', timezone: 'Europe/Berlin', week_start: 'monday', month_start_day: 1 } as Preferences } = {}) {
+export function settingsHandlers({
+  preferences = {
+    theme: 'light',
+    timezone: 'Europe/Berlin',
+    week_start: 'monday',
+    month_start_day: 1,
+  } as Preferences,
+} = {}) {
   let saved = preferences
   return {
     preferences: [
@@ -156,7 +219,9 @@ export function settingsHandlers({ preferences = { theme: 'light', timezone: 'Eu
       handleChangePassword(async ({ request }) => {
         const body = await request.json()
         if (body.current_password !== 'demo-password') {
-          return problem(400, 'The current password is not correct', { code: 'invalid_current_password' })
+          return problem(400, 'The current password is not correct', {
+            code: 'invalid_current_password',
+          })
         }
         return new HttpResponse(null, { status: 204 })
       }),

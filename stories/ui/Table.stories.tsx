@@ -66,18 +66,17 @@ export const MultipleSelection: Story = {
   },
 }
 
+/** Single selection by keyboard: Space selects the focused row, selecting another replaces it. */
 export const SingleSelection: Story = {
   args: { selectionMode: 'single' },
   play: async ({ canvasElement }) => {
-    const first = within(bodyRows(canvasElement)[0]!).getByRole('checkbox')
-    const third = within(bodyRows(canvasElement)[2]!).getByRole('checkbox')
-    await userEvent.click(first)
-    await userEvent.click(third)
+    await userEvent.tab()
+    await expect(bodyRows(canvasElement)[0]).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await expect(bodyRows(canvasElement)[0]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowDown}{ArrowDown} ')
     await expect(bodyRows(canvasElement)[0]).toHaveAttribute('aria-selected', 'false')
     await expect(bodyRows(canvasElement)[2]).toHaveAttribute('aria-selected', 'true')
-    // Leave no hover state behind for the visual baseline.
-    await userEvent.unhover(first)
-    await userEvent.unhover(third)
   },
 }
 
@@ -161,17 +160,15 @@ export const Empty: Story = {
 
 export const LongText: Story = {
   args: {
-    rows: few
-      .slice(0, 6)
-      .map((d, i) =>
-        i % 2
-          ? {
-              ...d,
-              name: `${d.name} in the north-east stairwell next to the second emergency exit of building C`,
-              location: 'Basement plant room behind the district heating substation',
-            }
-          : d,
-      ),
+    rows: few.slice(0, 6).map((d, i) =>
+      i % 2
+        ? {
+            ...d,
+            name: `${d.name} in the north-east stairwell next to the second emergency exit of building C`,
+            location: 'Basement plant room behind the district heating substation',
+          }
+        : d,
+    ),
     height: 320,
   },
 }

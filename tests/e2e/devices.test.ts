@@ -49,7 +49,7 @@ const toast = (title: string) => page.getByText(title, { exact: true }).first()
 describe('devices against the real server', () => {
   it('lists the fleet and filters it from the search box', async () => {
     await page.goto('/devices')
-    await expect(page.getByRole('table', { name: 'Devices' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('table', { name: 'Devices' }).waitFor()
     await page.getByRole('searchbox', { name: 'Search devices' }).fill('no device is called this')
     await page.getByText('No devices match').waitFor()
     expect(new URL(page.url()).searchParams.get('search')).toBe('no device is called this')

@@ -27,10 +27,35 @@ async function signedIn(email: string, password = DEMO_PASSWORD) {
 const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).waitFor()
 
 describe('users and groups against the real server', () => {
+  it('shows each role what it may do: admins their group without tenants, users nothing', async () => {
+    const admin = await signedIn('admin@demo.local')
+    await admin.goto('/users')
+    const table = admin.getByRole('table', { name: undefined }).first()
+    await table.getByText('admin@demo.local').waitFor()
+    // Admins see only their own group's users (spec issue 9).
+    await expect(table.getByText('admin2@demo.local').count()).resolves.toBe(0)
+    await expect(admin.getByRole('link', { name: 'New tenant' }).count()).resolves.toBe(0)
+    await admin.getByRole('tab', { name: 'Groups' }).click()
+    await admin.waitForURL((url) => url.searchParams.get('page') === 'groups')
+    await admin.getByRole('button', { name: 'Edit Northwind Energy' }).waitFor()
+    await expect(admin.getByRole('button', { name: 'New group' }).count()).resolves.toBe(0)
+
+    const user = await signedIn('user@demo.local')
+    await user.goto('/users')
+    await user.waitForURL((url) => url.pathname === '/dashboard')
+    await user.goto('/users/new-tenant')
+    await user.waitForURL((url) => url.pathname === '/dashboard')
+  })
+
   it('lets an admin create a user of their group, who then sees only that group’s devices', async () => {
     const admin = await signedIn('admin@demo.local')
     await admin.goto('/users')
-    await admin.getByRole('table').getByText('Uma User').or(admin.getByRole('table').getByText('user@demo.local')).first().waitFor()
+    await admin
+      .getByRole('table')
+      .getByText('Uma User')
+      .or(admin.getByRole('table').getByText('user@demo.local'))
+      .first()
+      .waitFor()
     await expect(admin.getByRole('link', { name: 'New tenant' }).count()).resolves.toBe(0)
     await admin.getByRole('button', { name: 'New user' }).click()
     const dialog = admin.getByRole('dialog', { name: 'New user' })
@@ -63,23 +88,35 @@ describe('users and groups against the real server', () => {
     await page.getByRole('button', { name: 'Create group' }).click()
     await toast(page, 'Group created')
     await page.getByText('Add members to begin assigning devices.').first().waitFor()
-    await page.getByRole('dialog', { name: 'Members of Quay Storage' }).getByText('No members yet').waitFor()
+    await page
+      .getByRole('dialog', { name: 'Members of Quay Storage' })
+      .getByText('No members yet')
+      .waitFor()
     await page.keyboard.press('Escape')
 
     await page.getByRole('button', { name: 'Edit Quay Storage' }).click()
-    await page.getByRole('dialog', { name: 'Edit Quay Storage' }).getByLabel('Name').fill('Quay Storage East')
+    await page
+      .getByRole('dialog', { name: 'Edit Quay Storage' })
+      .getByLabel('Name')
+      .fill('Quay Storage East')
     await page.getByRole('button', { name: 'Save changes' }).click()
     await toast(page, 'Group updated')
     await page.getByText('Changes have been saved.').waitFor()
 
     await page.getByRole('button', { name: 'Delete Quay Storage East' }).click()
-    await page.getByRole('alertdialog', { name: 'Delete group?' }).getByRole('button', { name: 'Delete group' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete group?' })
+      .getByRole('button', { name: 'Delete group' })
+      .click()
     await toast(page, 'Group deleted')
     await page.getByText('All members have been unassigned from this group.').waitFor()
 
     // Northwind has devices: the server refuses and the console says why.
     await page.getByRole('button', { name: 'Delete Northwind Energy' }).click()
-    await page.getByRole('alertdialog', { name: 'Delete group?' }).getByRole('button', { name: 'Delete group' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete group?' })
+      .getByRole('button', { name: 'Delete group' })
+      .click()
     await toast(page, 'Cannot delete group')
     await page.getByText('Ensure the group has no dependent resources before deleting.').waitFor()
   })
@@ -99,7 +136,9 @@ describe('users and groups against the real server', () => {
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByText('Meter offline for 30 minutes; Over 500 kWh per day').waitFor()
     await page.getByRole('button', { name: 'Create tenant' }).click()
-    await page.waitForURL((url) => url.pathname === '/users' && url.searchParams.get('page') === 'groups')
+    await page.waitForURL(
+      (url) => url.pathname === '/users' && url.searchParams.get('page') === 'groups',
+    )
     await toast(page, 'Tenant created')
     const row = page.getByRole('row').filter({ hasText: 'Riverside Energy' })
     await row.getByText('Current scope').waitFor()

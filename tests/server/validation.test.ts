@@ -130,6 +130,15 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     status: 422,
     locs: [['query', 'limit']],
   },
+  {
+    name: 'changePassword short and missing',
+    request: json('POST', '/api/v1/users/me/password', { new_password: 'short' }),
+    status: 422,
+    locs: [
+      ['body', 'current_password'],
+      ['body', 'new_password'],
+    ],
+  },
   // groups and tenants
   {
     name: 'createGroup empty name',

@@ -18,14 +18,21 @@ import { UnreadCard } from './UnreadCard'
 function useScopeName() {
   const user = useSessionUser()
   const scope = useGroupScope()
-  const groups = useQuery({ ...scopeGroupsOptions(), enabled: Boolean(user && isElevated(user.role)) })
+  const groups = useQuery({
+    ...scopeGroupsOptions(),
+    enabled: Boolean(user && isElevated(user.role)),
+  })
   if (!user || !isElevated(user.role)) return 'your group'
   if (!scope) return 'all groups'
   return groups.data?.items.find((g) => g.id === scope)?.name ?? 'the chosen group'
 }
 
 /** /dashboard: the scope's fleet at a glance, each widget linking to its detail. */
-export function DashboardPage({ now: fixedNow }: { /** For stories: a fixed clock. */ now?: Date }) {
+export function DashboardPage({
+  now: fixedNow,
+}: {
+  /** For stories: a fixed clock. */ now?: Date
+}) {
   const [now] = useState(() => fixedNow ?? new Date())
   const { timezone, week_start, isPending } = usePreferences()
   // Reports wait for the user's timezone: asking in UTC first would fetch every figure twice.
@@ -33,7 +40,10 @@ export function DashboardPage({ now: fixedNow }: { /** For stories: a fixed cloc
   const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now })
   return (
     <>
-      <PageHeader title="Dashboard" lead={`Devices and consumption of ${useScopeName()}, in ${timezone.replaceAll('_', ' ')} time.`} />
+      <PageHeader
+        title="Dashboard"
+        lead={`Devices and consumption of ${useScopeName()}, in ${timezone.replaceAll('_', ' ')} time.`}
+      />
       <div className={styles.grid}>
         <FleetCard options={queries.fleet} now={now} />
         <EnergyCard

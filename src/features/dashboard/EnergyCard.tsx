@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '../../api'
 import { Card, Stat } from '../../ui'
-import { changeDirection, computeChange, formatEnergy, formatPercentChange, toDateTotals } from '../reports/change'
+import {
+  changeDirection,
+  computeChange,
+  formatEnergy,
+  formatPercentChange,
+  toDateTotals,
+} from '../reports/change'
 import type { ReportPreset } from '../reports/report-periods'
 import { comparisonBuckets } from '../reports/report-series'
 import type { energyReportOptions } from '../reports/report-query'
@@ -10,7 +16,10 @@ import * as page from '../users/page.css'
 import * as styles from './dashboard.css'
 import { WidgetBody } from './WidgetBody'
 
-const figure = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+const figure = new Intl.NumberFormat('en-GB', {
+  maximumFractionDigits: 1,
+  minimumFractionDigits: 1,
+})
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
 export interface EnergyCardProps {
@@ -31,9 +40,19 @@ export interface EnergyCardProps {
  * yesterday until the same hour), so the change is fair all day long; the previous period's full
  * total is shown beside it.
  */
-function Figures({ report, now, ...labels }: { report: EnergyReport; now: Date } & Omit<EnergyCardProps, 'options' | 'now' | 'title' | 'preset'>) {
+function Figures({
+  report,
+  now,
+  ...labels
+}: { report: EnergyReport; now: Date } & Omit<
+  EnergyCardProps,
+  'options' | 'now' | 'title' | 'preset'
+>) {
   const buckets = comparisonBuckets(report.series, now)
-  const toDate = toDateTotals(buckets.map((b) => b.current), buckets.map((b) => b.previous))
+  const toDate = toDateTotals(
+    buckets.map((b) => b.current),
+    buckets.map((b) => b.previous),
+  )
   const change = computeChange(toDate.current, toDate.previous)
   return (
     <div className={styles.figures}>
@@ -42,7 +61,11 @@ function Figures({ report, now, ...labels }: { report: EnergyReport; now: Date }
         value={figure.format(report.current.total_kwh)}
         unit={report.unit}
         goodDirection="down"
-        delta={{ value: formatPercentChange(change.percent), direction: statDirection[changeDirection(change.absolute)], context: `vs ${labels.compareLabel}` }}
+        delta={{
+          value: formatPercentChange(change.percent),
+          direction: statDirection[changeDirection(change.absolute)],
+          context: `vs ${labels.compareLabel}`,
+        }}
       />
       <p className={page.note}>
         {labels.previousLabel}: {formatEnergy(report.previous.total_kwh, report.unit)} in total

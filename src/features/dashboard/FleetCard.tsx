@@ -10,7 +10,8 @@ import { WidgetBody } from './WidgetBody'
 
 const OFFLINE_SHOWN = 5
 
-const byLongestSilent = (a: Device, b: Device) => (a.last_seen ?? '').localeCompare(b.last_seen ?? '')
+const byLongestSilent = (a: Device, b: Device) =>
+  (a.last_seen ?? '').localeCompare(b.last_seen ?? '')
 
 function Fleet({ list, now }: { list: DeviceList; now: Date }) {
   const online = list.items.filter((d) => d.status === 'online').length
@@ -24,7 +25,12 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
         {unknown > 0 && <Stat label="Never reported" value={unknown} />}
       </div>
       {list.items.length === 0 ? (
-        <EmptyState size="sm" icon="devices" title="No devices yet" description="Register a device to see it here." />
+        <EmptyState
+          size="sm"
+          icon="devices"
+          title="No devices yet"
+          description="Register a device to see it here."
+        />
       ) : offline.length === 0 ? (
         <p className={page.note}>Every device is reporting.</p>
       ) : (
@@ -32,7 +38,11 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
           {offline.slice(0, OFFLINE_SHOWN).map((device) => (
             <li key={device.id} className={styles.listItem}>
               <span className={styles.itemText}>
-                <Link to="/devices/$deviceId/status" params={{ deviceId: device.id }} className={page.inlineLink}>
+                <Link
+                  to="/devices/$deviceId/status"
+                  params={{ deviceId: device.id }}
+                  className={page.inlineLink}
+                >
                   {device.name}
                 </Link>
                 <span className={page.secondaryText}>{device.location ?? 'No location'}</span>
@@ -43,14 +53,22 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
         </ul>
       )}
       {list.total > list.items.length && (
-        <p className={page.note}>Counting the first {list.items.length} of {list.total} devices.</p>
+        <p className={page.note}>
+          Counting the first {list.items.length} of {list.total} devices.
+        </p>
       )}
     </div>
   )
 }
 
 /** Devices online and offline in the scope, the longest silent first. */
-export function FleetCard({ options, now }: { options: ReturnType<typeof dashboardQueries>['fleet']; now: Date }) {
+export function FleetCard({
+  options,
+  now,
+}: {
+  options: ReturnType<typeof dashboardQueries>['fleet']
+  now: Date
+}) {
   const query = useQuery(options)
   const offline = query.data?.items.filter((d) => d.status === 'offline').length ?? 0
   return (

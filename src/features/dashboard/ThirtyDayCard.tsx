@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Card, ResponsiveConsumptionChart } from '../../ui'
-import { changeDirection, computeChange, formatEnergy, formatPercentChange } from '../reports/change'
+import {
+  changeDirection,
+  computeChange,
+  formatEnergy,
+  formatPercentChange,
+} from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../users/page.css'
 
 const directionWord = { up: 'more than', down: 'less than', flat: 'the same as' } as const
 
 /** Daily consumption of the scope over the last 30 days, today included. */
-export function ThirtyDayCard({ options, timeZone }: { options: ReturnType<typeof energyReportOptions>; timeZone: string }) {
+export function ThirtyDayCard({
+  options,
+  timeZone,
+}: {
+  options: ReturnType<typeof energyReportOptions>
+  timeZone: string
+}) {
   const query = useQuery(options)
   const report = query.data
   const change = report && computeChange(report.current.total_kwh, report.previous.total_kwh)
@@ -27,7 +38,10 @@ export function ThirtyDayCard({ options, timeZone }: { options: ReturnType<typeo
       }
     >
       <ResponsiveConsumptionChart
-        data={(report?.series.current ?? []).map((point) => ({ start: point.start, kwh: point.kwh }))}
+        data={(report?.series.current ?? []).map((point) => ({
+          start: point.start,
+          kwh: point.kwh,
+        }))}
         granularity="daily"
         label="Daily consumption, last 30 days"
         status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}

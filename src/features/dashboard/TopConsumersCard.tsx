@@ -19,11 +19,20 @@ function Ranking({ report }: { report: EnergyReport }) {
       {top.map((device) => (
         <li key={device.device_id} className={styles.listItem}>
           <span className={styles.itemText} style={{ flex: 1 }}>
-            <Link to="/devices/$deviceId/consumption" params={{ deviceId: device.device_id }} search={{ view: 'daily' }} className={page.inlineLink}>
+            <Link
+              to="/devices/$deviceId/consumption"
+              params={{ deviceId: device.device_id }}
+              search={{ view: 'daily' }}
+              className={page.inlineLink}
+            >
               {device.device_name}
             </Link>
             {/* The bar's width is data, not colour: the one inline style allowed. */}
-            <span className={styles.share} style={{ width: `${(device.current_kwh / max) * 100}%` }} aria-hidden="true" />
+            <span
+              className={styles.share}
+              style={{ width: `${(device.current_kwh / max) * 100}%` }}
+              aria-hidden="true"
+            />
           </span>
           <span className={styles.itemFigure}>{formatEnergy(device.current_kwh, report.unit)}</span>
         </li>

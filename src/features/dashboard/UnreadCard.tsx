@@ -14,7 +14,14 @@ const SHOWN = 5
 function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
   const unread = feed.deliveries.filter((d) => d.read_at === null).slice(0, SHOWN)
   if (unread.length === 0) {
-    return <EmptyState size="sm" icon="bell" title="You're all caught up" description="Alerts about offline devices or consumption spikes will appear here." />
+    return (
+      <EmptyState
+        size="sm"
+        icon="bell"
+        title="You're all caught up"
+        description="Alerts about offline devices or consumption spikes will appear here."
+      />
+    )
   }
   return (
     <ul className={styles.list} aria-label="Latest unread notifications">
@@ -30,7 +37,9 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
               <span className={page.secondaryText}>{message}</span>
             </span>
             <span className={page.secondaryText}>
-              {formatDistanceStrict(new Date(delivery.notification.triggered_at), now, { addSuffix: true })}
+              {formatDistanceStrict(new Date(delivery.notification.triggered_at), now, {
+                addSuffix: true,
+              })}
             </span>
           </li>
         )
@@ -40,7 +49,13 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
 }
 
 /** The latest unread notifications, from the bell's own feed (one request for both). */
-export function UnreadCard({ options, now }: { options: ReturnType<typeof dashboardQueries>['notifications']; now: Date }) {
+export function UnreadCard({
+  options,
+  now,
+}: {
+  options: ReturnType<typeof dashboardQueries>['notifications']
+  now: Date
+}) {
   const query = useQuery(options)
   const count = query.data?.unread_count ?? 0
   return (

@@ -21,7 +21,14 @@ export function WidgetBody<T, E>({ query, what, children }: WidgetBodyProps<T, E
     )
   }
   if (query.isError) {
-    return <ErrorState size="sm" message={`Could not load ${what}.`} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+    return (
+      <ErrorState
+        size="sm"
+        message={`Could not load ${what}.`}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    )
   }
   return children(query.data)
 }

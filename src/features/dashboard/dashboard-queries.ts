@@ -21,7 +21,11 @@ export const FLEET_LIMIT = 500
  */
 export function dashboardQueries({ timeZone, weekStart, now = new Date() }: DashboardContext) {
   const report = (preset: 'today' | 'this_month' | 'last_30_days') =>
-    energyReportOptions({ periods: presetPeriods(preset, { timeZone, weekStart, now }), timeZone, weekStart })
+    energyReportOptions({
+      periods: presetPeriods(preset, { timeZone, weekStart, now }),
+      timeZone,
+      weekStart,
+    })
   return {
     fleet: { ...listDevicesOptions({ query: { limit: FLEET_LIMIT } }), ...queryPolicy('realTime') },
     today: report('today'),
@@ -34,6 +38,11 @@ export function dashboardQueries({ timeZone, weekStart, now = new Date() }: Dash
 /** Warms the cache for the dashboard; failures are left for the widgets to show. */
 export async function prefetchDashboard(queryClient: QueryClient) {
   const preferences = await queryClient.ensureQueryData(preferencesOptions()).catch(() => null)
-  const queries = dashboardQueries({ timeZone: preferences?.timezone ?? 'UTC', weekStart: preferences?.week_start ?? 'sunday' })
-  await Promise.allSettled(Object.values(queries).map((options) => queryClient.prefetchQuery(options as never)))
+  const queries = dashboardQueries({
+    timeZone: preferences?.timezone ?? 'UTC',
+    weekStart: preferences?.week_start ?? 'sunday',
+  })
+  await Promise.allSettled(
+    Object.values(queries).map((options) => queryClient.prefetchQuery(options as never)),
+  )
 }

@@ -34,7 +34,11 @@ export const listItem = style({
 
 export const itemText = style({ display: 'grid', minWidth: 0 })
 
-export const itemFigure = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: vars.fontWeight.medium })
+export const itemFigure = style({
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  fontWeight: vars.fontWeight.medium,
+})
 
 export const share = style({
   height: 4,

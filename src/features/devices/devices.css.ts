@@ -159,7 +159,7 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
   marginBottom: vars.space.lg,
 })
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, marginTop: vars.space.lg })
 
 export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0, fontSize: vars.fontSize.sm })
 export const factTerm = style({ color: vars.color.textMuted })

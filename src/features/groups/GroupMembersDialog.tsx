@@ -15,7 +15,12 @@ export interface GroupMembersDialogProps {
 }
 
 /** Everyone whose group this is, with their role. */
-export function GroupMembersDialog({ group, isOpen, onOpenChange, onAddMember }: GroupMembersDialogProps) {
+export function GroupMembersDialog({
+  group,
+  isOpen,
+  onOpenChange,
+  onAddMember,
+}: GroupMembersDialogProps) {
   const members = useQuery(listGroupMembersOptions({ path: { id: group.id } }))
   const add = onAddMember && (
     <Button intent="formPrimary" onPress={onAddMember}>
@@ -23,16 +28,30 @@ export function GroupMembersDialog({ group, isOpen, onOpenChange, onAddMember }:
     </Button>
   )
   return (
-    <Dialog title={`Members of ${group.name}`} isOpen={isOpen} onOpenChange={onOpenChange} footer={add}>
+    <Dialog
+      title={`Members of ${group.name}`}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      footer={add}
+    >
       {members.isPending ? (
         <div className={styles.skeletonRows} role="status" aria-label="Loading members">
           <Skeleton shape="rect" height="2.5rem" />
           <Skeleton shape="rect" height="2.5rem" />
         </div>
       ) : members.isError ? (
-        <ErrorState size="sm" message="The members could not be loaded." onRetry={() => void members.refetch()} />
+        <ErrorState
+          size="sm"
+          message="The members could not be loaded."
+          onRetry={() => void members.refetch()}
+        />
       ) : members.data.items.length === 0 ? (
-        <EmptyState size="sm" icon="users" title="No members yet" description="Add members to begin assigning devices." />
+        <EmptyState
+          size="sm"
+          icon="users"
+          title="No members yet"
+          description="Add members to begin assigning devices."
+        />
       ) : (
         <ul className={local.memberList} aria-label={`Members of ${group.name}`}>
           {members.data.items.map((member) => (

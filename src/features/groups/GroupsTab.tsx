@@ -56,12 +56,23 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
       <Card padding="none">
         {groups.isPending ? (
           <div className={styles.skeletonRows} role="status" aria-label="Loading groups">
-            {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} shape="rect" height="2.5rem" />)}
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} shape="rect" height="2.5rem" />
+            ))}
           </div>
         ) : groups.isError ? (
-          <ErrorState message="The groups could not be loaded." onRetry={() => void groups.refetch()} isRetrying={groups.isFetching} />
+          <ErrorState
+            message="The groups could not be loaded."
+            onRetry={() => void groups.refetch()}
+            isRetrying={groups.isFetching}
+          />
         ) : items.length === 0 ? (
-          <EmptyState icon="users" title="No groups yet" description="A group is a tenant: create one, then add its members and devices." action={newGroup || undefined} />
+          <EmptyState
+            icon="users"
+            title="No groups yet"
+            description="A group is a tenant: create one, then add its members and devices."
+            action={newGroup || undefined}
+          />
         ) : (
           <GroupsTable
             groups={items}
@@ -109,7 +120,9 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
             : ''
         }
         confirmLabel="Delete group"
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate({ path: { id: dialog.group.id } })}
+        onConfirm={() =>
+          dialog?.kind === 'delete' && remove.mutate({ path: { id: dialog.group.id } })
+        }
       />
     </>
   )

@@ -13,4 +13,9 @@ export const member = style({
   selectors: { '&:last-child': { borderBottom: 'none' } },
 })
 
-export const nameCell = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space.sm })
+export const nameCell = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+})

@@ -17,7 +17,12 @@ const fleetOptions = () => dashboardQueries({ timeZone: 'UTC', weekStart: 'sunda
 export function DevicePicker({ value, onChange }: DevicePickerProps) {
   const fleet = useQuery(fleetOptions())
   const devices = fleet.data?.items ?? []
-  const label = value.length === 0 ? 'All devices in scope' : value.length === 1 ? (devices.find((d) => d.id === value[0])?.name ?? '1 device') : `${value.length} devices`
+  const label =
+    value.length === 0
+      ? 'All devices in scope'
+      : value.length === 1
+        ? (devices.find((d) => d.id === value[0])?.name ?? '1 device')
+        : `${value.length} devices`
   return (
     <DialogTrigger>
       <Button intent="formSecondary" aria-label={`Devices: ${label}`}>
@@ -42,7 +47,11 @@ export function DevicePicker({ value, onChange }: DevicePickerProps) {
           )}
         </ListBox>
         <div className={styles.popoverActions}>
-          <Button intent="listItemAction" onPress={() => onChange([])} isDisabled={value.length === 0}>
+          <Button
+            intent="listItemAction"
+            onPress={() => onChange([])}
+            isDisabled={value.length === 0}
+          >
             All devices
           </Button>
         </div>

@@ -23,20 +23,35 @@ export interface ReportControlsProps {
 const presetItems = reportPresets.map((id) => ({ id, name: presetLabels[id] }))
 const metricItems = reportMetrics.map((id) => ({ id, name: metricLabels[id] }))
 
-const toRange = (range: DayRange | undefined) => (range ? { start: parseDate(range.from), end: parseDate(range.to) } : null)
+const toRange = (range: DayRange | undefined) =>
+  range ? { start: parseDate(range.from), end: parseDate(range.to) } : null
 const fromRange = (range: { start: { toString(): string }; end: { toString(): string } } | null) =>
   range ? { from: range.start.toString(), to: range.end.toString() } : undefined
 
 /** What to compare: periods (preset or custom), the metric and the devices; and the CSV. */
-export function ReportControls({ choice, onChange, onDownload, isDownloading }: ReportControlsProps) {
+export function ReportControls({
+  choice,
+  onChange,
+  onDownload,
+  isDownloading,
+}: ReportControlsProps) {
   return (
     <div className={styles.controls}>
-      <Select label="Periods" items={presetItems} selectedKey={choice.preset} onSelectionChange={(key) => onChange({ preset: key as ReportPreset })}>
+      <Select
+        label="Periods"
+        items={presetItems}
+        selectedKey={choice.preset}
+        onSelectionChange={(key) => onChange({ preset: key as ReportPreset })}
+      >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
       {choice.preset === 'custom' && (
         <>
-          <DateRangePicker label="Current period" value={toRange(choice.custom)} onChange={(range) => onChange({ custom: fromRange(range) })} />
+          <DateRangePicker
+            label="Current period"
+            value={toRange(choice.custom)}
+            onChange={(range) => onChange({ custom: fromRange(range) })}
+          />
           <DateRangePicker
             label="Compare with"
             description="Empty: the same number of days right before."
@@ -45,7 +60,12 @@ export function ReportControls({ choice, onChange, onDownload, isDownloading }: 
           />
         </>
       )}
-      <Select label="Metric" items={metricItems} selectedKey={choice.metric} onSelectionChange={(key) => onChange({ metric: key as ReportMetric })}>
+      <Select
+        label="Metric"
+        items={metricItems}
+        selectedKey={choice.metric}
+        onSelectionChange={(key) => onChange({ metric: key as ReportMetric })}
+      >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
       <DevicePicker value={choice.devices} onChange={(devices) => onChange({ devices })} />

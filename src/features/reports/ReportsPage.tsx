@@ -27,19 +27,38 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
 
   let periods
   try {
-    periods = presetPeriods(choice.preset, { timeZone: timezone, weekStart: week_start, now, custom: choice.custom, customPrevious: choice.customPrevious })
+    periods = presetPeriods(choice.preset, {
+      timeZone: timezone,
+      weekStart: week_start,
+      now,
+      custom: choice.custom,
+      customPrevious: choice.customPrevious,
+    })
   } catch {
     periods = presetPeriods('this_month', { timeZone: timezone, weekStart: week_start, now })
   }
-  const request: ReportRequest = { periods, timeZone: timezone, weekStart: week_start, metric: choice.metric, deviceIds: choice.devices }
-  const report = useQuery({ ...energyReportOptions(request), enabled: !prefsPending, placeholderData: keepPreviousData })
+  const request: ReportRequest = {
+    periods,
+    timeZone: timezone,
+    weekStart: week_start,
+    metric: choice.metric,
+    deviceIds: choice.devices,
+  }
+  const report = useQuery({
+    ...energyReportOptions(request),
+    enabled: !prefsPending,
+    placeholderData: keepPreviousData,
+  })
 
   async function download() {
     setDownloading(true)
     try {
       await downloadReportCsv(request)
     } catch (error) {
-      feedback.push({ title: 'Failed to download the report', message: normalizeError(error).message })
+      feedback.push({
+        title: 'Failed to download the report',
+        message: normalizeError(error).message,
+      })
     } finally {
       setDownloading(false)
     }
@@ -47,16 +66,28 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
 
   return (
     <>
-      <PageHeader title="Reports" lead={`Energy of the devices in scope, period against period, in ${timezone.replaceAll('_', ' ')} time.`} />
+      <PageHeader
+        title="Reports"
+        lead={`Energy of the devices in scope, period against period, in ${timezone.replaceAll('_', ' ')} time.`}
+      />
       <div className={page.stack}>
-        <ReportControls choice={choice} onChange={onChange} onDownload={() => void download()} isDownloading={downloading} />
+        <ReportControls
+          choice={choice}
+          onChange={onChange}
+          onDownload={() => void download()}
+          isDownloading={downloading}
+        />
         {report.isPending ? (
           <div className={page.skeletonRows} role="status" aria-label="Loading the report">
             <Skeleton shape="rect" height="6rem" />
             <Skeleton shape="rect" height="16rem" />
           </div>
         ) : report.isError ? (
-          <ErrorState message="The report could not be loaded." onRetry={() => void report.refetch()} isRetrying={report.isFetching} />
+          <ErrorState
+            message="The report could not be loaded."
+            onRetry={() => void report.refetch()}
+            isRetrying={report.isFetching}
+          />
         ) : (
           <ReportResults report={report.data} periods={periods} timeZone={timezone} now={now} />
         )}

@@ -3,7 +3,10 @@ import { computeChange, formatEnergy, formatPercentChange, toDateTotals } from '
 
 describe('computeChange', () => {
   it('gives the absolute and percent change from previous to current', () => {
-    expect(computeChange(1234.5, 1180.25)).toEqual({ absolute: 54.25, percent: (54.25 / 1180.25) * 100 })
+    expect(computeChange(1234.5, 1180.25)).toEqual({
+      absolute: 54.25,
+      percent: (54.25 / 1180.25) * 100,
+    })
     expect(computeChange(6720.4, 7133).percent).toBeCloseTo(-5.785, 2)
   })
 
@@ -33,7 +36,11 @@ describe('formatting', () => {
 
 describe('toDateTotals', () => {
   it('sums only the buckets both periods have', () => {
-    expect(toDateTotals([10, 20, null, null], [8, 22, 30, 40])).toEqual({ current: 30, previous: 30, buckets: 2 })
+    expect(toDateTotals([10, 20, null, null], [8, 22, 30, 40])).toEqual({
+      current: 30,
+      previous: 30,
+      buckets: 2,
+    })
   })
 
   it('handles a previous period shorter than the current', () => {

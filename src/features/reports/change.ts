@@ -5,10 +5,16 @@ export interface Change {
 }
 
 export function computeChange(current: number, previous: number): Change {
-  return { absolute: current - previous, percent: previous === 0 ? null : ((current - previous) / previous) * 100 }
+  return {
+    absolute: current - previous,
+    percent: previous === 0 ? null : ((current - previous) / previous) * 100,
+  }
 }
 
-const kwhFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+const kwhFormat = new Intl.NumberFormat('en-GB', {
+  maximumFractionDigits: 1,
+  minimumFractionDigits: 1,
+})
 const signedKwhFormat = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 1,
   minimumFractionDigits: 1,
@@ -24,20 +30,25 @@ const percentFormat = new Intl.NumberFormat('en-GB', {
 export const formatEnergy = (value: number, unit = 'kWh') => `${kwhFormat.format(value)} ${unit}`
 
 /** '+54.3 kWh' / '−12.0 kWh'. */
-export const formatEnergyChange = (value: number, unit = 'kWh') => `${signedKwhFormat.format(value)} ${unit}`
+export const formatEnergyChange = (value: number, unit = 'kWh') =>
+  `${signedKwhFormat.format(value)} ${unit}`
 
 /** '+4.6%', '−5.8%', '0.0%', or 'N/A' when there is nothing to compare with (spec §5). */
 export const formatPercentChange = (percent: number | null) =>
   percent === null ? 'N/A' : `${percentFormat.format(percent)}%`
 
 /** Which way a change points, for its icon and tone: more energy is 'up'. */
-export const changeDirection = (absolute: number) => (absolute > 0 ? 'up' : absolute < 0 ? 'down' : 'flat')
+export const changeDirection = (absolute: number) =>
+  absolute > 0 ? 'up' : absolute < 0 ? 'down' : 'flat'
 
 /**
  * Sums of the buckets both periods have, for a like-for-like comparison of a period still in
  * progress: this month so far against the same days of last month.
  */
-export function toDateTotals(current: readonly (number | null)[], previous: readonly (number | null)[]) {
+export function toDateTotals(
+  current: readonly (number | null)[],
+  previous: readonly (number | null)[],
+) {
   let cur = 0
   let prev = 0
   let buckets = 0

@@ -27,7 +27,9 @@ describe('presetPeriods', () => {
   })
 
   it('compares last month with the month before, across a year end', () => {
-    expect(iso(presetPeriods('last_month', { ...berlin, now: new Date('2026-01-10T12:00:00Z') }))).toEqual({
+    expect(
+      iso(presetPeriods('last_month', { ...berlin, now: new Date('2026-01-10T12:00:00Z') })),
+    ).toEqual({
       current: ['2025-12-01T00:00:00+01:00', '2026-01-01T00:00:00+01:00'],
       previous: ['2025-11-01T00:00:00+01:00', '2025-12-01T00:00:00+01:00'],
     })
@@ -49,10 +51,9 @@ describe('presetPeriods', () => {
 
   it('keeps the week of a Sunday with a Monday start in the week before', () => {
     const sunday = new Date('2026-03-15T10:00:00Z')
-    expect(iso(presetPeriods('this_week', { ...berlin, weekStart: 'monday', now: sunday })).current).toEqual([
-      '2026-03-09T00:00:00+01:00',
-      '2026-03-16T00:00:00+01:00',
-    ])
+    expect(
+      iso(presetPeriods('this_week', { ...berlin, weekStart: 'monday', now: sunday })).current,
+    ).toEqual(['2026-03-09T00:00:00+01:00', '2026-03-16T00:00:00+01:00'])
   })
 
   it('gives today a 23-hour day on the spring-forward date', () => {
@@ -66,10 +67,10 @@ describe('presetPeriods', () => {
 
   it('uses local midnight in a half-hour zone, where the UTC date differs', () => {
     const lateUtc = new Date('2026-11-22T20:00:00Z') // already 23 Nov in Kolkata
-    expect(iso(presetPeriods('today', { timeZone: 'Asia/Kolkata', weekStart: 'sunday', now: lateUtc })).current).toEqual([
-      '2026-11-23T00:00:00+05:30',
-      '2026-11-24T00:00:00+05:30',
-    ])
+    expect(
+      iso(presetPeriods('today', { timeZone: 'Asia/Kolkata', weekStart: 'sunday', now: lateUtc }))
+        .current,
+    ).toEqual(['2026-11-23T00:00:00+05:30', '2026-11-24T00:00:00+05:30'])
   })
 
   it('compares the last 7 and 30 days, today included, with the same number of days before', () => {
@@ -90,7 +91,11 @@ describe('presetPeriods', () => {
   })
 
   it('compares a custom range with the same number of days right before it', () => {
-    const pair = presetPeriods('custom', { ...berlin, now, custom: { from: '2026-03-25', to: '2026-04-03' } })
+    const pair = presetPeriods('custom', {
+      ...berlin,
+      now,
+      custom: { from: '2026-03-25', to: '2026-04-03' },
+    })
     expect(iso(pair)).toEqual({
       current: ['2026-03-25T00:00:00+01:00', '2026-04-04T00:00:00+02:00'],
       previous: ['2026-03-15T00:00:00+01:00', '2026-03-25T00:00:00+01:00'],
@@ -117,7 +122,9 @@ describe('presetPeriods', () => {
 
 describe('ranges and labels', () => {
   it('refuses a range that ends before it starts, and malformed days', () => {
-    expect(() => rangePeriod({ from: '2026-03-10', to: '2026-03-01' }, 'UTC')).toThrow(/before it starts/)
+    expect(() => rangePeriod({ from: '2026-03-10', to: '2026-03-01' }, 'UTC')).toThrow(
+      /before it starts/,
+    )
     expect(() => dayStart('14.03.2026', 'UTC')).toThrow(/yyyy-MM-dd/)
   })
 
@@ -128,18 +135,23 @@ describe('ranges and labels', () => {
   })
 
   it('labels one day and a range across a year end', () => {
-    expect(formatPeriod(rangePeriod({ from: '2026-03-14', to: '2026-03-14' }, 'UTC'), 'UTC')).toBe('14 Mar 2026')
+    expect(formatPeriod(rangePeriod({ from: '2026-03-14', to: '2026-03-14' }, 'UTC'), 'UTC')).toBe(
+      '14 Mar 2026',
+    )
     expect(formatPeriod(rangePeriod({ from: '2025-12-20', to: '2026-01-05' }, 'UTC'), 'UTC')).toBe(
       '20 Dec 2025 – 5 Jan 2026',
     )
   })
 
   it('chooses buckets by the length of the period', () => {
-    const of = (preset: Parameters<typeof presetPeriods>[0]) => granularityFor(presetPeriods(preset, { ...berlin, now }).current)
+    const of = (preset: Parameters<typeof presetPeriods>[0]) =>
+      granularityFor(presetPeriods(preset, { ...berlin, now }).current)
     expect(of('today')).toBe('hourly')
     expect(of('this_week')).toBe('daily')
     expect(of('this_month')).toBe('daily')
     expect(of('this_year')).toBe('monthly')
-    expect(granularityFor(rangePeriod({ from: '2026-01-01', to: '2026-03-31' }, 'UTC'))).toBe('weekly')
+    expect(granularityFor(rangePeriod({ from: '2026-01-01', to: '2026-03-31' }, 'UTC'))).toBe(
+      'weekly',
+    )
   })
 })

@@ -70,7 +70,8 @@ export function dayStart(day: string, timeZone: string): TZDate {
 }
 
 /** The calendar day of an instant in a timezone, as 'yyyy-MM-dd'. */
-export const dayOf = (instant: Date, timeZone: string) => format(TZDate.tz(timeZone, instant), 'yyyy-MM-dd')
+export const dayOf = (instant: Date, timeZone: string) =>
+  format(TZDate.tz(timeZone, instant), 'yyyy-MM-dd')
 
 const weekStartsOn = (weekStart: WeekStart) => (weekStart === 'monday' ? 1 : 0)
 
@@ -101,15 +102,24 @@ export function presetPeriods(preset: ReportPreset, options: PeriodOptions): Per
       return daysBack(today, 1)
     case 'this_week': {
       const start = startOfWeek(today, { weekStartsOn: weekStartsOn(weekStart) })
-      return { current: { start, end: addWeeks(start, 1) }, previous: { start: addWeeks(start, -1), end: start } }
+      return {
+        current: { start, end: addWeeks(start, 1) },
+        previous: { start: addWeeks(start, -1), end: start },
+      }
     }
     case 'this_month': {
       const start = startOfMonth(today)
-      return { current: { start, end: addMonths(start, 1) }, previous: { start: addMonths(start, -1), end: start } }
+      return {
+        current: { start, end: addMonths(start, 1) },
+        previous: { start: addMonths(start, -1), end: start },
+      }
     }
     case 'last_month': {
       const start = addMonths(startOfMonth(today), -1)
-      return { current: { start, end: addMonths(start, 1) }, previous: { start: addMonths(start, -1), end: start } }
+      return {
+        current: { start, end: addMonths(start, 1) },
+        previous: { start: addMonths(start, -1), end: start },
+      }
     }
     case 'last_7_days':
       return daysBack(today, 7)
@@ -117,14 +127,22 @@ export function presetPeriods(preset: ReportPreset, options: PeriodOptions): Per
       return daysBack(today, 30)
     case 'this_year': {
       const start = startOfYear(today)
-      return { current: { start, end: addYears(start, 1) }, previous: { start: addYears(start, -1), end: start } }
+      return {
+        current: { start, end: addYears(start, 1) },
+        previous: { start: addYears(start, -1), end: start },
+      }
     }
     case 'custom':
       return customPeriods(options)
   }
 }
 
-function customPeriods({ timeZone, custom, customPrevious, now = new Date() }: PeriodOptions): PeriodPair {
+function customPeriods({
+  timeZone,
+  custom,
+  customPrevious,
+  now = new Date(),
+}: PeriodOptions): PeriodPair {
   const today = dayOf(now, timeZone)
   const range = custom ?? { from: today, to: today }
   const current = rangePeriod(range, timeZone)
@@ -155,7 +173,10 @@ export const toIso = (date: Date) => date.toISOString().replace('.000', '')
 
 /** The days a period covers, both ends included, for labels and date fields. */
 export function periodDays({ start, end }: Period, timeZone: string): DayRange {
-  return { from: dayOf(start, timeZone), to: dayOf(addDays(TZDate.tz(timeZone, end), -1), timeZone) }
+  return {
+    from: dayOf(start, timeZone),
+    to: dayOf(addDays(TZDate.tz(timeZone, end), -1), timeZone),
+  }
 }
 
 const dayLabel = (day: string, timeZone: string, withYear: boolean) =>

@@ -1,5 +1,16 @@
-import { getEnergyReportCsv, getEnergyReportOptions, queryPolicy, type GetEnergyReportData } from '../../api'
-import { granularityFor, toIso, type Granularity, type PeriodPair, type WeekStart } from './report-periods'
+import {
+  getEnergyReportCsv,
+  getEnergyReportOptions,
+  queryPolicy,
+  type GetEnergyReportData,
+} from '../../api'
+import {
+  granularityFor,
+  toIso,
+  type Granularity,
+  type PeriodPair,
+  type WeekStart,
+} from './report-periods'
 
 export const reportMetrics = ['energy_consumption', 'energy_usage'] as const
 export type ReportMetric = (typeof reportMetrics)[number]
@@ -22,7 +33,14 @@ export interface ReportRequest {
 }
 
 /** The query of getEnergyReport and getEnergyReportCsv (the same for both, as the contract says). */
-export function reportQuery({ periods, timeZone, weekStart, metric = 'energy_consumption', deviceIds = [], granularity }: ReportRequest) {
+export function reportQuery({
+  periods,
+  timeZone,
+  weekStart,
+  metric = 'energy_consumption',
+  deviceIds = [],
+  granularity,
+}: ReportRequest) {
   return {
     metric,
     current_start: toIso(periods.current.start),
@@ -48,7 +66,11 @@ export const energyReportOptions = (request: ReportRequest) => ({
 
 /** Fetches the CSV of a report and hands it to the browser as a download. */
 export async function downloadReportCsv(request: ReportRequest) {
-  const response = await getEnergyReportCsv({ query: reportQuery(request), parseAs: 'blob', throwOnError: true })
+  const response = await getEnergyReportCsv({
+    query: reportQuery(request),
+    parseAs: 'blob',
+    throwOnError: true,
+  })
   const disposition = response.response.headers.get('Content-Disposition') ?? ''
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'energy-report.csv'
   const data: unknown = response.data

@@ -40,6 +40,8 @@ export function searchPatch(patch: Partial<ReportChoice>): Partial<ReportsSearch
   return {
     ...rest,
     ...('custom' in patch ? { from: custom?.from, to: custom?.to } : {}),
-    ...('customPrevious' in patch ? { previousFrom: customPrevious?.from, previousTo: customPrevious?.to } : {}),
+    ...('customPrevious' in patch
+      ? { previousFrom: customPrevious?.from, previousTo: customPrevious?.to }
+      : {}),
   }
 }

@@ -33,4 +33,6 @@ export function comparisonBuckets(series: EnergyReport['series'], now: Date): Co
 }
 
 const stepMs = (points: EnergyReport['series']['current']) =>
-  points.length > 1 ? (Date.parse(points.at(-1)!.start) - Date.parse(points[0]!.start)) / (points.length - 1) : null
+  points.length > 1
+    ? (Date.parse(points.at(-1)!.start) - Date.parse(points[0]!.start)) / (points.length - 1)
+    : null

@@ -13,16 +13,41 @@ const rows = [row('A', 10, 5), row('B', -20, -10), row('C', 5, null), row('D', 3
 
 describe('sortDevices', () => {
   it('sorts by change either way', () => {
-    expect(sortDevices(rows, 'absolute_change', 'descending').map((r) => r.device_name)).toEqual(['D', 'A', 'C', 'B'])
-    expect(sortDevices(rows, 'absolute_change', 'ascending').map((r) => r.device_name)).toEqual(['B', 'C', 'A', 'D'])
+    expect(sortDevices(rows, 'absolute_change', 'descending').map((r) => r.device_name)).toEqual([
+      'D',
+      'A',
+      'C',
+      'B',
+    ])
+    expect(sortDevices(rows, 'absolute_change', 'ascending').map((r) => r.device_name)).toEqual([
+      'B',
+      'C',
+      'A',
+      'D',
+    ])
   })
 
   it('keeps N/A percentages last in both directions', () => {
-    expect(sortDevices(rows, 'percent_change', 'descending').map((r) => r.device_name)).toEqual(['D', 'A', 'B', 'C'])
-    expect(sortDevices(rows, 'percent_change', 'ascending').map((r) => r.device_name)).toEqual(['B', 'A', 'D', 'C'])
+    expect(sortDevices(rows, 'percent_change', 'descending').map((r) => r.device_name)).toEqual([
+      'D',
+      'A',
+      'B',
+      'C',
+    ])
+    expect(sortDevices(rows, 'percent_change', 'ascending').map((r) => r.device_name)).toEqual([
+      'B',
+      'A',
+      'D',
+      'C',
+    ])
   })
 
   it('sorts names alphabetically', () => {
-    expect(sortDevices(rows, 'device_name', 'descending').map((r) => r.device_name)).toEqual(['D', 'C', 'B', 'A'])
+    expect(sortDevices(rows, 'device_name', 'descending').map((r) => r.device_name)).toEqual([
+      'D',
+      'C',
+      'B',
+      'A',
+    ])
   })
 })

@@ -1,6 +1,12 @@
 import type { EnergyReportDevice } from '../../api'
 
-export const reportSortKeys = ['device_name', 'current_kwh', 'previous_kwh', 'absolute_change', 'percent_change'] as const
+export const reportSortKeys = [
+  'device_name',
+  'current_kwh',
+  'previous_kwh',
+  'absolute_change',
+  'percent_change',
+] as const
 export type ReportSortKey = (typeof reportSortKeys)[number]
 export type SortDirection = 'ascending' | 'descending'
 
@@ -8,7 +14,11 @@ export type SortDirection = 'ascending' | 'descending'
  * Sorts a report's devices. 'N/A' percentages (nothing to compare with) sort after every number
  * whichever the direction, so the real changes stay together at the top.
  */
-export function sortDevices(devices: readonly EnergyReportDevice[], key: ReportSortKey, direction: SortDirection) {
+export function sortDevices(
+  devices: readonly EnergyReportDevice[],
+  key: ReportSortKey,
+  direction: SortDirection,
+) {
   const sign = direction === 'ascending' ? 1 : -1
   return [...devices].sort((a, b) => {
     if (key === 'device_name') return sign * a.device_name.localeCompare(b.device_name)

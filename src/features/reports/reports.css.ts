@@ -22,9 +22,20 @@ export const sortButton = style({
   cursor: 'pointer',
   textTransform: 'inherit',
   letterSpacing: 'inherit',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2, borderRadius: vars.radius.sm } },
+  selectors: {
+    '&:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: 2,
+      borderRadius: vars.radius.sm,
+    },
+  },
 })
 
 export const deviceList = style({ maxHeight: '18rem', overflowY: 'auto', minWidth: '16rem' })
 
-export const popoverActions = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, paddingTop: vars.space.sm })
+export const popoverActions = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  paddingTop: vars.space.sm,
+})

@@ -26,7 +26,10 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
   const { feedback } = useAppServices()
   const [draft, setDraft] = useState(preferences)
   const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
-  const set = <K extends keyof Preferences>(key: K) => (value: Preferences[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const set =
+    <K extends keyof Preferences>(key: K) =>
+    (value: Preferences[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }))
   const save = useMutation({
     ...updatePreferencesMutation(),
     onSuccess: (saved) => {
@@ -35,7 +38,11 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
       void queryClient.invalidateQueries({ queryKey: [{ _id: 'getEnergyReport' }] })
       applyTheme(saved.theme)
       setErrors({ fields: {} })
-      feedback.push({ severity: 'success', title: 'Preferences saved', message: 'Reports and consumption now use them.' })
+      feedback.push({
+        severity: 'success',
+        title: 'Preferences saved',
+        message: 'Reports and consumption now use them.',
+      })
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
@@ -44,11 +51,23 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
     save.mutate({ body: draft })
   }
   return (
-    <Card title="Preferences" description="How the console looks and how it counts days, weeks and months.">
+    <Card
+      title="Preferences"
+      description="How the console looks and how it counts days, weeks and months."
+    >
       <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
-        {errors.form && <p role="alert" className={styles.formError}>{errors.form}</p>}
+        {errors.form && (
+          <p role="alert" className={styles.formError}>
+            {errors.form}
+          </p>
+        )}
         <div className={styles.formRow}>
-          <Select label="Theme" items={themes} selectedKey={draft.theme} onSelectionChange={(key) => set('theme')(key as Preferences['theme'])}>
+          <Select
+            label="Theme"
+            items={themes}
+            selectedKey={draft.theme}
+            onSelectionChange={(key) => set('theme')(key as Preferences['theme'])}
+          >
             {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
           </Select>
           <Select

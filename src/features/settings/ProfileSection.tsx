@@ -20,7 +20,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
       setErrors({ fields: {} })
-      feedback.push({ severity: 'success', title: 'Profile updated', message: 'Your name has been saved.' })
+      feedback.push({
+        severity: 'success',
+        title: 'Profile updated',
+        message: 'Your name has been saved.',
+      })
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
@@ -32,8 +36,18 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   return (
     <Card title="Profile" description={`Signed in as ${user.email}`}>
       <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
-        {errors.form && <p role="alert" className={styles.formError}>{errors.form}</p>}
-        <TextField name="full_name" label="Full name" isRequired maxLength={200} defaultValue={user.full_name ?? ''} />
+        {errors.form && (
+          <p role="alert" className={styles.formError}>
+            {errors.form}
+          </p>
+        )}
+        <TextField
+          name="full_name"
+          label="Full name"
+          isRequired
+          maxLength={200}
+          defaultValue={user.full_name ?? ''}
+        />
         <div className={styles.formActions}>
           <Button intent="formPrimary" type="submit" isPending={save.isPending}>
             Save name
@@ -56,12 +70,21 @@ export function PasswordSection() {
     onSuccess: () => {
       setErrors({ fields: {} })
       setFormKey((k) => k + 1)
-      feedback.push({ severity: 'success', title: 'Password changed', message: 'Your other sessions have been signed out.' })
+      feedback.push({
+        severity: 'success',
+        title: 'Password changed',
+        message: 'Your other sessions have been signed out.',
+      })
     },
     onError: (error) => {
       const spread = fieldErrors(error)
-      const wrongCurrent = (error as { body?: { code?: string } }).body?.code === 'invalid_current_password'
-      setErrors(wrongCurrent ? { fields: { current_password: 'The current password is not correct.' } } : spread)
+      const wrongCurrent =
+        (error as { body?: { code?: string } }).body?.code === 'invalid_current_password'
+      setErrors(
+        wrongCurrent
+          ? { fields: { current_password: 'The current password is not correct.' } }
+          : spread,
+      )
     },
   })
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -71,13 +94,31 @@ export function PasswordSection() {
       setErrors({ fields: { confirm_password: 'The two new passwords differ.' } })
       return
     }
-    change.mutate({ body: { current_password: data.current_password!, new_password: data.new_password! } })
+    change.mutate({
+      body: { current_password: data.current_password!, new_password: data.new_password! },
+    })
   }
   return (
     <Card title="Password" description="Changing it signs you out everywhere else.">
-      <Form key={formKey} className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
-        {errors.form && <p role="alert" className={styles.formError}>{errors.form}</p>}
-        <TextField name="current_password" type="password" label="Current password" isRequired autoComplete="current-password" maxLength={128} />
+      <Form
+        key={formKey}
+        className={styles.form}
+        validationErrors={errors.fields}
+        onSubmit={submit}
+      >
+        {errors.form && (
+          <p role="alert" className={styles.formError}>
+            {errors.form}
+          </p>
+        )}
+        <TextField
+          name="current_password"
+          type="password"
+          label="Current password"
+          isRequired
+          autoComplete="current-password"
+          maxLength={128}
+        />
         <div className={styles.formRow}>
           <TextField
             name="new_password"
@@ -89,7 +130,14 @@ export function PasswordSection() {
             autoComplete="new-password"
             description={`At least ${MIN_PASSWORD} characters.`}
           />
-          <TextField name="confirm_password" type="password" label="Repeat new password" isRequired autoComplete="new-password" maxLength={128} />
+          <TextField
+            name="confirm_password"
+            type="password"
+            label="Repeat new password"
+            isRequired
+            autoComplete="new-password"
+            maxLength={128}
+          />
         </div>
         <div className={styles.formActions}>
           <Button intent="formPrimary" type="submit" isPending={change.isPending}>

@@ -24,7 +24,10 @@ export function SettingsPage() {
           <Skeleton shape="rect" height="16rem" />
         </div>
       ) : preferences.isError ? (
-        <ErrorState message="Your preferences could not be loaded." onRetry={() => void preferences.refetch()} />
+        <ErrorState
+          message="Your preferences could not be loaded."
+          onRetry={() => void preferences.refetch()}
+        />
       ) : (
         <PreferencesSection key={JSON.stringify(preferences.data)} preferences={preferences.data} />
       )}

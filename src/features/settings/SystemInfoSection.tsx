@@ -12,7 +12,11 @@ export function formatUptime(seconds: number) {
   const days = Math.floor(seconds / 86_400)
   const hours = Math.floor((seconds % 86_400) / 3600)
   const minutes = Math.floor((seconds % 3600) / 60)
-  return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`
+  return days > 0
+    ? `${days} d ${hours} h`
+    : hours > 0
+      ? `${hours} h ${minutes} min`
+      : `${minutes} min`
 }
 
 export function formatBytes(bytes: number | null) {
@@ -34,7 +38,10 @@ function facts(info: SystemInfo): [string, string][] {
     ['Up for', formatUptime(info.uptime_seconds)],
     ['Started', dateTime.format(new Date(info.started_at))],
     ['Node.js', info.node_version],
-    ['Database', `${info.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${info.database.version}`],
+    [
+      'Database',
+      `${info.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${info.database.version}`,
+    ],
     ['Database size', formatBytes(info.database.size_bytes)],
     ['Memory (RSS)', `${oneDecimal.format(info.memory.rss_mb)} MB`],
     ['Users', number.format(info.counts.users)],

@@ -12,11 +12,20 @@ export interface TimezoneSelectProps {
 }
 
 /** A choice of IANA timezone with today's UTC offset; type to jump (e.g. 'Eur'). */
-export function TimezoneSelect({ value, onChange, label = 'Timezone', description, isDisabled }: TimezoneSelectProps) {
+export function TimezoneSelect({
+  value,
+  onChange,
+  label = 'Timezone',
+  description,
+  isDisabled,
+}: TimezoneSelectProps) {
   const items = useMemo(() => {
     const zones = timeZones()
     // A zone the server has that this browser does not list still shows as chosen.
-    return (zones.includes(value) ? zones : [value, ...zones]).map((id) => ({ id, name: timeZoneLabel(id) }))
+    return (zones.includes(value) ? zones : [value, ...zones]).map((id) => ({
+      id,
+      name: timeZoneLabel(id),
+    }))
   }, [value])
   return (
     <Select

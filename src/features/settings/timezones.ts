@@ -1,6 +1,7 @@
 /** Every IANA zone the browser knows, UTC first; the browser's own zone is the usual choice. */
 export function timeZones(): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')]
 }
 
@@ -13,7 +14,9 @@ export function timeZoneLabel(zone: string, now = new Date()): string {
       .formatToParts(now)
       .find((part) => part.type === 'timeZoneName')?.value
     const readable = zone.replaceAll('_', ' ')
-    return offset && offset !== 'GMT' ? `${readable} (${offset.replace('GMT', 'UTC')})` : `${readable} (UTC)`
+    return offset && offset !== 'GMT'
+      ? `${readable} (${offset.replace('GMT', 'UTC')})`
+      : `${readable} (UTC)`
   } catch {
     return zone
   }

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { getPreferencesOptions, queryPolicy, type Preferences } from '../../api'
 
 /** What a user who never saved preferences gets (openapi getPreferences). */
-export const defaultPreferences: Preferences = { theme: 'system', timezone: 'UTC', week_start: 'sunday', month_start_day: 1 }
+export const defaultPreferences: Preferences = {
+  theme: 'system',
+  timezone: 'UTC',
+  week_start: 'sunday',
+  month_start_day: 1,
+}
 
 /** Preferences change only when the user saves them: the config staleness profile (spec §9). */
 export const preferencesOptions = () => ({ ...getPreferencesOptions(), ...queryPolicy('config') })

@@ -16,7 +16,21 @@ export interface StepProps {
 }
 
 /** A step's form: native validation stops Next until its required fields are filled. */
-function StepForm({ children, onNext, onBack, errors, nextLabel = 'Next', isPending }: { children: ReactNode; onNext: () => void; onBack?: () => void; errors: FieldErrors; nextLabel?: string; isPending?: boolean }) {
+function StepForm({
+  children,
+  onNext,
+  onBack,
+  errors,
+  nextLabel = 'Next',
+  isPending,
+}: {
+  children: ReactNode
+  onNext: () => void
+  onBack?: () => void
+  errors: FieldErrors
+  nextLabel?: string
+  isPending?: boolean
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onNext()
@@ -46,14 +60,39 @@ const weekStarts = [
 ] as const
 
 export function GroupStep({ draft, onChange, ...props }: StepProps) {
-  const group = (patch: Partial<TenantDraft['group']>) => onChange({ ...draft, group: { ...draft.group, ...patch } })
+  const group = (patch: Partial<TenantDraft['group']>) =>
+    onChange({ ...draft, group: { ...draft.group, ...patch } })
   return (
     <StepForm {...props}>
-      <TextField name="group.name" label="Group name" isRequired maxLength={100} value={draft.group.name} onChange={(name) => group({ name })} description="Unique across the console, e.g. the customer's company." />
-      <TextField name="group.description" label="Description" multiline maxLength={500} value={draft.group.description} onChange={(description) => group({ description })} />
+      <TextField
+        name="group.name"
+        label="Group name"
+        isRequired
+        maxLength={100}
+        value={draft.group.name}
+        onChange={(name) => group({ name })}
+        description="Unique across the console, e.g. the customer's company."
+      />
+      <TextField
+        name="group.description"
+        label="Description"
+        multiline
+        maxLength={500}
+        value={draft.group.description}
+        onChange={(description) => group({ description })}
+      />
       <div className={page.formRow}>
-        <TimezoneSelect value={draft.group.timezone} onChange={(timezone) => group({ timezone })} description="Days and months of the group's devices start here." />
-        <Select label="Week starts on" items={weekStarts} selectedKey={draft.group.weekStart} onSelectionChange={(key) => group({ weekStart: key as 'sunday' | 'monday' })}>
+        <TimezoneSelect
+          value={draft.group.timezone}
+          onChange={(timezone) => group({ timezone })}
+          description="Days and months of the group's devices start here."
+        />
+        <Select
+          label="Week starts on"
+          items={weekStarts}
+          selectedKey={draft.group.weekStart}
+          onSelectionChange={(key) => group({ weekStart: key as 'sunday' | 'monday' })}
+        >
           {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
         </Select>
       </div>
@@ -62,11 +101,27 @@ export function GroupStep({ draft, onChange, ...props }: StepProps) {
 }
 
 export function AdminStep({ draft, onChange, ...props }: StepProps) {
-  const admin = (patch: Partial<TenantDraft['admin']>) => onChange({ ...draft, admin: { ...draft.admin, ...patch } })
+  const admin = (patch: Partial<TenantDraft['admin']>) =>
+    onChange({ ...draft, admin: { ...draft.admin, ...patch } })
   return (
     <StepForm {...props}>
-      <TextField name="admin.full_name" label="Full name" isRequired maxLength={200} value={draft.admin.full_name} onChange={(full_name) => admin({ full_name })} />
-      <TextField name="admin.email" type="email" label="E-mail" isRequired maxLength={254} value={draft.admin.email} onChange={(email) => admin({ email })} />
+      <TextField
+        name="admin.full_name"
+        label="Full name"
+        isRequired
+        maxLength={200}
+        value={draft.admin.full_name}
+        onChange={(full_name) => admin({ full_name })}
+      />
+      <TextField
+        name="admin.email"
+        type="email"
+        label="E-mail"
+        isRequired
+        maxLength={254}
+        value={draft.admin.email}
+        onChange={(email) => admin({ email })}
+      />
       <TextField
         name="admin.password"
         type="password"
@@ -83,19 +138,33 @@ export function AdminStep({ draft, onChange, ...props }: StepProps) {
   )
 }
 
-const windows = (Object.keys(windowLabels) as ThresholdWindow[]).map((id) => ({ id, name: `Per ${windowLabels[id]}` }))
+const windows = (Object.keys(windowLabels) as ThresholdWindow[]).map((id) => ({
+  id,
+  name: `Per ${windowLabels[id]}`,
+}))
 
 export function RulesStep({ draft, onChange, ...props }: StepProps) {
-  const rules = (patch: Partial<TenantDraft['rules']>) => onChange({ ...draft, rules: { ...draft.rules, ...patch } })
+  const rules = (patch: Partial<TenantDraft['rules']>) =>
+    onChange({ ...draft, rules: { ...draft.rules, ...patch } })
   return (
     <StepForm {...props}>
-      <p className={page.note}>Starter rules watch every device of the new group. They can be changed later under Notifications.</p>
+      <p className={page.note}>
+        Starter rules watch every device of the new group. They can be changed later under
+        Notifications.
+      </p>
       <div className={styles.ruleBox}>
         <Checkbox isSelected={draft.rules.offline} onChange={(offline) => rules({ offline })}>
           Alert when a device goes offline
         </Checkbox>
         {draft.rules.offline && (
-          <NumberField label="Offline after (minutes)" minValue={5} maxValue={10080} value={draft.rules.offlineMinutes} onChange={(offlineMinutes) => rules({ offlineMinutes })} isRequired />
+          <NumberField
+            label="Offline after (minutes)"
+            minValue={5}
+            maxValue={10080}
+            value={draft.rules.offlineMinutes}
+            onChange={(offlineMinutes) => rules({ offlineMinutes })}
+            isRequired
+          />
         )}
       </div>
       <div className={styles.ruleBox}>
@@ -104,8 +173,19 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
         </Checkbox>
         {draft.rules.threshold && (
           <div className={page.formRow}>
-            <NumberField label="Budget (kWh)" minValue={0} value={draft.rules.thresholdKwh} onChange={(thresholdKwh) => rules({ thresholdKwh })} isRequired />
-            <Select label="Window" items={windows} selectedKey={draft.rules.window} onSelectionChange={(key) => rules({ window: key as ThresholdWindow })}>
+            <NumberField
+              label="Budget (kWh)"
+              minValue={0}
+              value={draft.rules.thresholdKwh}
+              onChange={(thresholdKwh) => rules({ thresholdKwh })}
+              isRequired
+            />
+            <Select
+              label="Window"
+              items={windows}
+              selectedKey={draft.rules.window}
+              onSelectionChange={(key) => rules({ window: key as ThresholdWindow })}
+            >
               {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
             </Select>
           </div>
@@ -115,7 +195,12 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
   )
 }
 
-export function ReviewStep({ draft, isPending, formError, ...props }: StepProps & { isPending: boolean; formError?: string }) {
+export function ReviewStep({
+  draft,
+  isPending,
+  formError,
+  ...props
+}: StepProps & { isPending: boolean; formError?: string }) {
   const rules = starterRules(draft.rules)
   const rows: [string, string][] = [
     ['Group', draft.group.name],
@@ -127,7 +212,11 @@ export function ReviewStep({ draft, isPending, formError, ...props }: StepProps 
   ]
   return (
     <StepForm {...props} nextLabel="Create tenant" isPending={isPending}>
-      {formError && <p role="alert" className={page.formError}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={page.formError}>
+          {formError}
+        </p>
+      )}
       <dl className={styles.review}>
         {rows.map(([label, value]) => (
           <div key={label} className={styles.reviewRow}>
@@ -136,7 +225,9 @@ export function ReviewStep({ draft, isPending, formError, ...props }: StepProps 
           </div>
         ))}
       </dl>
-      <p className={page.note}>Everything is created in one step: if anything fails, nothing is created.</p>
+      <p className={page.note}>
+        Everything is created in one step: if anything fails, nothing is created.
+      </p>
     </StepForm>
   )
 }

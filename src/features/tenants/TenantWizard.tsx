@@ -7,7 +7,13 @@ import { useAppServices } from '../shell/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
 import { fieldErrors, type FieldErrors } from '../users/form-errors'
 import { invalidatePeople } from '../users/users-cache'
-import { emptyDraft, stepOfField, toTenantCreate, wizardSteps, type WizardStep } from './tenant-draft'
+import {
+  emptyDraft,
+  stepOfField,
+  toTenantCreate,
+  wizardSteps,
+  type WizardStep,
+} from './tenant-draft'
 import { AdminStep, GroupStep, ReviewStep, RulesStep } from './TenantSteps'
 import * as styles from './tenants.css'
 
@@ -37,7 +43,11 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
     onSuccess: ({ group, admin }) => {
       void invalidatePeople(queryClient)
       scope.choose(group.id)
-      feedback.push({ severity: 'success', title: 'Tenant created', message: `${group.name} is ready and ${admin.email} can sign in.` })
+      feedback.push({
+        severity: 'success',
+        title: 'Tenant created',
+        message: `${group.name} is ready and ${admin.email} can sign in.`,
+      })
       onCreated(group)
     },
     onError: (error) => {
@@ -58,16 +68,28 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
   const Step = step < 3 ? stepComponents[step as 0 | 1 | 2] : null
   return (
     <div className={styles.wizard}>
-      <PageHeader title="New tenant" lead="A group with its first admin and starter alerts, created in one step." />
+      <PageHeader
+        title="New tenant"
+        lead="A group with its first admin and starter alerts, created in one step."
+      />
       <ol className={styles.steps} aria-label="Steps">
         {wizardSteps.map((label, i) => (
-          <li key={label} className={styles.step} aria-current={i === step ? 'step' : undefined} data-state={i < step ? 'done' : undefined}>
+          <li
+            key={label}
+            className={styles.step}
+            aria-current={i === step ? 'step' : undefined}
+            data-state={i < step ? 'done' : undefined}
+          >
             {i + 1}. {label}
           </li>
         ))}
       </ol>
       <Card title={wizardSteps[step]} headingLevel={2}>
-        {Step ? <Step key={step} {...props} /> : <ReviewStep {...props} isPending={create.isPending} formError={errors.form} />}
+        {Step ? (
+          <Step key={step} {...props} />
+        ) : (
+          <ReviewStep {...props} isPending={create.isPending} formError={errors.form} />
+        )}
       </Card>
     </div>
   )

@@ -18,25 +18,44 @@ export interface TenantDraft {
 export const emptyDraft = (timezone: string): TenantDraft => ({
   group: { name: '', description: '', timezone, weekStart: 'monday' },
   admin: { full_name: '', email: '', password: '' },
-  rules: { offline: true, offlineMinutes: 30, threshold: false, thresholdKwh: 500, window: 'DAILY' },
+  rules: {
+    offline: true,
+    offlineMinutes: 30,
+    threshold: false,
+    thresholdKwh: 500,
+    window: 'DAILY',
+  },
 })
 
-export const windowLabels: Record<ThresholdWindow, string> = { HOURLY: 'hour', DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month' }
+export const windowLabels: Record<ThresholdWindow, string> = {
+  HOURLY: 'hour',
+  DAILY: 'day',
+  WEEKLY: 'week',
+  MONTHLY: 'month',
+}
 
 /** The starter rules, named as a person would name them. */
 export function starterRules(rules: TenantDraft['rules']): NonNullable<TenantCreate['rules']> {
   return [
     ...(rules.offline
-      ? [{ name: `Meter offline for ${rules.offlineMinutes} minutes`, alert_type: 'DEVICE_OFFLINE' as const, offline_after_minutes: rules.offlineMinutes }]
+      ? [
+          {
+            name: `Meter offline for ${rules.offlineMinutes} minutes`,
+            alert_type: 'DEVICE_OFFLINE' as const,
+            offline_after_minutes: rules.offlineMinutes,
+          },
+        ]
       : []),
     ...(rules.threshold
-      ? [{
-          name: `Over ${rules.thresholdKwh} kWh per ${windowLabels[rules.window]}`,
-          alert_type: 'CONSUMPTION_THRESHOLD' as const,
-          threshold_value: rules.thresholdKwh,
-          unit: 'kWh',
-          window: rules.window,
-        }]
+      ? [
+          {
+            name: `Over ${rules.thresholdKwh} kWh per ${windowLabels[rules.window]}`,
+            alert_type: 'CONSUMPTION_THRESHOLD' as const,
+            threshold_value: rules.thresholdKwh,
+            unit: 'kWh',
+            window: rules.window,
+          },
+        ]
       : []),
   ]
 }
@@ -45,8 +64,16 @@ export function starterRules(rules: TenantDraft['rules']): NonNullable<TenantCre
 export function toTenantCreate(draft: TenantDraft): TenantCreate {
   const description = draft.group.description.trim()
   return {
-    group: { name: draft.group.name.trim(), description: description || null, timezone: draft.group.timezone },
-    admin: { full_name: draft.admin.full_name.trim(), email: draft.admin.email.trim(), password: draft.admin.password },
+    group: {
+      name: draft.group.name.trim(),
+      description: description || null,
+      timezone: draft.group.timezone,
+    },
+    admin: {
+      full_name: draft.admin.full_name.trim(),
+      email: draft.admin.email.trim(),
+      password: draft.admin.password,
+    },
     rules: starterRules(draft.rules),
     settings: { timezone: draft.group.timezone, week_start: draft.group.weekStart },
   }

@@ -1,7 +1,13 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 
-export const wizard = style({ display: 'grid', gap: vars.space.xl, maxWidth: '40rem', margin: '0 auto', width: '100%' })
+export const wizard = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  maxWidth: '40rem',
+  margin: '0 auto',
+  width: '100%',
+})
 
 export const steps = style({
   listStyle: 'none',
@@ -26,7 +32,9 @@ export const step = style({
       borderRadius: vars.radius.full,
       background: vars.color.border,
     },
-    '&[data-state="done"]::before, &[aria-current="step"]::before': { background: vars.color.brand },
+    '&[data-state="done"]::before, &[aria-current="step"]::before': {
+      background: vars.color.brand,
+    },
     '&[aria-current="step"]': { color: vars.color.text },
   },
 })

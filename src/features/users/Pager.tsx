@@ -23,13 +23,21 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
         Showing {total === 0 ? 0 : skip + 1}-{last} of {total} {noun}
       </span>
       <div className={styles.pagerButtons}>
-        <Button intent="toolbarAction" isDisabled={page <= 1} onPress={() => onSkipChange(Math.max(0, skip - pageSize))}>
+        <Button
+          intent="toolbarAction"
+          isDisabled={page <= 1}
+          onPress={() => onSkipChange(Math.max(0, skip - pageSize))}
+        >
           <Icon name="chevronLeft" size="sm" /> Previous
         </Button>
         <span aria-hidden="true">
           Page {page} of {pages}
         </span>
-        <Button intent="toolbarAction" isDisabled={page >= pages} onPress={() => onSkipChange(skip + pageSize)}>
+        <Button
+          intent="toolbarAction"
+          isDisabled={page >= pages}
+          onPress={() => onSkipChange(skip + pageSize)}
+        >
           Next <Icon name="chevronRight" size="sm" />
         </Button>
       </div>

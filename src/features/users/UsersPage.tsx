@@ -23,7 +23,11 @@ export function UsersPage({ tab, onTabChange }: UsersPageProps) {
     <>
       <PageHeader
         title="Users & Groups"
-        lead={elevated ? 'People and tenants of the console, within the chosen group scope.' : 'People of your group and what they may do.'}
+        lead={
+          elevated
+            ? 'People and tenants of the console, within the chosen group scope.'
+            : 'People of your group and what they may do.'
+        }
         actions={
           elevated && (
             <Link to="/users/new-tenant" className={buttonClassName({ intent: 'toolbarAction' })}>

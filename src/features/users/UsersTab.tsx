@@ -1,7 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { deleteUserMutation, listUsersOptions, type User } from '../../api'
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, SearchField, Skeleton } from '../../ui'
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  SearchField,
+  Skeleton,
+} from '../../ui'
 import { scopeGroupsOptions } from '../auth/SessionLifecycle'
 import type { SessionUser } from '../auth/session'
 import { useAppServices, useGroupScope } from '../shell/use-app-services'
@@ -13,7 +22,8 @@ import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
 import * as styles from './page.css'
 
 /** Spec §7: the users list asks for skip and limit (0, 100). */
-export const usersListOptions = (skip = 0) => listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE } })
+export const usersListOptions = (skip = 0) =>
+  listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE } })
 
 type Editing = { kind: 'create' } | { kind: 'edit'; user: User } | null
 
@@ -34,13 +44,23 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
     ...deleteUserMutation(),
     onSuccess: () => void invalidatePeople(queryClient),
     onError: () => {
-      feedback.push({ title: 'Failed to delete user', message: 'Please try again, or refresh the list if the user is already gone.' })
+      feedback.push({
+        title: 'Failed to delete user',
+        message: 'Please try again, or refresh the list if the user is already gone.',
+      })
     },
   })
   function confirmDelete(user: User) {
     remove.mutate(
       { path: { id: user.id } },
-      { onSuccess: () => feedback.push({ severity: 'success', title: 'User deleted', message: `${displayName(user)} can no longer sign in.` }) },
+      {
+        onSuccess: () =>
+          feedback.push({
+            severity: 'success',
+            title: 'User deleted',
+            message: `${displayName(user)} can no longer sign in.`,
+          }),
+      },
     )
   }
 
@@ -55,20 +75,41 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
   return (
     <>
       <div className={styles.toolbar}>
-        <SearchField label="Search users" className={styles.grow} value={search} onChange={setSearch} placeholder="Name, e-mail, role or group" />
+        <SearchField
+          label="Search users"
+          className={styles.grow}
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, e-mail, role or group"
+        />
         {newUser}
       </div>
       <Card padding="none">
         {users.isPending ? (
           <div className={styles.skeletonRows} role="status" aria-label="Loading users">
-            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} shape="rect" height="2.5rem" />)}
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} shape="rect" height="2.5rem" />
+            ))}
           </div>
         ) : users.isError ? (
-          <ErrorState message="The users could not be loaded." onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
+          <ErrorState
+            message="The users could not be loaded."
+            onRetry={() => void users.refetch()}
+            isRetrying={users.isFetching}
+          />
         ) : total === 0 ? (
-          <EmptyState icon="users" title="No users yet" description="Create the first user of this group so they can sign in." action={newUser} />
+          <EmptyState
+            icon="users"
+            title="No users yet"
+            description="Create the first user of this group so they can sign in."
+            action={newUser}
+          />
         ) : items.length === 0 ? (
-          <EmptyState icon="search" title="No users match your search" description={`Nothing on this page matches '${search}'.`} />
+          <EmptyState
+            icon="search"
+            title="No users match your search"
+            description={`Nothing on this page matches '${search}'.`}
+          />
         ) : (
           <UsersTable
             users={items}
@@ -78,9 +119,19 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
             onDelete={setDeleting}
           />
         )}
-        {users.data && !search && <Pager skip={skip} pageSize={USERS_PAGE_SIZE} total={total} onSkipChange={setSkip} noun="users" />}
+        {users.data && !search && (
+          <Pager
+            skip={skip}
+            pageSize={USERS_PAGE_SIZE}
+            total={total}
+            onSkipChange={setSkip}
+            noun="users"
+          />
+        )}
         {users.data && search && total > USERS_PAGE_SIZE && (
-          <p className={`${styles.note} ${styles.pager}`}>Search covers the {users.data.items.length} users on this page.</p>
+          <p className={`${styles.note} ${styles.pager}`}>
+            Search covers the {users.data.items.length} users on this page.
+          </p>
         )}
       </Card>
       {editing && (
@@ -97,7 +148,11 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete user?"
-        message={deleting ? `${displayName(deleting)} (${deleting.email}) will be signed out and can no longer sign in. This cannot be undone.` : ''}
+        message={
+          deleting
+            ? `${displayName(deleting)} (${deleting.email}) will be signed out and can no longer sign in. This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete user"
         onConfirm={() => deleting && confirmDelete(deleting)}
       />

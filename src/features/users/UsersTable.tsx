@@ -5,13 +5,26 @@ import type { SessionUser } from '../auth/session'
 import { canDeleteUser, canEditUser, displayName, groupName, roleLabels } from './user-rules'
 import * as styles from './page.css'
 
-const roleBadge: Record<Role, BadgeVariant> = { DEVELOPER: 'brand', SUPERUSER: 'info', ADMIN: 'secondary', USER: 'outline' }
+const roleBadge: Record<Role, BadgeVariant> = {
+  DEVELOPER: 'brand',
+  SUPERUSER: 'info',
+  ADMIN: 'secondary',
+  USER: 'outline',
+}
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
 
 export function RoleBadge({ role }: { role: User['role'] }) {
   const parsed = parseRole(role)
-  return <Badge variant={roleBadge[parsed]} size="sm">{roleLabels[parsed]}</Badge>
+  return (
+    <Badge variant={roleBadge[parsed]} size="sm">
+      {roleLabels[parsed]}
+    </Badge>
+  )
 }
 
 export interface UsersTableProps {
@@ -30,11 +43,21 @@ export function UsersTable({ users, groups, editor, onEdit, onDelete }: UsersTab
       <table className={styles.table}>
         <thead>
           <tr>
-            <th scope="col" className={styles.th}>Name</th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>Role</th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>Group</th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>Created</th>
-            <th scope="col" className={`${styles.th} ${styles.actionsCell}`}>Actions</th>
+            <th scope="col" className={styles.th}>
+              Name
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
+              Role
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
+              Group
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
+              Created
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.actionsCell}`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,16 +76,28 @@ export function UsersTable({ users, groups, editor, onEdit, onDelete }: UsersTab
               <td className={`${styles.td} ${styles.wideOnly}`}>
                 <RoleBadge role={user.role} />
               </td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>{groupName(user.group_id, groups)}</td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>{dateFormat.format(new Date(user.created_at))}</td>
+              <td className={`${styles.td} ${styles.wideOnly}`}>
+                {groupName(user.group_id, groups)}
+              </td>
+              <td className={`${styles.td} ${styles.wideOnly}`}>
+                {dateFormat.format(new Date(user.created_at))}
+              </td>
               <td className={`${styles.td} ${styles.actionsCell}`}>
                 {canEditUser(editor, user) && (
-                  <Button intent="iconGhost" aria-label={`Edit ${displayName(user)}`} onPress={() => onEdit(user)}>
+                  <Button
+                    intent="iconGhost"
+                    aria-label={`Edit ${displayName(user)}`}
+                    onPress={() => onEdit(user)}
+                  >
                     <Icon name="edit" size="sm" />
                   </Button>
                 )}
                 {canDeleteUser(editor, user) && (
-                  <Button intent="iconGhost" aria-label={`Delete ${displayName(user)}`} onPress={() => onDelete(user)}>
+                  <Button
+                    intent="iconGhost"
+                    aria-label={`Delete ${displayName(user)}`}
+                    onPress={() => onDelete(user)}
+                  >
                     <Icon name="trash" size="sm" />
                   </Button>
                 )}

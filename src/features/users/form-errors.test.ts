@@ -18,12 +18,22 @@ describe('fieldErrors', () => {
   })
 
   it('puts a conflict on the field that must be unique', () => {
-    const error = new ApiError(409, { detail: 'A user with this e-mail already exists', code: 'duplicate' })
-    expect(fieldErrors(error, 'email')).toEqual({ fields: { email: 'A user with this e-mail already exists' } })
+    const error = new ApiError(409, {
+      detail: 'A user with this e-mail already exists',
+      code: 'duplicate',
+    })
+    expect(fieldErrors(error, 'email')).toEqual({
+      fields: { email: 'A user with this e-mail already exists' },
+    })
   })
 
   it('keeps other failures for the form', () => {
-    expect(fieldErrors(new ApiError(403, { detail: 'Insufficient permissions for this action' }), 'email')).toEqual({
+    expect(
+      fieldErrors(
+        new ApiError(403, { detail: 'Insufficient permissions for this action' }),
+        'email',
+      ),
+    ).toEqual({
       fields: {},
       form: 'Insufficient permissions for this action',
     })

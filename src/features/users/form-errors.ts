@@ -4,7 +4,9 @@ import { ApiError, normalizeError } from '../../api'
 export type FieldErrors = Record<string, string>
 
 const isIssue = (item: unknown): item is { loc: (string | number)[]; msg: string } =>
-  typeof item === 'object' && item !== null && Array.isArray((item as { loc?: unknown }).loc) &&
+  typeof item === 'object' &&
+  item !== null &&
+  Array.isArray((item as { loc?: unknown }).loc) &&
   typeof (item as { msg?: unknown }).msg === 'string'
 
 /**
@@ -12,7 +14,10 @@ const isIssue = (item: unknown): item is { loc: (string | number)[]; msg: string
  * (without the leading 'body', nested names joined with '.'), a taken e-mail or name to that field.
  * What belongs to no field comes back as `form`.
  */
-export function fieldErrors(error: unknown, conflictField?: string): { fields: FieldErrors; form?: string } {
+export function fieldErrors(
+  error: unknown,
+  conflictField?: string,
+): { fields: FieldErrors; form?: string } {
   const { message } = normalizeError(error, 'Request failed')
   if (!(error instanceof ApiError)) return { fields: {}, form: message }
   const detail = (error.body as { detail?: unknown } | null)?.detail

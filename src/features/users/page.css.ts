@@ -20,7 +20,9 @@ export const grow = style({ flex: '1 1 16rem', minWidth: 0 })
 /** Tables scroll sideways inside their card on narrow screens instead of widening the page. */
 export const tableScroll = style({
   overflowX: 'auto',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
 })
 
 export const table = style({
@@ -51,7 +53,11 @@ export const td = style({
   '@media': { [narrow]: { padding: `${vars.space.sm} ${vars.space.md}` } },
 })
 
-export const numeric = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })
+export const numeric = style({
+  textAlign: 'right',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+})
 
 export const row = style({
   selectors: {
@@ -113,7 +119,11 @@ export const inlineLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { textDecoration: 'underline' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2, borderRadius: vars.radius.sm },
+    '&:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: 2,
+      borderRadius: vars.radius.sm,
+    },
   },
 })
 

@@ -48,11 +48,17 @@ export function groupName(groupId: string | null, groups: readonly Pick<Group, '
 }
 
 /** Case-insensitive match on name, e-mail, role and group name; every word must match. */
-export function matchUsers(users: readonly User[], search: string, groups: readonly Pick<Group, 'id' | 'name'>[]) {
+export function matchUsers(
+  users: readonly User[],
+  search: string,
+  groups: readonly Pick<Group, 'id' | 'name'>[],
+) {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...users]
   return users.filter((user) => {
-    const haystack = [user.full_name ?? '', user.email, user.role, groupName(user.group_id, groups)].join(' ').toLowerCase()
+    const haystack = [user.full_name ?? '', user.email, user.role, groupName(user.group_id, groups)]
+      .join(' ')
+      .toLowerCase()
     return words.every((word) => haystack.includes(word))
   })
 }

@@ -134,6 +134,7 @@ export function StatusTimeline({
   range,
   label = 'Device status',
   height = 72,
+  emptyDescription = 'Status changes will appear here once the device has connected.',
   ...common
 }: StatusTimelineProps) {
   const { width, timeZone } = common
@@ -207,6 +208,7 @@ export function StatusTimeline({
   return (
     <ChartShell
       {...common}
+      emptyDescription={emptyDescription}
       height={height}
       label={label}
       skeleton="block"

@@ -29,6 +29,8 @@ export const table = style({
 })
 
 export const header = style({
+  width: '100%',
+  height: '100%',
   background: vars.color.surfaceSunken,
   boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
 })
@@ -82,6 +84,10 @@ export const sortIcon = style({
 })
 
 export const row = style({
+  // Virtualised rows sit in a positioned wrapper and their cells are absolute: size the row
+  // itself, or its background and focus ring have nothing to paint on.
+  width: '100%',
+  height: '100%',
   boxSizing: 'border-box',
   background: vars.color.surface,
   boxShadow: `inset 0 -1px 0 ${vars.color.border}`,

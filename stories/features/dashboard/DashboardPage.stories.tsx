@@ -71,11 +71,18 @@ export const Loading: Story = {
     // The chart's loading spinner keeps moving, so no screenshot is ever stable.
     visual: false,
     msw: {
-      handlers: { ...handlers(), devices: [pending('/api/v1/devices/')], reports: [pending('/api/v1/reports/energy')], notifications: [pending('/api/v1/notifications/')] },
+      handlers: {
+        ...handlers(),
+        devices: [pending('/api/v1/devices/')],
+        reports: [pending('/api/v1/reports/energy')],
+        notifications: [pending('/api/v1/notifications/')],
+      },
     },
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading the fleet' })).toBeInTheDocument()
+    await expect(
+      await canvas.findByRole('status', { name: 'Loading the fleet' }),
+    ).toBeInTheDocument()
     await expect(await canvas.findByRole('status', { name: 'Loading today' })).toBeInTheDocument()
   },
 }
@@ -83,7 +90,12 @@ export const Loading: Story = {
 export const LoadError: Story = {
   parameters: {
     msw: {
-      handlers: { ...handlers(), devices: [failing('/api/v1/devices/')], reports: [failing('/api/v1/reports/energy')], notifications: [failing('/api/v1/notifications/')] },
+      handlers: {
+        ...handlers(),
+        devices: [failing('/api/v1/devices/')],
+        reports: [failing('/api/v1/reports/energy')],
+        notifications: [failing('/api/v1/notifications/')],
+      },
     },
   },
   play: async ({ canvas }) => {

@@ -38,7 +38,13 @@ const toast = async (title: string, message: string) => {
   await expect(region.getByText(message)).toBeVisible()
 }
 /** A group without devices, which can be deleted. */
-const emptyGroup = { ...groups[1]!, id: '1b6f0c9a-0000-4000-8000-000000000003', name: 'Quay Storage', device_count: 0, description: null }
+const emptyGroup = {
+  ...groups[1]!,
+  id: '1b6f0c9a-0000-4000-8000-000000000003',
+  name: 'Quay Storage',
+  device_count: 0,
+  description: null,
+}
 
 export const Default: Story = {
   play: async ({ canvas }) => {
@@ -69,9 +75,13 @@ export const CreateGroup: Story = {
     const dialog = await body().findByRole('dialog', { name: 'New group' })
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Cold stores by the river')
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Riverside Cold Storage{Enter}')
-    await step('spec §8 success toast', () => toast('Group created', 'Add members to begin assigning devices.'))
+    await step('spec §8 success toast', () =>
+      toast('Group created', 'Add members to begin assigning devices.'),
+    )
     await step('the new group opens on its members', async () => {
-      const members = await body().findByRole('dialog', { name: 'Members of Riverside Cold Storage' })
+      const members = await body().findByRole('dialog', {
+        name: 'Members of Riverside Cold Storage',
+      })
       await expect(await within(members).findByText('No members yet')).toBeVisible()
     })
   },
@@ -84,7 +94,9 @@ export const CreateGroupFails: Story = {
     const dialog = await body().findByRole('dialog', { name: 'New group' })
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'northwind energy{Enter}')
     await toast('Failed to create group', 'Verify the group details and try again.')
-    await expect(within(dialog).getByText('A group named northwind energy already exists')).toBeVisible()
+    await expect(
+      within(dialog).getByText('A group named northwind energy already exists'),
+    ).toBeVisible()
   },
 }
 
@@ -102,7 +114,14 @@ export const UpdateGroup: Story = {
 }
 
 export const UpdateGroupFails: Story = {
-  parameters: { msw: { handlers: { ...data().msw.handlers, groups: [failing('/api/v1/groups/:id', 500), ...data().msw.handlers.groups] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...data().msw.handlers,
+        groups: [failing('/api/v1/groups/:id', 500), ...data().msw.handlers.groups],
+      },
+    },
+  },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Edit Harbor Utilities' }))
     const dialog = await body().findByRole('dialog', { name: 'Edit Harbor Utilities' })
@@ -128,7 +147,10 @@ export const DeleteGroupWithDevices: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Harbor Utilities' }))
     const confirm = await body().findByRole('alertdialog', { name: 'Delete group?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete group' }))
-    await toast('Cannot delete group', 'Ensure the group has no dependent resources before deleting.')
+    await toast(
+      'Cannot delete group',
+      'Ensure the group has no dependent resources before deleting.',
+    )
     await expect(canvas.getByText('Harbor Utilities')).toBeVisible()
   },
 }
@@ -136,7 +158,9 @@ export const DeleteGroupWithDevices: Story = {
 export const Members: Story = {
   parameters: data(),
   play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Members of Northwind Energy' }))
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Members of Northwind Energy' }),
+    )
     const dialog = await body().findByRole('dialog', { name: 'Members of Northwind Energy' })
     await expect(await within(dialog).findByText('Ada Admin')).toBeVisible()
     await expect(within(dialog).getByText('Uma User')).toBeVisible()
@@ -154,14 +178,30 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(developer!), groups: [pending('/api/v1/groups/')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        auth: signedInAs(developer!),
+        groups: [pending('/api/v1/groups/')],
+      },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status', { name: 'Loading groups' })).toBeInTheDocument()
   },
 }
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(developer!), groups: [failing('/api/v1/groups/')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        auth: signedInAs(developer!),
+        groups: [failing('/api/v1/groups/')],
+      },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('The groups could not be loaded.')).toBeVisible()
   },

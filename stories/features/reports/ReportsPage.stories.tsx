@@ -12,11 +12,26 @@ import { withAppServices } from '../../support/with-app-services'
 
 /** The page with its choice in state, as the route keeps it in the URL. */
 function ReportsPageWithChoice(initial: Partial<ReportChoice>) {
-  const [choice, setChoice] = useState<ReportChoice>({ preset: 'this_month', metric: 'energy_consumption', devices: [], ...initial })
-  return <ReportsPage choice={choice} onChange={(patch) => setChoice((c) => ({ ...c, ...patch }))} now={dashboardNow} />
+  const [choice, setChoice] = useState<ReportChoice>({
+    preset: 'this_month',
+    metric: 'energy_consumption',
+    devices: [],
+    ...initial,
+  })
+  return (
+    <ReportsPage
+      choice={choice}
+      onChange={(patch) => setChoice((c) => ({ ...c, ...patch }))}
+      now={dashboardNow}
+    />
+  )
 }
 
-const handlers = (options?: Parameters<typeof dashboardHandlers>[0]) => ({ ...baseHandlers, auth: signedInAs(users[2]!), ...dashboardHandlers(options) })
+const handlers = (options?: Parameters<typeof dashboardHandlers>[0]) => ({
+  ...baseHandlers,
+  auth: signedInAs(users[2]!),
+  ...dashboardHandlers(options),
+})
 
 const meta = {
   title: 'Features/Reports/ReportsPage',
@@ -35,7 +50,10 @@ export const Default: Story = {
     await expect(within(totals).getByText('Current: 1 Nov – 30 Nov 2026')).toBeVisible()
     await expect(within(totals).getByText('Previous: 1 Oct – 31 Oct 2026')).toBeVisible()
     const table = canvas.getByRole('table')
-    await expect(within(table).getByRole('columnheader', { name: /^Change$/ })).toHaveAttribute('aria-sort', 'descending')
+    await expect(within(table).getByRole('columnheader', { name: /^Change$/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
     await expect(within(table).getByRole('rowheader', { name: 'Total' })).toBeVisible()
   },
 }
@@ -44,9 +62,15 @@ export const SortByPercent: Story = {
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table')
     await userEvent.click(within(table).getByRole('button', { name: 'Change %' }))
-    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute('aria-sort', 'descending')
+    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
     await userEvent.click(within(table).getByRole('button', { name: /Change %/ }))
-    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute('aria-sort', 'ascending')
+    await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
   },
 }
 
@@ -85,7 +109,9 @@ export const ChooseDevices: Story = {
     await userEvent.keyboard('{Escape}')
     await expect(await canvas.findByRole('button', { name: 'Devices: Cold storage' })).toBeVisible()
     // Header, the one device, the total.
-    await waitFor(() => expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(3))
+    await waitFor(() =>
+      expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(3),
+    )
   },
 }
 
@@ -97,14 +123,20 @@ export const NoDevices: Story = {
 }
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: { ...handlers(), reports: [pending('/api/v1/reports/energy')] } } },
+  parameters: {
+    msw: { handlers: { ...handlers(), reports: [pending('/api/v1/reports/energy')] } },
+  },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading the report' })).toBeInTheDocument()
+    await expect(
+      await canvas.findByRole('status', { name: 'Loading the report' }),
+    ).toBeInTheDocument()
   },
 }
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: { ...handlers(), reports: [failing('/api/v1/reports/energy')] } } },
+  parameters: {
+    msw: { handlers: { ...handlers(), reports: [failing('/api/v1/reports/energy')] } },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('The report could not be loaded.')).toBeVisible()
   },

@@ -12,7 +12,14 @@ import { withToasts } from '../users/support'
 const [developer, superuser] = users
 
 const data = (who = developer!) => ({
-  msw: { handlers: { ...baseHandlers, auth: signedInAs(who), ...peopleHandlers(), ...settingsHandlers() } },
+  msw: {
+    handlers: {
+      ...baseHandlers,
+      auth: signedInAs(who),
+      ...peopleHandlers(),
+      ...settingsHandlers(),
+    },
+  },
 })
 
 const meta = {
@@ -32,7 +39,9 @@ export const Default: Story = {
     const app = canvas.getByRole('region', { name: 'Application' })
     await expect(await within(app).findByText('PGlite 18.6')).toBeVisible()
     await expect(within(app).getByText('1 d 2 h')).toBeVisible()
-    await expect(await canvas.findByRole('button', { name: /Europe\/Berlin|Europe Berlin/ })).toBeVisible()
+    await expect(
+      await canvas.findByRole('button', { name: /Europe\/Berlin|Europe Berlin/ }),
+    ).toBeVisible()
   },
 }
 
@@ -50,7 +59,10 @@ export const WrongCurrentPassword: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByLabelText(/Current password/), 'not-my-password')
     await userEvent.type(canvas.getByLabelText(/^New password/), 'staple-orbit-lantern-42')
-    await userEvent.type(canvas.getByLabelText(/Repeat new password/), 'staple-orbit-lantern-42{Enter}')
+    await userEvent.type(
+      canvas.getByLabelText(/Repeat new password/),
+      'staple-orbit-lantern-42{Enter}',
+    )
     await expect(await canvas.findByText('The current password is not correct.')).toBeVisible()
   },
 }
@@ -59,7 +71,10 @@ export const PasswordsDiffer: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByLabelText(/Current password/), 'demo-password')
     await userEvent.type(canvas.getByLabelText(/^New password/), 'staple-orbit-lantern-42')
-    await userEvent.type(canvas.getByLabelText(/Repeat new password/), 'staple-orbit-lantern-43{Enter}')
+    await userEvent.type(
+      canvas.getByLabelText(/Repeat new password/),
+      'staple-orbit-lantern-43{Enter}',
+    )
     await expect(await canvas.findByText('The two new passwords differ.')).toBeVisible()
   },
 }
@@ -68,7 +83,10 @@ export const ChangePassword: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByLabelText(/Current password/), 'demo-password')
     await userEvent.type(canvas.getByLabelText(/^New password/), 'staple-orbit-lantern-42')
-    await userEvent.type(canvas.getByLabelText(/Repeat new password/), 'staple-orbit-lantern-42{Enter}')
+    await userEvent.type(
+      canvas.getByLabelText(/Repeat new password/),
+      'staple-orbit-lantern-42{Enter}',
+    )
     await expect(await body().findByText('Password changed')).toBeVisible()
     await waitFor(() => expect(canvas.getByLabelText(/Current password/)).toHaveValue(''))
   },
@@ -97,21 +115,38 @@ export const Superuser: Story = {
 }
 
 export const SystemInfoUnavailable: Story = {
-  parameters: { msw: { handlers: { ...data().msw.handlers, debug: [failing('/api/v1/debug/system-info', 501, 'Not implemented yet')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...data().msw.handlers,
+        debug: [failing('/api/v1/debug/system-info', 501, 'Not implemented yet')],
+      },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Could not load the application info.')).toBeVisible()
   },
 }
 
 export const PreferencesLoading: Story = {
-  parameters: { msw: { handlers: { ...data().msw.handlers, preferences: [pending('/api/v1/users/me/preferences')] } } },
+  parameters: {
+    msw: {
+      handlers: { ...data().msw.handlers, preferences: [pending('/api/v1/users/me/preferences')] },
+    },
+  },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status', { name: 'Loading preferences' })).toBeInTheDocument()
+    await expect(
+      await canvas.findByRole('status', { name: 'Loading preferences' }),
+    ).toBeInTheDocument()
   },
 }
 
 export const PreferencesError: Story = {
-  parameters: { msw: { handlers: { ...data().msw.handlers, preferences: [failing('/api/v1/users/me/preferences')] } } },
+  parameters: {
+    msw: {
+      handlers: { ...data().msw.handlers, preferences: [failing('/api/v1/users/me/preferences')] },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Your preferences could not be loaded.')).toBeVisible()
   },

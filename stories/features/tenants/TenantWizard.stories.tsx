@@ -44,7 +44,10 @@ export const RequiredFields: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: /Group name/ }), '{Enter}')
     await expect(canvas.getByRole('heading', { name: 'Group', level: 2 })).toBeVisible()
-    await expect(canvas.getByRole('textbox', { name: /Group name/ })).toHaveAttribute('aria-invalid', 'true')
+    await expect(canvas.getByRole('textbox', { name: /Group name/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
   },
 }
 
@@ -57,7 +60,9 @@ export const Review: Story = {
     const review = await canvas.findByRole('region', { name: 'Review' })
     await expect(within(review).getByText('Riverside Energy')).toBeVisible()
     await expect(within(review).getByText('Lena Hoffmann (lena@riverside.example)')).toBeVisible()
-    await expect(within(review).getByText('Meter offline for 30 minutes; Over 500 kWh per day')).toBeVisible()
+    await expect(
+      within(review).getByText('Meter offline for 30 minutes; Over 500 kWh per day'),
+    ).toBeVisible()
   },
 }
 
@@ -71,7 +76,9 @@ export const CreateTenant: Story = {
     await userEvent.keyboard('{Tab}')
     await userEvent.click(canvas.getByRole('button', { name: 'Create tenant' }))
     await expect(await within(document.body).findByText('Tenant created')).toBeVisible()
-    await expect(args.onCreated).toHaveBeenCalledWith(expect.objectContaining({ name: 'Riverside Energy' }))
+    await expect(args.onCreated).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Riverside Energy' }),
+    )
   },
 }
 
@@ -84,7 +91,9 @@ export const NameTaken: Story = {
     await canvas.findByRole('region', { name: 'Review' })
     await userEvent.click(canvas.getByRole('button', { name: 'Create tenant' }))
     // Back on the group step, the clash on the name field.
-    await expect(await canvas.findByText('A group named Northwind Energy already exists')).toBeVisible()
+    await expect(
+      await canvas.findByText('A group named Northwind Energy already exists'),
+    ).toBeVisible()
     await expect(canvas.getByRole('heading', { name: 'Group', level: 2 })).toBeVisible()
   },
 }

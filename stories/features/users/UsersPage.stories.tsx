@@ -50,7 +50,9 @@ export const Default: Story = {
 }
 
 export const Developer: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(developer!), ...peopleHandlers() } } },
+  parameters: {
+    msw: { handlers: { ...baseHandlers, auth: signedInAs(developer!), ...peopleHandlers() } },
+  },
   play: async ({ canvas }) => {
     await canvas.findByRole('table')
     await expect(canvas.getByRole('link', { name: 'New tenant' })).toBeVisible()
@@ -71,14 +73,21 @@ export const CreateUser: Story = {
     await step('an admin can give only the admin and user roles', async () => {
       await userEvent.click(within(dialog).getByRole('button', { name: /Role/ }))
       const options = await body().findByRole('listbox')
-      await expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'User'])
+      await expect(
+        within(options)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Admin', 'User'])
       await userEvent.keyboard('{Escape}')
     })
     await step('fill in and create', async () => {
       await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Nina North')
       await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'nina@northwind.example')
       // Submitting from the last field, as keyboard users do.
-      await userEvent.type(within(dialog).getByLabelText(/^Password/), 'river-candle-piano-77{Enter}')
+      await userEvent.type(
+        within(dialog).getByLabelText(/^Password/),
+        'river-candle-piano-77{Enter}',
+      )
     })
     await expect(await body().findByText('User created')).toBeVisible()
     await expect(await canvas.findByText('Nina North')).toBeVisible()
@@ -94,7 +103,9 @@ export const EmailTaken: Story = {
     await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Uma Again')
     await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'user@demo.local')
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'river-candle-piano-77{Enter}')
-    await expect(await within(dialog).findByText('A user with this e-mail already exists')).toBeVisible()
+    await expect(
+      await within(dialog).findByText('A user with this e-mail already exists'),
+    ).toBeVisible()
   },
 }
 
@@ -125,7 +136,13 @@ export const DeleteUser: Story = {
 
 export const Paged: Story = {
   parameters: {
-    msw: { handlers: { ...baseHandlers, auth: signedInAs(admin!), ...peopleHandlers({ users: [...users, ...manyUsers(130)] }) } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        auth: signedInAs(admin!),
+        ...peopleHandlers({ users: [...users, ...manyUsers(130)] }),
+      },
+    },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Showing 1-100 of 135 users')).toBeVisible()
@@ -147,21 +164,33 @@ export const Searched: Story = {
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(admin!), ...peopleHandlers({ users: [] }) } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, auth: signedInAs(admin!), ...peopleHandlers({ users: [] }) },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No users yet')).toBeVisible()
   },
 }
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(admin!), users: [pending('/api/v1/users/')] } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, auth: signedInAs(admin!), users: [pending('/api/v1/users/')] },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status', { name: 'Loading users' })).toBeInTheDocument()
   },
 }
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: signedInAs(admin!), users: [failing('/api/v1/users/')] } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, auth: signedInAs(admin!), users: [failing('/api/v1/users/')] },
+    },
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('The users could not be loaded.')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ReportsPage } from '../../../features/reports/ReportsPage'
-import { choiceFromSearch, reportsSearch, searchPatch } from '../../../features/reports/report-search'
+import {
+  choiceFromSearch,
+  reportsSearch,
+  searchPatch,
+} from '../../../features/reports/report-search'
 
 export const Route = createFileRoute('/_auth/_app/reports')({
   validateSearch: reportsSearch,
@@ -13,7 +17,9 @@ function ReportsRoute() {
   return (
     <ReportsPage
       choice={choiceFromSearch(search)}
-      onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...searchPatch(patch) }), replace: true })}
+      onChange={(patch) =>
+        void navigate({ search: (prev) => ({ ...prev, ...searchPatch(patch) }), replace: true })
+      }
     />
   )
 }

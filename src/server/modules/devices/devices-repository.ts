@@ -69,19 +69,33 @@ const SORTS: Record<DeviceSort, string> = {
   last_seen: 'd.last_seen',
 }
 
+/** The columns of a device answer (not metadata): narrow rows keep the page query cheap. */
+const DEVICE_COLUMNS = `d.id, d.group_id, d.name, d.serial_number, d.location, d.description, d.device_model_id,
+  d.handler, d.status, d.last_seen, d.latest_kwh, d.reading_count, d.first_reading_at, d.last_reading_at,
+  d.created_at, d.updated_at`
+
 /**
- * Devices with their figures. today_kwh sums the rises of today's readings since local midnight
- * in the group's timezone (readings at midnight belong to the day before), null without any.
+ * Devices with their figures. today_kwh is the rise since local midnight in the group's timezone
+ * (readings at midnight belong to the day before), null without readings today. Where local
+ * midnight falls on a whole UTC hour it sums at most 24 rows of the hourly rollup; in half-hour
+ * zones it sums today's readings themselves.
  */
 const WITH_FIGURES = (source: string) => `
   SELECT d.*, t.today_kwh
   FROM ${source} d
-  JOIN groups g ON g.id = d.group_id
+  JOIN (SELECT g.id, date_trunc('day', now() AT TIME ZONE g.timezone) AT TIME ZONE g.timezone AS midnight FROM groups g) g
+    ON g.id = d.group_id
   LEFT JOIN LATERAL (
-    SELECT CASE WHEN count(*) = 0 THEN NULL ELSE round(greatest(coalesce(sum(r.delta_kwh), 0), 0)::numeric, 3)::float8 END AS today_kwh
-    FROM readings r
-    WHERE r.device_id = d.id AND r.reading_type = '${ENERGY}'
-      AND r.ts > (date_trunc('day', now() AT TIME ZONE g.timezone) AT TIME ZONE g.timezone)
+    SELECT CASE WHEN sum(n) = 0 THEN NULL ELSE round(greatest(sum(kwh), 0)::numeric, 3)::float8 END AS today_kwh
+    FROM (
+      SELECT coalesce(sum(h.reading_count), 0)::bigint AS n, coalesce(sum(h.kwh), 0) AS kwh
+      FROM readings_hourly h
+      WHERE extract(minute FROM g.midnight) = 0 AND h.device_id = d.id AND h.hour >= g.midnight
+      UNION ALL
+      SELECT count(*)::bigint, coalesce(sum(r.delta_kwh), 0)
+      FROM readings r
+      WHERE extract(minute FROM g.midnight) <> 0 AND r.device_id = d.id AND r.reading_type = '${ENERGY}' AND r.ts > g.midnight
+    ) parts
   ) t ON true`
 
 /** `%text%` for ILIKE, with the wildcard characters of the search text taken literally. */
@@ -114,7 +128,7 @@ export const devicesRepository = (q: Queryable) => ({
     const direction = query.order === 'desc' ? 'DESC' : 'ASC'
     const orderBy = (alias: string) =>
       `${SORTS[query.sort].replace(/\bd\./g, `${alias}.`)} ${direction} NULLS LAST, ${alias}.id ${direction}`
-    const page = `(SELECT d.* FROM devices d WHERE ${filter} ORDER BY ${orderBy('d')}
+    const page = `(SELECT ${DEVICE_COLUMNS} FROM devices d WHERE ${filter} ORDER BY ${orderBy('d')}
                    LIMIT $${params.length + 1} OFFSET $${params.length + 2})`
     // One statement: the page with its figures, and the total as an uncorrelated subquery, read
     // from the counts the trigger keeps unless a search needs a real count.

@@ -25,6 +25,8 @@ export interface ChartCommonProps {
   onRetry?: () => void
   /** @default 'No data for this period' */
   emptyMessage?: string
+  /** The line under the empty message. @default 'Readings will appear here once the device reports them.' */
+  emptyDescription?: string
   /** IANA zone the dates are shown in. @default the browser's */
   timeZone?: string
   /** Offer a 'Show as table' toggle; without it the table is still there for screen readers. @default true */
@@ -105,7 +107,9 @@ export function ChartShell(props: ChartShellProps) {
           size="sm"
           icon="reports"
           title={props.emptyMessage ?? 'No data for this period'}
-          description="Readings will appear here once the device reports them."
+          description={
+            props.emptyDescription ?? 'Readings will appear here once the device reports them.'
+          }
         />
       </div>
     )

@@ -10,12 +10,20 @@ export const Route = createFileRoute('/_auth/_app/users/')({
   beforeLoad: requireArea('users'),
   loader: ({ context: { queryClient } }) =>
     // Settled: a failed load shows the page's own error state, not the failure screen.
-    Promise.allSettled([queryClient.ensureQueryData(usersListOptions()), queryClient.ensureQueryData(scopeGroupsOptions())]),
+    Promise.allSettled([
+      queryClient.ensureQueryData(usersListOptions()),
+      queryClient.ensureQueryData(scopeGroupsOptions()),
+    ]),
   component: UsersRoute,
 })
 
 function UsersRoute() {
   const { page } = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <UsersPage tab={page ?? 'users'} onTabChange={(tab) => void navigate({ search: { page: tab }, replace: true })} />
+  return (
+    <UsersPage
+      tab={page ?? 'users'}
+      onTabChange={(tab) => void navigate({ search: { page: tab }, replace: true })}
+    />
+  )
 }

@@ -7,7 +7,8 @@ export const Route = createFileRoute('/_auth/_wizard/users/new-tenant')({
   beforeLoad: (options) => {
     requireArea('users')(options)
     // Only developers and superusers create tenants (openapi createTenant); admins go back to /users.
-    if (!isElevated(options.context.user.role)) throw Route.redirect({ to: '/users', replace: true })
+    if (!isElevated(options.context.user.role))
+      throw Route.redirect({ to: '/users', replace: true })
   },
   staticData: { wizardExit: '/users' },
   component: NewTenantRoute,
@@ -16,5 +17,7 @@ export const Route = createFileRoute('/_auth/_wizard/users/new-tenant')({
 function NewTenantRoute() {
   const navigate = Route.useNavigate()
   // Land on the new group: it is the scope now, and the groups tab marks it.
-  return <TenantWizard onCreated={() => void navigate({ to: '/users', search: { page: 'groups' } })} />
+  return (
+    <TenantWizard onCreated={() => void navigate({ to: '/users', search: { page: 'groups' } })} />
+  )
 }

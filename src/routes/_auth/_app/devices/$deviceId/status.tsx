@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../../../features/shell/ComingSoon'
+import { DeviceStatusPage } from '../../../../../features/devices/DeviceStatusPage'
+import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/status')({
-  component: () => <ComingSoon title="Device status" feature="device pages" />,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  component: DeviceStatusRoute,
 })
+
+function DeviceStatusRoute() {
+  return <DeviceStatusPage deviceId={Route.useParams().deviceId} />
+}
