@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { getCurrentUser, listDevices, logout, updateDevice } from './__generated__/sdk.gen'
+import { getCurrentUser, listDeviceReadings, listDevices, logout, updateDevice } from './__generated__/sdk.gen'
 import { configureApiClient, GROUP_HEADER, REQUEST_ID_HEADER, skipAuthRedirect } from './client'
 import { ApiError } from './errors'
 
@@ -64,6 +64,16 @@ describe('request headers', () => {
     const url = new URL(server.seen[0]!.url)
     expect(url.searchParams.has('search')).toBe(false)
     expect(url.searchParams.get('limit')).toBe('50')
+  })
+
+  it('repeats the key for each array item', async () => {
+    const server = setup(() => json(200, { items: [], total: 0, page: 1, page_size: 100 }))
+    await listDeviceReadings({
+      path: { id: 'd1' },
+      query: { reading_type_names: ['energy_kwh', 'power_kw'] },
+      throwOnError: true,
+    })
+    expect(new URL(server.seen[0]!.url).searchParams.getAll('reading_type_names')).toEqual(['energy_kwh', 'power_kw'])
   })
 })
 

@@ -4,7 +4,19 @@
  * one shared silent refresh, after which the request is retried once.
  */
 import { client } from './__generated__/client.gen'
+import { createQuerySerializer } from './__generated__/client/utils.gen'
 import { ApiError } from './errors'
+
+// Arrays repeat their key (a=1&a=2), the contract's `style: form, explode: true`.
+const serializeQuery = createQuerySerializer({ array: { explode: true, style: 'form' } })
+
+/** Spec §7: empty values are dropped from the query. */
+function withoutEmptyValues(query: unknown): Record<string, unknown> {
+  if (!query || typeof query !== 'object') return {}
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== '' && v != null && !(Array.isArray(v) && v.length === 0)),
+  )
+}
 
 export const REQUEST_ID_HEADER = 'X-Request-ID'
 export const GROUP_HEADER = 'X-Group-ID'
@@ -41,12 +53,6 @@ export function configureApiClient(options: ApiClientOptions = {}) {
   const send = options.fetch ?? ((input: Request) => globalThis.fetch(input))
   let refreshing: Promise<RefreshOutcome> | null = null
 
-  const withRequestId = (request: Request) => {
-    const headers = new Headers(request.headers)
-    headers.set(REQUEST_ID_HEADER, newRequestId())
-    return new Request(request, { headers })
-  }
-
   /** One refresh at a time: every caller that arrives while it runs shares its result. */
   function refreshSession(): Promise<RefreshOutcome> {
     refreshing ??= send(
@@ -64,35 +70,48 @@ export function configureApiClient(options: ApiClientOptions = {}) {
     return refreshing
   }
 
+  /**
+   * Requests are rebuilt from a buffered body: a Request re-wrapped from another one carries its body
+   * as a stream, which Chromium only uploads over HTTP/2 (net::ERR_ALPN_NEGOTIATION_FAILED).
+   */
   async function fetchWithSession(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname
     const skipRedirect = request.headers.has(SKIP_AUTH_REDIRECT_HEADER)
-    if (skipRedirect) {
-      const headers = new Headers(request.headers)
-      headers.delete(SKIP_AUTH_REDIRECT_HEADER)
-      request = new Request(request, { headers })
-    }
+    const headers = new Headers(request.headers)
+    headers.delete(SKIP_AUTH_REDIRECT_HEADER)
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+    const build = () =>
+      new Request(request.url, {
+        method: request.method,
+        headers: new Headers(headers),
+        body,
+        credentials: request.credentials,
+        redirect: request.redirect,
+        signal: request.signal,
+      })
     if (refreshing && path !== REFRESH_PATH) await refreshing
-    const retry = request.clone()
-    const response = await send(request)
+    const response = await send(build())
     if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response
-    const retried = (await refreshSession()) === 'ok' ? await send(withRequestId(retry)) : response
+    headers.set(REQUEST_ID_HEADER, newRequestId())
+    const retried = (await refreshSession()) === 'ok' ? await send(build()) : response
     if (retried.status === 401 && !skipRedirect) onSessionExpired()
     return retried
   }
 
-  client.setConfig({ baseUrl, credentials: 'include', fetch: fetchWithSession as typeof fetch })
+  client.setConfig({
+    baseUrl,
+    credentials: 'include',
+    fetch: fetchWithSession as typeof fetch,
+    querySerializer: (query) => serializeQuery(withoutEmptyValues(query)),
+  })
   // Configuring again (tests, hot reload) replaces the interceptors instead of stacking them.
   client.interceptors.request.clear()
   client.interceptors.error.clear()
   client.interceptors.request.use((request) => {
-    const url = new URL(request.url)
-    for (const [key, value] of [...url.searchParams]) if (value === '') url.searchParams.delete(key, value)
-    const headers = new Headers(request.headers)
-    headers.set(REQUEST_ID_HEADER, newRequestId())
+    request.headers.set(REQUEST_ID_HEADER, newRequestId())
     const scope = getGroupScope()
-    if (scope && !headers.has(GROUP_HEADER)) headers.set(GROUP_HEADER, scope)
-    return new Request(url, new Request(request, { headers }))
+    if (scope && !request.headers.has(GROUP_HEADER)) request.headers.set(GROUP_HEADER, scope)
+    return request
   })
   client.interceptors.error.use((error, response, request) =>
     response
