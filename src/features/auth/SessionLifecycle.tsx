@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { listGroupsOptions } from '../../api'
 import { useAppServices } from '../shell/use-app-services'
+import { usePreferredTheme } from '../settings/use-preferred-theme'
 import { isElevated } from './roles'
 import { currentUserQuery, setAuthHint } from './session'
 import { startTokenRefresh } from './token-refresh'
@@ -21,6 +22,7 @@ export function SessionLifecycle({ children }: { children: ReactNode }) {
   const elevated = user ? isElevated(user.role) : false
   const groups = useQuery({ ...scopeGroupsOptions(), enabled: elevated })
   const groupIds = groups.data?.items.map((g) => g.id)
+  usePreferredTheme(user !== null)
 
   useEffect(() => {
     if (!user) return
