@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../../src/ui/Button'
 import { EmptyState } from '../../src/ui/EmptyState'
+import { ErrorState } from '../../src/ui/ErrorState'
 import { Table, type Key, type TableProps } from '../../src/ui/Table'
 import { compactDeviceColumns, deviceColumns, devices, type DeviceRow } from './table-fixtures'
 
@@ -17,7 +18,11 @@ const meta = {
   // react-aria switches virtualisation off when NODE_ENV is 'test' (for jsdom, which has no layout)
   // unless VIRT_ON is set. These stories run in a real browser, so they measure the real thing.
   beforeEach: () => {
+    if (typeof process === 'undefined' || !process.env) return
     process.env.VIRT_ON = '1'
+    return () => {
+      delete process.env.VIRT_ON
+    }
   },
 } satisfies Meta<typeof Table<DeviceRow>>
 export default meta
@@ -155,6 +160,27 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No devices yet')).toBeInTheDocument()
+  },
+}
+
+/** A failed load goes in the same slot as the empty state. */
+export const Error: Story = {
+  args: {
+    rows: [],
+    height: 260,
+    emptyState: (
+      <ErrorState
+        size="sm"
+        title="Could not load devices"
+        message="Request failed with status 503."
+        onRetry={() => {}}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert')
+    await expect(alert).toHaveTextContent('Could not load devices')
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled()
   },
 }
 

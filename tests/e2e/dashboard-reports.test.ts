@@ -29,7 +29,7 @@ describe('dashboard and reports against the real server', () => {
 
     await page.goto('/dashboard')
     const fleet = page.getByRole('region', { name: 'Fleet' })
-    await fleet.getByText('Online').waitFor()
+    await fleet.getByText('Online', { exact: true }).waitFor()
     const figures = await fleet.locator('p').allInnerTexts()
     expect(figures).toContain(String(online))
     expect(figures).toContain(String(offline.length))

@@ -113,11 +113,7 @@ export function ProfilingPanel() {
   return (
     <div className={styles.stack}>
       <div className={styles.profilingControls}>
-        <Select
-          label="Endpoint"
-          selectedKey={endpointId}
-          onSelectionChange={chooseEndpoint}
-        >
+        <Select label="Endpoint" selectedKey={endpointId} onSelectionChange={chooseEndpoint}>
           {profilingEndpoints.map((e) => (
             <SelectItem key={e.id} id={e.id} textValue={e.name} description={e.description}>
               {e.name}

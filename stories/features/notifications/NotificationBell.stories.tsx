@@ -83,6 +83,9 @@ export const MarkReadOnClick: Story = {
     await waitFor(() => expect(within(panel).getByText('2 unread')).toBeVisible())
     await expect(within(panel).getAllByRole('button', { name: /^Unread:/ })).toHaveLength(2)
     await within(canvasElement).findByRole('button', { name: 'Notifications, 2 unread' })
+    // The pressed item is no longer a button: settle pointer and focus for a stable screenshot.
+    await userEvent.pointer({ coords: { x: 0, y: 0 } })
+    ;(document.activeElement as HTMLElement | null)?.blur()
   },
 }
 
@@ -164,7 +167,7 @@ export const AllCaughtUp: Story = {
     const bell = await within(canvasElement).findByRole('button', { name: 'Notifications' })
     await expect(within(bell).queryByText(/\d/)).toBeNull()
     const panel = await openBell(canvasElement, 'Notifications')
-    await expect(within(panel).getByText("You're all caught up")).toBeVisible()
+    await expect(await within(panel).findByText("You're all caught up")).toBeVisible()
     await expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
   },
 }

@@ -42,7 +42,7 @@ function dummyHash(logN: number): Promise<string> {
   return hash
 }
 
-function tooManyAttempts(seconds: number): HttpError {
+export function tooManyAttempts(seconds: number): HttpError {
   return new HttpError(
     429,
     `Too many login attempts, try again in ${seconds} seconds`,
@@ -158,5 +158,29 @@ export async function rotateRefresh(
     access: issueAccess(app, outcome.user.id, outcome.familyId),
     refresh: next,
     sessionId: outcome.familyId,
+  }
+}
+
+/**
+ * Checks the signed-in user's current password before a change, throttled like sign-in (a stolen
+ * session must not become a password oracle). Wrong: 400 invalid_current_password.
+ */
+export async function verifyCurrentPassword(
+  request: FastifyRequest,
+  email: string,
+  password: string,
+): Promise<void> {
+  const { db, loginThrottle } = request.server
+  const wait = loginThrottle.attempt(email, request.ip)
+  if (wait > 0) throw tooManyAttempts(wait)
+  const credentials = await sessionsRepository(db).credentials(email)
+  if (!credentials || !(await verifyPassword(password, credentials.password_hash))) {
+    loginThrottle.failed(email, request.ip)
+    throw new HttpError(
+      400,
+      'Current password is incorrect',
+      'invalid_current_password',
+      'Check your current password.',
+    )
   }
 }

@@ -7,6 +7,7 @@ import { rotateRefresh, signIn } from './auth-service.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sessionsRepository } from './sessions-repository.ts'
 import { hashRefreshToken, verifyAccessToken } from './tokens.ts'
+import { audit } from '../../lib/audit.ts'
 
 export const authHandlers = {
   async login(request, reply) {
@@ -29,7 +30,7 @@ export const authHandlers = {
 
   /** Revokes the session named by the access cookie (even expired) or else the refresh cookie. */
   async logout(request, reply) {
-    const { db, sessionSecret, config, logs } = request.server
+    const { db, sessionSecret, config } = request.server
     const access = request.cookies[ACCESS_COOKIE]
     const refresh = request.cookies[REFRESH_COOKIE]
     clearSessionCookies(reply, config)
@@ -43,16 +44,7 @@ export const authHandlers = {
       return (await repo.revokeSession(familyId, 'logout')) ? familyId : undefined
     })
     if (!revoked) throw notAuthenticated('No active session')
-    logs.audit.info(
-      {
-        action: 'logout',
-        user_id: request.actor?.id,
-        session_id: revoked,
-        ip: request.ip,
-        request_id: request.id,
-      },
-      'Signed out',
-    )
+    audit(request, 'logout', { session_id: revoked }, 'Signed out')
     return reply.code(204).send()
   },
 } satisfies Pick<RouteHandlers, 'login' | 'refreshSession' | 'logout'>

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
 import { deviceModelsRepository } from './device-models-repository.ts'
 import { devicesRepository, type DeviceFields } from './devices-repository.ts'
+import { audit } from '../../lib/audit.ts'
 
 const serialTaken = (serial: string) =>
   conflict(`A device with serial number ${serial} already exists`)
@@ -47,12 +48,6 @@ async function checkModel(tx: Tx, scope: TenantScope, fields: DeviceFields): Pro
     )
   }
 }
-
-const audit = (
-  request: { server: { logs: { audit: { info(o: object, m: string): void } } }; id: string },
-  o: object,
-  m: string,
-) => request.server.logs.audit.info({ ...o, request_id: request.id }, m)
 
 export const devicesHandlers = {
   async listDeviceModels(request, reply) {
@@ -103,11 +98,8 @@ export const devicesHandlers = {
         ? serialTaken(request.body.serial_number)
         : error
     })
-    audit(
-      request,
-      { action: 'device.create', user_id: actor.id, device_id: device.id, group_id: groupId },
-      `Registered device ${device.serial_number}`,
-    )
+    const created = { device_id: device.id, group_id: groupId }
+    audit(request, 'device.create', created, `Registered device ${device.serial_number}`)
     return reply.code(201).send(device)
   },
 
@@ -139,17 +131,12 @@ export const devicesHandlers = {
           : error
       },
     )
-    audit(
-      request,
-      {
-        action: 'device.update',
-        user_id: actor.id,
-        device_id: id,
-        group_id: groupId,
-        moved_from: moving ? current.group_id : undefined,
-      },
-      `Updated device ${device.serial_number}`,
-    )
+    const changed = {
+      device_id: id,
+      group_id: groupId,
+      moved_from: moving ? current.group_id : undefined,
+    }
+    audit(request, 'device.update', changed, `Updated device ${device.serial_number}`)
     return reply.code(200).send(device)
   },
 
@@ -161,16 +148,8 @@ export const devicesHandlers = {
       return device
     })
     if (!removed) throw notFound('Device')
-    audit(
-      request,
-      {
-        action: 'device.delete',
-        user_id: request.actor!.id,
-        device_id: id,
-        group_id: removed.group_id,
-      },
-      `Deleted device ${removed.serial_number}`,
-    )
+    const deleted = { device_id: id, group_id: removed.group_id }
+    audit(request, 'device.delete', deleted, `Deleted device ${removed.serial_number}`)
     return reply.code(204).send()
   },
 } satisfies Pick<

@@ -5,6 +5,7 @@ import { onUnique } from '../../lib/pg-errors.ts'
 import { isTimeZone } from '../../lib/timezones.ts'
 import { usersRepository } from '../users/users-repository.ts'
 import { groupsRepository, type GroupInput } from './groups-repository.ts'
+import { audit } from '../../lib/audit.ts'
 
 export const nameTaken = (name: string) => conflict(`A group named ${name.trim()} already exists`)
 
@@ -40,15 +41,7 @@ export const groupsHandlers = {
       'groups_name_key',
       () => nameTaken(body.name),
     )
-    request.server.logs.audit.info(
-      {
-        action: 'group.create',
-        user_id: request.actor!.id,
-        group_id: group.id,
-        request_id: request.id,
-      },
-      `Created group ${group.name}`,
-    )
+    audit(request, 'group.create', { group_id: group.id }, `Created group ${group.name}`)
     return reply.code(201).send(group)
   },
 
@@ -64,10 +57,7 @@ export const groupsHandlers = {
       () => nameTaken(request.body.name),
     )
     if (!group) throw notFound('Group')
-    request.server.logs.audit.info(
-      { action: 'group.update', user_id: actor.id, group_id: id, request_id: request.id },
-      `Updated group ${group.name}`,
-    )
+    audit(request, 'group.update', { group_id: id }, `Updated group ${group.name}`)
     return reply.code(200).send(group)
   },
 
@@ -92,14 +82,10 @@ export const groupsHandlers = {
       await groups.remove(id)
       return group
     })
-    request.server.logs.audit.info(
-      {
-        action: 'group.delete',
-        user_id: request.actor!.id,
-        group_id: id,
-        name: deleted.name,
-        request_id: request.id,
-      },
+    audit(
+      request,
+      'group.delete',
+      { group_id: id, name: deleted.name },
       `Deleted group ${deleted.name}`,
     )
     return reply.code(204).send()

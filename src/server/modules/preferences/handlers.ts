@@ -1,10 +1,12 @@
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
 import { SYSTEM } from '../../db/database.ts'
-import { HttpError, invalid } from '../../lib/http-errors.ts'
+import { invalid } from '../../lib/http-errors.ts'
 import { isTimeZone } from '../../lib/timezones.ts'
-import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { verifyCurrentPassword } from '../auth/auth-service.ts'
+import { hashPassword } from '../auth/passwords.ts'
 import { sessionsRepository } from '../auth/sessions-repository.ts'
 import { preferencesRepository } from './preferences-repository.ts'
+import { audit } from '../../lib/audit.ts'
 
 /** The signed-in user's own settings: preferences and password. */
 export const meHandlers = {
@@ -23,42 +25,15 @@ export const meHandlers = {
   },
 
   async changePassword(request, reply) {
-    const { db, config, loginThrottle, logs } = request.server
+    const { db, config } = request.server
     const actor = request.actor!
-    const wait = loginThrottle.attempt(actor.email, request.ip)
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        `Too many attempts, try again in ${wait} seconds`,
-        'rate_limited',
-        undefined,
-        {
-          'retry-after': String(wait),
-        },
-      )
-    }
-    const credentials = await sessionsRepository(db).credentials(actor.email)
-    if (
-      !credentials ||
-      !(await verifyPassword(request.body.current_password, credentials.password_hash))
-    ) {
-      loginThrottle.failed(actor.email, request.ip)
-      throw new HttpError(
-        400,
-        'Current password is incorrect',
-        'invalid_current_password',
-        'Check your current password.',
-      )
-    }
+    await verifyCurrentPassword(request, actor.email, request.body.current_password)
     const hash = await hashPassword(request.body.new_password, config.scryptLogN)
     await db.transaction(SYSTEM, async (tx) => {
       await sessionsRepository(tx).setPassword(actor.id, hash)
       await sessionsRepository(tx).revokeUserSessions(actor.id, 'password_changed', actor.sessionId)
     })
-    logs.audit.info(
-      { action: 'user.password_change', user_id: actor.id, request_id: request.id },
-      'Password changed',
-    )
+    audit(request, 'user.password_change', {}, 'Password changed')
     return reply.code(204).send()
   },
 } satisfies Pick<RouteHandlers, 'getPreferences' | 'updatePreferences' | 'changePassword'>

@@ -5,8 +5,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts
 import { sessionsRepository } from '../auth/sessions-repository.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { SYSTEM, type Tx } from '../../db/database.ts'
-import { assertMayManageRole, resolveUserGroup } from './user-rules.ts'
-import { toUser, usersRepository, type UserChanges } from './users-repository.ts'
+import { assertMayManageRole, planUserChanges, resolveUserGroup } from './user-rules.ts'
+import { toUser, usersRepository } from './users-repository.ts'
+import { audit } from '../../lib/audit.ts'
 
 const emailTaken = (email: string) =>
   conflict(`A user with e-mail ${email.toLowerCase()} already exists`)
@@ -67,42 +68,18 @@ export const usersHandlers = {
     const user = await (
       isElevated(actor.role) ? request.txAs(groupId ?? 'all', create) : request.tx(create)
     ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
-    request.server.logs.audit.info(
-      {
-        action: 'user.create',
-        user_id: actor.id,
-        target_id: user.id,
-        role: user.role,
-        group_id: user.group_id,
-        request_id: request.id,
-      },
-      `Created user ${user.email}`,
-    )
+    const created = { target_id: user.id, role: user.role, group_id: user.group_id }
+    audit(request, 'user.create', created, `Created user ${user.email}`)
     return reply.code(201).send(toUser(user))
   },
 
   async updateUser(request, reply) {
     const actor = request.actor!
-    const { id } = request.params
     const body = request.body
+    const { id } = request.params
     const target = await request.tx((tx) => usersRepository(tx).find(request.scope, id, actor.id))
     if (!target) throw notFound('User')
-    assertMayManageRole(actor, target.role)
-    if (body.role !== undefined) {
-      if (id === actor.id && body.role !== target.role)
-        throw forbidden('Users cannot change their own role')
-      assertMayManageRole(actor, body.role)
-    }
-    const changes: UserChanges = { email: body.email, fullName: body.full_name, role: body.role }
-    const role = body.role ?? target.role
-    if (body.group_id !== undefined || (role !== target.role && target.group_id === null)) {
-      changes.groupId = resolveUserGroup(
-        actor,
-        body.group_id !== undefined ? body.group_id : target.group_id,
-        target.group_id,
-        role,
-      )
-    }
+    const changes = planUserChanges(actor, target, body)
     if (body.password)
       changes.passwordHash = await hashPassword(body.password, request.server.config.scryptLogN)
     const write = (tx: Tx) => usersRepository(tx).update(id, changes)
@@ -111,25 +88,18 @@ export const usersHandlers = {
       isElevated(actor.role) && moved ? request.txAs('all', write) : request.tx(write)
     ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
     if (!user) throw notFound('User')
-    if (body.password || role !== target.role) {
+    if (body.password || user.role !== target.role) {
+      // New password or new powers: the user's other sessions end (the caller's own stays).
+      const keep = id === actor.id ? actor.sessionId : undefined
+      const reason = body.password ? 'password_changed' : 'role_changed'
       await request.server.db.transaction(SYSTEM, (tx) =>
-        sessionsRepository(tx).revokeUserSessions(
-          id,
-          body.password ? 'password_changed' : 'role_changed',
-          id === actor.id ? actor.sessionId : undefined,
-        ),
+        sessionsRepository(tx).revokeUserSessions(id, reason, keep),
       )
     }
-    request.server.logs.audit.info(
-      {
-        action: 'user.update',
-        user_id: actor.id,
-        target_id: id,
-        fields: Object.keys(body)
-          .filter((k) => k !== 'password')
-          .concat(body.password ? ['password'] : []),
-        request_id: request.id,
-      },
+    audit(
+      request,
+      'user.update',
+      { target_id: id, fields: Object.keys(body) },
       `Updated user ${user.email}`,
     )
     return reply.code(200).send(toUser(user))
@@ -148,14 +118,10 @@ export const usersHandlers = {
       return found
     })
     if (!target) throw notFound('User')
-    request.server.logs.audit.info(
-      {
-        action: 'user.delete',
-        user_id: actor.id,
-        target_id: id,
-        email: target.email,
-        request_id: request.id,
-      },
+    audit(
+      request,
+      'user.delete',
+      { target_id: id, email: target.email },
       `Deleted user ${target.email}`,
     )
     return reply.code(204).send()

@@ -1,6 +1,8 @@
 import type { Role } from '../../db/database.ts'
 import { isElevated, type Actor } from '../../context.ts'
 import { forbidden, invalid } from '../../lib/http-errors.ts'
+import type { UserRow } from '../auth/sessions-repository.ts'
+import type { UserChanges } from './users-repository.ts'
 
 /**
  * Who may give which role (contract createUser/updateUser): admins manage admin and user accounts
@@ -35,4 +37,31 @@ export function resolveUserGroup(
     )
   }
   return groupId
+}
+
+export interface UserPatch {
+  email?: string
+  full_name?: string
+  role?: Role
+  group_id?: string | null
+}
+
+/**
+ * The changes a PATCH may make to `target`, or the refusal: the same role and group limits as
+ * creating, and nobody changes their own role. A role that needs a group gets one (or a 422).
+ */
+export function planUserChanges(actor: Actor, target: UserRow, patch: UserPatch): UserChanges {
+  assertMayManageRole(actor, target.role)
+  if (patch.role !== undefined) {
+    if (target.id === actor.id && patch.role !== target.role)
+      throw forbidden('Users cannot change their own role')
+    assertMayManageRole(actor, patch.role)
+  }
+  const changes: UserChanges = { email: patch.email, fullName: patch.full_name, role: patch.role }
+  const role = patch.role ?? target.role
+  if (patch.group_id !== undefined || (role !== target.role && target.group_id === null)) {
+    const requested = patch.group_id !== undefined ? patch.group_id : target.group_id
+    changes.groupId = resolveUserGroup(actor, requested, target.group_id, role)
+  }
+  return changes
 }

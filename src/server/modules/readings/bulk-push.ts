@@ -1,0 +1,89 @@
+import type { Tx } from '../../db/database.ts'
+import { statusRepository, type ReportedStatus } from '../devices/status-repository.ts'
+import { insertReadings, type NewReading } from './readings-repository.ts'
+
+/** Readings older than this are refused as absurd; newer than now + skew as from the future. */
+const OLDEST = Date.UTC(2000, 0, 1)
+const CLOCK_SKEW_MS = 5 * 60_000
+
+export interface BulkItem {
+  device_id: string
+  timestamp: string
+  kwh: number
+  status?: 'online' | 'offline'
+  reading_type?: string
+}
+
+export interface BulkResult {
+  index: number
+  device_id: string
+  status: 'success' | 'duplicate' | 'error'
+  error: string | null
+}
+
+/** Why an item cannot be stored whatever the database holds, or null. */
+function refusal(item: BulkItem, now: number): string | null {
+  const ts = Date.parse(item.timestamp)
+  if (Number.isNaN(ts)) return 'Timestamp is not a valid date-time'
+  if (ts > now + CLOCK_SKEW_MS) return 'Timestamp is in the future'
+  if (ts < OLDEST) return 'Timestamp is before 2000-01-01'
+  if (!Number.isFinite(item.kwh) || item.kwh < 0) return 'kWh must be a finite number >= 0'
+  return null
+}
+
+/** The newest report per device: an older one must not override it. */
+function latestPerDevice(reports: ReportedStatus[]): ReportedStatus[] {
+  const latest = new Map<string, ReportedStatus>()
+  for (const r of reports) {
+    const seen = latest.get(r.deviceId)
+    if (!seen || r.at > seen.at) latest.set(r.deviceId, r)
+  }
+  return [...latest.values()]
+}
+
+/**
+ * Ingests a bulk push inside `tx`: each item on its own (stored, duplicate, or refused with its
+ * reason: bad timestamp, unknown device or another tenant's), statuses recorded per device, one
+ * result per item in request order. Everything accepted commits together.
+ */
+export async function bulkPush(
+  tx: Tx,
+  items: readonly BulkItem[],
+  now = Date.now(),
+): Promise<BulkResult[]> {
+  const results: BulkResult[] = items.map((item, index) => ({
+    index,
+    device_id: item.device_id,
+    status: 'error',
+    error: refusal(item, now),
+  }))
+  const accepted = results.filter((r) => r.error === null).map((r) => r.index)
+  const readings: NewReading[] = accepted.map((i) => {
+    const item = items[i]!
+    return {
+      deviceId: item.device_id,
+      ts: new Date(item.timestamp),
+      kwh: item.kwh,
+      readingType: item.reading_type,
+      source: 'bulk',
+    }
+  })
+  const stored = await insertReadings(tx, readings)
+  const mark = (list: number[], status: BulkResult['status'], error: string | null = null) => {
+    for (const i of list) Object.assign(results[accepted[i]!]!, { status, error })
+  }
+  mark(stored.inserted, 'success')
+  mark(stored.duplicates, 'duplicate')
+  mark(stored.unknownDevice, 'error', 'Device not found')
+  const reports = [...stored.inserted, ...stored.duplicates]
+    .map((i) => items[accepted[i]!]!)
+    .filter((item) => item.status)
+    .map((item) => ({
+      deviceId: item.device_id,
+      status: item.status!,
+      at: new Date(item.timestamp),
+      reason: 'Reported by bulk push',
+    }))
+  await statusRepository(tx).apply(latestPerDevice(reports))
+  return results
+}
