@@ -78,6 +78,8 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
+          // The 10,000-row table story sorts in React's development build: slow on two busy cores.
+          testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,
