@@ -68,15 +68,19 @@ describe('login', () => {
         })
         return { response, ms: performance.now() - started }
       }
-      const median = async (username: string) => {
-        const runs = []
-        for (let i = 0; i < 5; i++) runs.push(await attempt(username))
-        runs.sort((a, b) => a.ms - b.ms)
-        return runs[2]!
+      // Interleaved, medians of seven: a skipped hash would be ~20x faster, noise is not.
+      const runs: Record<'known' | 'unknown', Awaited<ReturnType<typeof attempt>>[]> = {
+        known: [],
+        unknown: [],
       }
       await attempt('nobody@demo.local') // makes the dummy hash of this cost
-      const known = await median('timing@demo.local')
-      const unknown = await median('nobody@demo.local')
+      for (let i = 0; i < 7; i++) {
+        runs.known.push(await attempt('timing@demo.local'))
+        runs.unknown.push(await attempt('nobody@demo.local'))
+      }
+      const median = (list: typeof runs.known) => [...list].sort((a, b) => a.ms - b.ms)[3]!
+      const known = median(runs.known)
+      const unknown = median(runs.unknown)
       expect(known.response.statusCode).toBe(401)
       expect(unknown.response.statusCode).toBe(401)
       expect(unknown.response.json()).toEqual(known.response.json())
@@ -86,11 +90,11 @@ describe('login', () => {
       expect(
         ratio,
         `known ${known.ms.toFixed(1)} ms, unknown ${unknown.ms.toFixed(1)} ms`,
-      ).toBeGreaterThan(0.4)
+      ).toBeGreaterThan(0.25)
       expect(
         ratio,
         `known ${known.ms.toFixed(1)} ms, unknown ${unknown.ms.toFixed(1)} ms`,
-      ).toBeLessThan(2.5)
+      ).toBeLessThan(4)
     } finally {
       t.app.config.scryptLogN = 10
     }

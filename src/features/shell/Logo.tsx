@@ -9,7 +9,7 @@ export function Logo({ linked = true }: { /** @default true */ linked?: boolean 
       <span className={styles.logoMark}>
         <Icon name="bolt" size="sm" />
       </span>
-      Meterdeck
+      <span className={styles.visuallyHiddenOnNarrow}>Meterdeck</span>
     </>
   )
   return linked ? (

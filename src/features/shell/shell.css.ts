@@ -15,6 +15,7 @@ export const topBar = style({
   alignItems: 'center',
   gap: vars.space.md,
   padding: `0 ${vars.space.lg}`,
+  '@media': { 'screen and (max-width: 640px)': { gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   // The environment accent (spec §1) shows as a thin line along the top.

@@ -8,8 +8,13 @@ import { deviceModelsRepository } from './device-models-repository.ts'
 import { devicesRepository, type DeviceFields } from './devices-repository.ts'
 import { audit } from '../../lib/audit.ts'
 
-const serialTaken = (serial: string) =>
-  conflict(`A device with serial number ${serial} already exists`)
+/** A taken serial number, in the client's words; anything else passes through. */
+const serialClash = (serial: string) => (error: unknown) =>
+  Promise.reject(
+    isUniqueViolation(error, 'devices_serial_key')
+      ? conflict(`A device with serial number ${serial} already exists`)
+      : error,
+  )
 
 /** The group a new device goes to: the admin's own; for elevated users the body's or the header's. */
 function targetGroup(
@@ -93,43 +98,33 @@ export const devicesHandlers = {
     }
     const device = await (
       isElevated(actor.role) ? request.txAs(groupId, run) : request.tx(run)
-    ).catch((error: unknown) => {
-      throw isUniqueViolation(error, 'devices_serial_key')
-        ? serialTaken(request.body.serial_number)
-        : error
-    })
+    ).catch(serialClash(request.body.serial_number))
     const created = { device_id: device.id, group_id: groupId }
     audit(request, 'device.create', created, `Registered device ${device.serial_number}`)
     return reply.code(201).send(device)
   },
 
   async updateDevice(request, reply) {
-    const actor = request.actor!
     const { id } = request.params
     const current = await request.tx((tx) => devicesRepository(tx).find(request.scope, id))
     if (!current) throw notFound('Device')
     const groupId = request.body.group_id ?? current.group_id
-    if (groupId !== current.group_id && !isElevated(actor.role))
+    const moving = groupId !== current.group_id
+    if (moving && !isElevated(request.actor!.role))
       throw forbidden('Only developers and superusers can move devices')
-    const scope: TenantScope = { all: false, groupId }
     const run = async (tx: Tx) => {
       const devices = devicesRepository(tx)
-      if (groupId !== current.group_id) {
+      if (moving) {
         if (!(await groupsRepository(tx).exists(groupId)))
           throw invalid(['body', 'group_id'], 'Group not found')
         await devices.move(id, current.group_id, groupId)
       }
-      await checkModel(tx, scope, request.body)
+      await checkModel(tx, { all: false, groupId }, request.body)
       await devices.replace(id, request.body)
-      return (await devices.find(scope, id))!
+      return (await devices.find({ all: false, groupId }, id))!
     }
-    const moving = groupId !== current.group_id
     const device = await (moving ? request.txAs('all', run) : request.tx(run)).catch(
-      (error: unknown) => {
-        throw isUniqueViolation(error, 'devices_serial_key')
-          ? serialTaken(request.body.serial_number)
-          : error
-      },
+      serialClash(request.body.serial_number),
     )
     const changed = {
       device_id: id,
