@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { getCurrentUser, listDeviceReadings, listDevices, logout, updateDevice } from './__generated__/sdk.gen'
+import {
+  getCurrentUser,
+  listDeviceReadings,
+  listDevices,
+  logout,
+  updateDevice,
+} from './__generated__/sdk.gen'
 import { configureApiClient, GROUP_HEADER, REQUEST_ID_HEADER, skipAuthRedirect } from './client'
 import { ApiError } from './errors'
 
@@ -73,7 +79,10 @@ describe('request headers', () => {
       query: { reading_type_names: ['energy_kwh', 'power_kw'] },
       throwOnError: true,
     })
-    expect(new URL(server.seen[0]!.url).searchParams.getAll('reading_type_names')).toEqual(['energy_kwh', 'power_kw'])
+    expect(new URL(server.seen[0]!.url).searchParams.getAll('reading_type_names')).toEqual([
+      'energy_kwh',
+      'power_kw',
+    ])
   })
 })
 
@@ -89,7 +98,9 @@ describe('401: one shared refresh, then one retry', () => {
       }
       return refreshed ? json(200, me) : json(401, { detail: 'Access token expired' })
     })
-    const results = await Promise.all([1, 2, 3, 4].map(() => getCurrentUser({ throwOnError: true })))
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => getCurrentUser({ throwOnError: true })),
+    )
     expect(results.map((r) => r.data.id)).toEqual(['u1', 'u1', 'u1', 'u1'])
     expect(server.paths().filter((p) => p === '/api/v1/auth/refresh')).toHaveLength(1)
     expect(server.paths().filter((p) => p === '/api/v1/users/me')).toHaveLength(8)
@@ -110,7 +121,9 @@ describe('401: one shared refresh, then one retry', () => {
     const puts = server.seen.filter((r) => r.method === 'PUT')
     expect(puts).toHaveLength(2)
     expect(await puts[1]!.json()).toEqual({ name: 'Meter', serial_number: 'EM-1' })
-    expect(puts[0]!.headers.get(REQUEST_ID_HEADER)).not.toBe(puts[1]!.headers.get(REQUEST_ID_HEADER))
+    expect(puts[0]!.headers.get(REQUEST_ID_HEADER)).not.toBe(
+      puts[1]!.headers.get(REQUEST_ID_HEADER),
+    )
   })
 
   it('retries only once, then reports the session as expired', async () => {
@@ -126,13 +139,17 @@ describe('401: one shared refresh, then one retry', () => {
 
   it('goes to login when the refresh fails, unless the request asked not to', async () => {
     setup((request) =>
-      json(401, { detail: new URL(request.url).pathname === '/api/v1/auth/refresh' ? 'no' : 'expired' }),
+      json(401, {
+        detail: new URL(request.url).pathname === '/api/v1/auth/refresh' ? 'no' : 'expired',
+      }),
     )
     await expect(getCurrentUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 })
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
-    await expect(getCurrentUser({ ...skipAuthRedirect, throwOnError: true })).rejects.toMatchObject({
-      status: 401,
-    })
+    await expect(getCurrentUser({ ...skipAuthRedirect, throwOnError: true })).rejects.toMatchObject(
+      {
+        status: 401,
+      },
+    )
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
   })
 

@@ -14,7 +14,9 @@ const serializeQuery = createQuerySerializer({ array: { explode: true, style: 'f
 function withoutEmptyValues(query: unknown): Record<string, unknown> {
   if (!query || typeof query !== 'object') return {}
   return Object.fromEntries(
-    Object.entries(query).filter(([, v]) => v !== '' && v != null && !(Array.isArray(v) && v.length === 0)),
+    Object.entries(query).filter(
+      ([, v]) => v !== '' && v != null && !(Array.isArray(v) && v.length === 0),
+    ),
   )
 }
 
@@ -62,7 +64,9 @@ export function configureApiClient(options: ApiClientOptions = {}) {
         headers: { [REQUEST_ID_HEADER]: newRequestId() },
       }),
     )
-      .then((response): RefreshOutcome => (response.ok ? 'ok' : response.status === 401 ? 'unauthorized' : 'failed'))
+      .then((response): RefreshOutcome =>
+        response.ok ? 'ok' : response.status === 401 ? 'unauthorized' : 'failed',
+      )
       .catch((): RefreshOutcome => 'failed')
       .finally(() => {
         refreshing = null
@@ -79,7 +83,10 @@ export function configureApiClient(options: ApiClientOptions = {}) {
     const skipRedirect = request.headers.has(SKIP_AUTH_REDIRECT_HEADER)
     const headers = new Headers(request.headers)
     headers.delete(SKIP_AUTH_REDIRECT_HEADER)
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : await request.arrayBuffer()
     const build = () =>
       new Request(request.url, {
         method: request.method,

@@ -10,9 +10,7 @@ describe('formatDetail', () => {
       { loc: ['body', 'name'], msg: 'Field required', type: 'missing' },
       { loc: ['body', 'kwh'], type: 'number' },
     ]
-    expect(formatDetail(detail)).toBe(
-      'Field required, {"loc":["body","kwh"],"type":"number"}',
-    )
+    expect(formatDetail(detail)).toBe('Field required, {"loc":["body","kwh"],"type":"number"}')
   })
   it('writes an object detail as JSON text', () => {
     expect(formatDetail({ field: 'serial_number' })).toBe('{"field":"serial_number"}')
@@ -27,9 +25,9 @@ describe('normalizeError', () => {
   it('reads detail, then message, error, errors', () => {
     expect(normalizeError(new ApiError(400, { message: 'm' })).message).toBe('m')
     expect(normalizeError(new ApiError(400, { error: 'e' })).message).toBe('e')
-    expect(normalizeError(new ApiError(400, { errors: [{ msg: 'a' }, { msg: 'b' }] })).message).toBe(
-      'a, b',
-    )
+    expect(
+      normalizeError(new ApiError(400, { errors: [{ msg: 'a' }, { msg: 'b' }] })).message,
+    ).toBe('a, b')
     expect(normalizeError(new ApiError(400, { detail: 'd', message: 'm' })).message).toBe('d')
   })
   it('carries status, code and remediation', () => {

@@ -37,7 +37,9 @@ export function formatDetail(detail: unknown): string | undefined {
   if (typeof detail === 'string') return detail
   if (Array.isArray(detail)) {
     return detail
-      .map((item) => (isDict(item) && typeof item.msg === 'string' ? item.msg : JSON.stringify(item)))
+      .map((item) =>
+        isDict(item) && typeof item.msg === 'string' ? item.msg : JSON.stringify(item),
+      )
       .join(', ')
   }
   return JSON.stringify(detail)

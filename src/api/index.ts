@@ -3,7 +3,14 @@ export * from './__generated__/sdk.gen'
 export * from './__generated__/@tanstack/react-query.gen'
 export type * from './__generated__/types.gen'
 export * as schemas from './__generated__/zod.gen'
-export { client, configureApiClient, skipAuthRedirect, GROUP_HEADER, REQUEST_ID_HEADER, type RefreshOutcome } from './client'
+export {
+  client,
+  configureApiClient,
+  skipAuthRedirect,
+  GROUP_HEADER,
+  REQUEST_ID_HEADER,
+  type RefreshOutcome,
+} from './client'
 export { ApiError, normalizeError, formatDetail, errorStatus, type NormalizedError } from './errors'
 export {
   createQueryClient,

@@ -78,7 +78,8 @@ export function createQueryClient({ onError }: QueryClientHooks = {}) {
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        if (mutation.options.onError === undefined && mutation.meta?.silent !== true) onError?.(error)
+        if (mutation.options.onError === undefined && mutation.meta?.silent !== true)
+          onError?.(error)
       },
     }),
     defaultOptions: {

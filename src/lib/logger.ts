@@ -25,15 +25,31 @@ export interface LoggerOptions {
 
 const rank = (level: LogLevel) => logLevels.indexOf(level)
 
-export function createLogBuffer({ environment, sink = console, now = () => new Date() }: LoggerOptions) {
-  const minLevel: LogLevel = environment === 'development' || environment === 'test' ? 'DEBUG' : 'WARN'
+export function createLogBuffer({
+  environment,
+  sink = console,
+  now = () => new Date(),
+}: LoggerOptions) {
+  const minLevel: LogLevel =
+    environment === 'development' || environment === 'test' ? 'DEBUG' : 'WARN'
   const structured = environment === 'production'
   let entries: FrontendLogEntry[] = []
   const listeners = new Set<() => void>()
 
-  function write(level: LogLevel, logger: string, message: string, context?: Record<string, unknown>) {
+  function write(
+    level: LogLevel,
+    logger: string,
+    message: string,
+    context?: Record<string, unknown>,
+  ) {
     if (rank(level) < rank(minLevel)) return
-    const entry: FrontendLogEntry = { timestamp: now().toISOString(), level, logger, message, context }
+    const entry: FrontendLogEntry = {
+      timestamp: now().toISOString(),
+      level,
+      logger,
+      message,
+      context,
+    }
     entries = [...entries.slice(-(LOG_BUFFER_LIMIT - 1)), entry]
     const method = level.toLowerCase() as 'debug' | 'info' | 'warn' | 'error'
     if (structured) sink[method](JSON.stringify(entry))
@@ -42,10 +58,14 @@ export function createLogBuffer({ environment, sink = console, now = () => new D
   }
 
   const child = (logger: string) => ({
-    debug: (message: string, context?: Record<string, unknown>) => write('DEBUG', logger, message, context),
-    info: (message: string, context?: Record<string, unknown>) => write('INFO', logger, message, context),
-    warn: (message: string, context?: Record<string, unknown>) => write('WARN', logger, message, context),
-    error: (message: string, context?: Record<string, unknown>) => write('ERROR', logger, message, context),
+    debug: (message: string, context?: Record<string, unknown>) =>
+      write('DEBUG', logger, message, context),
+    info: (message: string, context?: Record<string, unknown>) =>
+      write('INFO', logger, message, context),
+    warn: (message: string, context?: Record<string, unknown>) =>
+      write('WARN', logger, message, context),
+    error: (message: string, context?: Record<string, unknown>) =>
+      write('ERROR', logger, message, context),
   })
 
   return {

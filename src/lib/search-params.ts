@@ -41,7 +41,13 @@ export const debugSearch = z.object({
   tab: z.enum(debugTabs).default('logs').catch('logs'),
 })
 
-export const deviceSortKeys = ['name', 'serial_number', 'location', 'created_at', 'last_seen'] as const
+export const deviceSortKeys = [
+  'name',
+  'serial_number',
+  'location',
+  'created_at',
+  'last_seen',
+] as const
 export const devicesSearch = z.object({
   search: z.string().max(200).optional().catch(undefined),
   status: z.enum(['online', 'offline']).optional().catch(undefined),

@@ -26,7 +26,12 @@ const step: Record<Granularity, (d: Date, n: number) => Date> = {
 const perDay = 24.6
 
 /** Buckets of `granularity` over [start, end) in `timeZone`; buckets after NOW have no data. */
-export function makeIntervals(start: string, end: string, granularity: Granularity, timeZone: string): ConsumptionInterval[] {
+export function makeIntervals(
+  start: string,
+  end: string,
+  granularity: Granularity,
+  timeZone: string,
+): ConsumptionInterval[] {
   const out: ConsumptionInterval[] = []
   const endMs = new Date(end).getTime()
   let cursor: Date = new TZDate(new Date(start).getTime(), timeZone)
@@ -39,17 +44,29 @@ export function makeIntervals(start: string, end: string, granularity: Granulari
     out.push({
       start: formatISO(cursor),
       end: formatISO(next),
-      kwh: future ? null : Math.round((perDay + 6 * Math.sin(i / 2)) * days * (gap ? 0.6 : 1) * 100) / 100,
+      kwh: future
+        ? null
+        : Math.round((perDay + 6 * Math.sin(i / 2)) * days * (gap ? 0.6 : 1) * 100) / 100,
       metadata: future
         ? undefined
-        : { expected_readings: Math.round(days * 96), present_readings: Math.round(days * 96 * (gap ? 0.6 : 1)), coverage: gap ? 0.6 : 1, gaps: gap ? 1 : 0, resets: reset ? 1 : 0, estimated: false },
+        : {
+            expected_readings: Math.round(days * 96),
+            present_readings: Math.round(days * 96 * (gap ? 0.6 : 1)),
+            coverage: gap ? 0.6 : 1,
+            gaps: gap ? 1 : 0,
+            resets: reset ? 1 : 0,
+            estimated: false,
+          },
     })
     cursor = next
   }
   return out
 }
 
-const cumulative = (kwh: number, fields: Partial<CumulativeConsumption> = {}): CumulativeConsumption => ({
+const cumulative = (
+  kwh: number,
+  fields: Partial<CumulativeConsumption> = {},
+): CumulativeConsumption => ({
   device_id: '',
   start: '2026-11-22T00:00:00+01:00',
   end: NOW,
@@ -78,7 +95,12 @@ export const intervalsHandler = () =>
     const q = new URL(request.url).searchParams
     const granularity = (q.get('granularity') ?? 'daily') as Granularity
     const timeZone = q.get('timezone') ?? 'UTC'
-    const intervals = makeIntervals(q.get('start_datetime')!, q.get('end_datetime')!, granularity, timeZone)
+    const intervals = makeIntervals(
+      q.get('start_datetime')!,
+      q.get('end_datetime')!,
+      granularity,
+      timeZone,
+    )
     return HttpResponse.json({
       device_id: String(params.id),
       granularity,
@@ -95,14 +117,34 @@ export const consumptionHandlers = (): HttpHandler[] => [...presetHandlers(), in
 
 /** Every consumption call answered with 'no readings'. */
 export const emptyConsumptionHandlers = (): HttpHandler[] => [
-  handleGetCumulativeConsumptionToday({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
-  handleGetCumulativeConsumptionYesterday({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
-  handleGetCumulativeConsumptionThisWeek({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
-  handleGetCumulativeConsumptionLastWeek({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
-  handleGetCumulativeConsumptionThisMonth({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
-  handleGetCumulativeConsumptionLastMonth({ body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }) }),
+  handleGetCumulativeConsumptionToday({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
+  handleGetCumulativeConsumptionYesterday({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
+  handleGetCumulativeConsumptionThisWeek({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
+  handleGetCumulativeConsumptionLastWeek({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
+  handleGetCumulativeConsumptionThisMonth({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
+  handleGetCumulativeConsumptionLastMonth({
+    body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+  }),
   handleGetConsumptionIntervals(({ request }) => {
     const q = new URL(request.url).searchParams
-    return HttpResponse.json({ device_id: '', granularity: (q.get('granularity') ?? 'daily') as Granularity, timezone: 'UTC', start: q.get('start_datetime')!, end: q.get('end_datetime')!, total_kwh: 0, intervals: [] })
+    return HttpResponse.json({
+      device_id: '',
+      granularity: (q.get('granularity') ?? 'daily') as Granularity,
+      timezone: 'UTC',
+      start: q.get('start_datetime')!,
+      end: q.get('end_datetime')!,
+      total_kwh: 0,
+      intervals: [],
+    })
   }),
 ]

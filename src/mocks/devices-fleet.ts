@@ -14,21 +14,28 @@ type SortKey = (typeof sortKeys)[number]
 export function queryFleet(devices: readonly Device[], params: URLSearchParams) {
   const search = (params.get('search') ?? '').trim().toLowerCase()
   const status = params.get('status')
-  const sort = (sortKeys as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as SortKey) : 'name'
+  const sort = (sortKeys as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as SortKey)
+    : 'name'
   const direction = params.get('order') === 'desc' ? -1 : 1
   const skip = Number(params.get('skip') ?? 0)
   const limit = Number(params.get('limit') ?? 100)
   const matching = devices.filter(
     (d) =>
       (!status || d.status === status) &&
-      (!search || [d.name, d.serial_number, d.location ?? ''].some((f) => f.toLowerCase().includes(search))),
+      (!search ||
+        [d.name, d.serial_number, d.location ?? ''].some((f) => f.toLowerCase().includes(search))),
   )
-  const sorted = [...matching].sort((a, b) => direction * String(a[sort] ?? '').localeCompare(String(b[sort] ?? '')))
+  const sorted = [...matching].sort(
+    (a, b) => direction * String(a[sort] ?? '').localeCompare(String(b[sort] ?? '')),
+  )
   return { items: sorted.slice(skip, skip + limit), total: matching.length, skip, limit }
 }
 
 export const fleetHandler = (devices: readonly Device[] = fixtureDevices) =>
-  handleListDevices(({ request }) => HttpResponse.json(queryFleet(devices, new URL(request.url).searchParams)))
+  handleListDevices(({ request }) =>
+    HttpResponse.json(queryFleet(devices, new URL(request.url).searchParams)),
+  )
 
 const places = ['Berlin', 'Hamburg', 'Bremen', 'Kiel', 'Lübeck', 'Rostock', 'Hannover', 'Boston']
 const sites = ['Hall', 'Floor', 'Plant', 'Substation', 'Depot']
@@ -44,7 +51,10 @@ export function makeFleet(count: number): Device[] {
       group_id: group.id,
       name: `${sites[n % sites.length]} meter ${String(n).padStart(5, '0')}`,
       serial_number: `EM-${2020 + (n % 6)}-${String(n).padStart(5, '0')}`,
-      location: n % 11 === 0 ? null : `${places[n % places.length]}, ${sites[(n >> 2) % sites.length]} ${1 + (n % 9)}`,
+      location:
+        n % 11 === 0
+          ? null
+          : `${places[n % places.length]}, ${sites[(n >> 2) % sites.length]} ${1 + (n % 9)}`,
       description: null,
       device_model_id: null,
       handler: null,
@@ -52,7 +62,11 @@ export function makeFleet(count: number): Device[] {
       last_seen: offline ? '2026-11-20T06:30:00Z' : '2026-11-22T09:45:00Z',
       latest_kwh: 1000 + n * 37.5,
       today_kwh: offline ? 0 : 5 + (n % 40) * 0.75,
-      summary: { reading_count: 35_040, first_reading_at: '2025-11-22T10:00:00Z', last_reading_at: '2026-11-22T09:45:00Z' },
+      summary: {
+        reading_count: 35_040,
+        first_reading_at: '2025-11-22T10:00:00Z',
+        last_reading_at: '2026-11-22T09:45:00Z',
+      },
       created_at: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
       updated_at: '2026-11-01T08:00:00Z',
     }

@@ -7,7 +7,8 @@ export const Route = createFileRoute('/login')({
   validateSearch: loginSearch,
   beforeLoad: async ({ context, search }) => {
     // Already signed in: go where the user was heading.
-    if (await ensureSessionUser(context.queryClient)) throw redirect({ href: search.redirect ?? '/dashboard' })
+    if (await ensureSessionUser(context.queryClient))
+      throw redirect({ href: search.redirect ?? '/dashboard' })
   },
   component: LoginPage,
 })

@@ -27,7 +27,8 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const table = (canvasElement: HTMLElement) => within(canvasElement).findByRole('table', { name: 'Devices' })
+const table = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('table', { name: 'Devices' })
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -63,15 +64,26 @@ export const SortByColumn: Story = {
     const canvas = within(canvasElement)
     await table(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Name' }))
-    await waitFor(() => expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending'))
-    const links = await canvas.findAllByRole('link', { name: /Building A|Cold storage|Warehouse|EV|Pier|Office/ })
-    await waitFor(async () => expect((await canvas.findAllByRole('link'))[2]).toHaveTextContent('Warehouse north'))
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
+    )
+    const links = await canvas.findAllByRole('link', {
+      name: /Building A|Cold storage|Warehouse|EV|Pier|Office/,
+    })
+    await waitFor(async () =>
+      expect((await canvas.findAllByRole('link'))[2]).toHaveTextContent('Warehouse north'),
+    )
     await expect(links.length).toBeGreaterThan(0)
   },
 }
 
 export const TenThousandDevices: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, devices: [fleetHandler(makeFleet(10_000))] } } },
+  parameters: {
+    msw: { handlers: { ...baseHandlers, devices: [fleetHandler(makeFleet(10_000))] } },
+  },
   args: { initial: { pageSize: 500 } },
   play: async ({ canvasElement }) => {
     const tableEl = await table(canvasElement)
@@ -85,7 +97,10 @@ export const TenThousandDevices: Story = {
 
 export const Loading: Story = {
   // The busy spinner never settles into a stable screenshot; the play function checks the state.
-  parameters: { visual: false, msw: { handlers: { ...baseHandlers, devices: [pending('/api/v1/devices/')] } } },
+  parameters: {
+    visual: false,
+    msw: { handlers: { ...baseHandlers, devices: [pending('/api/v1/devices/')] } },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Loading devices...')).toBeInTheDocument()
   },
@@ -123,7 +138,13 @@ export const Error: Story = {
 /** A plain user sees the fleet but no registration actions (spec §6). */
 export const AsUser: Story = {
   parameters: {
-    msw: { handlers: { ...baseHandlers, auth: [handleGetCurrentUser({ body: users[3]! })], devices: [handleListDevices({ body: { items: devices, total: 6, skip: 0, limit: 100 } })] } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        auth: [handleGetCurrentUser({ body: users[3]! })],
+        devices: [handleListDevices({ body: { items: devices, total: 6, skip: 0, limit: 100 } })],
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -135,7 +156,9 @@ export const AsUser: Story = {
 export const Narrow: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await expect(
+      await within(canvasElement).findByRole('link', { name: 'Cold storage' }),
+    ).toBeVisible()
   },
 }
 

@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { handleCreateManualReading, handleListDeviceAttachments } from '../../src/api/__generated__/msw.gen'
+import {
+  handleCreateManualReading,
+  handleListDeviceAttachments,
+} from '../../src/api/__generated__/msw.gen'
 import { AddLogPage } from '../../src/features/devices/AddLogPage'
 import { LogsPage } from '../../src/features/devices/LogsPage'
 import { FeedbackToasts } from '../../src/features/feedback/FeedbackToasts'
@@ -32,39 +35,86 @@ export const Default: Story = {
 
 export const OpenFullSize: Story = {
   play: async ({ canvasElement }) => {
-    const open = await within(canvasElement).findByRole('button', { name: 'Open meter-2026-11-20.jpg full size' })
+    const open = await within(canvasElement).findByRole('button', {
+      name: 'Open meter-2026-11-20.jpg full size',
+    })
     open.focus()
     await userEvent.keyboard('{Enter}')
-    const dialog = await within(document.body).findByRole('dialog', { name: 'meter-2026-11-20.jpg' })
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'meter-2026-11-20.jpg',
+    })
     await expect(within(dialog).getByRole('img')).toBeVisible()
   },
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [handleListDeviceAttachments({ body: { items: [] } }), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [handleListDeviceAttachments({ body: { items: [] } }), ...deviceHandlers()],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No manual readings with photos yet')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('No manual readings with photos yet'),
+    ).toBeVisible()
   },
 }
 
 export const Loading: Story = {
-  parameters: { visual: false, msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id/attachments'), ...deviceHandlers()] } } },
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [pending('/api/v1/devices/:id/attachments'), ...deviceHandlers()],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('list', { name: 'Loading log photos' })).toBeInTheDocument()
+    await expect(
+      await within(canvasElement).findByRole('list', { name: 'Loading log photos' }),
+    ).toBeInTheDocument()
   },
 }
 
 export const Error: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [failing('/api/v1/devices/:id/attachments'), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [failing('/api/v1/devices/:id/attachments'), ...deviceHandlers()],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Could not load the log photos')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('Could not load the log photos'),
+    ).toBeVisible()
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Default.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }
 
-const pngFile = () => new File([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], 'meter.png', { type: 'image/png' })
+const pngFile = () =>
+  new File(
+    [
+      Uint8Array.from(
+        atob(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        ),
+        (c) => c.charCodeAt(0),
+      ),
+    ],
+    'meter.png',
+    { type: 'image/png' },
+  )
 
 /** The add_log page, in the same file as the logs it returns to. */
 export const AddReading: StoryObj<typeof AddLogPage> = {
@@ -108,12 +158,24 @@ export const AddReadingRejected: StoryObj<typeof AddLogPage> = {
   args: AddReading.args,
   parameters: {
     a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
-    msw: { handlers: { ...baseHandlers, device: [handleCreateManualReading(() => HttpResponse.json({ detail: 'A reading at this time exists already' }, { status: 409 })), ...deviceHandlers()] } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleCreateManualReading(() =>
+            HttpResponse.json({ detail: 'A reading at this time exists already' }, { status: 409 }),
+          ),
+          ...deviceHandlers(),
+        ],
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(await canvas.findByRole('textbox', { name: /Meter value/ }), '22500')
     await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
-    await expect(await canvas.findByText('A reading for this device already exists at that time.')).toBeVisible()
+    await expect(
+      await canvas.findByText('A reading for this device already exists at that time.'),
+    ).toBeVisible()
   },
 }

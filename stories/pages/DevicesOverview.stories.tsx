@@ -10,14 +10,26 @@ import { withAppServices } from '../support/with-app-services'
 
 function OverviewStory({ deviceId = device.id }: { deviceId?: string }) {
   const [measurement, setMeasurement] = useState<string | undefined>()
-  return <DeviceOverviewPage deviceId={deviceId} measurement={measurement} onMeasurementChange={setMeasurement} timeZone="Europe/Berlin" now={new Date(NOW)} />
+  return (
+    <DeviceOverviewPage
+      deviceId={deviceId}
+      measurement={measurement}
+      onMeasurementChange={setMeasurement}
+      timeZone="Europe/Berlin"
+      now={new Date(NOW)}
+    />
+  )
 }
 
 const meta = {
   title: 'Pages/Devices/Overview',
   component: OverviewStory,
   decorators: [withAppServices],
-  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() },
+    },
+  },
 } satisfies Meta<typeof OverviewStory>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -25,8 +37,13 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(await canvas.findByRole('heading', { name: 'Main meter – Building A', level: 1 })).toBeVisible()
-    await expect(canvas.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
+    await expect(
+      await canvas.findByRole('heading', { name: 'Main meter – Building A', level: 1 }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     await expect(await canvas.findByText('10.4')).toBeVisible()
     await expect(await canvas.findByText('Consumption above threshold')).toBeVisible()
     await expect(canvas.getByText('Daily consumption this month')).toBeVisible()
@@ -45,7 +62,10 @@ export const ChooseMeasurement: Story = {
 }
 
 export const Loading: Story = {
-  parameters: { visual: false, msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } } },
+  parameters: {
+    visual: false,
+    msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } },
+  },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull()
   },
@@ -67,11 +87,27 @@ export const Error: Story = {
 
 /** Consumption not answering yet (the figures and chart show their own states). */
 export const ConsumptionFailing: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: [failing('/api/v1/devices/:id/consumption/*', 501, 'Not Implemented')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: [failing('/api/v1/devices/:id/consumption/*', 501, 'Not Implemented')],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Main meter – Building A', level: 1 })).toBeVisible()
+    await expect(
+      await within(canvasElement).findByRole('heading', {
+        name: 'Main meter – Building A',
+        level: 1,
+      }),
+    ).toBeVisible()
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Default.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { handleDeleteDevice, handleGetCurrentUser, handleUpdateDevice } from '../../src/api/__generated__/msw.gen'
+import {
+  handleDeleteDevice,
+  handleGetCurrentUser,
+  handleUpdateDevice,
+} from '../../src/api/__generated__/msw.gen'
 import { DeviceSettingsPage } from '../../src/features/devices/DeviceSettingsPage'
 import { FeedbackToasts } from '../../src/features/feedback/FeedbackToasts'
 import { device, deviceHandlers } from '../../src/mocks/devices-detail'
@@ -32,7 +36,8 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const form = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('form', { name: 'Device settings' }))
+const form = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('form', { name: 'Device settings' }))
 /** The form once the signed-in user is known (fields are read-only until then). */
 const editableForm = async (canvasElement: HTMLElement) => {
   const f = await form(canvasElement)
@@ -56,7 +61,9 @@ export const UpdateWithToast: Story = {
     await userEvent.type(location, 'Berlin, Floor 3')
     await userEvent.click(await f.findByRole('button', { name: 'Save changes' }))
     await expect(await within(document.body).findByText('Device settings updated')).toBeVisible()
-    await expect(within(document.body).getByText('Changes will propagate across the dashboard shortly.')).toBeVisible()
+    await expect(
+      within(document.body).getByText('Changes will propagate across the dashboard shortly.'),
+    ).toBeVisible()
   },
 }
 
@@ -69,18 +76,37 @@ export const ValidationErrors: Story = {
     await userEvent.type(serial, 'EM 17')
     await userEvent.click(await f.findByRole('button', { name: 'Save changes' }))
     await expect(await f.findByText('Enter a name.')).toBeVisible()
-    await expect(f.getByText('Use only letters, digits, dots, dashes and underscores.')).toBeVisible()
+    await expect(
+      f.getByText('Use only letters, digits, dots, dashes and underscores.'),
+    ).toBeVisible()
   },
 }
 
 export const UpdateFails: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [handleUpdateDevice(() => HttpResponse.json({ detail: 'Serial number already registered', code: 'conflict' }, { status: 409 })), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleUpdateDevice(() =>
+            HttpResponse.json(
+              { detail: 'Serial number already registered', code: 'conflict' },
+              { status: 409 },
+            ),
+          ),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const f = await editableForm(canvasElement)
     await userEvent.type(f.getByRole('textbox', { name: /^Serial number/ }), '-B')
     await userEvent.click(await f.findByRole('button', { name: 'Save changes' }))
     await expect(await within(document.body).findByText('Failed to update device')).toBeVisible()
-    await expect(within(document.body).getByText('Please review the form inputs and try again.')).toBeVisible()
+    await expect(
+      within(document.body).getByText('Please review the form inputs and try again.'),
+    ).toBeVisible()
     await expect(f.getByText('Another device already uses this serial number.')).toBeVisible()
   },
 }
@@ -94,39 +120,73 @@ export const DeleteWithConfirmation: Story = {
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete device?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete device' }))
     await expect(await within(document.body).findByText('Device deleted')).toBeVisible()
-    await expect(within(document.body).getByText('The device has been removed from your inventory.')).toBeVisible()
+    await expect(
+      within(document.body).getByText('The device has been removed from your inventory.'),
+    ).toBeVisible()
     await waitFor(() => expect(args.onDeleted).toHaveBeenCalled())
   },
 }
 
 export const DeleteFails: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [handleDeleteDevice(() => HttpResponse.json({ detail: 'Device is in use' }, { status: 409 })), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleDeleteDevice(() =>
+            HttpResponse.json({ detail: 'Device is in use' }, { status: 409 }),
+          ),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await form(canvasElement)
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Delete device' }))
+    await userEvent.click(
+      await within(canvasElement).findByRole('button', { name: 'Delete device' }),
+    )
     const dialog = await within(document.body).findByRole('alertdialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete device' }))
     await expect(await within(document.body).findByText('Failed to delete device')).toBeVisible()
-    await expect(within(document.body).getByText('Ensure the device is not in use or try again later.')).toBeVisible()
+    await expect(
+      within(document.body).getByText('Ensure the device is not in use or try again later.'),
+    ).toBeVisible()
   },
 }
 
 /** Users may look but not change (spec §6: registration and device management need admin). */
 export const ReadOnlyForUser: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, auth: [handleGetCurrentUser({ body: users[3]! })], device: deviceHandlers() } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        auth: [handleGetCurrentUser({ body: users[3]! })],
+        device: deviceHandlers(),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const f = await form(canvasElement)
-    await expect(await within(canvasElement).findByText('Only administrators can change device settings.')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('Only administrators can change device settings.'),
+    ).toBeVisible()
     await expect(f.queryByRole('button', { name: 'Save changes' })).toBeNull()
   },
 }
 
 export const Loading: Story = {
-  parameters: { visual: false, msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } } },
+  parameters: {
+    visual: false,
+    msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } },
+  },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull()
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Default.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -37,20 +37,51 @@ export const ChooseWindow: Story = {
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [handleListDeviceStatus({ body: { items: [], total: 0, page: 1, page_size: 50 } }), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleListDeviceStatus({ body: { items: [], total: 0, page: 1, page_size: 50 } }),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No status changes recorded')).toBeVisible()
   },
 }
 
 export const Error: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [failing('/api/v1/devices/:id/status'), failing('/api/v1/devices/:id/status/summary'), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          failing('/api/v1/devices/:id/status'),
+          failing('/api/v1/devices/:id/status/summary'),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('The status history could not be loaded')).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText('The status history could not be loaded'),
+    ).toBeVisible()
     await expect(within(canvasElement).getByText('The summary could not be loaded')).toBeVisible()
   },
 }
 
 // The timeline's width settles over several frames here; these two check behaviour, not pixels.
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, parameters: { visual: false }, play: Default.play }
-export const Dark: Story = { globals: { theme: 'dark' }, parameters: { visual: false }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { visual: false },
+  play: Default.play,
+}
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  parameters: { visual: false },
+  play: Default.play,
+}

@@ -15,7 +15,8 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dist = path.join(root, 'dist')
-if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run npx vite build first')
+if (!existsSync(path.join(dist, 'index.html')))
+  throw new Error('dist/ is missing: run npx vite build first')
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core')
 
 const FLEET = 10_000
@@ -29,12 +30,16 @@ const fleet = Array.from({ length: FLEET }, (_, i) => {
     name: `${sites[n % 5]} meter ${String(n).padStart(5, '0')}`,
     serial_number: `EM-${2020 + (n % 6)}-${String(n).padStart(5, '0')}`,
     location: `${places[n % 8]}, ${sites[(n >> 2) % 5]} ${1 + (n % 9)}`,
-    description: null, device_model_id: null, handler: null,
+    description: null,
+    device_model_id: null,
+    handler: null,
     status: n % 17 === 0 ? 'offline' : 'online',
     last_seen: new Date(Date.now() - (n % 17 === 0 ? 3 * 86_400_000 : 600_000)).toISOString(),
-    latest_kwh: 1000 + n * 37.5, today_kwh: 5 + (n % 40) * 0.75,
+    latest_kwh: 1000 + n * 37.5,
+    today_kwh: 5 + (n % 40) * 0.75,
     summary: { reading_count: 35040, first_reading_at: null, last_reading_at: null },
-    created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z',
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
   }
 })
 
@@ -45,12 +50,24 @@ function listDevices(params) {
   const dir = params.get('order') === 'desc' ? -1 : 1
   const skip = Number(params.get('skip') ?? 0)
   const limit = Number(params.get('limit') ?? 100)
-  const hits = fleet.filter((d) => (!status || d.status === status) && (!search || [d.name, d.serial_number, d.location].some((f) => f.toLowerCase().includes(search))))
+  const hits = fleet.filter(
+    (d) =>
+      (!status || d.status === status) &&
+      (!search ||
+        [d.name, d.serial_number, d.location].some((f) => f.toLowerCase().includes(search))),
+  )
   hits.sort((a, b) => dir * String(a[sort] ?? '').localeCompare(String(b[sort] ?? '')))
   return { items: hits.slice(skip, skip + limit), total: hits.length, skip, limit }
 }
 
-const user = { id: '6d1c3f3e-0000-4000-8000-000000000003', email: 'admin@demo.local', full_name: 'Ada Admin', role: 'admin', group_id: '1b6f0c9a-0000-4000-8000-000000000001', created_at: '2026-01-01T00:00:00Z' }
+const user = {
+  id: '6d1c3f3e-0000-4000-8000-000000000003',
+  email: 'admin@demo.local',
+  full_name: 'Ada Admin',
+  role: 'admin',
+  group_id: '1b6f0c9a-0000-4000-8000-000000000001',
+  created_at: '2026-01-01T00:00:00Z',
+}
 function api(url) {
   const p = url.pathname
   if (p === '/api/v1/users/me') return user
@@ -64,18 +81,34 @@ function api(url) {
 // The built SPA, with index.html for every path.
 const server = createServer((req, res) => {
   const file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname))
-  const target = file.startsWith(dist) && existsSync(file) && !file.endsWith('/') && path.extname(file) ? file : path.join(dist, 'index.html')
-  const type = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' }[path.extname(target)] ?? 'application/octet-stream'
+  const target =
+    file.startsWith(dist) && existsSync(file) && !file.endsWith('/') && path.extname(file)
+      ? file
+      : path.join(dist, 'index.html')
+  const type =
+    {
+      '.js': 'text/javascript',
+      '.css': 'text/css',
+      '.html': 'text/html',
+      '.svg': 'image/svg+xml',
+      '.woff2': 'font/woff2',
+    }[path.extname(target)] ?? 'application/octet-stream'
   res.writeHead(200, { 'content-type': type }).end(readFileSync(target))
 })
 await new Promise((r) => server.listen(0, '127.0.0.1', r))
 const origin = `http://127.0.0.1:${server.address().port}`
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+})
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-await page.route('**/api/v1/**', (route) => route.fulfill({ json: api(new URL(route.request().url())) }))
+await page.route('**/api/v1/**', (route) =>
+  route.fulfill({ json: api(new URL(route.request().url())) }),
+)
 
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const rowCount = () => page.locator('[role="table"][aria-label="Devices"] [role="row"]').count()
 
 async function firstRows(query) {
@@ -96,17 +129,29 @@ async function keystroke(char) {
   await page.evaluate(() => {
     const input = document.querySelector('input[type="search"]')
     window.__bench = new Promise((resolve) => {
-      input.addEventListener('input', () => {
-        const t0 = performance.now()
-        const check = () => {
-          const term = input.value.trim().toLowerCase()
-          const rows = [...document.querySelectorAll('[role="table"][aria-label="Devices"] [role="row"][aria-rowindex]:not([aria-rowindex="1"])')]
-          const empty = document.body.textContent.includes('No devices match')
-          if ((rows.length > 0 && rows.every((r) => r.textContent.toLowerCase().includes(term))) || empty) resolve(performance.now() - t0)
-          else requestAnimationFrame(check)
-        }
-        requestAnimationFrame(check)
-      }, { once: true })
+      input.addEventListener(
+        'input',
+        () => {
+          const t0 = performance.now()
+          const check = () => {
+            const term = input.value.trim().toLowerCase()
+            const rows = [
+              ...document.querySelectorAll(
+                '[role="table"][aria-label="Devices"] [role="row"][aria-rowindex]:not([aria-rowindex="1"])',
+              ),
+            ]
+            const empty = document.body.textContent.includes('No devices match')
+            if (
+              (rows.length > 0 && rows.every((r) => r.textContent.toLowerCase().includes(term))) ||
+              empty
+            )
+              resolve(performance.now() - t0)
+            else requestAnimationFrame(check)
+          }
+          requestAnimationFrame(check)
+        },
+        { once: true },
+      )
     })
   })
   await page.keyboard.type(char)
@@ -124,7 +169,11 @@ for (const term of ['hall', 'berlin', 'em-2023', 'plant 7', 'depot meter 004', '
 
 console.log(`device list, ${FLEET.toLocaleString()} devices, headless Chromium`)
 console.log(`  first rows: ${coldMs} ms cold, ${warmMs} ms warm (navigation to first row)`)
-console.log(`  DOM rows: ${rows100} at 100 per page, ${rows500} at 500 per page (header row included; want <= 100)`)
-console.log(`  keystroke to matching rows: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms over ${samples.length} keystrokes (want p95 <= 100 ms)`)
+console.log(
+  `  DOM rows: ${rows100} at 100 per page, ${rows500} at 500 per page (header row included; want <= 100)`,
+)
+console.log(
+  `  keystroke to matching rows: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms over ${samples.length} keystrokes (want p95 <= 100 ms)`,
+)
 await browser.close()
 server.close()

@@ -38,7 +38,13 @@ afterAll(() => app?.stop())
 /** Whether the server implements an endpoint yet (another issue brings readings and consumption). */
 async function implemented(path: string, init: { method?: string } = {}) {
   const status = await page.evaluate(
-    async ({ path, method }) => (await fetch(path, { method: method ?? 'GET', headers: { 'X-Request-ID': crypto.randomUUID() } })).status,
+    async ({ path, method }) =>
+      (
+        await fetch(path, {
+          method: method ?? 'GET',
+          headers: { 'X-Request-ID': crypto.randomUUID() },
+        })
+      ).status,
     { path, method: init.method },
   )
   return status !== 501
@@ -86,7 +92,10 @@ describe('devices against the real server', () => {
   })
 
   it('shows consumption today moving', async (ctx) => {
-    if (!(await implemented(`/api/v1/devices/${deviceId}/consumption/cumulative/today?timezone=UTC`))) ctx.skip()
+    if (
+      !(await implemented(`/api/v1/devices/${deviceId}/consumption/cumulative/today?timezone=UTC`))
+    )
+      ctx.skip()
     await page.goto(`/devices/${deviceId}/consumption`)
     const today = page.getByText('Today', { exact: true }).locator('..')
     await expect.poll(async () => today.innerText(), { timeout: 20_000 }).toMatch(/5\.5/)
@@ -96,8 +105,14 @@ describe('devices against the real server', () => {
     if (!(await implemented(`/api/v1/devices/${deviceId}/attachments`))) ctx.skip()
     await page.goto(`/devices/${deviceId}/add_log`)
     await page.getByRole('textbox', { name: /Meter value/ }).fill('110')
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png })
     await page.getByRole('img', { name: 'Preview of meter.png' }).waitFor()
     await page.getByRole('button', { name: 'Save reading' }).click()
     await page.waitForURL((url) => url.pathname === `/devices/${deviceId}/logs`)
@@ -117,7 +132,10 @@ describe('devices against the real server', () => {
     await page.goto(`/devices/${deviceId}/events`)
     await page.waitForURL((url) => url.pathname === `/devices/${deviceId}/settings`)
     await page.getByRole('button', { name: 'Delete device' }).click()
-    await page.getByRole('alertdialog', { name: 'Delete device?' }).getByRole('button', { name: 'Delete device' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete device?' })
+      .getByRole('button', { name: 'Delete device' })
+      .click()
     await toast('Device deleted').waitFor()
     await page.waitForURL((url) => url.pathname === '/devices')
     await page.goto(`/devices?search=${serial}`)

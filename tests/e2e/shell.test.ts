@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newPage, signIn, startApp, type RunningApp } from './support/app'
 
@@ -7,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.stop())
 
-const sidebarLabels = async (page: import('playwright-core').Page) =>
+const sidebarLabels = async (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()
 
 describe('the shell against the real server', () => {
@@ -18,7 +19,9 @@ describe('the shell against the real server', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports?x=1')
     await signIn(page, 'user@demo.local')
     await page.waitForURL((url) => url.pathname === '/reports')
-    await expect(page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible()).resolves.toBe(true)
+    await expect(
+      page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible(),
+    ).resolves.toBe(true)
   })
 
   it('shows the spec message for a wrong password', async () => {
@@ -27,12 +30,20 @@ describe('the shell against the real server', () => {
     await page.getByLabel('E-mail').fill('admin@demo.local')
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('alert').innerText()).resolves.toContain('Invalid email or password')
+    await expect(page.getByRole('alert').innerText()).resolves.toContain(
+      'Invalid email or password',
+    )
   })
 
   it.each([
-    ['developer@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups', 'Debug']],
-    ['superuser@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups']],
+    [
+      'developer@demo.local',
+      ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups', 'Debug'],
+    ],
+    [
+      'superuser@demo.local',
+      ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups'],
+    ],
     ['admin@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups']],
     ['user@demo.local', ['Dashboard', 'Devices', 'Reports', 'Notifications']],
   ])('gives %s the sidebar of its role', async (email, labels) => {
@@ -41,7 +52,9 @@ describe('the shell against the real server', () => {
     await signIn(page, email)
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect((await sidebarLabels(page)).map((l) => l.trim())).toEqual(labels)
-    await expect(page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page')
+    await expect(
+      page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
+    ).resolves.toBe('page')
   })
 
   it('keeps /debug to developers and sends others to the dashboard', async () => {
@@ -58,7 +71,11 @@ describe('the shell against the real server', () => {
     await page.goto('/login')
     await signIn(page, 'admin@demo.local')
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    await page.getByRole('button', { name: 'Ada Admin' }).or(page.getByRole('button', { name: /Admin/ })).first().click()
+    await page
+      .getByRole('button', { name: 'Ada Admin' })
+      .or(page.getByRole('button', { name: /Admin/ }))
+      .first()
+      .click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL((url) => url.pathname === '/login')
     await page.goto('/devices')

@@ -7,7 +7,9 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 if (candidates.some((p) => p && existsSync(p))) process.exit(0)
 
 if (process.getuid?.() !== 0) {
-  console.error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).')
+  console.error(
+    'Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+  )
   process.exit(1)
 }
 console.log('Installing Debian chromium for the browser tests...')

@@ -30,8 +30,24 @@ export function LoginForm({ onSubmit, isPending = false, error }: LoginFormProps
         onSubmit({ email, password })
       }}
     >
-      <TextField label="E-mail" type="email" name="email" autoComplete="username" isRequired value={email} onChange={setEmail} autoFocus />
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" isRequired value={password} onChange={setPassword} />
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="username"
+        isRequired
+        value={email}
+        onChange={setEmail}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        isRequired
+        value={password}
+        onChange={setPassword}
+      />
       {error && (
         <p role="alert" className={styles.error}>
           {error}

@@ -27,9 +27,8 @@ export function SessionLifecycle({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user) return
     setAuthHint(true)
-    const stop = startTokenRefresh(
-      refreshSession,
-      () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    const stop = startTokenRefresh(refreshSession, () =>
+      queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
     )
     return () => {
       stop()

@@ -8,7 +8,13 @@ export const page = style({
   padding: vars.space.lg,
   background: `radial-gradient(circle at 20% 0%, ${vars.color.brandSoft}, transparent 50%), ${vars.color.background}`,
 })
-export const panel = style({ width: '100%', maxWidth: '24rem', display: 'flex', flexDirection: 'column', gap: vars.space.lg })
+export const panel = style({
+  width: '100%',
+  maxWidth: '24rem',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+})
 export const brand = style({ display: 'flex', justifyContent: 'center' })
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
 export const error = style({

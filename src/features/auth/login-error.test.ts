@@ -10,7 +10,9 @@ describe('login error message (spec §5)', () => {
   })
   it("joins a list with ', ', each item's message or 'Validation error'", () => {
     const body = { detail: [{ msg: 'Field required' }, { message: 'Too long' }, { loc: ['x'] }] }
-    expect(loginErrorMessage(new ApiError(422, body))).toBe('Field required, Too long, Validation error')
+    expect(loginErrorMessage(new ApiError(422, body))).toBe(
+      'Field required, Too long, Validation error',
+    )
   })
   it("says 'Login failed' when the server gave no usable detail", () => {
     expect(loginErrorMessage(new ApiError(500, {}))).toBe('Login failed')

@@ -12,11 +12,31 @@ describe('roles (spec §5, §6)', () => {
   })
   it('follows the permission table', () => {
     const table = Object.fromEntries(
-      roles.map((role) => [role, (Object.keys(areaRoles) as (keyof typeof areaRoles)[]).filter((a) => canAccess(role, a))]),
+      roles.map((role) => [
+        role,
+        (Object.keys(areaRoles) as (keyof typeof areaRoles)[]).filter((a) => canAccess(role, a)),
+      ]),
     )
     expect(table).toEqual({
-      DEVELOPER: ['dashboard', 'devices', 'reports', 'notifications', 'registerDevice', 'users', 'settings', 'debug'],
-      SUPERUSER: ['dashboard', 'devices', 'reports', 'notifications', 'registerDevice', 'users', 'settings'],
+      DEVELOPER: [
+        'dashboard',
+        'devices',
+        'reports',
+        'notifications',
+        'registerDevice',
+        'users',
+        'settings',
+        'debug',
+      ],
+      SUPERUSER: [
+        'dashboard',
+        'devices',
+        'reports',
+        'notifications',
+        'registerDevice',
+        'users',
+        'settings',
+      ],
       ADMIN: ['dashboard', 'devices', 'reports', 'notifications', 'registerDevice', 'users'],
       USER: ['dashboard', 'devices', 'reports', 'notifications'],
     })

@@ -3,12 +3,14 @@ import type { RefreshOutcome } from '../../api'
 export const FIRST_REFRESH_MS = 5_000
 export const REFRESH_EVERY_MS = 25 * 60_000
 
-
 /**
  * Keeps the session alive while a user is signed in. A 401 from refresh stops it (spec §8);
  * other failures are left for the next tick. Returns the stop function.
  */
-export function startTokenRefresh(refresh: () => Promise<RefreshOutcome>, onUnauthorized?: () => void) {
+export function startTokenRefresh(
+  refresh: () => Promise<RefreshOutcome>,
+  onUnauthorized?: () => void,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   const stop = () => {

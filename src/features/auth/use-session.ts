@@ -23,7 +23,8 @@ export function useLogout() {
     try {
       await logout({ ...skipAuthRedirect, throwOnError: true })
     } catch (error) {
-      if (errorStatus(error) !== 401) logs.child('auth').error('Logout failed', { error: String(error) })
+      if (errorStatus(error) !== 401)
+        logs.child('auth').error('Logout failed', { error: String(error) })
     }
     setAuthHint(false)
     scope.sync(null, [])

@@ -22,19 +22,34 @@ export interface ConsumptionPageProps {
   now?: Date
 }
 
-const viewLabels: Record<ConsumptionView, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
+const viewLabels: Record<ConsumptionView, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+}
 
 /** Cancel this device's consumption requests still in flight when the user moves on (spec §7). */
 function useCancelOnLeave(deviceId: string) {
   const queryClient = useQueryClient()
   useEffect(
-    () => () => void queryClient.cancelQueries({ predicate: (q) => q.state.fetchStatus === 'fetching' && isConsumptionQueryOf(deviceId, q.queryKey) }),
+    () => () =>
+      void queryClient.cancelQueries({
+        predicate: (q) =>
+          q.state.fetchStatus === 'fetching' && isConsumptionQueryOf(deviceId, q.queryKey),
+      }),
     [deviceId, queryClient],
   )
 }
 
 /** Cumulative figures for six calendar periods and the interval chart per view, in the viewer's zone. */
-export function ConsumptionPage({ deviceId, view, onViewChange, timeZone = browserTimeZone(), weekStart = browserWeekStart(), now = new Date() }: ConsumptionPageProps) {
+export function ConsumptionPage({
+  deviceId,
+  view,
+  onViewChange,
+  timeZone = browserTimeZone(),
+  weekStart = browserWeekStart(),
+  now = new Date(),
+}: ConsumptionPageProps) {
   useCancelOnLeave(deviceId)
   const context: ConsumptionContext = { deviceId, timeZone, weekStart }
   return (
@@ -44,10 +59,15 @@ export function ConsumptionPage({ deviceId, view, onViewChange, timeZone = brows
           <div className={styles.section}>
             <PresetFigures context={context} />
           </div>
-          <Tabs selectedKey={view} onSelectionChange={(key) => onViewChange(key as ConsumptionView)}>
+          <Tabs
+            selectedKey={view}
+            onSelectionChange={(key) => onViewChange(key as ConsumptionView)}
+          >
             <TabList aria-label="View">
               {consumptionViews.map((v) => (
-                <Tab key={v} id={v}>{viewLabels[v]}</Tab>
+                <Tab key={v} id={v}>
+                  {viewLabels[v]}
+                </Tab>
               ))}
             </TabList>
             {consumptionViews.map((v) => (
@@ -57,7 +77,8 @@ export function ConsumptionPage({ deviceId, view, onViewChange, timeZone = brows
             ))}
           </Tabs>
           <p className={styles.zone}>
-            Bars are the meter's rise over each calendar period; hatched bars had missing readings, a marker shows a meter reset.
+            Bars are the meter's rise over each calendar period; hatched bars had missing readings,
+            a marker shows a meter reset.
           </p>
         </>
       )}

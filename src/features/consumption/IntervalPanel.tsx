@@ -38,12 +38,17 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
       <div className={styles.panelHeader}>
         <h2>{title(view, now, context.timeZone)}</h2>
         <span className={styles.total}>
-          {data ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh` : '\u00a0'}
+          {data
+            ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
+            : '\u00a0'}
         </span>
         <Button
           intent="toolbarAction"
           isDisabled={!data || data.intervals.length === 0}
-          onPress={() => data && download(intervalsToCsv(data), csvFileName(deviceName, data.granularity, data.start))}
+          onPress={() =>
+            data &&
+            download(intervalsToCsv(data), csvFileName(deviceName, data.granularity, data.start))
+          }
         >
           <Icon name="download" size="sm" /> Download CSV
         </Button>

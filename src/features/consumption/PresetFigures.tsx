@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, Icon, Stat } from '../../ui'
-import { presetKeys, presetLabels, presetQuery, type ConsumptionContext, type PresetKey } from './consumption-queries'
+import {
+  presetKeys,
+  presetLabels,
+  presetQuery,
+  type ConsumptionContext,
+  type PresetKey,
+} from './consumption-queries'
 import * as styles from './consumption.css'
 
 const kwh = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 1 })
@@ -8,7 +14,10 @@ const kwh = (value: number) => value.toLocaleString(undefined, { maximumFraction
 /** Spec §7's six cumulative figures, each with what makes it less than complete. */
 export function PresetFigures({ context }: { context: ConsumptionContext }) {
   return (
-    <Card title="Cumulative consumption" description={`Calendar periods in ${context.timeZone}, weeks starting ${context.weekStart === 'sunday' ? 'Sunday' : 'Monday'}.`}>
+    <Card
+      title="Cumulative consumption"
+      description={`Calendar periods in ${context.timeZone}, weeks starting ${context.weekStart === 'sunday' ? 'Sunday' : 'Monday'}.`}
+    >
       <div className={styles.presets}>
         {presetKeys.map((key) => (
           <PresetFigure key={key} preset={key} context={context} />
@@ -23,7 +32,12 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
   const data = figure.data
   return (
     <div className={styles.preset}>
-      <Stat label={presetLabels[preset]} unit="kWh" isLoading={figure.isPending} value={data ? kwh(data.kwh) : '–'} />
+      <Stat
+        label={presetLabels[preset]}
+        unit="kWh"
+        isLoading={figure.isPending}
+        value={data ? kwh(data.kwh) : '–'}
+      />
       {figure.isError && <span className={styles.note}>Not available</span>}
       {data && data.reading_count === 0 && <span className={styles.note}>No readings</span>}
       {data?.has_gaps && (
@@ -33,7 +47,8 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
       )}
       {data && data.resets > 0 && (
         <span className={`${styles.note} ${styles.warn}`}>
-          <Icon name="refresh" size="xs" /> {data.resets === 1 ? 'Meter reset' : `${data.resets} meter resets`}
+          <Icon name="refresh" size="xs" />{' '}
+          {data.resets === 1 ? 'Meter reset' : `${data.resets} meter resets`}
         </span>
       )}
     </div>

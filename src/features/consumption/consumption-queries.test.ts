@@ -10,7 +10,9 @@ function recordingClient(fail = false) {
   const client = new QueryClient()
   const seen: { _id: string; query?: Record<string, unknown>; silent: boolean }[] = []
   vi.spyOn(client, 'prefetchQuery').mockImplementation(async (options) => {
-    const head = (options.queryKey as unknown as [{ _id: string; query?: Record<string, unknown> }])[0]
+    const head = (
+      options.queryKey as unknown as [{ _id: string; query?: Record<string, unknown> }]
+    )[0]
     seen.push({ _id: head._id, query: head.query, silent: options.meta?.silent === true })
     if (fail) throw new Error('should never surface')
   })
@@ -70,9 +72,17 @@ describe('prefetchConsumption', () => {
 
 describe('isConsumptionQueryOf', () => {
   it('matches this device’s consumption keys only', () => {
-    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getCumulativeConsumptionToday', path: { id: 'dev-1' } }])).toBe(true)
-    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-1' } }])).toBe(true)
-    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-2' } }])).toBe(false)
+    expect(
+      isConsumptionQueryOf('dev-1', [
+        { _id: 'getCumulativeConsumptionToday', path: { id: 'dev-1' } },
+      ]),
+    ).toBe(true)
+    expect(
+      isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-1' } }]),
+    ).toBe(true)
+    expect(
+      isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-2' } }]),
+    ).toBe(false)
     expect(isConsumptionQueryOf('dev-1', [{ _id: 'getDevice', path: { id: 'dev-1' } }])).toBe(false)
   })
 })

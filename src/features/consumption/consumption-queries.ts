@@ -22,7 +22,14 @@ export interface ConsumptionContext {
   weekStart: WeekStart
 }
 
-export const presetKeys = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const
+export const presetKeys = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+] as const
 export type PresetKey = (typeof presetKeys)[number]
 
 export const presetLabels: Record<PresetKey, string> = {
@@ -58,7 +65,11 @@ export function presetQuery(key: PresetKey, { deviceId, timeZone, weekStart }: C
   }
 }
 
-export function intervalsQuery(view: ConsumptionView, now: Date, { deviceId, timeZone, weekStart }: ConsumptionContext) {
+export function intervalsQuery(
+  view: ConsumptionView,
+  now: Date,
+  { deviceId, timeZone, weekStart }: ConsumptionContext,
+) {
   const window = intervalWindow(view, now, timeZone, weekStart)
   return {
     ...getConsumptionIntervalsOptions({
@@ -88,12 +99,21 @@ const quietly = <T extends object>(options: T) => ({ ...options, meta: { silent:
  * intervals, plus the 12 monthly intervals in monthly view. Never throws; failures are ignored (the
  * page's own queries retry and show their error states).
  */
-export function prefetchConsumption(queryClient: QueryClient, view: unknown, now: Date, context: ConsumptionContext) {
+export function prefetchConsumption(
+  queryClient: QueryClient,
+  view: unknown,
+  now: Date,
+  context: ConsumptionContext,
+) {
   const queries: object[] = presetKeys.map((key) => presetQuery(key, context))
   queries.push(intervalsQuery('daily', now, context))
   if (viewOrDaily(view) === 'monthly') queries.push(intervalsQuery('monthly', now, context))
   return Promise.all(
-    queries.map((options) => queryClient.prefetchQuery(quietly(options) as unknown as Parameters<QueryClient['prefetchQuery']>[0])),
+    queries.map((options) =>
+      queryClient.prefetchQuery(
+        quietly(options) as unknown as Parameters<QueryClient['prefetchQuery']>[0],
+      ),
+    ),
   ).then(() => undefined)
 }
 

@@ -2,11 +2,33 @@ import { describe, expect, it } from 'vitest'
 import type { ConsumptionInterval } from '../../api'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 
-const meta = { expected_readings: 96, present_readings: 96, coverage: 1, gaps: 0, resets: 0, estimated: false }
+const meta = {
+  expected_readings: 96,
+  present_readings: 96,
+  coverage: 1,
+  gaps: 0,
+  resets: 0,
+  estimated: false,
+}
 const intervals: ConsumptionInterval[] = [
-  { start: '2026-03-28T00:00:00+01:00', end: '2026-03-29T00:00:00+01:00', kwh: 12.5, metadata: meta },
-  { start: '2026-03-29T00:00:00+01:00', end: '2026-03-30T00:00:00+02:00', kwh: 9.25, metadata: { ...meta, expected_readings: 92, present_readings: 80, coverage: 0.87, gaps: 2 } },
-  { start: '2026-03-30T00:00:00+02:00', end: '2026-03-31T00:00:00+02:00', kwh: -3, metadata: { ...meta, resets: 1 } },
+  {
+    start: '2026-03-28T00:00:00+01:00',
+    end: '2026-03-29T00:00:00+01:00',
+    kwh: 12.5,
+    metadata: meta,
+  },
+  {
+    start: '2026-03-29T00:00:00+01:00',
+    end: '2026-03-30T00:00:00+02:00',
+    kwh: 9.25,
+    metadata: { ...meta, expected_readings: 92, present_readings: 80, coverage: 0.87, gaps: 2 },
+  },
+  {
+    start: '2026-03-30T00:00:00+02:00',
+    end: '2026-03-31T00:00:00+02:00',
+    kwh: -3,
+    metadata: { ...meta, resets: 1 },
+  },
   { start: '2026-03-31T00:00:00+02:00', end: '2026-04-01T00:00:00+02:00', kwh: null },
 ]
 
@@ -33,7 +55,11 @@ describe('intervalsToCsv', () => {
 
 describe('csvFileName', () => {
   it('makes a safe slug', () => {
-    expect(csvFileName('Main meter – Building A', 'daily', '2026-11-01T00:00:00+01:00')).toBe('main-meter-building-a-daily-2026-11-01.csv')
-    expect(csvFileName('☃', 'monthly', '2025-12-01T00:00:00Z')).toBe('device-monthly-2025-12-01.csv')
+    expect(csvFileName('Main meter – Building A', 'daily', '2026-11-01T00:00:00+01:00')).toBe(
+      'main-meter-building-a-daily-2026-11-01.csv',
+    )
+    expect(csvFileName('☃', 'monthly', '2025-12-01T00:00:00Z')).toBe(
+      'device-monthly-2025-12-01.csv',
+    )
   })
 })

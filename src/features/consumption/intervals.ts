@@ -32,12 +32,28 @@ const csvCell = (value: string | number | null | undefined) => {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export const CSV_HEADER = ['start', 'end', 'kwh', 'coverage', 'gaps', 'resets', 'estimated'] as const
+export const CSV_HEADER = [
+  'start',
+  'end',
+  'kwh',
+  'coverage',
+  'gaps',
+  'resets',
+  'estimated',
+] as const
 
 /** RFC 4180 CSV of the intervals, timestamps as the server gave them (with their offsets). */
 export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): string {
   const rows = data.intervals.map((i) =>
-    [i.start, i.end, i.kwh, i.metadata?.coverage, i.metadata?.gaps, i.metadata?.resets, i.metadata ? String(i.metadata.estimated) : '']
+    [
+      i.start,
+      i.end,
+      i.kwh,
+      i.metadata?.coverage,
+      i.metadata?.gaps,
+      i.metadata?.resets,
+      i.metadata ? String(i.metadata.estimated) : '',
+    ]
       .map(csvCell)
       .join(','),
   )
@@ -46,6 +62,11 @@ export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): s
 
 /** 'meter-17-daily-2026-11-01.csv': safe for every file system. */
 export function csvFileName(deviceName: string, granularity: string, start: string): string {
-  const slug = deviceName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'device'
+  const slug =
+    deviceName
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'device'
   return `${slug}-${granularity}-${start.slice(0, 10)}.csv`
 }

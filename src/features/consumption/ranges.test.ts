@@ -6,13 +6,22 @@ const at = (iso: string) => new Date(iso)
 describe('presetWindows', () => {
   it('starts today at local midnight, also on the 23-hour spring-forward day', () => {
     const w = presetWindows(at('2026-03-29T12:00:00Z'), 'Europe/Berlin', 'monday')
-    expect(w.today).toEqual({ start: '2026-03-29T00:00:00+01:00', end: '2026-03-29T14:00:00+02:00' })
-    expect(w.yesterday).toEqual({ start: '2026-03-28T00:00:00+01:00', end: '2026-03-29T00:00:00+01:00' })
+    expect(w.today).toEqual({
+      start: '2026-03-29T00:00:00+01:00',
+      end: '2026-03-29T14:00:00+02:00',
+    })
+    expect(w.yesterday).toEqual({
+      start: '2026-03-28T00:00:00+01:00',
+      end: '2026-03-29T00:00:00+01:00',
+    })
   })
 
   it('gives the 25-hour fall-back day its own offsets', () => {
     const w = presetWindows(at('2026-10-26T08:00:00Z'), 'Europe/Berlin', 'monday')
-    expect(w.yesterday).toEqual({ start: '2026-10-25T00:00:00+02:00', end: '2026-10-26T00:00:00+01:00' })
+    expect(w.yesterday).toEqual({
+      start: '2026-10-25T00:00:00+02:00',
+      end: '2026-10-26T00:00:00+01:00',
+    })
   })
 
   it('uses half-hour zones as they are', () => {
@@ -40,7 +49,10 @@ describe('presetWindows', () => {
     // 23:30 UTC on 31 March is already 1 April in Berlin.
     const w = presetWindows(at('2026-03-31T23:30:00Z'), 'Europe/Berlin', 'monday')
     expect(w.thisMonth.start).toBe('2026-04-01T00:00:00+02:00')
-    expect(w.lastMonth).toEqual({ start: '2026-03-01T00:00:00+01:00', end: '2026-04-01T00:00:00+02:00' })
+    expect(w.lastMonth).toEqual({
+      start: '2026-03-01T00:00:00+01:00',
+      end: '2026-04-01T00:00:00+02:00',
+    })
   })
 })
 
@@ -54,7 +66,9 @@ describe('intervalWindow', () => {
   })
 
   it('monthly: 12 months starting on the first day of the month 11 months ago', () => {
-    expect(intervalWindow('monthly', at('2026-11-22T10:00:00Z'), 'Europe/Berlin', 'monday')).toEqual({
+    expect(
+      intervalWindow('monthly', at('2026-11-22T10:00:00Z'), 'Europe/Berlin', 'monday'),
+    ).toEqual({
       granularity: 'monthly',
       start: '2025-12-01T00:00:00+01:00',
       end: '2026-12-01T00:00:00+01:00',
@@ -74,7 +88,11 @@ describe('intervalWindow', () => {
 
   it('weekly: 12 whole weeks ending with the current one', () => {
     const w = intervalWindow('weekly', at('2026-11-18T12:00:00Z'), 'UTC', 'monday')
-    expect(w).toEqual({ granularity: 'weekly', start: '2026-08-31T00:00:00Z', end: '2026-11-23T00:00:00Z' })
+    expect(w).toEqual({
+      granularity: 'weekly',
+      start: '2026-08-31T00:00:00Z',
+      end: '2026-11-23T00:00:00Z',
+    })
   })
 })
 

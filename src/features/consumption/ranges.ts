@@ -4,7 +4,17 @@
  * true calendar month (FIELD 1, 6). Pure: `now` and the zone are always passed in.
  */
 import { TZDate } from '@date-fns/tz'
-import { addDays, addMonths, addWeeks, formatISO, startOfDay, startOfMonth, startOfWeek, subMonths, subWeeks } from 'date-fns'
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  formatISO,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  subMonths,
+  subWeeks,
+} from 'date-fns'
 import type { ConsumptionView } from '../../lib/search-params'
 
 export type WeekStart = 'sunday' | 'monday'
@@ -79,15 +89,28 @@ export interface IntervalWindow extends Window {
  * - weekly: the last 12 weeks including this one;
  * - monthly: the last 12 months, starting on the first day of the month 11 months ago (spec §7).
  */
-export function intervalWindow(view: ConsumptionView, now: Date, timeZone: string, weekStart: WeekStart): IntervalWindow {
+export function intervalWindow(
+  view: ConsumptionView,
+  now: Date,
+  timeZone: string,
+  weekStart: WeekStart,
+): IntervalWindow {
   const local = new TZDate(now, timeZone)
   if (view === 'monthly') {
     const month = startOfMonth(local)
-    return { granularity: 'monthly', start: iso(subMonths(month, MONTHLY_WINDOW - 1)), end: iso(addMonths(month, 1)) }
+    return {
+      granularity: 'monthly',
+      start: iso(subMonths(month, MONTHLY_WINDOW - 1)),
+      end: iso(addMonths(month, 1)),
+    }
   }
   if (view === 'weekly') {
     const week = startOfWeek(local, { weekStartsOn: weekStartsOn(weekStart) })
-    return { granularity: 'weekly', start: iso(subWeeks(week, WEEKLY_WINDOW - 1)), end: iso(addWeeks(week, 1)) }
+    return {
+      granularity: 'weekly',
+      start: iso(subWeeks(week, WEEKLY_WINDOW - 1)),
+      end: iso(addWeeks(week, 1)),
+    }
   }
   const month = startOfMonth(local)
   return { granularity: 'daily', start: iso(month), end: iso(addMonths(month, 1)) }

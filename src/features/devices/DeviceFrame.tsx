@@ -9,7 +9,10 @@ import { lastSeenText } from './format'
 import * as styles from './devices.css'
 
 /** The device query every device page shares (and each route's loader warms). */
-export const deviceQuery = (deviceId: string) => ({ ...getDeviceOptions({ path: { id: deviceId } }), ...queryPolicy('realTime') })
+export const deviceQuery = (deviceId: string) => ({
+  ...getDeviceOptions({ path: { id: deviceId } }),
+  ...queryPolicy('realTime'),
+})
 
 const tabs = [
   { label: 'Overview', to: '/devices/$deviceId' },
@@ -45,9 +48,17 @@ export function DeviceFrame({ deviceId, tab, children, now }: DeviceFrameProps) 
     return (
       <ErrorState
         title={notFound ? 'Device not found' : 'Could not load the device'}
-        message={notFound ? 'It may have been deleted, or it belongs to another group.' : normalizeError(device.error).message}
+        message={
+          notFound
+            ? 'It may have been deleted, or it belongs to another group.'
+            : normalizeError(device.error).message
+        }
         onRetry={notFound ? undefined : () => void device.refetch()}
-        actions={<Link to="/devices" className={buttonClassName({ intent: 'formSecondary' })}>Back to devices</Link>}
+        actions={
+          <Link to="/devices" className={buttonClassName({ intent: 'formSecondary' })}>
+            Back to devices
+          </Link>
+        }
       />
     )
   }
@@ -65,7 +76,11 @@ export function DeviceFrame({ deviceId, tab, children, now }: DeviceFrameProps) 
           </span>
         }
         actions={
-          <Link to="/devices/$deviceId/add_log" params={{ deviceId }} className={buttonClassName({ intent: 'formSecondary' })}>
+          <Link
+            to="/devices/$deviceId/add_log"
+            params={{ deviceId }}
+            className={buttonClassName({ intent: 'formSecondary' })}
+          >
             Add reading
           </Link>
         }

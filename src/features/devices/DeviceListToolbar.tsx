@@ -28,7 +28,13 @@ export interface DeviceListToolbarProps {
 }
 
 /** Search, status filter, and (on narrow screens, where there are no column headers) sorting. */
-export function DeviceListToolbar({ text, onTextChange, search, onChange, isFetching }: DeviceListToolbarProps) {
+export function DeviceListToolbar({
+  text,
+  onTextChange,
+  search,
+  onChange,
+  isFetching,
+}: DeviceListToolbarProps) {
   const sortKey = `${search.sort ?? 'name'}:${search.order ?? 'asc'}`
   return (
     <div className={styles.toolbar} role="search" aria-label="Filter devices">
@@ -43,7 +49,9 @@ export function DeviceListToolbar({ text, onTextChange, search, onChange, isFetc
         label="Status"
         items={statusItems}
         selectedKey={search.status ?? 'all'}
-        onSelectionChange={(key) => onChange({ status: key === 'all' ? undefined : (key as 'online' | 'offline') })}
+        onSelectionChange={(key) =>
+          onChange({ status: key === 'all' ? undefined : (key as 'online' | 'offline') })
+        }
         className={styles.filterBox}
       >
         {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}

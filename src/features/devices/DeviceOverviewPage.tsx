@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Device } from '../../api'
 import { Card, Stat } from '../../ui'
-import { presetQuery, type ConsumptionContext, type PresetKey } from '../consumption/consumption-queries'
+import {
+  presetQuery,
+  type ConsumptionContext,
+  type PresetKey,
+} from '../consumption/consumption-queries'
 import { browserTimeZone, browserWeekStart } from '../consumption/ranges'
 import { DeviceFrame } from './DeviceFrame'
 import { MeasurementChart } from './MeasurementChart'
@@ -22,14 +26,28 @@ export interface DeviceOverviewPageProps {
 }
 
 /** Identity, status, latest reading, today/week/month figures, a small chart and recent alerts. */
-export function DeviceOverviewPage({ deviceId, measurement, onMeasurementChange, timeZone = browserTimeZone(), now }: DeviceOverviewPageProps) {
+export function DeviceOverviewPage({
+  deviceId,
+  measurement,
+  onMeasurementChange,
+  timeZone = browserTimeZone(),
+  now,
+}: DeviceOverviewPageProps) {
   const context: ConsumptionContext = { deviceId, timeZone, weekStart: browserWeekStart() }
   return (
     <DeviceFrame deviceId={deviceId} tab="Overview" now={now}>
       {(device) => (
         <>
           <div className={styles.grid}>
-            <Card title="Consumption" headingLevel={2} actions={<Link to="/devices/$deviceId/consumption" params={{ deviceId }}>Details</Link>}>
+            <Card
+              title="Consumption"
+              headingLevel={2}
+              actions={
+                <Link to="/devices/$deviceId/consumption" params={{ deviceId }}>
+                  Details
+                </Link>
+              }
+            >
               <div className={styles.figures}>
                 <Figure preset="today" label="Today" context={context} />
                 <Figure preset="thisWeek" label="This week" context={context} />
@@ -40,14 +58,22 @@ export function DeviceOverviewPage({ deviceId, measurement, onMeasurementChange,
               <div className={styles.figure}>
                 <span className={styles.figureValue}>{formatMeter(device.latest_kwh)}</span>
                 <span className={styles.figureNote}>
-                  {device.summary.last_reading_at ? `Read ${formatDateTime(device.summary.last_reading_at)}` : 'No readings yet'}
+                  {device.summary.last_reading_at
+                    ? `Read ${formatDateTime(device.summary.last_reading_at)}`
+                    : 'No readings yet'}
                   {` · ${device.summary.reading_count.toLocaleString()} readings`}
                 </span>
               </div>
             </Card>
           </div>
           <div className={styles.grid}>
-            <MeasurementChart deviceId={deviceId} measurement={measurement} onMeasurementChange={onMeasurementChange} context={context} now={now} />
+            <MeasurementChart
+              deviceId={deviceId}
+              measurement={measurement}
+              onMeasurementChange={onMeasurementChange}
+              context={context}
+              now={now}
+            />
           </div>
           <div className={styles.grid}>
             <IdentityCard device={device} />
@@ -59,13 +85,25 @@ export function DeviceOverviewPage({ deviceId, measurement, onMeasurementChange,
   )
 }
 
-function Figure({ preset, label, context }: { preset: PresetKey; label: string; context: ConsumptionContext }) {
+function Figure({
+  preset,
+  label,
+  context,
+}: {
+  preset: PresetKey
+  label: string
+  context: ConsumptionContext
+}) {
   const figure = useQuery(presetQuery(preset, context))
   return (
     <Stat
       label={label}
       isLoading={figure.isPending}
-      value={figure.isError ? '–' : (figure.data?.kwh.toLocaleString(undefined, { maximumFractionDigits: 1 }) ?? '–')}
+      value={
+        figure.isError
+          ? '–'
+          : (figure.data?.kwh.toLocaleString(undefined, { maximumFractionDigits: 1 }) ?? '–')
+      }
       unit="kWh"
     />
   )

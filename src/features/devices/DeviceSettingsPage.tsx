@@ -5,7 +5,15 @@ import { Button, Card, ConfirmDialog } from '../../ui'
 import { canAccess } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldsOf, hasErrors, serverFieldErrors, toDeviceBody, validateDeviceFields, type DeviceFieldErrors, type DeviceFields } from './device-fields'
+import {
+  fieldsOf,
+  hasErrors,
+  serverFieldErrors,
+  toDeviceBody,
+  validateDeviceFields,
+  type DeviceFieldErrors,
+  type DeviceFields,
+} from './device-fields'
 import { DeviceFrame, deviceQuery } from './DeviceFrame'
 import { IdentityFields, LocationFields, ModelFields } from './DeviceFieldGroups'
 import * as styles from './devices.css'
@@ -42,12 +50,20 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
       queryClient.setQueryData(deviceQuery(device.id).queryKey, updated)
       setFields(fieldsOf(updated))
       void queryClient.invalidateQueries({ predicate: isDeviceList })
-      feedback.push({ severity: 'success', title: 'Device settings updated', message: 'Changes will propagate across the dashboard shortly.' })
+      feedback.push({
+        severity: 'success',
+        title: 'Device settings updated',
+        message: 'Changes will propagate across the dashboard shortly.',
+      })
     },
     onError: (error) => {
       const status = error instanceof ApiError ? error.status : undefined
       setErrors(serverFieldErrors(status, error instanceof ApiError ? error.body : undefined))
-      feedback.push({ severity: 'error', title: 'Failed to update device', message: 'Please review the form inputs and try again.' })
+      feedback.push({
+        severity: 'error',
+        title: 'Failed to update device',
+        message: 'Please review the form inputs and try again.',
+      })
     },
   })
   const remove = useMutation({
@@ -55,39 +71,70 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: deviceQuery(device.id).queryKey })
       void queryClient.invalidateQueries({ predicate: isDeviceList })
-      feedback.push({ severity: 'success', title: 'Device deleted', message: 'The device has been removed from your inventory.' })
+      feedback.push({
+        severity: 'success',
+        title: 'Device deleted',
+        message: 'The device has been removed from your inventory.',
+      })
       setConfirming(false)
       onDeleted()
     },
     onError: () => {
       setConfirming(false)
-      feedback.push({ severity: 'error', title: 'Failed to delete device', message: 'Ensure the device is not in use or try again later.' })
+      feedback.push({
+        severity: 'error',
+        title: 'Failed to delete device',
+        message: 'Ensure the device is not in use or try again later.',
+      })
     },
   })
 
-  const change = (partial: Partial<DeviceFields>) => setFields((current) => ({ ...current, ...partial }))
+  const change = (partial: Partial<DeviceFields>) =>
+    setFields((current) => ({ ...current, ...partial }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const found = validateDeviceFields(fields)
     setErrors(found)
     if (hasErrors(found)) return
-    update.mutate({ path: { id: device.id }, body: { ...toDeviceBody(fields), group_id: device.group_id } })
+    update.mutate({
+      path: { id: device.id },
+      body: { ...toDeviceBody(fields), group_id: device.group_id },
+    })
   }
   const dirty = JSON.stringify(fields) !== JSON.stringify(fieldsOf(device))
 
   return (
     <>
-      <Card title="Device settings" description={canEdit ? 'Changes apply as soon as you save.' : 'Only administrators can change device settings.'}>
+      <Card
+        title="Device settings"
+        description={
+          canEdit
+            ? 'Changes apply as soon as you save.'
+            : 'Only administrators can change device settings.'
+        }
+      >
         <form className={styles.form} onSubmit={submit} noValidate aria-label="Device settings">
           <IdentityFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
           <LocationFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
           <ModelFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
           {canEdit && (
             <div className={styles.formActions}>
-              <Button intent="formSecondary" isDisabled={!dirty || update.isPending} onPress={() => { setFields(fieldsOf(device)); setErrors({}) }}>
+              <Button
+                intent="formSecondary"
+                isDisabled={!dirty || update.isPending}
+                onPress={() => {
+                  setFields(fieldsOf(device))
+                  setErrors({})
+                }}
+              >
                 Discard changes
               </Button>
-              <Button type="submit" intent="formPrimary" isPending={update.isPending} isDisabled={!dirty}>
+              <Button
+                type="submit"
+                intent="formPrimary"
+                isPending={update.isPending}
+                isDisabled={!dirty}
+              >
                 Save changes
               </Button>
             </div>
@@ -95,8 +142,14 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
         </form>
       </Card>
       {canEdit && (
-        <Card title="Delete device" className={styles.dangerZone} description="Removes the device with its readings, status history and photos. Notifications already sent stay.">
-          <Button intent="destructiveAction" onPress={() => setConfirming(true)}>Delete device</Button>
+        <Card
+          title="Delete device"
+          className={styles.dangerZone}
+          description="Removes the device with its readings, status history and photos. Notifications already sent stay."
+        >
+          <Button intent="destructiveAction" onPress={() => setConfirming(true)}>
+            Delete device
+          </Button>
           <ConfirmDialog
             isOpen={confirming}
             onOpenChange={setConfirming}

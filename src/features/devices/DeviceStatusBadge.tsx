@@ -8,7 +8,13 @@ const presentation: Record<DeviceStatus, { label: string; variant: BadgeVariant 
 }
 
 /** Online, offline or unknown, in words and colour (never colour alone). */
-export function DeviceStatusBadge({ status, size = 'md' }: { status: DeviceStatus; size?: 'sm' | 'md' }) {
+export function DeviceStatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: DeviceStatus
+  size?: 'sm' | 'md'
+}) {
   const { label, variant } = presentation[status]
   return (
     <Badge variant={variant} size={size}>

@@ -1,7 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getDeviceStatusSummaryOptions, listDeviceStatusOptions, normalizeError, queryPolicy } from '../../api'
-import { Card, EmptyState, ErrorState, Pagination, ResponsiveStatusTimeline, Select, SelectItem, SkeletonText, Stat } from '../../ui'
+import {
+  getDeviceStatusSummaryOptions,
+  listDeviceStatusOptions,
+  normalizeError,
+  queryPolicy,
+} from '../../api'
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  ResponsiveStatusTimeline,
+  Select,
+  SelectItem,
+  SkeletonText,
+  Stat,
+} from '../../ui'
 import { DeviceFrame } from './DeviceFrame'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { formatDateTime } from './format'
@@ -21,24 +36,59 @@ const PAGE_SIZE = 50
 export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: string; now?: Date }) {
   const [span, setSpan] = useState<StatusWindow>('24h')
   const [page, setPage] = useState(1)
-  const summary = useQuery({ ...getDeviceStatusSummaryOptions({ path: { id: deviceId }, query: { window: span } }), ...queryPolicy('realTime') })
-  const history = useQuery({ ...listDeviceStatusOptions({ path: { id: deviceId }, query: { page, page_size: PAGE_SIZE } }), ...queryPolicy('realTime'), placeholderData: keepPreviousData })
+  const summary = useQuery({
+    ...getDeviceStatusSummaryOptions({ path: { id: deviceId }, query: { window: span } }),
+    ...queryPolicy('realTime'),
+  })
+  const history = useQuery({
+    ...listDeviceStatusOptions({ path: { id: deviceId }, query: { page, page_size: PAGE_SIZE } }),
+    ...queryPolicy('realTime'),
+    placeholderData: keepPreviousData,
+  })
   const s = summary.data
   return (
     <DeviceFrame deviceId={deviceId} tab="Status" now={now}>
       {() => (
         <>
-          <Card title="Availability" actions={
-            <Select aria-label="Window" items={windows} selectedKey={span} onSelectionChange={(key) => setSpan(key as StatusWindow)}>
-              {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
-            </Select>}>
+          <Card
+            title="Availability"
+            actions={
+              <Select
+                aria-label="Window"
+                items={windows}
+                selectedKey={span}
+                onSelectionChange={(key) => setSpan(key as StatusWindow)}
+              >
+                {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
+              </Select>
+            }
+          >
             {summary.isError ? (
-              <ErrorState size="sm" title="The summary could not be loaded" message={normalizeError(summary.error).message} onRetry={() => void summary.refetch()} />
+              <ErrorState
+                size="sm"
+                title="The summary could not be loaded"
+                message={normalizeError(summary.error).message}
+                onRetry={() => void summary.refetch()}
+              />
             ) : (
               <div className={styles.figures}>
-                <Stat label="Online" isLoading={summary.isPending} value={s ? (s.online_ratio * 100).toFixed(1) : '–'} unit="%" />
-                <Stat label="Status changes" isLoading={summary.isPending} value={s?.transitions ?? '–'} />
-                <Stat label="Down" isLoading={summary.isPending} value={s?.downtime_minutes ?? '–'} unit="min" />
+                <Stat
+                  label="Online"
+                  isLoading={summary.isPending}
+                  value={s ? (s.online_ratio * 100).toFixed(1) : '–'}
+                  unit="%"
+                />
+                <Stat
+                  label="Status changes"
+                  isLoading={summary.isPending}
+                  value={s?.transitions ?? '–'}
+                />
+                <Stat
+                  label="Down"
+                  isLoading={summary.isPending}
+                  value={s?.downtime_minutes ?? '–'}
+                  unit="min"
+                />
                 <div className={styles.figure}>
                   <span className={styles.figureLabel}>Now</span>
                   {s ? <DeviceStatusBadge status={s.current_status} /> : <SkeletonText lines={1} />}
@@ -51,21 +101,43 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
               {history.isPending ? (
                 <SkeletonText lines={4} />
               ) : history.isError ? (
-                <ErrorState size="sm" title="The status history could not be loaded" message={normalizeError(history.error).message} onRetry={() => void history.refetch()} />
+                <ErrorState
+                  size="sm"
+                  title="The status history could not be loaded"
+                  message={normalizeError(history.error).message}
+                  onRetry={() => void history.refetch()}
+                />
               ) : history.data.items.length === 0 ? (
-                <EmptyState size="sm" icon="wifiOff" title="No status changes recorded" description="Changes between online and offline appear here." />
+                <EmptyState
+                  size="sm"
+                  icon="wifiOff"
+                  title="No status changes recorded"
+                  description="Changes between online and offline appear here."
+                />
               ) : (
                 <>
-                  <ResponsiveStatusTimeline data={toSegments(history.data.items, now)} height={72} />
+                  <ResponsiveStatusTimeline
+                    data={toSegments(history.data.items, now)}
+                    height={72}
+                  />
                   <ul className={styles.list} aria-label="Status changes">
                     {history.data.items.map((entry) => (
                       <li key={entry.id} className={styles.listItem}>
-                        <span className={styles.headerMeta}><DeviceStatusBadge status={entry.status} size="sm" /> {formatDateTime(entry.timestamp)}</span>
+                        <span className={styles.headerMeta}>
+                          <DeviceStatusBadge status={entry.status} size="sm" />{' '}
+                          {formatDateTime(entry.timestamp)}
+                        </span>
                         {entry.reason && <span className={styles.muted}>{entry.reason}</span>}
                       </li>
                     ))}
                   </ul>
-                  <Pagination aria-label="Status pages" page={page} pageSize={PAGE_SIZE} total={history.data.total} onPageChange={setPage} />
+                  <Pagination
+                    aria-label="Status pages"
+                    page={page}
+                    pageSize={PAGE_SIZE}
+                    total={history.data.total}
+                    onPageChange={setPage}
+                  />
                 </>
               )}
             </Card>

@@ -40,7 +40,14 @@ export interface DeviceTableProps {
  * The fleet as a table whose rows are virtualised: only the rows in view (plus a few) are in the
  * DOM, so a page of 500 devices scrolls as smoothly as one of 10 (FIELD 3).
  */
-export function DeviceTable({ devices, total, offset, sort, onSort, now = new Date() }: DeviceTableProps) {
+export function DeviceTable({
+  devices,
+  total,
+  offset,
+  sort,
+  onSort,
+  now = new Date(),
+}: DeviceTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const narrow = useMediaQuery(styles.NARROW_QUERY)
   const rowHeight = narrow ? styles.ROW_HEIGHT.narrow : styles.ROW_HEIGHT.wide
@@ -63,13 +70,29 @@ export function DeviceTable({ devices, total, offset, sort, onSort, now = new Da
             <div
               key={column.label}
               role="columnheader"
-              aria-sort={column.sortKey === activeKey ? (activeOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-              className={column.numeric ? `${styles.columnHeader} ${styles.numericHeader}` : styles.columnHeader}
+              aria-sort={
+                column.sortKey === activeKey
+                  ? activeOrder === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : undefined
+              }
+              className={
+                column.numeric
+                  ? `${styles.columnHeader} ${styles.numericHeader}`
+                  : styles.columnHeader
+              }
             >
               {column.sortKey ? (
-                <button type="button" className={styles.sortButton} onClick={() => onSort(column.sortKey!)}>
+                <button
+                  type="button"
+                  className={styles.sortButton}
+                  onClick={() => onSort(column.sortKey!)}
+                >
                   {column.label}
-                  {column.sortKey === activeKey && <Icon name={activeOrder === 'asc' ? 'chevronUp' : 'chevronDown'} size="xs" />}
+                  {column.sortKey === activeKey && (
+                    <Icon name={activeOrder === 'asc' ? 'chevronUp' : 'chevronDown'} size="xs" />
+                  )}
                 </button>
               ) : (
                 column.label
@@ -107,7 +130,12 @@ interface DeviceRowProps {
 /** One device; memoised so scrolling re-renders only the rows that move in. */
 const DeviceRow = memo(function DeviceRow({ device, rowIndex, top, height, now }: DeviceRowProps) {
   return (
-    <div role="row" aria-rowindex={rowIndex} className={styles.row} style={{ height, transform: `translateY(${top}px)` }}>
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      className={styles.row}
+      style={{ height, transform: `translateY(${top}px)` }}
+    >
       <div role="cell" className={`${styles.cell} ${styles.area.name}`}>
         <Link to="/devices/$deviceId" params={{ deviceId: device.id }} className={styles.nameLink}>
           {device.name}

@@ -6,7 +6,15 @@ import { Button, EmptyState, ErrorState, Icon, Pagination, buttonClassName } fro
 import { useSessionUser } from '../auth/use-session'
 import { canAccess } from '../auth/roles'
 import { PageHeader } from '../shell/PageHeader'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, listQuery, matchesSearch, nextSearch, toggleSort, type DevicesSearch } from './device-list'
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  listQuery,
+  matchesSearch,
+  nextSearch,
+  toggleSort,
+  type DevicesSearch,
+} from './device-list'
 import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { DeviceTableSkeleton } from './DeviceTableSkeleton'
@@ -33,12 +41,18 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
   const change = (partial: Partial<DevicesSearch>) => onSearchChange(nextSearch(search, partial))
   const [text, setText] = useSearchText(search.search, (value) => change({ search: value.trim() }))
   const list = useQuery({ ...deviceListQuery(search), placeholderData: keepPreviousData })
-  const offline = useQuery({ ...listDevicesOptions({ query: { status: 'offline', limit: 1 } }), ...queryPolicy('realTime') })
+  const offline = useQuery({
+    ...listDevicesOptions({ query: { status: 'offline', limit: 1 } }),
+    ...queryPolicy('realTime'),
+  })
 
   const items = list.data?.items
   // Until the server answers for the text being typed, narrow the rows already loaded at once.
   const stale = list.isPlaceholderData || text.trim() !== (search.search ?? '')
-  const rows = useMemo(() => (items && stale ? items.filter((d) => matchesSearch(d, text)) : (items ?? [])), [items, stale, text])
+  const rows = useMemo(
+    () => (items && stale ? items.filter((d) => matchesSearch(d, text)) : (items ?? [])),
+    [items, stale, text],
+  )
   const filtered = Boolean(search.search || search.status || text.trim())
   const canRegister = user ? canAccess(user.role, 'registerDevice') : false
   const total = list.data?.total ?? 0
@@ -47,7 +61,11 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
     <>
       <PageHeader
         title="Devices"
-        lead={list.data ? fleetSummary(list.data.total, filtered, offline.data?.total) : 'Every meter in your scope.'}
+        lead={
+          list.data
+            ? fleetSummary(list.data.total, filtered, offline.data?.total)
+            : 'Every meter in your scope.'
+        }
         actions={canRegister && <HeaderActions />}
       />
       <DeviceListToolbar
@@ -72,14 +90,34 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
             icon="search"
             title="No devices match"
             description="Try another name, serial number or location, or clear the filters."
-            action={<Button intent="formSecondary" onPress={() => { setText(''); onSearchChange({ sort: search.sort, order: search.order, pageSize: search.pageSize }) }}>Clear filters</Button>}
+            action={
+              <Button
+                intent="formSecondary"
+                onPress={() => {
+                  setText('')
+                  onSearchChange({
+                    sort: search.sort,
+                    order: search.order,
+                    pageSize: search.pageSize,
+                  })
+                }}
+              >
+                Clear filters
+              </Button>
+            }
           />
         ) : (
           <EmptyState
             icon="devices"
             title="No devices yet"
             description="Registered meters appear here with their status, latest reading and today's consumption."
-            action={canRegister && <Link to="/register-device" className={buttonClassName({ intent: 'formPrimary' })}>Register a device</Link>}
+            action={
+              canRegister && (
+                <Link to="/register-device" className={buttonClassName({ intent: 'formPrimary' })}>
+                  Register a device
+                </Link>
+              )
+            }
           />
         )
       ) : (
@@ -87,7 +125,7 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
           <DeviceTable
             devices={rows}
             total={stale ? rows.length : total}
-            offset={stale ? 0 : listQuery(search).skip ?? 0}
+            offset={stale ? 0 : (listQuery(search).skip ?? 0)}
             sort={search}
             onSort={(key) => change(toggleSort(search, key))}
             now={now}

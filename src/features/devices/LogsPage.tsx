@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { getReadingOptions, listDeviceAttachmentsOptions, normalizeError, queryPolicy, type Attachment } from '../../api'
+import {
+  getReadingOptions,
+  listDeviceAttachmentsOptions,
+  normalizeError,
+  queryPolicy,
+  type Attachment,
+} from '../../api'
 import { Dialog, EmptyState, ErrorState, Skeleton, buttonClassName } from '../../ui'
 import { DeviceFrame } from './DeviceFrame'
 import { formatDateTime, formatMeter } from './format'
@@ -17,7 +23,11 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
   const photos = useQuery(attachmentsQuery(deviceId))
   const [open, setOpen] = useState<Attachment | null>(null)
   const addLink = (
-    <Link to="/devices/$deviceId/add_log" params={{ deviceId }} className={buttonClassName({ intent: 'formPrimary' })}>
+    <Link
+      to="/devices/$deviceId/add_log"
+      params={{ deviceId }}
+      className={buttonClassName({ intent: 'formPrimary' })}
+    >
       Add reading
     </Link>
   )
@@ -27,22 +37,48 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
         photos.isPending ? (
           <ul className={styles.gallery} aria-busy="true" aria-label="Loading log photos">
             {[0, 1, 2].map((i) => (
-              <li key={i}><Skeleton shape="rect" height="12rem" /></li>
+              <li key={i}>
+                <Skeleton shape="rect" height="12rem" />
+              </li>
             ))}
           </ul>
         ) : photos.isError ? (
-          <ErrorState title="Could not load the log photos" message={normalizeError(photos.error).message} onRetry={() => void photos.refetch()} />
+          <ErrorState
+            title="Could not load the log photos"
+            message={normalizeError(photos.error).message}
+            onRetry={() => void photos.refetch()}
+          />
         ) : photos.data.items.length === 0 ? (
-          <EmptyState icon="camera" title="No manual readings with photos yet" description="Readings entered by hand appear here with the photo taken as evidence." action={addLink} />
+          <EmptyState
+            icon="camera"
+            title="No manual readings with photos yet"
+            description="Readings entered by hand appear here with the photo taken as evidence."
+            action={addLink}
+          />
         ) : (
           <>
             <ul className={styles.gallery} aria-label="Log photos">
               {photos.data.items.map((attachment) => (
-                <PhotoCard key={attachment.id} attachment={attachment} onOpen={() => setOpen(attachment)} />
+                <PhotoCard
+                  key={attachment.id}
+                  attachment={attachment}
+                  onOpen={() => setOpen(attachment)}
+                />
               ))}
             </ul>
-            <Dialog isOpen={open !== null} onOpenChange={(isOpen) => !isOpen && setOpen(null)} size="lg" title={open ? open.filename : ''}>
-              {open && <img src={open.url} alt={`Meter ${open.filename}, taken ${formatDateTime(open.created_at)}`} className={styles.fullPhoto} />}
+            <Dialog
+              isOpen={open !== null}
+              onOpenChange={(isOpen) => !isOpen && setOpen(null)}
+              size="lg"
+              title={open ? open.filename : ''}
+            >
+              {open && (
+                <img
+                  src={open.url}
+                  alt={`Meter ${open.filename}, taken ${formatDateTime(open.created_at)}`}
+                  className={styles.fullPhoto}
+                />
+              )}
             </Dialog>
           </>
         )
@@ -60,11 +96,22 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
   })
   return (
     <li className={styles.photoCard}>
-      <button type="button" className={styles.photoButton} onClick={onOpen} aria-label={`Open ${attachment.filename} full size`}>
+      <button
+        type="button"
+        className={styles.photoButton}
+        onClick={onOpen}
+        aria-label={`Open ${attachment.filename} full size`}
+      >
         <img src={attachment.url} alt="" loading="lazy" className={styles.photo} />
       </button>
       <div className={styles.photoCaption}>
-        <strong>{reading.data ? formatMeter(reading.data.kwh) : attachment.reading_id === null ? 'Photo only' : '…'}</strong>
+        <strong>
+          {reading.data
+            ? formatMeter(reading.data.kwh)
+            : attachment.reading_id === null
+              ? 'Photo only'
+              : '…'}
+        </strong>
         <span>{attachment.entered_by_name ?? 'Unknown user'}</span>
         <span className={styles.muted}>{formatDateTime(attachment.created_at)}</span>
       </div>

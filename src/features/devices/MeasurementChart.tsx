@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { addHours, formatISO, startOfHour } from 'date-fns'
 import { listDeviceMeasurementsOptions, listDeviceReadingsOptions, queryPolicy } from '../../api'
-import { Card, ResponsiveConsumptionChart, ResponsiveCumulativeChart, Select, SelectItem } from '../../ui'
+import {
+  Card,
+  ResponsiveConsumptionChart,
+  ResponsiveCumulativeChart,
+  Select,
+  SelectItem,
+} from '../../ui'
 import { intervalsQuery, type ConsumptionContext } from '../consumption/consumption-queries'
 import { toBuckets } from '../consumption/intervals'
 
@@ -19,19 +25,46 @@ export interface MeasurementChartProps {
 }
 
 /** A small chart of one measurement: energy as this month's daily consumption, others as raw values. */
-export function MeasurementChart({ deviceId, measurement = ENERGY, onMeasurementChange, context, now = new Date() }: MeasurementChartProps) {
-  const measurements = useQuery({ ...listDeviceMeasurementsOptions({ path: { id: deviceId } }), ...queryPolicy('regular'), meta: { silent: true } })
+export function MeasurementChart({
+  deviceId,
+  measurement = ENERGY,
+  onMeasurementChange,
+  context,
+  now = new Date(),
+}: MeasurementChartProps) {
+  const measurements = useQuery({
+    ...listDeviceMeasurementsOptions({ path: { id: deviceId } }),
+    ...queryPolicy('regular'),
+    meta: { silent: true },
+  })
   const items = measurements.data?.items ?? []
-  const options = items.some((m) => m.name === ENERGY) ? items : [{ name: ENERGY, unit: 'kWh' }, ...items]
+  const options = items.some((m) => m.name === ENERGY)
+    ? items
+    : [{ name: ENERGY, unit: 'kWh' }, ...items]
   const selector = options.length > 1 && (
-    <Select aria-label="Measurement" items={options.map((m) => ({ id: m.name, label: `${m.name} (${m.unit})` }))}
-      selectedKey={measurement} onSelectionChange={(key) => onMeasurementChange(key === ENERGY ? undefined : String(key))}>
+    <Select
+      aria-label="Measurement"
+      items={options.map((m) => ({ id: m.name, label: `${m.name} (${m.unit})` }))}
+      selectedKey={measurement}
+      onSelectionChange={(key) => onMeasurementChange(key === ENERGY ? undefined : String(key))}
+    >
       {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
     </Select>
   )
   return (
-    <Card title={measurement === ENERGY ? 'Daily consumption this month' : `${measurement}, last ${RAW_HOURS} hours`} actions={selector}>
-      {measurement === ENERGY ? <EnergyChart context={context} now={now} /> : <RawChart deviceId={deviceId} measurement={measurement} now={now} />}
+    <Card
+      title={
+        measurement === ENERGY
+          ? 'Daily consumption this month'
+          : `${measurement}, last ${RAW_HOURS} hours`
+      }
+      actions={selector}
+    >
+      {measurement === ENERGY ? (
+        <EnergyChart context={context} now={now} />
+      ) : (
+        <RawChart deviceId={deviceId} measurement={measurement} now={now} />
+      )}
     </Card>
   )
 }
@@ -50,13 +83,26 @@ function EnergyChart({ context, now }: { context: ConsumptionContext; now: Date 
   )
 }
 
-function RawChart({ deviceId, measurement, now }: { deviceId: string; measurement: string; now: Date }) {
+function RawChart({
+  deviceId,
+  measurement,
+  now,
+}: {
+  deviceId: string
+  measurement: string
+  now: Date
+}) {
   // Whole hours keep the query key stable between renders.
   const end = addHours(startOfHour(now), 1)
   const readings = useQuery({
     ...listDeviceReadingsOptions({
       path: { id: deviceId },
-      query: { start_date: formatISO(addHours(end, -RAW_HOURS)), end_date: formatISO(end), page_size: 500, reading_type_names: [measurement] },
+      query: {
+        start_date: formatISO(addHours(end, -RAW_HOURS)),
+        end_date: formatISO(end),
+        page_size: 500,
+        reading_type_names: [measurement],
+      },
     }),
     ...queryPolicy('realTime'),
   })

@@ -8,14 +8,27 @@ describe('validateDeviceFields', () => {
     expect(validateDeviceFields(valid)).toEqual({})
   })
   it('requires name and serial number', () => {
-    expect(validateDeviceFields(emptyDeviceFields)).toEqual({ name: 'Enter a name.', serial_number: 'Enter the serial number.' })
+    expect(validateDeviceFields(emptyDeviceFields)).toEqual({
+      name: 'Enter a name.',
+      serial_number: 'Enter the serial number.',
+    })
   })
   it('checks the serial number pattern and every length limit', () => {
-    expect(validateDeviceFields({ ...valid, serial_number: 'EM 17' }).serial_number).toMatch(/letters, digits/)
-    expect(validateDeviceFields({ ...valid, name: 'x'.repeat(101) }).name).toBe('Use at most 100 characters.')
-    expect(validateDeviceFields({ ...valid, serial_number: 'x'.repeat(65) }).serial_number).toBe('Use at most 64 characters.')
-    expect(validateDeviceFields({ ...valid, location: 'x'.repeat(201) }).location).toBe('Use at most 200 characters.')
-    expect(validateDeviceFields({ ...valid, description: 'x'.repeat(1001) }).description).toBe('Use at most 1000 characters.')
+    expect(validateDeviceFields({ ...valid, serial_number: 'EM 17' }).serial_number).toMatch(
+      /letters, digits/,
+    )
+    expect(validateDeviceFields({ ...valid, name: 'x'.repeat(101) }).name).toBe(
+      'Use at most 100 characters.',
+    )
+    expect(validateDeviceFields({ ...valid, serial_number: 'x'.repeat(65) }).serial_number).toBe(
+      'Use at most 64 characters.',
+    )
+    expect(validateDeviceFields({ ...valid, location: 'x'.repeat(201) }).location).toBe(
+      'Use at most 200 characters.',
+    )
+    expect(validateDeviceFields({ ...valid, description: 'x'.repeat(1001) }).description).toBe(
+      'Use at most 1000 characters.',
+    )
   })
 })
 
@@ -35,8 +48,14 @@ describe('toDeviceBody', () => {
 describe('serverFieldErrors', () => {
   it('reads a 409 as a taken serial number and 422 issues by field', async () => {
     const { serverFieldErrors } = await import('./device-fields')
-    expect(serverFieldErrors(409, { detail: 'Serial number already registered' })).toEqual({ serial_number: 'Another device already uses this serial number.' })
-    expect(serverFieldErrors(422, { detail: [{ loc: ['body', 'handler'], msg: 'Not a handler of this model', type: 'value' }] })).toEqual({ handler: 'Not a handler of this model' })
+    expect(serverFieldErrors(409, { detail: 'Serial number already registered' })).toEqual({
+      serial_number: 'Another device already uses this serial number.',
+    })
+    expect(
+      serverFieldErrors(422, {
+        detail: [{ loc: ['body', 'handler'], msg: 'Not a handler of this model', type: 'value' }],
+      }),
+    ).toEqual({ handler: 'Not a handler of this model' })
     expect(serverFieldErrors(500, { detail: 'boom' })).toEqual({})
   })
 })

@@ -46,10 +46,14 @@ export function validateDeviceFields(fields: DeviceFields): DeviceFieldErrors {
   if (!name) errors.name = 'Enter a name.'
   else if (name.length > LIMITS.name) errors.name = `Use at most ${LIMITS.name} characters.`
   if (!serial) errors.serial_number = 'Enter the serial number.'
-  else if (serial.length > LIMITS.serial_number) errors.serial_number = `Use at most ${LIMITS.serial_number} characters.`
-  else if (!SERIAL_PATTERN.test(serial)) errors.serial_number = 'Use only letters, digits, dots, dashes and underscores.'
-  if (fields.location.trim().length > LIMITS.location) errors.location = `Use at most ${LIMITS.location} characters.`
-  if (fields.description.trim().length > LIMITS.description) errors.description = `Use at most ${LIMITS.description} characters.`
+  else if (serial.length > LIMITS.serial_number)
+    errors.serial_number = `Use at most ${LIMITS.serial_number} characters.`
+  else if (!SERIAL_PATTERN.test(serial))
+    errors.serial_number = 'Use only letters, digits, dots, dashes and underscores.'
+  if (fields.location.trim().length > LIMITS.location)
+    errors.location = `Use at most ${LIMITS.location} characters.`
+  if (fields.description.trim().length > LIMITS.description)
+    errors.description = `Use at most ${LIMITS.description} characters.`
   return errors
 }
 

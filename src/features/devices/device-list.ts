@@ -24,7 +24,10 @@ export function listQuery(search: DevicesSearch): NonNullable<ListDevicesData['q
 }
 
 /** The server's match (case-insensitive over name, serial number, location), for rows already loaded. */
-export function matchesSearch(device: Pick<Device, 'name' | 'serial_number' | 'location'>, text: string): boolean {
+export function matchesSearch(
+  device: Pick<Device, 'name' | 'serial_number' | 'location'>,
+  text: string,
+): boolean {
   const needle = text.trim().toLocaleLowerCase()
   if (!needle) return true
   return [device.name, device.serial_number, device.location ?? ''].some((field) =>
@@ -32,7 +35,8 @@ export function matchesSearch(device: Pick<Device, 'name' | 'serial_number' | 'l
   )
 }
 
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize))
+export const pageCount = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize))
 
 /** Changing what is listed starts again from the first page. */
 export function nextSearch(current: DevicesSearch, change: Partial<DevicesSearch>): DevicesSearch {

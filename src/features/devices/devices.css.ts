@@ -14,12 +14,18 @@ export const toolbar = style({
   marginBottom: vars.space.lg,
 })
 export const searchBox = style({ flex: '1 1 16rem', minWidth: 0 })
-export const filterBox = style({ flex: '0 0 10rem', '@media': { [NARROW_QUERY]: { flex: '1 1 8rem' } } })
-export const narrowOnly = style({ '@media': { 'screen and (min-width: 768px)': { display: 'none' } } })
+export const filterBox = style({
+  flex: '0 0 10rem',
+  '@media': { [NARROW_QUERY]: { flex: '1 1 8rem' } },
+})
+export const narrowOnly = style({
+  '@media': { 'screen and (min-width: 768px)': { display: 'none' } },
+})
 
 export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
 
-const columns = 'minmax(12rem, 2.2fr) minmax(8rem, 1.2fr) minmax(8rem, 1.4fr) minmax(9rem, 1.3fr) minmax(7rem, 1fr) minmax(6rem, 0.9fr)'
+const columns =
+  'minmax(12rem, 2.2fr) minmax(8rem, 1.2fr) minmax(8rem, 1.4fr) minmax(9rem, 1.3fr) minmax(7rem, 1fr) minmax(6rem, 0.9fr)'
 
 export const table = style({
   border: `1px solid ${vars.color.border}`,
@@ -92,7 +98,12 @@ export const row = style({
   },
 })
 
-export const cell = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const cell = style({
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
 export const numericCell = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }])
 export const mutedCell = style([cell, { color: vars.color.textMuted }])
 
@@ -102,7 +113,11 @@ export const area = styleVariants({
   serial: { '@media': { [NARROW_QUERY]: { gridArea: 'meta' } } },
   location: { '@media': { [NARROW_QUERY]: { display: 'none' } } },
   status: { '@media': { [NARROW_QUERY]: { gridArea: 'status' } } },
-  latest: { '@media': { [NARROW_QUERY]: { gridArea: 'latest', textAlign: 'left', fontSize: vars.fontSize.xs } } },
+  latest: {
+    '@media': {
+      [NARROW_QUERY]: { gridArea: 'latest', textAlign: 'left', fontSize: vars.fontSize.xs },
+    },
+  },
   today: { '@media': { [NARROW_QUERY]: { gridArea: 'today', fontSize: vars.fontSize.xs } } },
 })
 export const narrowLabel = style({
@@ -111,7 +126,10 @@ export const narrowLabel = style({
   marginRight: vars.space.xs,
   '@media': { [NARROW_QUERY]: { display: 'inline' } },
 })
-export const narrowLocation = style({ display: 'none', '@media': { [NARROW_QUERY]: { display: 'inline' } } })
+export const narrowLocation = style({
+  display: 'none',
+  '@media': { [NARROW_QUERY]: { display: 'inline' } },
+})
 
 export const nameLink = style({
   color: vars.color.text,
@@ -119,15 +137,25 @@ export const nameLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { color: vars.color.brand, textDecoration: 'underline' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px', borderRadius: vars.radius.sm },
+    '&:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+      borderRadius: vars.radius.sm,
+    },
   },
 })
 
-export const statusCell = style([cell, { display: 'flex', flexDirection: 'column', gap: vars.space.xxs, alignItems: 'flex-start' }])
+export const statusCell = style([
+  cell,
+  { display: 'flex', flexDirection: 'column', gap: vars.space.xxs, alignItems: 'flex-start' },
+])
 export const lastSeen = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })
 
 export const pagerFooter = style({ marginTop: vars.space.md })
-export const skeletonRow = style({ padding: `${vars.space.md} ${vars.space.lg}`, borderBottom: `1px solid ${vars.color.border}` })
+export const skeletonRow = style({
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
 
 export const deviceNav = style({
   display: 'flex',
@@ -151,7 +179,12 @@ export const deviceNavLink = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
   },
 })
-export const headerMeta = style({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm })
+export const headerMeta = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+})
 
 export const grid = style({
   display: 'grid',
@@ -159,19 +192,49 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
   marginBottom: vars.space.lg,
 })
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, marginTop: vars.space.lg })
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  marginTop: vars.space.lg,
+})
 
-export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0, fontSize: vars.fontSize.sm })
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+})
 export const factTerm = style({ color: vars.color.textMuted })
 export const factValue = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
 
 export const figure = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs })
-export const figureLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, textTransform: 'uppercase', letterSpacing: '0.04em' })
-export const figureValue = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' })
+export const figureLabel = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+})
+export const figureValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+})
 export const figureNote = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })
-export const figures = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))' })
+export const figures = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))',
+})
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' })
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+})
 export const listItem = style({
   display: 'flex',
   flexDirection: 'column',
@@ -182,9 +245,23 @@ export const listItem = style({
   selectors: { '&:last-child': { borderBottom: 'none' } },
 })
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs })
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, maxWidth: '40rem' })
-export const formRow = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))' })
-export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' })
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  maxWidth: '40rem',
+})
+export const formRow = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+})
+export const formActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  justifyContent: 'flex-end',
+})
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 export const factPair = style({ display: 'contents' })
 
@@ -210,8 +287,22 @@ export const photoButton = style({
   display: 'block',
   aspectRatio: '4 / 3',
   background: vars.color.surfaceSunken,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+  },
 })
 export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
-export const photoCaption = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, padding: vars.space.md, fontSize: vars.fontSize.sm })
-export const fullPhoto = style({ display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto', objectFit: 'contain' })
+export const photoCaption = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  padding: vars.space.md,
+  fontSize: vars.fontSize.sm,
+})
+export const fullPhoto = style({
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: '70vh',
+  margin: '0 auto',
+  objectFit: 'contain',
+})

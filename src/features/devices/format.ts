@@ -1,14 +1,22 @@
 /** Display helpers shared by the device pages. */
 import { formatDistanceStrict } from 'date-fns'
 
-const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 0 })
-const meterFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+const kwhFormat = new Intl.NumberFormat(undefined, {
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+})
+const meterFormat = new Intl.NumberFormat(undefined, {
+  maximumFractionDigits: 1,
+  minimumFractionDigits: 1,
+})
 
 /** '12.5 kWh', or an en dash for no value. */
-export const formatKwh = (kwh: number | null | undefined) => (kwh == null ? '–' : `${kwhFormat.format(kwh)} kWh`)
+export const formatKwh = (kwh: number | null | undefined) =>
+  kwh == null ? '–' : `${kwhFormat.format(kwh)} kWh`
 
 /** A meter register: one decimal always, so columns of readings line up. */
-export const formatMeter = (kwh: number | null | undefined) => (kwh == null ? '–' : `${meterFormat.format(kwh)} kWh`)
+export const formatMeter = (kwh: number | null | undefined) =>
+  kwh == null ? '–' : `${meterFormat.format(kwh)} kWh`
 
 /** 'Last seen 5 minutes ago', 'Never seen'. */
 export function lastSeenText(lastSeen: string | null, now: Date = new Date()): string {
@@ -17,4 +25,5 @@ export function lastSeenText(lastSeen: string | null, now: Date = new Date()): s
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '–')
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? dateTime.format(new Date(iso)) : '–'

@@ -15,11 +15,20 @@ export type ManualReadingErrors = Partial<Record<'kwh' | 'timestamp', string>>
 
 const fmt = (kwh: number) => kwh.toLocaleString(undefined, { maximumFractionDigits: 3 })
 
-export function validateManualReading(input: ManualReadingInput, previous: PreviousReading | null, now: Date): ManualReadingErrors {
+export function validateManualReading(
+  input: ManualReadingInput,
+  previous: PreviousReading | null,
+  now: Date,
+): ManualReadingErrors {
   const errors: ManualReadingErrors = {}
   if (!Number.isFinite(input.kwh)) errors.kwh = 'Enter the meter value as a number.'
   else if (input.kwh < 0) errors.kwh = 'A meter value cannot be negative.'
-  else if (previous && !input.isReset && input.kwh < previous.kwh && readBefore(previous, input, now)) {
+  else if (
+    previous &&
+    !input.isReset &&
+    input.kwh < previous.kwh &&
+    readBefore(previous, input, now)
+  ) {
     errors.kwh = `Below the previous reading of ${fmt(previous.kwh)} kWh. If the meter was reset or replaced, mark it below.`
   }
   if (input.timestamp && new Date(input.timestamp).getTime() > now.getTime() + 60_000) {

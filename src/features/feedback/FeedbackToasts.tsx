@@ -25,7 +25,8 @@ export function FeedbackToasts() {
     const sync = () => {
       const global = feedback.messages().filter((m) => m.scope === GLOBAL_SCOPE)
       for (const m of global) {
-        if (!shown.has(m.id)) shown.set(m.id, queue.add(toToast(m), { onClose: () => feedback.dismiss(m.id) }))
+        if (!shown.has(m.id))
+          shown.set(m.id, queue.add(toToast(m), { onClose: () => feedback.dismiss(m.id) }))
       }
       for (const [id, key] of shown) {
         if (!global.some((m) => m.id === id)) {

@@ -9,7 +9,15 @@ describe('feedback store (spec §3, §4, §9)', () => {
     const store = createFeedbackStore({ newId: () => 'a', now: () => 7 })
     store.push({ message: 'Boom' })
     expect(store.messages()).toEqual([
-      { id: 'a', message: 'Boom', scope: 'global', severity: 'error', dismissible: true, timeoutMs: 8000, createdAt: 7 },
+      {
+        id: 'a',
+        message: 'Boom',
+        scope: 'global',
+        severity: 'error',
+        dismissible: true,
+        timeoutMs: 8000,
+        createdAt: 7,
+      },
     ])
   })
 

@@ -73,14 +73,18 @@ export function createFeedbackStore({
     }
     messages = [...messages, message]
     if (message.timeoutMs !== undefined && message.timeoutMs > 0) {
-      timers.set(message.id, setTimeout(() => dismiss(message.id), message.timeoutMs))
+      timers.set(
+        message.id,
+        setTimeout(() => dismiss(message.id), message.timeoutMs),
+      )
     }
     emit()
     return message.id
   }
 
   function clear(scope?: string) {
-    for (const m of messages) if (scope === undefined || m.scope === scope) clearTimeout(timers.get(m.id))
+    for (const m of messages)
+      if (scope === undefined || m.scope === scope) clearTimeout(timers.get(m.id))
     messages = scope === undefined ? [] : messages.filter((m) => m.scope !== scope)
     emit()
   }

@@ -50,8 +50,13 @@ export function BulkPushPage() {
     let done = 0
     for (const batch of batches) {
       try {
-        const { data } = await bulkPushReadings({ body: { items: batch.map((r) => r.item as BulkPushItem) }, throwOnError: true })
-        data.results.forEach((r) => next.set(batch[r.index]!.index, { status: r.status, reason: r.error ?? undefined }))
+        const { data } = await bulkPushReadings({
+          body: { items: batch.map((r) => r.item as BulkPushItem) },
+          throwOnError: true,
+        })
+        data.results.forEach((r) =>
+          next.set(batch[r.index]!.index, { status: r.status, reason: r.error ?? undefined }),
+        )
       } catch (error) {
         const reason = normalizeError(error).message
         batch.forEach((r) => next.set(r.index, { status: 'error', reason }))
@@ -71,41 +76,116 @@ export function BulkPushPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Bulk push readings" lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent." />
-      <Card title="Readings" actions={<Button intent="toolbarAction" onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}><Icon name="download" size="sm" /> Download template</Button>}>
+      <PageHeader
+        title="Bulk push readings"
+        lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent."
+      />
+      <Card
+        title="Readings"
+        actions={
+          <Button
+            intent="toolbarAction"
+            onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}
+          >
+            <Icon name="download" size="sm" /> Download template
+          </Button>
+        }
+      >
         <div className={styles.form}>
           <div className={styles.row}>
-            <FileTrigger acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']} onSelect={async (files) => { const f = files?.[0]; if (f) { const t = await f.text(); setText(t); void check(t) } }}>
+            <FileTrigger
+              acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
+              onSelect={async (files) => {
+                const f = files?.[0]
+                if (f) {
+                  const t = await f.text()
+                  setText(t)
+                  void check(t)
+                }
+              }}
+            >
               <Icon name="upload" size="sm" /> Upload CSV or JSON
             </FileTrigger>
-            <span className={styles.muted}>Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type.</span>
+            <span className={styles.muted}>
+              Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional
+              status and reading_type.
+            </span>
           </div>
-          <TextField label="Readings" multiline rows={6} value={text} onChange={(t) => { setText(t); setRows(null) }} />
+          <TextField
+            label="Readings"
+            multiline
+            rows={6}
+            value={text}
+            onChange={(t) => {
+              setText(t)
+              setRows(null)
+            }}
+          />
           <div className={styles.row}>
-            <Button intent="formSecondary" isDisabled={!text.trim()} isPending={checking} onPress={() => void check(text)}>Check rows</Button>
+            <Button
+              intent="formSecondary"
+              isDisabled={!text.trim()}
+              isPending={checking}
+              onPress={() => void check(text)}
+            >
+              Check rows
+            </Button>
           </div>
-          {inputError && <p role="alert" className={styles.bad}>{inputError}</p>}
+          {inputError && (
+            <p role="alert" className={styles.bad}>
+              {inputError}
+            </p>
+          )}
         </div>
       </Card>
       {rows && (
-        <Card title="Check and push" description={`${valid.length} ready${invalid ? `, ${invalid} with problems (they will not be sent)` : ''}.`}>
+        <Card
+          title="Check and push"
+          description={`${valid.length} ready${invalid ? `, ${invalid} with problems (they will not be sent)` : ''}.`}
+        >
           <div className={styles.form}>
-            <RowTable caption="Readings in the input" columns={['Row', 'Device', 'Timestamp', 'kWh', 'Result']}
+            <RowTable
+              caption="Readings in the input"
+              columns={['Row', 'Device', 'Timestamp', 'kWh', 'Result']}
               rows={rows.map((r) => {
                 const result = results.get(r.index)
                 return {
                   key: String(r.index),
-                  cells: [String(r.index), r.device, r.item?.timestamp ?? '–', r.item ? String(r.item.kwh) : '–'],
+                  cells: [
+                    String(r.index),
+                    r.device,
+                    r.item?.timestamp ?? '–',
+                    r.item ? String(r.item.kwh) : '–',
+                  ],
                   errors: result?.status === 'error' ? [result.reason ?? 'Not stored'] : r.errors,
-                  result: result ? (result.status === 'success' ? 'Stored' : 'Already stored') : undefined,
+                  result: result
+                    ? result.status === 'success'
+                      ? 'Stored'
+                      : 'Already stored'
+                    : undefined,
                 }
-              })} />
-            {progress && <ProgressBar label="Pushing readings" value={progress.done} maxValue={progress.total} valueLabel={`${progress.done} of ${progress.total}`} />}
+              })}
+            />
+            {progress && (
+              <ProgressBar
+                label="Pushing readings"
+                value={progress.done}
+                maxValue={progress.total}
+                valueLabel={`${progress.done} of ${progress.total}`}
+              />
+            )}
             {results.size > 0 && !progress && (
-              <p role="status" className={styles.muted}>{counts.success} stored, {counts.duplicate} already stored, {counts.error} failed.</p>
+              <p role="status" className={styles.muted}>
+                {counts.success} stored, {counts.duplicate} already stored, {counts.error} failed.
+              </p>
             )}
             <div className={styles.row}>
-              <Button intent="formPrimary" isDisabled={valid.length === 0 || results.size > 0} isPending={progress !== null} onPress={() => void push(valid)}>
+              <Button
+                intent="formPrimary"
+                isDisabled={valid.length === 0 || results.size > 0}
+                isPending={progress !== null}
+                onPress={() => void push(valid)}
+              >
                 Push {valid.length} readings
               </Button>
               {failed.length > 0 && !progress && (

@@ -2,7 +2,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { createDevice, deleteDevice, normalizeError, type Device } from '../../api'
-import { Button, Card, EmptyState, FileTrigger, Icon, ProgressBar, TextField, buttonClassName } from '../../ui'
+import {
+  Button,
+  Card,
+  EmptyState,
+  FileTrigger,
+  Icon,
+  ProgressBar,
+  TextField,
+  buttonClassName,
+} from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { batchTemplate, checkBatch, type BatchCheck } from './batch-rows'
 import { downloadText } from './csv'
@@ -10,7 +19,9 @@ import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
 import * as styles from './registration.css'
 
-type Outcome = { kind: 'done'; devices: Device[] } | { kind: 'rolledBack'; line: number; reason: string; leftOver: number }
+type Outcome =
+  | { kind: 'done'; devices: Device[] }
+  | { kind: 'rolledBack'; line: number; reason: string; leftOver: number }
 
 /**
  * Registers every row or none: rows are checked first (rules, duplicates in the file and in the
@@ -32,7 +43,9 @@ export function RegisterBatchPage() {
       const fleet = await fetchAllDevices(queryClient)
       setCheck(checkBatch(csv, new Set(fleet.map((d) => d.serial_number.toUpperCase()))))
     } catch (error) {
-      setCheckError(`Registered serial numbers could not be loaded: ${normalizeError(error).message}`)
+      setCheckError(
+        `Registered serial numbers could not be loaded: ${normalizeError(error).message}`,
+      )
     } finally {
       setChecking(false)
     }
@@ -49,62 +62,173 @@ export function RegisterBatchPage() {
         setProgress(created.length)
       } catch (error) {
         // Undo what this batch created, so a failed batch leaves nothing half-registered.
-        const undone = await Promise.allSettled(created.map((d) => deleteDevice({ path: { id: d.id }, throwOnError: true })))
-        setOutcome({ kind: 'rolledBack', line: row.line, reason: normalizeError(error).message, leftOver: undone.filter((u) => u.status === 'rejected').length })
+        const undone = await Promise.allSettled(
+          created.map((d) => deleteDevice({ path: { id: d.id }, throwOnError: true })),
+        )
+        setOutcome({
+          kind: 'rolledBack',
+          line: row.line,
+          reason: normalizeError(error).message,
+          leftOver: undone.filter((u) => u.status === 'rejected').length,
+        })
         setProgress(null)
         return
       }
     }
-    void queryClient.invalidateQueries({ predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices' })
+    void queryClient.invalidateQueries({
+      predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
+    })
     setOutcome({ kind: 'done', devices: created })
     setProgress(null)
   }
 
-  const invalid = check ? check.fileErrors.length + check.rows.filter((r) => r.errors.length).length : 0
-  const restart = () => { setOutcome(null); setCheck(null); setText('') }
+  const invalid = check
+    ? check.fileErrors.length + check.rows.filter((r) => r.errors.length).length
+    : 0
+  const restart = () => {
+    setOutcome(null)
+    setCheck(null)
+    setText('')
+  }
 
   if (outcome?.kind === 'done') {
     return (
       <div className={styles.page}>
-        <EmptyState icon="checkCircle" title={`${outcome.devices.length} devices registered`} description="They are in the device list now."
-          action={<div className={styles.row}><Link to="/devices" className={buttonClassName({ intent: 'formPrimary' })}>Go to devices</Link><Button intent="formSecondary" onPress={restart}>Register another batch</Button></div>} />
+        <EmptyState
+          icon="checkCircle"
+          title={`${outcome.devices.length} devices registered`}
+          description="They are in the device list now."
+          action={
+            <div className={styles.row}>
+              <Link to="/devices" className={buttonClassName({ intent: 'formPrimary' })}>
+                Go to devices
+              </Link>
+              <Button intent="formSecondary" onPress={restart}>
+                Register another batch
+              </Button>
+            </div>
+          }
+        />
       </div>
     )
   }
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Register devices from CSV" lead="Columns: name, serial_number (required), location, description, device_model_id, handler." />
+      <PageHeader
+        title="Register devices from CSV"
+        lead="Columns: name, serial_number (required), location, description, device_model_id, handler."
+      />
       {outcome?.kind === 'rolledBack' && (
         <div role="alert" className={styles.bad}>
-          Nothing was registered: line {outcome.line} failed ({outcome.reason}), and the devices created before it were removed.
-          {outcome.leftOver > 0 && ` ${outcome.leftOver} could not be removed; delete them from the device list.`}
+          Nothing was registered: line {outcome.line} failed ({outcome.reason}), and the devices
+          created before it were removed.
+          {outcome.leftOver > 0 &&
+            ` ${outcome.leftOver} could not be removed; delete them from the device list.`}
         </div>
       )}
-      <Card title="The file" actions={<Button intent="toolbarAction" onPress={() => downloadText(batchTemplate(), 'device-registration-template.csv')}><Icon name="download" size="sm" /> Download template</Button>}>
+      <Card
+        title="The file"
+        actions={
+          <Button
+            intent="toolbarAction"
+            onPress={() => downloadText(batchTemplate(), 'device-registration-template.csv')}
+          >
+            <Icon name="download" size="sm" /> Download template
+          </Button>
+        }
+      >
         <div className={styles.form}>
           <div className={styles.row}>
-            <FileTrigger acceptedFileTypes={['text/csv', '.csv', 'text/plain']} onSelect={async (files) => { const f = files?.[0]; if (f) { const t = await f.text(); setText(t); setCheck(null); void runCheck(t) } }}>
+            <FileTrigger
+              acceptedFileTypes={['text/csv', '.csv', 'text/plain']}
+              onSelect={async (files) => {
+                const f = files?.[0]
+                if (f) {
+                  const t = await f.text()
+                  setText(t)
+                  setCheck(null)
+                  void runCheck(t)
+                }
+              }}
+            >
               <Icon name="upload" size="sm" /> Upload CSV
             </FileTrigger>
             <span className={styles.muted}>or paste it below.</span>
           </div>
-          <TextField label="CSV" multiline rows={6} value={text} onChange={(t) => { setText(t); setCheck(null) }} />
+          <TextField
+            label="CSV"
+            multiline
+            rows={6}
+            value={text}
+            onChange={(t) => {
+              setText(t)
+              setCheck(null)
+            }}
+          />
           <div className={styles.row}>
-            <Button intent="formSecondary" isDisabled={!text.trim()} isPending={checking} onPress={() => void runCheck(text)}>Check rows</Button>
+            <Button
+              intent="formSecondary"
+              isDisabled={!text.trim()}
+              isPending={checking}
+              onPress={() => void runCheck(text)}
+            >
+              Check rows
+            </Button>
           </div>
-          {checkError && <p role="alert" className={styles.bad}>{checkError}</p>}
+          {checkError && (
+            <p role="alert" className={styles.bad}>
+              {checkError}
+            </p>
+          )}
         </div>
       </Card>
       {check && (
-        <Card title="Check" description={invalid ? `${invalid} problem${invalid === 1 ? '' : 's'} to fix before anything is registered.` : `All ${check.rows.length} rows are ready.`}>
+        <Card
+          title="Check"
+          description={
+            invalid
+              ? `${invalid} problem${invalid === 1 ? '' : 's'} to fix before anything is registered.`
+              : `All ${check.rows.length} rows are ready.`
+          }
+        >
           <div className={styles.form}>
-            {check.fileErrors.length > 0 && <ul className={styles.errorList}>{check.fileErrors.map((e) => <li key={e}>{e}</li>)}</ul>}
-            <RowTable caption="Devices in the file" columns={['Line', 'Name', 'Serial number', 'Location', 'Check']}
-              rows={check.rows.map((r) => ({ key: String(r.line), cells: [String(r.line), r.fields.name, r.fields.serial_number, r.fields.location || '–'], errors: r.errors }))} />
-            {progress !== null && <ProgressBar label="Registering devices" value={progress} maxValue={check.rows.length} valueLabel={`${progress} of ${check.rows.length}`} />}
+            {check.fileErrors.length > 0 && (
+              <ul className={styles.errorList}>
+                {check.fileErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            )}
+            <RowTable
+              caption="Devices in the file"
+              columns={['Line', 'Name', 'Serial number', 'Location', 'Check']}
+              rows={check.rows.map((r) => ({
+                key: String(r.line),
+                cells: [
+                  String(r.line),
+                  r.fields.name,
+                  r.fields.serial_number,
+                  r.fields.location || '–',
+                ],
+                errors: r.errors,
+              }))}
+            />
+            {progress !== null && (
+              <ProgressBar
+                label="Registering devices"
+                value={progress}
+                maxValue={check.rows.length}
+                valueLabel={`${progress} of ${check.rows.length}`}
+              />
+            )}
             <div className={styles.row}>
-              <Button intent="formPrimary" isDisabled={invalid > 0 || check.rows.length === 0} isPending={progress !== null} onPress={() => void register()}>
+              <Button
+                intent="formPrimary"
+                isDisabled={invalid > 0 || check.rows.length === 0}
+                isPending={progress !== null}
+                onPress={() => void register()}
+              >
                 Register {check.rows.length} devices
               </Button>
             </div>

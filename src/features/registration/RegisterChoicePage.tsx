@@ -7,17 +7,25 @@ import * as styles from './registration.css'
 export function RegisterChoicePage() {
   return (
     <div className={styles.page}>
-      <PageHeader title="Register devices" lead="Add one meter step by step, or many at once from a spreadsheet." />
+      <PageHeader
+        title="Register devices"
+        lead="Add one meter step by step, or many at once from a spreadsheet."
+      />
       <div className={styles.choices}>
         <Link to="/register-device/single" className={styles.choice}>
           <Icon name="plus" size="lg" />
           <span className={styles.choiceTitle}>One device</span>
-          <span className={styles.muted}>Identity, location, model and handler, then a review before anything is saved.</span>
+          <span className={styles.muted}>
+            Identity, location, model and handler, then a review before anything is saved.
+          </span>
         </Link>
         <Link to="/register-device/batch" className={styles.choice}>
           <Icon name="upload" size="lg" />
           <span className={styles.choiceTitle}>A batch from CSV</span>
-          <span className={styles.muted}>Download the template, fill it in, and every row is checked before any device is created.</span>
+          <span className={styles.muted}>
+            Download the template, fill it in, and every row is checked before any device is
+            created.
+          </span>
         </Link>
       </div>
     </div>

@@ -1,11 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiError, createDeviceMutation, listGroupsOptions, normalizeError, queryPolicy, type Device } from '../../api'
+import {
+  ApiError,
+  createDeviceMutation,
+  listGroupsOptions,
+  normalizeError,
+  queryPolicy,
+  type Device,
+} from '../../api'
 import { Button, Card, EmptyState, Select, SelectItem, buttonClassName } from '../../ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { emptyDeviceFields, serverFieldErrors, toDeviceBody, validateDeviceFields, type DeviceFieldErrors, type DeviceFields } from '../devices/device-fields'
+import {
+  emptyDeviceFields,
+  serverFieldErrors,
+  toDeviceBody,
+  validateDeviceFields,
+  type DeviceFieldErrors,
+  type DeviceFields,
+} from '../devices/device-fields'
 import { IdentityFields, LocationFields, ModelFields } from '../devices/DeviceFieldGroups'
 import { PageHeader } from '../shell/PageHeader'
 import { useGroupScope } from '../shell/use-app-services'
@@ -20,7 +34,8 @@ const stepFields: Record<Step, (keyof DeviceFields)[]> = {
   Model: ['device_model_id', 'handler'],
   Review: [],
 }
-const stepOf = (errors: DeviceFieldErrors): Step => steps.find((s) => stepFields[s].some((f) => errors[f])) ?? 'Review'
+const stepOf = (errors: DeviceFieldErrors): Step =>
+  steps.find((s) => stepFields[s].some((f) => errors[f])) ?? 'Review'
 
 /** Spec §2: register one device step by step; done links to the new device. */
 export function RegisterSinglePage() {
@@ -28,7 +43,11 @@ export function RegisterSinglePage() {
   const user = useSessionUser()
   const scope = useGroupScope()
   const elevated = user ? isElevated(user.role) : false
-  const groups = useQuery({ ...listGroupsOptions({ query: { limit: 500 } }), ...queryPolicy('config'), enabled: elevated })
+  const groups = useQuery({
+    ...listGroupsOptions({ query: { limit: 500 } }),
+    ...queryPolicy('config'),
+    enabled: elevated,
+  })
   const [step, setStep] = useState<Step>('Identity')
   const [fields, setFields] = useState<DeviceFields>(emptyDeviceFields)
   const [groupId, setGroupId] = useState<string | null>(scope)
@@ -37,11 +56,16 @@ export function RegisterSinglePage() {
   const create = useMutation({
     ...createDeviceMutation(),
     onSuccess: (device) => {
-      void queryClient.invalidateQueries({ predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices' })
+      void queryClient.invalidateQueries({
+        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
+      })
       setCreated(device)
     },
     onError: (error) => {
-      const found = serverFieldErrors(error instanceof ApiError ? error.status : undefined, error instanceof ApiError ? error.body : undefined)
+      const found = serverFieldErrors(
+        error instanceof ApiError ? error.status : undefined,
+        error instanceof ApiError ? error.body : undefined,
+      )
       setErrors(found)
       if (Object.keys(found).length) setStep(stepOf(found))
     },
@@ -59,13 +83,33 @@ export function RegisterSinglePage() {
   if (created) {
     return (
       <div className={styles.page}>
-        <EmptyState icon="checkCircle" title={`${created.name} is registered`} description={`Serial number ${created.serial_number}. Readings appear once its handler starts sending them.`}
+        <EmptyState
+          icon="checkCircle"
+          title={`${created.name} is registered`}
+          description={`Serial number ${created.serial_number}. Readings appear once its handler starts sending them.`}
           action={
             <div className={styles.row}>
-              <Link to="/devices/$deviceId" params={{ deviceId: created.id }} className={buttonClassName({ intent: 'formPrimary' })}>Open the device</Link>
-              <Button intent="formSecondary" onPress={() => { setCreated(null); setFields(emptyDeviceFields); setStep('Identity'); create.reset() }}>Register another</Button>
+              <Link
+                to="/devices/$deviceId"
+                params={{ deviceId: created.id }}
+                className={buttonClassName({ intent: 'formPrimary' })}
+              >
+                Open the device
+              </Link>
+              <Button
+                intent="formSecondary"
+                onPress={() => {
+                  setCreated(null)
+                  setFields(emptyDeviceFields)
+                  setStep('Identity')
+                  create.reset()
+                }}
+              >
+                Register another
+              </Button>
             </div>
-          } />
+          }
+        />
       </div>
     )
   }
@@ -73,30 +117,70 @@ export function RegisterSinglePage() {
   const groupName = groups.data?.items.find((g) => g.id === groupId)?.name
   return (
     <div className={styles.page}>
-      <PageHeader title="Register a device" lead={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${step}`} />
+      <PageHeader
+        title="Register a device"
+        lead={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${step}`}
+      />
       <ol className={styles.steps} aria-label="Steps">
-        {steps.map((s) => <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>{s}</li>)}
+        {steps.map((s) => (
+          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+            {s}
+          </li>
+        ))}
       </ol>
       <Card title={step}>
-        <form className={styles.form} aria-label={step} noValidate onSubmit={(e) => { e.preventDefault(); if (step === 'Review') create.mutate({ body: { ...toDeviceBody(fields), group_id: elevated ? groupId : undefined } }); else next() }}>
+        <form
+          className={styles.form}
+          aria-label={step}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (step === 'Review')
+              create.mutate({
+                body: { ...toDeviceBody(fields), group_id: elevated ? groupId : undefined },
+              })
+            else next()
+          }}
+        >
           {step === 'Identity' && (
             <>
               {elevated && (
-                <Select label="Group" isRequired items={groups.data?.items ?? []} selectedKey={groupId} onSelectionChange={(key) => setGroupId(String(key))}
-                  description="Developers and superusers choose the group the device belongs to.">
+                <Select
+                  label="Group"
+                  isRequired
+                  items={groups.data?.items ?? []}
+                  selectedKey={groupId}
+                  onSelectionChange={(key) => setGroupId(String(key))}
+                  description="Developers and superusers choose the group the device belongs to."
+                >
                   {(g) => <SelectItem id={g.id}>{g.name}</SelectItem>}
                 </Select>
               )}
               <IdentityFields fields={fields} errors={errors} onChange={change} />
             </>
           )}
-          {step === 'Location' && <LocationFields fields={fields} errors={errors} onChange={change} />}
+          {step === 'Location' && (
+            <LocationFields fields={fields} errors={errors} onChange={change} />
+          )}
           {step === 'Model' && <ModelFields fields={fields} errors={errors} onChange={change} />}
-          {step === 'Review' && <Review fields={fields} groupName={elevated ? groupName : undefined} />}
-          {create.isError && step === 'Review' && <p role="alert" className={styles.bad}>{normalizeError(create.error).message}</p>}
+          {step === 'Review' && (
+            <Review fields={fields} groupName={elevated ? groupName : undefined} />
+          )}
+          {create.isError && step === 'Review' && (
+            <p role="alert" className={styles.bad}>
+              {normalizeError(create.error).message}
+            </p>
+          )}
           <div className={styles.actions}>
-            <Button intent="formSecondary" isDisabled={step === 'Identity'} onPress={back}>Back</Button>
-            <Button type="submit" intent="formPrimary" isPending={create.isPending} isDisabled={elevated && step === 'Identity' && !groupId}>
+            <Button intent="formSecondary" isDisabled={step === 'Identity'} onPress={back}>
+              Back
+            </Button>
+            <Button
+              type="submit"
+              intent="formPrimary"
+              isPending={create.isPending}
+              isDisabled={elevated && step === 'Identity' && !groupId}
+            >
               {step === 'Review' ? 'Register device' : 'Next'}
             </Button>
           </div>

@@ -16,15 +16,29 @@ export function RowTable({ caption, columns, rows }: RowTableProps) {
       <table className={styles.table}>
         <caption className={styles.muted}>{caption}</caption>
         <thead>
-          <tr>{columns.map((c) => <th key={c} scope="col" className={styles.th}>{c}</th>)}</tr>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className={styles.th}>
+                {c}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
-              {row.cells.map((cell, i) => <td key={i} className={styles.td}>{cell}</td>)}
+              {row.cells.map((cell, i) => (
+                <td key={i} className={styles.td}>
+                  {cell}
+                </td>
+              ))}
               <td className={styles.td}>
                 {row.errors.length ? (
-                  <ul className={styles.errorList}>{row.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+                  <ul className={styles.errorList}>
+                    {row.errors.map((e) => (
+                      <li key={e}>{e}</li>
+                    ))}
+                  </ul>
                 ) : (
                   <span className={styles.good}>{row.result ?? 'Ready'}</span>
                 )}

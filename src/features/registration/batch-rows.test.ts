@@ -6,18 +6,27 @@ describe('checkBatch', () => {
     const check = checkBatch(batchTemplate(), new Set())
     expect(check.fileErrors).toEqual([])
     expect(check.rows.map((r) => r.errors)).toEqual([[], []])
-    expect(check.rows[0]!.body).toMatchObject({ name: 'Main meter – Building A', serial_number: 'EM-2024-00017', device_model_id: null })
+    expect(check.rows[0]!.body).toMatchObject({
+      name: 'Main meter – Building A',
+      serial_number: 'EM-2024-00017',
+      device_model_id: null,
+    })
   })
   it('finds duplicates inside the file and against registered devices, case-insensitively', () => {
     const csv = 'name,serial_number\nA,EM-1\nB,em-1\nC,EM-9\n'
     const check = checkBatch(csv, new Set(['EM-9']))
     expect(check.rows[0]!.errors).toEqual([])
     expect(check.rows[1]!.errors).toEqual(['Serial number repeats line 2.'])
-    expect(check.rows[2]!.errors).toEqual(['A device with this serial number is already registered.'])
+    expect(check.rows[2]!.errors).toEqual([
+      'A device with this serial number is already registered.',
+    ])
   })
   it('reports field rules per row', () => {
     const check = checkBatch('name,serial_number\n,bad serial\n', new Set())
-    expect(check.rows[0]!.errors).toEqual(['Enter a name.', 'Use only letters, digits, dots, dashes and underscores.'])
+    expect(check.rows[0]!.errors).toEqual([
+      'Enter a name.',
+      'Use only letters, digits, dots, dashes and underscores.',
+    ])
   })
   it('reports file problems: missing and unknown columns, no rows', () => {
     expect(checkBatch('name,colour\n', new Set()).fileErrors).toEqual([

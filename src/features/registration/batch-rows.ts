@@ -1,15 +1,34 @@
 /** Batch registration: the CSV template, and every row checked before anything is created. */
 import type { DeviceCreate } from '../../api'
-import { emptyDeviceFields, toDeviceBody, validateDeviceFields, type DeviceFields } from '../devices/device-fields'
+import {
+  emptyDeviceFields,
+  toDeviceBody,
+  validateDeviceFields,
+  type DeviceFields,
+} from '../devices/device-fields'
 import { readCsvTable, writeCsv } from './csv'
 
-export const BATCH_COLUMNS = ['name', 'serial_number', 'location', 'description', 'device_model_id', 'handler'] as const
+export const BATCH_COLUMNS = [
+  'name',
+  'serial_number',
+  'location',
+  'description',
+  'device_model_id',
+  'handler',
+] as const
 export const MAX_BATCH_ROWS = 1000
 
 export const batchTemplate = () =>
   writeCsv([
     [...BATCH_COLUMNS],
-    ['Main meter – Building A', 'EM-2024-00017', 'Berlin, Floor 2', 'Three-phase main meter', '', ''],
+    [
+      'Main meter – Building A',
+      'EM-2024-00017',
+      'Berlin, Floor 2',
+      'Three-phase main meter',
+      '',
+      '',
+    ],
     ['Warehouse north', 'EM-2024-00018', 'Hamburg, Hall 3', '', '', ''],
   ])
 
@@ -40,7 +59,8 @@ export function checkBatch(text: string, existingSerials: ReadonlySet<string>): 
   const unknown = header.filter((h) => !(BATCH_COLUMNS as readonly string[]).includes(h))
   if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.join(', ')}.`)
   if (records.length === 0) fileErrors.push('The file has no device rows.')
-  if (records.length > MAX_BATCH_ROWS) fileErrors.push(`At most ${MAX_BATCH_ROWS} devices per batch; the file has ${records.length}.`)
+  if (records.length > MAX_BATCH_ROWS)
+    fileErrors.push(`At most ${MAX_BATCH_ROWS} devices per batch; the file has ${records.length}.`)
 
   const firstLine = new Map<string, number>()
   const rows = records.map(({ line, values }) => {
@@ -51,7 +71,8 @@ export function checkBatch(text: string, existingSerials: ReadonlySet<string>): 
       const seen = firstLine.get(serial)
       if (seen !== undefined) errors.push(`Serial number repeats line ${seen}.`)
       else firstLine.set(serial, line)
-      if (existingSerials.has(serial)) errors.push('A device with this serial number is already registered.')
+      if (existingSerials.has(serial))
+        errors.push('A device with this serial number is already registered.')
     }
     return { line, fields, body: toDeviceBody(fields), errors }
   })

@@ -6,15 +6,26 @@ const serials = new Map([['EM-2024-00017', id]])
 
 describe('readInput', () => {
   it('reads CSV with a header', () => {
-    expect(readInput(bulkTemplate).raws).toEqual([{ serial_number: 'EM-2024-00017', timestamp: '2026-11-22T08:00:00+01:00', kwh: '22431.3', status: 'online' }])
+    expect(readInput(bulkTemplate).raws).toEqual([
+      {
+        serial_number: 'EM-2024-00017',
+        timestamp: '2026-11-22T08:00:00+01:00',
+        kwh: '22431.3',
+        status: 'online',
+      },
+    ])
   })
   it('reads a JSON array or { items }', () => {
-    expect(readInput(`[{"device_id":"${id}","timestamp":"2026-11-22T08:00:00Z","kwh":1}]`).raws).toHaveLength(1)
+    expect(
+      readInput(`[{"device_id":"${id}","timestamp":"2026-11-22T08:00:00Z","kwh":1}]`).raws,
+    ).toHaveLength(1)
     expect(readInput(`{"items":[{"kwh":1},{"kwh":2}]}`).raws).toHaveLength(2)
   })
   it('says what is wrong with bad JSON or nothing at all', () => {
     expect(readInput('[{').error).toMatch(/^Not valid JSON/)
-    expect(readInput('{"x":1}').error).toBe('JSON must be an array of readings or { "items": [...] }.')
+    expect(readInput('{"x":1}').error).toBe(
+      'JSON must be an array of readings or { "items": [...] }.',
+    )
     expect(readInput('  ').error).toBe('Paste or upload readings first.')
   })
 })
@@ -22,7 +33,17 @@ describe('readInput', () => {
 describe('checkPush', () => {
   it('resolves serial numbers and builds items', () => {
     const [row] = checkPush(readInput(bulkTemplate).raws, serials)
-    expect(row).toEqual({ index: 1, device: 'EM-2024-00017', errors: [], item: { device_id: id, timestamp: '2026-11-22T08:00:00+01:00', kwh: 22431.3, status: 'online' } })
+    expect(row).toEqual({
+      index: 1,
+      device: 'EM-2024-00017',
+      errors: [],
+      item: {
+        device_id: id,
+        timestamp: '2026-11-22T08:00:00+01:00',
+        kwh: 22431.3,
+        status: 'online',
+      },
+    })
   })
   it('checks device, timestamp zone, kwh, status and repeats', () => {
     const rows = checkPush(

@@ -15,7 +15,8 @@ export interface PushRow {
   errors: string[]
 }
 
-export const bulkTemplate = 'serial_number,timestamp,kwh,status\r\nEM-2024-00017,2026-11-22T08:00:00+01:00,22431.3,online\r\n'
+export const bulkTemplate =
+  'serial_number,timestamp,kwh,status\r\nEM-2024-00017,2026-11-22T08:00:00+01:00,22431.3,online\r\n'
 
 type Raw = Record<string, unknown>
 
@@ -27,7 +28,8 @@ export function readInput(text: string): { raws: Raw[]; error?: string } {
     try {
       const parsed: unknown = JSON.parse(trimmed)
       const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown }).items
-      if (!Array.isArray(list)) return { raws: [], error: 'JSON must be an array of readings or { "items": [...] }.' }
+      if (!Array.isArray(list))
+        return { raws: [], error: 'JSON must be an array of readings or { "items": [...] }.' }
       return { raws: list.map((x) => (typeof x === 'object' && x !== null ? (x as Raw) : {})) }
     } catch (error) {
       return { raws: [], error: `Not valid JSON: ${(error as Error).message}` }
@@ -41,7 +43,10 @@ export function readInput(text: string): { raws: Raw[]; error?: string } {
  * `deviceIdBySerial`), an ISO 8601 timestamp with a zone, a non-negative kWh, an optional status
  * and reading type. Repeated device + timestamp pairs are flagged (the server would store one).
  */
-export function checkPush(raws: readonly Raw[], deviceIdBySerial: ReadonlyMap<string, string>): PushRow[] {
+export function checkPush(
+  raws: readonly Raw[],
+  deviceIdBySerial: ReadonlyMap<string, string>,
+): PushRow[] {
   const seen = new Set<string>()
   return raws.map((raw, i) => {
     const errors: string[] = []
@@ -49,27 +54,42 @@ export function checkPush(raws: readonly Raw[], deviceIdBySerial: ReadonlyMap<st
     const serial = text('serial_number')
     let deviceId = text('device_id')
     if (!deviceId && serial) deviceId = deviceIdBySerial.get(serial.toUpperCase()) ?? ''
-    if (!deviceId) errors.push(serial ? `No device with serial number ${serial}.` : 'Name the device by device_id or serial_number.')
+    if (!deviceId)
+      errors.push(
+        serial
+          ? `No device with serial number ${serial}.`
+          : 'Name the device by device_id or serial_number.',
+      )
     else if (!UUID.test(deviceId)) errors.push('device_id must be a UUID.')
     const timestamp = text('timestamp')
     const time = Date.parse(timestamp)
     if (!timestamp) errors.push('timestamp is required.')
-    else if (Number.isNaN(time) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(timestamp)) errors.push('timestamp must be ISO 8601 with a time zone, e.g. 2026-11-22T08:00:00+01:00.')
+    else if (Number.isNaN(time) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(timestamp))
+      errors.push('timestamp must be ISO 8601 with a time zone, e.g. 2026-11-22T08:00:00+01:00.')
     const kwhText = text('kwh')
     const kwh = Number(kwhText)
     if (kwhText === '' || !Number.isFinite(kwh)) errors.push('kwh must be a number.')
     else if (kwh < 0) errors.push('kwh cannot be negative.')
     const status = text('status')
-    if (status && status !== 'online' && status !== 'offline') errors.push('status must be online or offline.')
+    if (status && status !== 'online' && status !== 'offline')
+      errors.push('status must be online or offline.')
     const readingType = text('reading_type')
-    if (readingType && !READING_TYPE.test(readingType)) errors.push('reading_type must be lower-case letters, digits and underscores.')
+    if (readingType && !READING_TYPE.test(readingType))
+      errors.push('reading_type must be lower-case letters, digits and underscores.')
     // Only valid rows take part: a broken row must not make a later good one look repeated.
     const key = `${deviceId}|${time}`
-    if (errors.length === 0 && seen.has(key)) errors.push('Repeats an earlier reading for this device and time.')
+    if (errors.length === 0 && seen.has(key))
+      errors.push('Repeats an earlier reading for this device and time.')
     if (errors.length === 0) seen.add(key)
     const item: BulkPushItem | null = errors.length
       ? null
-      : { device_id: deviceId, timestamp, kwh, ...(status ? { status: status as 'online' | 'offline' } : {}), ...(readingType ? { reading_type: readingType } : {}) }
+      : {
+          device_id: deviceId,
+          timestamp,
+          kwh,
+          ...(status ? { status: status as 'online' | 'offline' } : {}),
+          ...(readingType ? { reading_type: readingType } : {}),
+        }
     return { index: i + 1, device: serial || deviceId || '–', item, errors }
   })
 }

@@ -3,13 +3,23 @@ import { parseCsv, readCsvTable, writeCsv } from './csv'
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
-    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['two\nlines', 'z']])
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['two\nlines', 'z'],
+    ])
   })
   it('drops a BOM and blank lines, keeps empty cells', () => {
-    expect(parseCsv('\uFEFFa,b\n\n1,\n')).toEqual([['a', 'b'], ['1', '']])
+    expect(parseCsv('\uFEFFa,b\n\n1,\n')).toEqual([
+      ['a', 'b'],
+      ['1', ''],
+    ])
   })
   it('round-trips through writeCsv', () => {
-    const rows = [['name', 'note'], ['Main, A', 'said "ok"']]
+    const rows = [
+      ['name', 'note'],
+      ['Main, A', 'said "ok"'],
+    ]
     expect(parseCsv(writeCsv(rows))).toEqual(rows)
   })
 })

@@ -7,7 +7,10 @@ const PAGE = 500
 export async function fetchAllDevices(queryClient: QueryClient): Promise<Device[]> {
   const all: Device[] = []
   for (let skip = 0; ; skip += PAGE) {
-    const page = await queryClient.fetchQuery({ ...listDevicesOptions({ query: { skip, limit: PAGE, sort: 'created_at' } }), staleTime: 0 })
+    const page = await queryClient.fetchQuery({
+      ...listDevicesOptions({ query: { skip, limit: PAGE, sort: 'created_at' } }),
+      staleTime: 0,
+    })
     all.push(...page.items)
     if (page.items.length < PAGE || all.length >= page.total) return all
   }

@@ -30,6 +30,10 @@ export function readStoredScope(userId: string, storage: Storage = localStorage)
   return storage.getItem(scopeStorageKey(userId))
 }
 
-export function writeStoredScope(userId: string, groupId: string | null, storage: Storage = localStorage) {
+export function writeStoredScope(
+  userId: string,
+  groupId: string | null,
+  storage: Storage = localStorage,
+) {
   storage.setItem(scopeStorageKey(userId), groupId ?? ALL_GROUPS)
 }

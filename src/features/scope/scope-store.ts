@@ -2,18 +2,29 @@ import type { QueryClient } from '@tanstack/react-query'
 import { readStoredScope, resolveScope, writeStoredScope, type ScopeUser } from './scope-storage'
 
 /** Queries that do not depend on the group scope; everything else is refetched when it changes. */
-const UNSCOPED_QUERIES = new Set(['getCurrentUser', 'getPreferences', 'listGroups', 'getSystemInfo', 'getLogs'])
+const UNSCOPED_QUERIES = new Set([
+  'getCurrentUser',
+  'getPreferences',
+  'listGroups',
+  'getSystemInfo',
+  'getLogs',
+])
 
 const queryId = (key: readonly unknown[]) => {
   const first = key[0]
-  return typeof first === 'object' && first !== null && '_id' in first ? String(first._id) : String(first)
+  return typeof first === 'object' && first !== null && '_id' in first
+    ? String(first._id)
+    : String(first)
 }
 
 /**
  * The app-wide group scope (spec §4): read by the API client for the group header, changed from the
  * user menu; a change invalidates devices, users, dashboard, notifications and reports.
  */
-export function createScopeStore(queryClient: QueryClient, storage: () => Storage = () => localStorage) {
+export function createScopeStore(
+  queryClient: QueryClient,
+  storage: () => Storage = () => localStorage,
+) {
   let user: ScopeUser | null = null
   let groupId: string | null = null
   const listeners = new Set<() => void>()
@@ -29,7 +40,9 @@ export function createScopeStore(queryClient: QueryClient, storage: () => Storag
     /** Called when the user or the list of groups they can see changes. */
     sync(nextUser: ScopeUser | null, availableGroupIds: readonly string[]) {
       user = nextUser
-      const next = nextUser ? resolveScope(nextUser, readStoredScope(nextUser.id, storage()), availableGroupIds) : null
+      const next = nextUser
+        ? resolveScope(nextUser, readStoredScope(nextUser.id, storage()), availableGroupIds)
+        : null
       if (next === groupId) return
       groupId = next
       emit()
@@ -39,7 +52,9 @@ export function createScopeStore(queryClient: QueryClient, storage: () => Storag
       writeStoredScope(user.id, next, storage())
       groupId = next
       emit()
-      void queryClient.invalidateQueries({ predicate: (q) => !UNSCOPED_QUERIES.has(queryId(q.queryKey)) && q.queryKey[0] !== 'session' })
+      void queryClient.invalidateQueries({
+        predicate: (q) => !UNSCOPED_QUERIES.has(queryId(q.queryKey)) && q.queryKey[0] !== 'session',
+      })
     },
   }
 }

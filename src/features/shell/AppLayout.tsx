@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Button, Drawer, Icon } from '../../ui'
 import { layout } from '../../styles/tokens'
 import { useSessionUser } from '../auth/use-session'
@@ -25,15 +25,21 @@ function useCloseOnDesktop(close: () => void) {
 export function AppLayout() {
   const user = useSessionUser()
   const { pathname } = useLocation()
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  const close = () => setDrawerOpen(false)
+  // The drawer belongs to the path it was opened on, so it closes by itself when the path changes.
+  const [openedOn, setOpenedOn] = useState<string | null>(null)
+  const drawerOpen = openedOn === pathname
+  const setDrawerOpen = (open: boolean) => setOpenedOn(open ? pathname : null)
+  const close = useCallback(() => setOpenedOn(null), [])
   useCloseOnDesktop(close)
-  // The drawer closes when the path changes.
-  useEffect(close, [pathname])
 
   const start = (
     <>
-      <Button intent="iconGhost" aria-label="Open navigation" className={styles.hamburger} onPress={() => setDrawerOpen(true)}>
+      <Button
+        intent="iconGhost"
+        aria-label="Open navigation"
+        className={styles.hamburger}
+        onPress={() => setDrawerOpen(true)}
+      >
         <Icon name="menu" />
       </Button>
       <Logo />
@@ -46,7 +52,12 @@ export function AppLayout() {
         <aside className={styles.sidebar} aria-label="Sidebar">
           <Sidebar user={user} />
         </aside>
-        <Drawer title={<Logo linked={false} />} aria-label="Navigation" isOpen={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Drawer
+          title={<Logo linked={false} />}
+          aria-label="Navigation"
+          isOpen={drawerOpen}
+          onOpenChange={setDrawerOpen}
+        >
           <Sidebar user={user} onNavigate={close} />
         </Drawer>
         <main className={styles.main} id="main">

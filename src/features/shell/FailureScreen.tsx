@@ -17,17 +17,31 @@ export interface FailureViewProps {
 }
 
 /** Spec §2 'Application failure screen'. */
-export function FailureView({ report, retries, showDetails, onRetry, onReport, onReload }: FailureViewProps) {
+export function FailureView({
+  report,
+  retries,
+  showDetails,
+  onRetry,
+  onReport,
+  onReload,
+}: FailureViewProps) {
   const [reported, setReported] = useState(false)
   const exhausted = retries >= MAX_ERROR_RETRIES
   return (
     <div className={styles.centered} role="alert">
-      <Card title="Something went wrong" description="An unexpected error occurred in the application.">
+      <Card
+        title="Something went wrong"
+        description="An unexpected error occurred in the application."
+      >
         <div className={styles.failureActions}>
           <Button intent="formPrimary" isDisabled={exhausted} onPress={onRetry}>
             <Icon name="refresh" size="sm" /> {exhausted ? 'Max retries reached' : 'Try Again'}
           </Button>
-          <Button intent="formSecondary" isDisabled={reported} onPress={() => void onReport().finally(() => setReported(true))}>
+          <Button
+            intent="formSecondary"
+            isDisabled={reported}
+            onPress={() => void onReport().finally(() => setReported(true))}
+          >
             Report Issue
           </Button>
           <Button variant="ghost" onPress={onReload}>
@@ -51,7 +65,11 @@ let retryCount = 0
 export function FailureScreen({ error, info, reset }: ErrorComponentProps) {
   const { logs } = useAppServices()
   const report = useMemo(
-    () => buildFailureReport(error, info?.componentStack, { url: location.href, userAgent: navigator.userAgent }),
+    () =>
+      buildFailureReport(error, info?.componentStack, {
+        url: location.href,
+        userAgent: navigator.userAgent,
+      }),
     [error, info],
   )
   useEffect(() => logs.child('app').error('Application failure', { ...report }), [logs, report])
@@ -65,7 +83,13 @@ export function FailureScreen({ error, info, reset }: ErrorComponentProps) {
         reset()
       }}
       onReport={async () => {
-        const entry = { timestamp: new Date().toISOString(), level: 'ERROR' as const, logger: 'app', message: report.message, context: { ...report } }
+        const entry = {
+          timestamp: new Date().toISOString(),
+          level: 'ERROR' as const,
+          logger: 'app',
+          message: report.message,
+          context: { ...report },
+        }
         await postFrontendLogs({ body: { entries: [entry] } }).catch(() => undefined)
       }}
       onReload={() => location.reload()}

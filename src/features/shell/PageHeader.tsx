@@ -2,7 +2,15 @@ import type { ReactNode } from 'react'
 import * as styles from './shell.css'
 
 /** The title block every page starts with. */
-export function PageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  actions,
+}: {
+  title: string
+  lead?: ReactNode
+  actions?: ReactNode
+}) {
   return (
     <div className={styles.pageHeader}>
       <div>

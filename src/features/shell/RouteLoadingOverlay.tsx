@@ -4,8 +4,14 @@ import * as styles from './shell.css'
 
 /** Spec §2: a spinner with a message while a route loads; only after a short delay, so quick
  * navigations do not flash. */
-export function RouteLoadingOverlay({ message = 'Loading page...' }: { /** @default 'Loading page...' */ message?: string }) {
-  const pending = useRouterState({ select: (s) => s.status === 'pending' && s.matches.some((m) => m.status === 'pending') })
+export function RouteLoadingOverlay({
+  message = 'Loading page...',
+}: {
+  /** @default 'Loading page...' */ message?: string
+}) {
+  const pending = useRouterState({
+    select: (s) => s.status === 'pending' && s.matches.some((m) => m.status === 'pending'),
+  })
   if (!pending) return null
   return <RouteLoadingView message={message} />
 }

@@ -6,7 +6,8 @@ import * as styles from './shell.css'
 /** Spec §2 wizard layout: top bar with the logo, optional header content and an Exit link. */
 export function WizardLayout() {
   const matches = useMatches()
-  const exitTo = matches.findLast((m) => m.staticData.wizardExit)?.staticData.wizardExit ?? '/dashboard'
+  const exitTo =
+    matches.findLast((m) => m.staticData.wizardExit)?.staticData.wizardExit ?? '/dashboard'
   return (
     <div className={styles.appFrame}>
       <header className={styles.topBar}>

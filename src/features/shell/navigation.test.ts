@@ -3,10 +3,30 @@ import { sidebarItems } from './navigation'
 
 describe('sidebar (spec §2, §6)', () => {
   it('shows each role the items it may open, never the hidden ones', () => {
-    const labels = (role: Parameters<typeof sidebarItems>[0]) => sidebarItems(role).map((i) => i.label)
-    expect(labels('DEVELOPER')).toEqual(['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups', 'Debug'])
-    expect(labels('SUPERUSER')).toEqual(['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups'])
-    expect(labels('ADMIN')).toEqual(['Dashboard', 'Devices', 'Reports', 'Notifications', 'Users & Groups'])
+    const labels = (role: Parameters<typeof sidebarItems>[0]) =>
+      sidebarItems(role).map((i) => i.label)
+    expect(labels('DEVELOPER')).toEqual([
+      'Dashboard',
+      'Devices',
+      'Reports',
+      'Notifications',
+      'Users & Groups',
+      'Debug',
+    ])
+    expect(labels('SUPERUSER')).toEqual([
+      'Dashboard',
+      'Devices',
+      'Reports',
+      'Notifications',
+      'Users & Groups',
+    ])
+    expect(labels('ADMIN')).toEqual([
+      'Dashboard',
+      'Devices',
+      'Reports',
+      'Notifications',
+      'Users & Groups',
+    ])
     expect(labels('USER')).toEqual(['Dashboard', 'Devices', 'Reports', 'Notifications'])
   })
 })

@@ -18,7 +18,13 @@ export const navigationItems: readonly NavigationItem[] = [
   { key: 'notifications', label: 'Notifications', icon: 'bell', route: '/notifications' },
   { key: 'users', label: 'Users & Groups', icon: 'users', route: '/users' },
   { key: 'debug', label: 'Debug', icon: 'debug', route: '/debug' },
-  { key: 'registerDevice', label: 'Register Device', icon: 'plus', route: '/register-device', hidden: true },
+  {
+    key: 'registerDevice',
+    label: 'Register Device',
+    icon: 'plus',
+    route: '/register-device',
+    hidden: true,
+  },
   { key: 'settings', label: 'Settings', icon: 'settings', route: '/settings', hidden: true },
 ]
 

@@ -15,7 +15,9 @@ export const topBar = style({
   alignItems: 'center',
   gap: vars.space.md,
   padding: `0 ${vars.space.lg}`,
-  '@media': { 'screen and (max-width: 640px)': { gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
+  '@media': {
+    'screen and (max-width: 640px)': { gap: vars.space.xs, padding: `0 ${vars.space.sm}` },
+  },
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   // The environment accent (spec §1) shows as a thin line along the top.
@@ -98,7 +100,12 @@ export const logoMark = style({
   color: vars.color.textOnBrand,
 })
 
-export const wizardMain = style({ width: '100%', maxWidth: '56rem', margin: '0 auto', padding: vars.space.xl })
+export const wizardMain = style({
+  width: '100%',
+  maxWidth: '56rem',
+  margin: '0 auto',
+  padding: vars.space.xl,
+})
 
 export const centered = style({
   minHeight: '100vh',
@@ -132,7 +139,11 @@ export const loadingCard = style({
 })
 
 export const pageHeader = style({ marginBottom: vars.space.xl })
-export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.semibold })
+export const pageTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.semibold,
+})
 export const pageLead = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted })
 
 export const userMenuHeader = style({
@@ -177,13 +188,15 @@ export const userMenu = style({
   minWidth: '16rem',
   outline: 'none',
 })
-export const menuLink = style([
-  navLink,
-  { padding: `${vars.space.sm} ${vars.space.md}` },
-])
+export const menuLink = style([navLink, { padding: `${vars.space.sm} ${vars.space.md}` }])
 export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
 
-export const failureActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md })
+export const failureActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+})
 export const failureDetails = style({
   marginTop: vars.space.lg,
   padding: vars.space.md,

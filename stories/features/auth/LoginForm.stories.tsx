@@ -26,7 +26,10 @@ export const Default: Story = {
     await userEvent.type(canvas.getByLabelText(/E-mail/), 'admin@demo.local')
     await userEvent.type(canvas.getByLabelText(/Password/), 'demo-password')
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }))
-    await expect(args.onSubmit).toHaveBeenCalledWith({ email: 'admin@demo.local', password: 'demo-password' })
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      email: 'admin@demo.local',
+      password: 'demo-password',
+    })
   },
 }
 
@@ -40,11 +43,18 @@ export const Pending: Story = {
 export const InvalidCredentials: Story = {
   args: { error: 'Invalid email or password' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid email or password')
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'Invalid email or password',
+    )
   },
 }
 
-export const ValidationErrors: Story = { args: { error: 'value is not a valid email address, Field required' } }
+export const ValidationErrors: Story = {
+  args: { error: 'value is not a valid email address, Field required' },
+}
 export const NetworkError: Story = { args: { error: 'Network error during login' } }
 export const LoginFailed: Story = { args: { error: 'Login failed' } }
-export const Dark: Story = { args: { error: 'Invalid email or password' }, globals: { theme: 'dark' } }
+export const Dark: Story = {
+  args: { error: 'Invalid email or password' },
+  globals: { theme: 'dark' },
+}

@@ -11,14 +11,27 @@ import { withAppServices } from '../../support/with-app-services'
 
 function ConsumptionStory({ initialView = 'daily' }: { initialView?: ConsumptionView }) {
   const [view, setView] = useState<ConsumptionView>(initialView)
-  return <ConsumptionPage deviceId={device.id} view={view} onViewChange={setView} timeZone="Europe/Berlin" weekStart="monday" now={new Date(NOW)} />
+  return (
+    <ConsumptionPage
+      deviceId={device.id}
+      view={view}
+      onViewChange={setView}
+      timeZone="Europe/Berlin"
+      weekStart="monday"
+      now={new Date(NOW)}
+    />
+  )
 }
 
 const meta = {
   title: 'Features/Consumption/ConsumptionPage',
   component: ConsumptionStory,
   decorators: [withAppServices],
-  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() } } },
+  parameters: {
+    msw: {
+      handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() },
+    },
+  },
 } satisfies Meta<typeof ConsumptionStory>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -26,14 +39,26 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(await canvas.findByRole('heading', { name: 'November 2026, per day' })).toBeVisible()
-    for (const label of ['Today', 'Yesterday', 'This week', 'Last week', 'This month', 'Last month']) {
+    await expect(
+      await canvas.findByRole('heading', { name: 'November 2026, per day' }),
+    ).toBeVisible()
+    for (const label of [
+      'Today',
+      'Yesterday',
+      'This week',
+      'Last week',
+      'This month',
+      'Last month',
+    ]) {
       await expect(canvas.getByText(label)).toBeVisible()
     }
     await expect(await canvas.findByText('748.3')).toBeVisible()
     await expect(canvas.getByText('Readings missing')).toBeVisible()
     await expect(canvas.getAllByText('Meter reset')[0]).toBeVisible()
-    await expect(canvas.getByRole('tab', { name: 'Daily' })).toHaveAttribute('aria-selected', 'true')
+    await expect(canvas.getByRole('tab', { name: 'Daily' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Download CSV' })).toBeEnabled())
   },
 }
@@ -44,15 +69,22 @@ export const SwitchToMonthly: Story = {
     const daily = await canvas.findByRole('tab', { name: 'Daily' })
     daily.focus()
     await userEvent.keyboard('{ArrowRight}{ArrowRight}')
-    await expect(await canvas.findByRole('heading', { name: 'Last 12 months, per month' })).toBeVisible()
-    await expect(canvas.getByRole('tab', { name: 'Monthly' })).toHaveAttribute('aria-selected', 'true')
+    await expect(
+      await canvas.findByRole('heading', { name: 'Last 12 months, per month' }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('tab', { name: 'Monthly' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
   },
 }
 
 export const Weekly: Story = {
   args: { initialView: 'weekly' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Last 12 weeks, per week' })).toBeVisible()
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Last 12 weeks, per week' }),
+    ).toBeVisible()
   },
 }
 
@@ -65,14 +97,33 @@ export const TableView: Story = {
 }
 
 export const Loading: Story = {
-  parameters: { visual: false, msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: [pending('/api/v1/devices/:id/consumption/*')] } } },
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: [pending('/api/v1/devices/:id/consumption/*')],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'November 2026, per day' })).toBeVisible()
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'November 2026, per day' }),
+    ).toBeVisible()
   },
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: emptyConsumptionHandlers() } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: emptyConsumptionHandlers(),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('No readings in this period')).toBeVisible()
@@ -82,7 +133,15 @@ export const Empty: Story = {
 
 /** The consumption endpoints are not there yet (501) or fail: the page stays usable. */
 export const Error: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: deviceHandlers(), consumption: [failing('/api/v1/devices/:id/consumption/*', 501, 'Not Implemented')] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: [failing('/api/v1/devices/:id/consumption/*', 501, 'Not Implemented')],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('Not Implemented')).toBeVisible()
@@ -90,5 +149,8 @@ export const Error: Story = {
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Default.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -10,13 +10,38 @@ function FeedbackPlayground() {
   const { feedback } = useAppServices()
   return (
     <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-      <Button onPress={() => feedback.push({ severity: 'success', title: 'Group created', message: 'Add members to begin assigning devices.' })}>
+      <Button
+        onPress={() =>
+          feedback.push({
+            severity: 'success',
+            title: 'Group created',
+            message: 'Add members to begin assigning devices.',
+          })
+        }
+      >
         Success
       </Button>
-      <Button variant="destructive" onPress={() => feedback.push({ title: 'Failed to delete device', message: 'Ensure the device is not in use or try again later.' })}>
+      <Button
+        variant="destructive"
+        onPress={() =>
+          feedback.push({
+            title: 'Failed to delete device',
+            message: 'Ensure the device is not in use or try again later.',
+          })
+        }
+      >
         Error
       </Button>
-      <Button variant="outline" onPress={() => feedback.push({ severity: 'info', message: 'Notifications refresh every minute.', timeoutMs: 300 })}>
+      <Button
+        variant="outline"
+        onPress={() =>
+          feedback.push({
+            severity: 'info',
+            message: 'Notifications refresh every minute.',
+            timeoutMs: 300,
+          })
+        }
+      >
         Short info
       </Button>
       <FeedbackToasts />
@@ -44,14 +69,19 @@ export const Default: Story = {
     })
     await step('an error toast can be dismissed', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Error' }))
-      const toast = (await body.findByText('Failed to delete device')).closest('[role="alertdialog"]') as HTMLElement
+      const toast = (await body.findByText('Failed to delete device')).closest(
+        '[role="alertdialog"]',
+      ) as HTMLElement
       await userEvent.click(within(toast).getByRole('button', { name: 'Dismiss' }))
       await waitFor(() => expect(body.queryByText('Failed to delete device')).toBeNull())
     })
     await step('a toast leaves by itself when its time is up', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Short info' }))
       await expect(await body.findByText('Notifications refresh every minute.')).toBeVisible()
-      await waitFor(() => expect(body.queryByText('Notifications refresh every minute.')).toBeNull(), { timeout: 2000 })
+      await waitFor(
+        () => expect(body.queryByText('Notifications refresh every minute.')).toBeNull(),
+        { timeout: 2000 },
+      )
     })
   },
 }

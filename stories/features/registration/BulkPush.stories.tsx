@@ -14,9 +14,19 @@ const pushHandler = handleBulkPushReadings(async ({ request }) => {
   const { items } = await request.json()
   const results = items.map((item, index) => {
     const cold = item.device_id === devices[2]!.id && coldFailures++ === 0
-    return { index, device_id: item.device_id, status: cold ? ('error' as const) : ('success' as const), error: cold ? 'Device is being maintained' : null }
+    return {
+      index,
+      device_id: item.device_id,
+      status: cold ? ('error' as const) : ('success' as const),
+      error: cold ? 'Device is being maintained' : null,
+    }
   })
-  return HttpResponse.json({ results, accepted: results.filter((r) => r.status === 'success').length, duplicates: 0, rejected: results.filter((r) => r.status === 'error').length })
+  return HttpResponse.json({
+    results,
+    accepted: results.filter((r) => r.status === 'success').length,
+    duplicates: 0,
+    rejected: results.filter((r) => r.status === 'error').length,
+  })
 })
 
 const meta = {
@@ -55,9 +65,13 @@ export const PreviewWithErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await check(canvasElement, csv)
-    await expect(await canvas.findByText('No device with serial number EM-2024-99999.')).toBeVisible()
+    await expect(
+      await canvas.findByText('No device with serial number EM-2024-99999.'),
+    ).toBeVisible()
     await expect(canvas.getByText('kwh cannot be negative.')).toBeVisible()
-    await expect(canvas.getByText('2 ready, 2 with problems (they will not be sent).')).toBeVisible()
+    await expect(
+      canvas.getByText('2 ready, 2 with problems (they will not be sent).'),
+    ).toBeVisible()
   },
 }
 
@@ -76,7 +90,10 @@ export const PushAndRetryFailed: Story = {
 
 export const JsonInput: Story = {
   play: async ({ canvasElement }) => {
-    await check(canvasElement, JSON.stringify([{ device_id: devices[0]!.id, timestamp: '2026-11-22T08:00:00Z', kwh: 1 }]))
+    await check(
+      canvasElement,
+      JSON.stringify([{ device_id: devices[0]!.id, timestamp: '2026-11-22T08:00:00Z', kwh: 1 }]),
+    )
     await expect(await within(canvasElement).findByText('1 ready.')).toBeVisible()
   },
 }
@@ -88,5 +105,8 @@ export const BadJson: Story = {
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: PreviewWithErrors.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: PreviewWithErrors.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: PreviewWithErrors.play }

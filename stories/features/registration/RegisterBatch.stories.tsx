@@ -9,7 +9,16 @@ import { baseHandlers, failing } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 let made = 0
-const createOk = handleCreateDevice(async ({ request }) => HttpResponse.json({ ...devices[0]!, ...(await request.json()), id: `9e0a7b1c-0000-4000-8000-0000000002${String(made++ % 100).padStart(2, '0')}` }, { status: 201 }))
+const createOk = handleCreateDevice(async ({ request }) =>
+  HttpResponse.json(
+    {
+      ...devices[0]!,
+      ...(await request.json()),
+      id: `9e0a7b1c-0000-4000-8000-0000000002${String(made++ % 100).padStart(2, '0')}`,
+    },
+    { status: 201 },
+  ),
+)
 
 const meta = {
   title: 'Features/Registration/RegisterBatch',
@@ -17,7 +26,16 @@ const meta = {
   decorators: [withAppServices],
   parameters: {
     a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
-    msw: { handlers: { ...baseHandlers, devices: [fleetHandler(devices), createOk, handleDeleteDevice(() => new HttpResponse(null, { status: 204 }))] } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        devices: [
+          fleetHandler(devices),
+          createOk,
+          handleDeleteDevice(() => new HttpResponse(null, { status: 204 })),
+        ],
+      },
+    },
   },
 } satisfies Meta<typeof RegisterBatchPage>
 export default meta
@@ -33,7 +51,9 @@ const paste = async (canvasElement: HTMLElement, csv: string) => {
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: /Download template/ })).toBeVisible()
+    await expect(
+      within(canvasElement).getByRole('button', { name: /Download template/ }),
+    ).toBeVisible()
     await expect(within(canvasElement).getByRole('button', { name: 'Check rows' })).toBeDisabled()
   },
 }
@@ -41,9 +61,14 @@ export const Default: Story = {
 export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await paste(canvasElement, 'name,serial_number\nRoof,PV-1\nRoof copy,pv-1\nOld,EM-2024-00017\n,bad serial\n')
+    await paste(
+      canvasElement,
+      'name,serial_number\nRoof,PV-1\nRoof copy,pv-1\nOld,EM-2024-00017\n,bad serial\n',
+    )
     await expect(await canvas.findByText('Serial number repeats line 2.')).toBeVisible()
-    await expect(canvas.getByText('A device with this serial number is already registered.')).toBeVisible()
+    await expect(
+      canvas.getByText('A device with this serial number is already registered.'),
+    ).toBeVisible()
     await expect(canvas.getByText('Enter a name.')).toBeVisible()
     await expect(canvas.getByText('3 problems to fix before anything is registered.')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Register 4 devices' })).toBeDisabled()
@@ -72,7 +97,10 @@ export const RolledBack: Story = {
             const body = await request.json()
             return body.serial_number === 'PV-2'
               ? HttpResponse.json({ detail: 'Serial number already registered' }, { status: 409 })
-              : HttpResponse.json({ ...devices[0]!, ...body, id: '9e0a7b1c-0000-4000-8000-000000000301' }, { status: 201 })
+              : HttpResponse.json(
+                  { ...devices[0]!, ...body, id: '9e0a7b1c-0000-4000-8000-000000000301' },
+                  { status: 201 },
+                )
           }),
           handleDeleteDevice(() => new HttpResponse(null, { status: 204 })),
         ],
@@ -83,7 +111,11 @@ export const RolledBack: Story = {
     const canvas = within(canvasElement)
     await paste(canvasElement, 'name,serial_number\nRoof,PV-1\nCellar,PV-2\n')
     await userEvent.click(await canvas.findByRole('button', { name: 'Register 2 devices' }))
-    await expect(await canvas.findByText(/Nothing was registered: line 3 failed \(Serial number already registered\)/)).toBeVisible()
+    await expect(
+      await canvas.findByText(
+        /Nothing was registered: line 3 failed \(Serial number already registered\)/,
+      ),
+    ).toBeVisible()
   },
 }
 
@@ -91,9 +123,14 @@ export const FleetUnavailable: Story = {
   parameters: { msw: { handlers: { ...baseHandlers, devices: [failing('/api/v1/devices/')] } } },
   play: async ({ canvasElement }) => {
     await paste(canvasElement, 'name,serial_number\nRoof,PV-1\n')
-    await expect(await within(canvasElement).findByText(/Registered serial numbers could not be loaded/)).toBeVisible()
+    await expect(
+      await within(canvasElement).findByText(/Registered serial numbers could not be loaded/),
+    ).toBeVisible()
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: ValidationErrors.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: ValidationErrors.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: ValidationErrors.play }

@@ -9,7 +9,12 @@ import { devices } from '../../../src/mocks/fixtures'
 import { baseHandlers } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
-const created = handleCreateDevice(async ({ request }) => HttpResponse.json({ ...devices[0]!, ...(await request.json()), id: '9e0a7b1c-0000-4000-8000-000000000099' }, { status: 201 }))
+const created = handleCreateDevice(async ({ request }) =>
+  HttpResponse.json(
+    { ...devices[0]!, ...(await request.json()), id: '9e0a7b1c-0000-4000-8000-000000000099' },
+    { status: 201 },
+  ),
+)
 
 const meta = {
   title: 'Features/Registration/RegisterSingle',
@@ -23,7 +28,8 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const next = (canvasElement: HTMLElement) => userEvent.click(within(canvasElement).getByRole('button', { name: 'Next' }))
+const next = (canvasElement: HTMLElement) =>
+  userEvent.click(within(canvasElement).getByRole('button', { name: 'Next' }))
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -46,7 +52,9 @@ export const WizardSteps: Story = {
     const model = await canvas.findByRole('button', { name: /Device model/ })
     model.focus()
     await userEvent.keyboard('{Enter}')
-    await userEvent.click(await within(document.body).findByRole('option', { name: 'Carlo Gavazzi EM340' }))
+    await userEvent.click(
+      await within(document.body).findByRole('option', { name: 'Carlo Gavazzi EM340' }),
+    )
     await next(canvasElement)
     await expect(await canvas.findByText('Step 4 of 4: Review')).toBeVisible()
     await expect(canvas.getByText('PV-2026-001')).toBeVisible()
@@ -57,7 +65,19 @@ export const WizardSteps: Story = {
 }
 
 export const SerialTaken: Story = {
-  parameters: { msw: { handlers: { ...baseHandlers, device: [handleCreateDevice(() => HttpResponse.json({ detail: 'Serial number already registered' }, { status: 409 })), ...deviceHandlers()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleCreateDevice(() =>
+            HttpResponse.json({ detail: 'Serial number already registered' }, { status: 409 }),
+          ),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: /^Name/ }), 'Copy')
@@ -66,7 +86,9 @@ export const SerialTaken: Story = {
     await next(canvasElement)
     await next(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Register device' }))
-    await expect(await canvas.findByText('Another device already uses this serial number.')).toBeVisible()
+    await expect(
+      await canvas.findByText('Another device already uses this serial number.'),
+    ).toBeVisible()
     await expect(canvas.getByText('Step 1 of 4: Identity')).toBeVisible()
   },
 }
@@ -74,10 +96,18 @@ export const SerialTaken: Story = {
 export const Choice: StoryObj<typeof RegisterChoicePage> = {
   render: () => <RegisterChoicePage />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: /One device/ })).toHaveAttribute('href', '/register-device/single')
-    await expect(within(canvasElement).getByRole('link', { name: /A batch from CSV/ })).toHaveAttribute('href', '/register-device/batch')
+    await expect(within(canvasElement).getByRole('link', { name: /One device/ })).toHaveAttribute(
+      'href',
+      '/register-device/single',
+    )
+    await expect(
+      within(canvasElement).getByRole('link', { name: /A batch from CSV/ }),
+    ).toHaveAttribute('href', '/register-device/batch')
   },
 }
 
-export const Narrow: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } }, play: Default.play }
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Default.play,
+}
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -6,7 +6,8 @@ const report = {
   id: '4f1e2d3c-0000-4000-8000-00000000beef',
   name: 'TypeError',
   message: "Cannot read properties of undefined (reading 'kwh')",
-  componentStack: 'at ConsumptionChart\nat DeviceOverview\nat Outlet\nat AppLayout\nat SessionLifecycle',
+  componentStack:
+    'at ConsumptionChart\nat DeviceOverview\nat Outlet\nat AppLayout\nat SessionLifecycle',
   url: 'http://127.0.0.1:8080/devices/42',
   userAgent: 'Chromium',
 }
@@ -15,7 +16,14 @@ const meta = {
   title: 'Features/Shell/FailureScreen',
   component: FailureView,
   parameters: { layout: 'fullscreen' },
-  args: { report, retries: 0, showDetails: true, onRetry: fn(), onReport: fn(async () => {}), onReload: fn() },
+  args: {
+    report,
+    retries: 0,
+    showDetails: true,
+    onRetry: fn(),
+    onReport: fn(async () => {}),
+    onReload: fn(),
+  },
 } satisfies Meta<typeof FailureView>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -37,7 +45,9 @@ export const AfterTwoRetries: Story = { args: { retries: 2 } }
 export const MaxRetriesReached: Story = {
   args: { retries: 3 },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Max retries reached' })).toBeDisabled()
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Max retries reached' }),
+    ).toBeDisabled()
   },
 }
 

@@ -7,8 +7,24 @@ import { demoUsers } from '../../support/users'
 
 const groups = {
   items: [
-    { id: '1b6f0c9a-0000-4000-8000-000000000001', name: 'Northwind Energy', description: null, timezone: 'Europe/Berlin', member_count: 2, device_count: 8, created_at: '2026-01-01T00:00:00Z' },
-    { id: '1b6f0c9a-0000-4000-8000-000000000002', name: 'Harbor Utilities', description: null, timezone: 'America/New_York', member_count: 1, device_count: 6, created_at: '2026-01-01T00:00:00Z' },
+    {
+      id: '1b6f0c9a-0000-4000-8000-000000000001',
+      name: 'Northwind Energy',
+      description: null,
+      timezone: 'Europe/Berlin',
+      member_count: 2,
+      device_count: 8,
+      created_at: '2026-01-01T00:00:00Z',
+    },
+    {
+      id: '1b6f0c9a-0000-4000-8000-000000000002',
+      name: 'Harbor Utilities',
+      description: null,
+      timezone: 'America/New_York',
+      member_count: 1,
+      device_count: 6,
+      created_at: '2026-01-01T00:00:00Z',
+    },
   ],
   total: 2,
   skip: 0,

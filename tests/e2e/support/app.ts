@@ -17,7 +17,11 @@ async function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -45,13 +49,21 @@ export interface RunningApp {
 
 /** Starts `npm start`'s server on a free port with a fresh data directory and a short demo seed. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is missing: the e2e global setup builds it')
+  if (!existsSync(path.join(root, 'dist/index.html')))
+    throw new Error('dist/ is missing: the e2e global setup builds it')
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'meterdeck-e2e-'))
   const output: string[] = []
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'development', SEED_DAYS: '21', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ENV: 'development',
+      SEED_DAYS: '21',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d) => output.push(String(d)))
@@ -65,7 +77,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   return {
     url,
@@ -81,7 +100,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
 }
 
-export async function newPage(app: RunningApp, viewport = { width: 1280, height: 800 }): Promise<Page> {
+export async function newPage(
+  app: RunningApp,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
   const context = await app.browser.newContext({ viewport, baseURL: app.url })
   const page = await context.newPage()
   page.on('pageerror', (error) => {

@@ -13,5 +13,10 @@ export const Route = createFileRoute('/_auth/_app/devices/')({
 function DevicesRoute() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <DevicesPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+  return (
+    <DevicesPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  )
 }

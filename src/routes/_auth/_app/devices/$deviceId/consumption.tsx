@@ -24,5 +24,11 @@ function ConsumptionRoute() {
   const { deviceId } = Route.useParams()
   const { view } = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <ConsumptionPage deviceId={deviceId} view={view} onViewChange={(next) => void navigate({ search: { view: next }, replace: true })} />
+  return (
+    <ConsumptionPage
+      deviceId={deviceId}
+      view={view}
+      onViewChange={(next) => void navigate({ search: { view: next }, replace: true })}
+    />
+  )
 }

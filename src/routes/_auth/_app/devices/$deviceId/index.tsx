@@ -5,7 +5,8 @@ import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/')({
   validateSearch: deviceOverviewSearch,
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  loader: ({ context, params }) =>
+    void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: DeviceOverviewRoute,
 })
 
@@ -17,7 +18,9 @@ function DeviceOverviewRoute() {
     <DeviceOverviewPage
       deviceId={deviceId}
       measurement={measurement}
-      onMeasurementChange={(next) => void navigate({ search: { measurement: next }, replace: true })}
+      onMeasurementChange={(next) =>
+        void navigate({ search: { measurement: next }, replace: true })
+      }
     />
   )
 }

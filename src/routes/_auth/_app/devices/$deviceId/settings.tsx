@@ -3,12 +3,18 @@ import { DeviceSettingsPage } from '../../../../../features/devices/DeviceSettin
 import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/settings')({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  loader: ({ context, params }) =>
+    void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: DeviceSettingsRoute,
 })
 
 function DeviceSettingsRoute() {
   const { deviceId } = Route.useParams()
   const navigate = Route.useNavigate()
-  return <DeviceSettingsPage deviceId={deviceId} onDeleted={() => void navigate({ to: '/devices', replace: true })} />
+  return (
+    <DeviceSettingsPage
+      deviceId={deviceId}
+      onDeleted={() => void navigate({ to: '/devices', replace: true })}
+    />
+  )
 }

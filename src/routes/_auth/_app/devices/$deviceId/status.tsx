@@ -3,7 +3,8 @@ import { DeviceStatusPage } from '../../../../../features/devices/DeviceStatusPa
 import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/status')({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
+  loader: ({ context, params }) =>
+    void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: DeviceStatusRoute,
 })
 
