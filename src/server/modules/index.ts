@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../api/__generated__/fastify.gen.ts'
 import { authHandlers } from './auth/handlers.ts'
+import { consumptionHandlers } from './consumption/handlers.ts'
 import { devicesHandlers } from './devices/handlers.ts'
 import { groupsHandlers } from './groups/handlers.ts'
 import { pendingHandlers } from './not-implemented.ts'
@@ -21,5 +22,6 @@ export const handlers = {
   ...tenantsHandlers,
   ...devicesHandlers,
   ...readingsHandlers,
+  ...consumptionHandlers,
   ...pendingHandlers,
 } satisfies RouteHandlers
