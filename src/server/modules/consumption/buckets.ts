@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import {
   addDays,
-  addHours,
   addMonths,
   addWeeks,
   startOfDay,
@@ -22,8 +21,10 @@ export interface Window {
 }
 
 export const MAX_BUCKETS = 1000
+const HOUR = 3_600_000
 
-const weekOptions = (weekStart: WeekStart) => ({ weekStartsOn: weekStart === 'monday' ? 1 : 0 }) as const
+const weekOptions = (weekStart: WeekStart) =>
+  ({ weekStartsOn: weekStart === 'monday' ? 1 : 0 }) as const
 
 /** The start of the calendar unit containing `instant`, in `tz`. */
 export function unitStart(
@@ -46,18 +47,20 @@ export function unitStart(
 
 /** The start of the unit after the one starting at `unit` (a local calendar step, not a fixed span). */
 export function nextUnit(unit: Date, granularity: Granularity, tz: string): Date {
+  // Hours are absolute (a fall-back day has 25 of them; local wall-clock hours are ambiguous then);
+  // days, weeks and months are calendar steps re-anchored at local midnight (23- and 25-hour days).
+  if (granularity === 'hourly') return new Date(unit.getTime() + HOUR)
   const local = new TZDate(unit.getTime(), tz)
-  // Hours are absolute (a fall-back day has 25 of them); days, weeks and months are calendar steps
-  // re-anchored at local midnight so 23- and 25-hour days come out right.
   const next =
-    granularity === 'hourly'
-      ? startOfHour(addHours(local, 1))
-      : granularity === 'daily'
-        ? startOfDay(addDays(local, 1))
-        : granularity === 'weekly'
-          ? startOfDay(addWeeks(local, 1))
-          : startOfMonth(addMonths(local, 1))
-  return new Date(next.getTime())
+    granularity === 'daily'
+      ? startOfDay(addDays(local, 1))
+      : granularity === 'weekly'
+        ? startOfDay(addWeeks(local, 1))
+        : startOfMonth(addMonths(local, 1))
+  // Never step backwards or stand still, whatever a zone's rules do.
+  return next.getTime() > unit.getTime()
+    ? new Date(next.getTime())
+    : new Date(unit.getTime() + HOUR)
 }
 
 /**
@@ -78,8 +81,10 @@ export function buckets(
     if (out.length >= limit) return undefined
     unit = nextUnit(unit, granularity, tz)
     const hi = unit < window.end ? unit : window.end
-    if (hi > lo) out.push({ start: lo, end: hi })
-    lo = hi
+    if (hi > lo) {
+      out.push({ start: lo, end: hi })
+      lo = hi
+    }
   }
   return out
 }

@@ -1,0 +1,186 @@
+import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import type { TenantScope } from '../../context.ts'
+import type { Tx } from '../../db/database.ts'
+import { badRequest, invalid, notFound } from '../../lib/http-errors.ts'
+import { isTimeZone } from '../../lib/timezones.ts'
+import {
+  buckets,
+  isoIn,
+  MAX_BUCKETS,
+  presetWindow,
+  type Granularity,
+  type Preset,
+  type WeekStart,
+  type Window,
+} from './buckets.ts'
+import { consumptionRepository, withMetadata } from './consumption-repository.ts'
+
+type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
+
+interface Caller {
+  tx: Run
+  scope: TenantScope
+}
+
+/** The caller's timezone (default UTC); an unknown IANA name answers 422. */
+function zoneOf(timezone: string | undefined): string {
+  const tz = timezone ?? 'UTC'
+  if (!isTimeZone(tz)) throw invalid(['query', 'timezone'], `Unknown IANA timezone: ${tz}`)
+  return tz
+}
+
+/** start_datetime < end_datetime, or 400. */
+function windowOf(start: string, end: string): Window {
+  const window = { start: new Date(start), end: new Date(end) }
+  if (!(window.end > window.start)) throw badRequest('end_datetime must be after start_datetime')
+  return window
+}
+
+/** Reads a visible device's figures in one transaction; 404 for a missing or foreign device. */
+async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
+  return caller.tx(async (tx) => {
+    const repo = consumptionRepository(tx)
+    if (!(await repo.deviceVisible(caller.scope, deviceId))) throw notFound('Device')
+    return repo.figures(deviceId, list)
+  })
+}
+
+/** CumulativeConsumption over a window: one bucket. */
+async function cumulative(caller: Caller, deviceId: string, window: Window, tz: string) {
+  const [f] = await figuresOf(caller, deviceId, [window])
+  const meta = withMetadata(f!, new Date())
+  return {
+    device_id: deviceId,
+    start: isoIn(window.start, tz),
+    end: isoIn(window.end, tz),
+    timezone: tz,
+    kwh: f!.kwh ?? 0,
+    first_reading_at: f!.first && isoIn(f!.first, tz),
+    last_reading_at: f!.last && isoIn(f!.last, tz),
+    reading_count: f!.readings,
+    has_gaps: meta.gaps > 0,
+    resets: f!.resets,
+  }
+}
+
+interface IntervalQuery {
+  granularity: Granularity
+  tz: string
+  weekStart: WeekStart
+  metadata: boolean
+}
+
+/** ConsumptionIntervals over a window; more than 1,000 buckets answers 422. */
+async function intervals(caller: Caller, deviceId: string, window: Window, q: IntervalQuery) {
+  const list = buckets(window, q.granularity, q.tz, q.weekStart)
+  if (!list)
+    throw invalid(
+      ['query', 'granularity'],
+      `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
+    )
+  const figures = await figuresOf(caller, deviceId, list)
+  const now = new Date()
+  const items = figures.map((f) => ({
+    start: isoIn(f.start, q.tz),
+    end: isoIn(f.end, q.tz),
+    kwh: f.kwh,
+    ...(q.metadata ? { metadata: withMetadata(f, now) } : {}),
+  }))
+  return {
+    device_id: deviceId,
+    granularity: q.granularity,
+    timezone: q.tz,
+    start: isoIn(window.start, q.tz),
+    end: isoIn(window.end, q.tz),
+    total_kwh: figures.reduce((sum, f) => sum + (f.kwh ?? 0), 0),
+    intervals: items,
+  }
+}
+
+type PresetQuery = { timezone?: string; week_start?: WeekStart } | undefined
+
+/** A cumulative preset's answer, computed at the time of the request. */
+const presetAnswer = (caller: Caller, deviceId: string, preset: Preset, query: PresetQuery) => {
+  const tz = zoneOf(query?.timezone)
+  return cumulative(caller, deviceId, presetWindow(preset, tz, new Date(), query?.week_start), tz)
+}
+
+export const consumptionHandlers = {
+  async getCumulativeConsumption(request, reply) {
+    const { start_datetime, end_datetime, timezone } = request.query
+    const tz = zoneOf(timezone)
+    const window = windowOf(start_datetime, end_datetime)
+    return reply.code(200).send(await cumulative(request, request.params.id, window, tz))
+  },
+
+  async getCumulativeConsumptionToday(request, reply) {
+    return reply
+      .code(200)
+      .send(await presetAnswer(request, request.params.id, 'today', request.query))
+  },
+
+  async getCumulativeConsumptionYesterday(request, reply) {
+    const answer = await presetAnswer(request, request.params.id, 'yesterday', request.query)
+    return reply.code(200).send(answer)
+  },
+
+  async getCumulativeConsumptionThisWeek(request, reply) {
+    const answer = await presetAnswer(request, request.params.id, 'this_week', request.query)
+    return reply.code(200).send(answer)
+  },
+
+  async getCumulativeConsumptionLastWeek(request, reply) {
+    const answer = await presetAnswer(request, request.params.id, 'last_week', request.query)
+    return reply.code(200).send(answer)
+  },
+
+  async getCumulativeConsumptionThisMonth(request, reply) {
+    const answer = await presetAnswer(request, request.params.id, 'this_month', request.query)
+    return reply.code(200).send(answer)
+  },
+
+  async getCumulativeConsumptionLastMonth(request, reply) {
+    const answer = await presetAnswer(request, request.params.id, 'last_month', request.query)
+    return reply.code(200).send(answer)
+  },
+
+  async getConsumptionIntervals(request, reply) {
+    const q = request.query
+    const query: IntervalQuery = {
+      granularity: q.granularity ?? 'daily',
+      tz: zoneOf(q.timezone),
+      weekStart: q.week_start ?? 'sunday',
+      metadata: q.include_metadata ?? true,
+    }
+    const window = windowOf(q.start_datetime, q.end_datetime)
+    return reply.code(200).send(await intervals(request, request.params.id, window, query))
+  },
+
+  async getConsumptionIntervalsLastMonth(request, reply) {
+    const tz = zoneOf(request.query?.timezone)
+    const weekStart = request.query?.week_start ?? 'sunday'
+    const window = presetWindow('last_month', tz, new Date(), weekStart)
+    const granularity = request.query?.granularity ?? 'daily'
+    const query = { granularity, tz, weekStart, metadata: true }
+    return reply.code(200).send(await intervals(request, request.params.id, window, query))
+  },
+
+  async getConsumptionIntervalsToday(request, reply) {
+    const tz = zoneOf(request.query?.timezone)
+    const window = presetWindow('today', tz, new Date())
+    const query: IntervalQuery = { granularity: 'hourly', tz, weekStart: 'sunday', metadata: true }
+    return reply.code(200).send(await intervals(request, request.params.id, window, query))
+  },
+} satisfies Pick<
+  RouteHandlers,
+  | 'getCumulativeConsumption'
+  | 'getCumulativeConsumptionToday'
+  | 'getCumulativeConsumptionYesterday'
+  | 'getCumulativeConsumptionThisWeek'
+  | 'getCumulativeConsumptionLastWeek'
+  | 'getCumulativeConsumptionThisMonth'
+  | 'getCumulativeConsumptionLastMonth'
+  | 'getConsumptionIntervals'
+  | 'getConsumptionIntervalsLastMonth'
+  | 'getConsumptionIntervalsToday'
+>
