@@ -8,8 +8,11 @@ beforeAll(async () => {
 })
 afterAll(() => app?.stop())
 
-const sidebarLabels = async (page: Page) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()
+async function sidebarLabels(page: Page) {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
+  await links.first().waitFor()
+  return links.allInnerTexts()
+}
 
 describe('the shell against the real server', () => {
   it('sends anonymous users to login keeping the page, and returns there after sign-in', async () => {
@@ -19,9 +22,7 @@ describe('the shell against the real server', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports?x=1')
     await signIn(page, 'user@demo.local')
     await page.waitForURL((url) => url.pathname === '/reports')
-    await expect(
-      page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible(),
-    ).resolves.toBe(true)
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor()
   })
 
   it('shows the spec message for a wrong password', async () => {
@@ -87,11 +88,13 @@ describe('the shell against the real server', () => {
     await page.goto('/login')
     await signIn(page, 'user@demo.local')
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false)
-    await page.getByRole('button', { name: 'Open navigation' }).click()
+    const hamburger = page.getByRole('button', { name: 'Open navigation' })
+    await hamburger.waitFor()
+    await expect(page.getByRole('navigation', { name: 'Main' }).isHidden()).resolves.toBe(true)
+    await hamburger.click()
     const drawer = page.getByRole('dialog', { name: 'Navigation' })
     await drawer.getByRole('link', { name: 'Devices' }).click()
     await page.waitForURL((url) => url.pathname === '/devices')
-    await expect(drawer.isVisible()).resolves.toBe(false)
+    await drawer.waitFor({ state: 'hidden' })
   })
 })
