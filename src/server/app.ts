@@ -18,6 +18,7 @@ import { csrfProtection } from './plugins/csrf.ts'
 import { errorHandling } from './plugins/error-handler.ts'
 import { LoginThrottle } from './plugins/login-throttle.ts'
 import { requestContext, requestIdOf, shutdownGate } from './plugins/request-context.ts'
+import { profiler } from './plugins/profiler.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { sessionAuth } from './plugins/session-auth.ts'
 
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   shutdownGate(app, options.lifecycle ?? { draining: false })
   requestContext(app)
+  profiler(app)
   securityHeaders(app, { hsts: config.appEnv !== 'development' })
   await app.register(cookie)
   await app.register(formbody, { bodyLimit: 16 * 1024 })
