@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Groups run one after another: two cores are not enough for a browser and PGlite at once.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['src/server/**'],
         },
@@ -57,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.tsx', 'tests/unit/**/*.test.tsx'],
         },
       },
@@ -64,6 +67,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
           maxWorkers: 2,
@@ -78,6 +82,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
+          sequence: { groupOrder: 2 },
           // The 10,000-row table story sorts in React's development build: slow on two busy cores.
           testTimeout: 30_000,
           browser: {
@@ -94,6 +99,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
