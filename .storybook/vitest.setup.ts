@@ -40,6 +40,8 @@ async function matchVisualBaseline({ canvasElement, parameters }: StoryContext) 
   // pixelmatch's default threshold (0.1) misses a one-step palette change on dark surfaces.
   await expect(page.elementLocator(target)).toMatchScreenshot({
     comparatorName: 'pixelmatch',
+    // Two busy cores can take a while to render a page story twice alike.
+    timeout: 15_000,
     comparatorOptions: { threshold: 0.02 },
   })
 }

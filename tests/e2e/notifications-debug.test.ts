@@ -85,18 +85,12 @@ describe('the debug area', () => {
     await page.getByRole('heading', { name: 'Profile Results' }).waitFor({ timeout: 15_000 })
     await expect(page.getByText('Profiled', { exact: true }).isVisible()).resolves.toBe(true)
     await page.getByRole('button', { name: 'Expand all' }).click()
-    await expect(
-      page
-        .getByText(/SELECT/i)
-        .first()
-        .isVisible(),
-    ).resolves.toBe(true)
-    await expect(
-      page
-        .getByText(/\d+(\.\d+)? ms/)
-        .first()
-        .isVisible(),
-    ).resolves.toBe(true)
+    await page.getByText(/SELECT/i).filter({ visible: true }).first().waitFor()
+    await page
+      .getByText(/\d+(\.\d+)? ms/)
+      .filter({ visible: true })
+      .first()
+      .waitFor()
   })
 
   it('filters backend logs by level and search', async (ctx) => {
