@@ -42,7 +42,10 @@ export default defineConfig({
   publicDir: 'src/public',
   // Found late by the dev optimizer, they made the story runner reload mid-run: bundle them up front.
   optimizeDeps: {
-    include: ['@vanilla-extract/recipes/createRuntimeFn', '@vanilla-extract/sprinkles/createRuntimeSprinkles'],
+    include: [
+      '@vanilla-extract/recipes/createRuntimeFn',
+      '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+    ],
   },
   build: { outDir: 'dist', sourcemap: true },
   test: {

@@ -85,7 +85,11 @@ describe('the debug area', () => {
     await page.getByRole('heading', { name: 'Profile Results' }).waitFor({ timeout: 15_000 })
     await expect(page.getByText('Profiled', { exact: true }).isVisible()).resolves.toBe(true)
     await page.getByRole('button', { name: 'Expand all' }).click()
-    await page.getByText(/SELECT/i).filter({ visible: true }).first().waitFor()
+    await page
+      .getByText(/SELECT/i)
+      .filter({ visible: true })
+      .first()
+      .waitFor()
     await page
       .getByText(/\d+(\.\d+)? ms/)
       .filter({ visible: true })
