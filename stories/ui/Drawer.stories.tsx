@@ -37,7 +37,10 @@ async function open(canvasElement: HTMLElement) {
   const trigger = within(canvasElement).getByRole('button', { name: 'Open navigation' })
   trigger.focus()
   await userEvent.keyboard('{Enter}')
-  return { trigger, dialog: await body.findByRole('dialog', { name: 'MeterDeck' }) }
+  const dialog = await body.findByRole('dialog', { name: 'MeterDeck' })
+  // The panel slides in for 0.3 s: wait until it is on screen before looking inside.
+  await waitFor(() => expect(within(dialog).getAllByRole('button')[0]).toBeVisible())
+  return { trigger, dialog }
 }
 const closed = () => waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument())
 
