@@ -98,3 +98,46 @@ describe('the shell against the real server', () => {
     await drawer.waitFor({ state: 'hidden' })
   })
 })
+
+describe('session and scope against the real server', () => {
+  it('recovers with one silent refresh when the access token is gone mid-use', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, 'admin@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const context = page.context()
+    const cookies = await context.cookies()
+    await context.clearCookies()
+    await context.addCookies(cookies.filter((c) => c.name !== 'console_access'))
+    const refreshes: string[] = []
+    page.on('request', (r) => r.url().includes('/api/v1/auth/refresh') && refreshes.push(r.url()))
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Devices' })
+      .click()
+    await page.getByRole('table', { name: 'Devices' }).waitFor()
+    expect(refreshes).toHaveLength(1)
+    expect(page.url()).not.toContain('/login')
+  })
+
+  it('sends the group header after an elevated user picks a scope', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, 'superuser@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.goto('/devices')
+    await page.getByRole('table', { name: 'Devices' }).waitFor()
+    await page
+      .getByRole('button', { name: 'Sam Superuser' })
+      .or(page.getByRole('button', { name: /Superuser/ }))
+      .first()
+      .click()
+    await page.getByRole('button', { name: /Group scope/ }).click()
+    const scoped = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/devices/') && r.headers()['x-group-id'] !== undefined,
+    )
+    await page.getByRole('option', { name: 'Harbor Utilities' }).click()
+    const request = await scoped
+    expect(request.headers()['x-group-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
