@@ -79,6 +79,8 @@ export default defineConfig({
           // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
           maxWorkers: 2,
           testTimeout: 30_000,
+          // One more try for timing flukes on two busy cores; a real failure fails twice.
+          retry: 1,
           hookTimeout: 120_000,
         },
       },
@@ -92,6 +94,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           // The 10,000-row table story sorts in React's development build: slow on two busy cores.
           testTimeout: 30_000,
+          // One more try for timing flukes on two busy cores; a real failure fails twice.
+          retry: 1,
           browser: {
             enabled: true,
             headless: true,

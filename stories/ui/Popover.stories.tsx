@@ -33,7 +33,7 @@ export const Default: Story = {
     await expect(dialog).toHaveTextContent('You\u2019re all caught up')
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument())
-    await expect(trigger).toHaveFocus()
+    await waitFor(() => expect(trigger).toHaveFocus())
   },
 }
 
