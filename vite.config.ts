@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import type { ViteUserConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -8,6 +8,22 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
+
+/**
+ * The server suite runs twice: on PGlite, and on this PostgreSQL (a fresh database per test file).
+ * SKIP_POSTGRES_TESTS=1 leaves the second run out on a machine without PostgreSQL.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const serverSuite: ViteUserConfig['test'] = {
+  environment: 'node',
+  include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+  // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  // One more try for timing flukes on two busy cores; a real failure fails twice.
+  retry: 1,
+  hookTimeout: 120_000,
+}
 
 /** Debian's chromium: nothing on these machines can download a browser build. */
 const chromium = playwright({
@@ -47,7 +63,8 @@ export default defineConfig({
       '@vanilla-extract/sprinkles/createRuntimeSprinkles',
     ],
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets the e2e size budget walk each route's initial chunks.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   test: {
     projects: [
       {
@@ -72,18 +89,26 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverSuite,
           name: 'server',
-          environment: 'node',
           sequence: { groupOrder: 1 },
-          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          // One more try for timing flukes on two busy cores; a real failure fails twice.
-          retry: 1,
-          hookTimeout: 120_000,
+          // The PGlite run, whatever the shell exports.
+          env: { TEST_DATABASE_URL: '' },
         },
       },
+      ...(process.env.SKIP_POSTGRES_TESTS
+        ? []
+        : [
+            {
+              test: {
+                ...serverSuite,
+                name: 'server-postgres',
+                sequence: { groupOrder: 2 },
+                env: { TEST_DATABASE_URL: postgresUrl },
+                globalSetup: ['tests/server/helpers/require-postgres.ts'],
+              },
+            },
+          ]),
       {
         extends: true,
         plugins: [
@@ -91,7 +116,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           // The 10,000-row table story sorts in React's development build: slow on two busy cores.
           testTimeout: 30_000,
           // One more try for timing flukes on two busy cores; a real failure fails twice.
@@ -110,8 +135,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          sequence: { groupOrder: 3 },
-          include: ['tests/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 4 },
+          include: ['tests/e2e/**/*.test.ts', 'tests/resilience/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,

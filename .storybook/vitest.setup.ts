@@ -40,9 +40,13 @@ function hasPortalledContent(canvas: HTMLElement) {
 async function matchVisualBaseline({ canvasElement, parameters }: StoryContext) {
   if (parameters.visual === false) return
   await document.fonts.ready
-  const target = hasPortalledContent(canvasElement) ? document.body : canvasElement
+  // The story root by test id: a locator made from its text is lost when late content changes it.
+  canvasElement.dataset.testid = 'story-root'
+  const target = hasPortalledContent(canvasElement)
+    ? page.elementLocator(document.body)
+    : page.getByTestId('story-root')
   // pixelmatch's default threshold (0.1) misses a one-step palette change on dark surfaces.
-  await expect(page.elementLocator(target)).toMatchScreenshot({
+  await expect(target).toMatchScreenshot({
     comparatorName: 'pixelmatch',
     // Two busy cores can take a while to render a page story twice alike.
     timeout: 15_000,

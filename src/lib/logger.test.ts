@@ -47,5 +47,6 @@ describe('frontend logger (spec §9)', () => {
     unsubscribe()
     buffer.child('t').warn('y')
     expect(listener).toHaveBeenCalledTimes(1)
+    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ level: 'WARN', message: 'x' }))
   })
 })

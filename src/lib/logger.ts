@@ -15,6 +15,11 @@ export interface FrontendLogEntry {
 
 export const LOG_BUFFER_LIMIT = 1000
 
+export type LogListener = (entry?: FrontendLogEntry) => void
+
+/** Where a level stands: a logger at `min` writes `level` when `levelRank(level) >= levelRank(min)`. */
+export const levelRank = (level: LogLevel) => logLevels.indexOf(level)
+
 export interface LoggerOptions {
   environment: string
   /** @default console */
@@ -22,8 +27,6 @@ export interface LoggerOptions {
   /** @default () => new Date() */
   now?: () => Date
 }
-
-const rank = (level: LogLevel) => logLevels.indexOf(level)
 
 export function createLogBuffer({
   environment,
@@ -34,7 +37,7 @@ export function createLogBuffer({
     environment === 'development' || environment === 'test' ? 'DEBUG' : 'WARN'
   const structured = environment === 'production'
   let entries: FrontendLogEntry[] = []
-  const listeners = new Set<() => void>()
+  const listeners = new Set<LogListener>()
 
   function write(
     level: LogLevel,
@@ -42,7 +45,7 @@ export function createLogBuffer({
     message: string,
     context?: Record<string, unknown>,
   ) {
-    if (rank(level) < rank(minLevel)) return
+    if (levelRank(level) < levelRank(minLevel)) return
     const entry: FrontendLogEntry = {
       timestamp: now().toISOString(),
       level,
@@ -54,7 +57,7 @@ export function createLogBuffer({
     const method = level.toLowerCase() as 'debug' | 'info' | 'warn' | 'error'
     if (structured) sink[method](JSON.stringify(entry))
     else sink[method](`[${logger}] ${message}`, ...(context ? [context] : []))
-    listeners.forEach((listener) => listener())
+    listeners.forEach((listener) => listener(entry))
   }
 
   const child = (logger: string) => ({
@@ -73,7 +76,8 @@ export function createLogBuffer({
     child,
     /** Newest last; a new array after every write, so it works with useSyncExternalStore. */
     entries: () => entries,
-    subscribe(listener: () => void) {
+    /** Called after every write with the new entry, and with nothing after `clear()`. */
+    subscribe(listener: LogListener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },

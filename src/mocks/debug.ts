@@ -45,28 +45,71 @@ function line(n: number): LogEntry {
 /** `count` lines of the main file, newest first. */
 export const makeLogLines = (count: number) => Array.from({ length: count }, (_, n) => line(n))
 
+const consoleLines: Pick<LogEntry, 'level' | 'logger' | 'message' | 'context'>[] = [
+  { level: 'WARN', logger: 'api', message: 'Device not found', context: { status_code: 404 } },
+  {
+    level: 'ERROR',
+    logger: 'app',
+    message: "Cannot read properties of undefined (reading 'kwh')",
+    context: { error_id: 'err-7f3k2', url: '/devices/consumption' },
+  },
+  { level: 'WARN', logger: 'api', message: 'Too many requests', context: { status_code: 429 } },
+  { level: 'ERROR', logger: 'auth', message: 'Logout failed', context: { error: 'TypeError' } },
+  { level: 'DEBUG', logger: 'notifications', message: 'Mark read failed', context: null },
+]
+
+/**
+ * `count` lines of the frontend log (what consoles shipped), newest first: a few users' sessions,
+ * each batch under the request id of the POST that shipped it.
+ */
+export function makeFrontendLogLines(count: number): LogEntry[] {
+  return Array.from({ length: count }, (_, n) => {
+    const shipped = Math.floor(n / 4)
+    return {
+      ...consoleLines[n % consoleLines.length]!,
+      timestamp: new Date(BASE - n * 91_000).toISOString(),
+      request_id: requestId(shipped * 3 + 1),
+      user_id: users[shipped % users.length]!.id,
+      method: null,
+      endpoint: null,
+      status_code: null,
+      duration_ms: null,
+    }
+  })
+}
+
 const rank: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 }
 
-/** getLogs over `lines`, filtering and paging the way the contract says the server does. */
-export function logsHandler(lines: LogEntry[] = makeLogLines(260)) {
+/**
+ * getLogs over `lines` (the server files) and `frontendLines` (the shipped frontend log), filtering
+ * and paging the way the contract says the server does.
+ */
+export function logsHandler(
+  lines: LogEntry[] = makeLogLines(260),
+  frontendLines: LogEntry[] = makeFrontendLogLines(24),
+) {
   return handleGetLogs(({ request }) => {
     const q = new URL(request.url).searchParams
     const level = q.get('level') as LogLevel | null
     const search = q.get('search')?.toLowerCase()
     const logger = q.get('logger')
+    const requestId = q.get('request_id')
     const after = q.get('after') ? Date.parse(q.get('after')!) : null
     const before = q.get('before') ? Date.parse(q.get('before')!) : null
     const file = q.get('source') ?? 'main'
     const inFile =
-      file === 'errors'
-        ? lines.filter((l) => rank[l.level] >= rank.WARN)
-        : file === 'audit'
-          ? lines.filter((l) => l.logger === 'auth')
-          : lines
+      file === 'frontend'
+        ? frontendLines
+        : file === 'errors'
+          ? lines.filter((l) => rank[l.level] >= rank.WARN)
+          : file === 'audit'
+            ? lines.filter((l) => l.logger === 'auth')
+            : lines
     const matching = inFile.filter(
       (l) =>
         (!level || rank[l.level] >= rank[level]) &&
         (!logger || l.logger === logger) &&
+        (!requestId || l.request_id === requestId) &&
         (after === null || Date.parse(l.timestamp) >= after) &&
         (before === null || Date.parse(l.timestamp) < before) &&
         (!search ||

@@ -5,6 +5,7 @@ import {
   handleCreateManualReading,
   handleDeleteDevice,
   handleGetDevice,
+  handleGetPreferences,
   handleGetDeviceStatusSummary,
   handleGetReading,
   handleListDeviceAttachments,
@@ -134,6 +135,10 @@ export const statusEntries: StatusEntry[] = Array.from({ length: 14 }, (_, i) =>
 const byId = (id: unknown) => devices.find((d) => d.id === id)
 
 export const deviceHandlers = (): HttpHandler[] => [
+  // A user who never saved preferences: the pages take the browser's calendar.
+  handleGetPreferences({
+    body: { theme: 'system', timezone: 'UTC', week_start: 'sunday', month_start_day: 1 },
+  }),
   handleGetDevice(({ params }) => {
     const found = byId(params.id)
     return found
@@ -185,12 +190,24 @@ export const deviceHandlers = (): HttpHandler[] => [
     })
   }),
   handleListDeviceReadings(({ request }) => {
+    // As the server: oldest first, one page at a time, by reading type and source.
     const q = new URL(request.url).searchParams
+    const types = q.getAll('reading_type_names')
+    const source = q.get('source')
+    const page = Number(q.get('page') ?? 1)
+    const size = Number(q.get('page_size') ?? 100)
+    const matching = [...powerReadings, ...energyReadings]
+      .filter(
+        (r) =>
+          (types.length === 0 || types.includes(r.reading_type)) &&
+          (!source || r.source === source),
+      )
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
     return HttpResponse.json({
-      items: q.get('reading_type_names') === 'power_w' ? powerReadings : manualReadings,
-      total: manualReadings.length,
-      page: 1,
-      page_size: 100,
+      items: matching.slice((page - 1) * size, page * size),
+      total: matching.length,
+      page,
+      page_size: size,
     })
   }),
   handleListDeviceAttachments({ body: { items: attachments } }),
@@ -249,3 +266,20 @@ const powerReadings: Reading[] = Array.from({ length: 96 }, (_, i) => ({
   entered_by_name: null,
   attachment_id: null,
 }))
+
+/** A day of hourly meter readings up to NOW, two pushed in bulk, and the manual ones. */
+export const energyReadings: Reading[] = [
+  ...Array.from({ length: 24 }, (_, i): Reading => ({
+    id: 30_000 + i,
+    device_id: device.id,
+    timestamp: new Date(new Date(NOW).getTime() - (23 - i) * 3_600_000).toISOString(),
+    kwh: 22_398.4 + 120 + i * 2.35,
+    status: i === 5 ? 'estimated' : 'ok',
+    reading_type: 'energy_kwh',
+    source: i === 20 || i === 21 ? 'bulk' : 'meter',
+    entered_by: null,
+    entered_by_name: null,
+    attachment_id: null,
+  })),
+  ...manualReadings,
+]

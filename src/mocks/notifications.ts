@@ -13,6 +13,7 @@ import {
   handleListNotifications,
   handleMarkAllNotificationsRead,
   handleMarkNotificationRead,
+  handleUpdateNotificationRule,
 } from '../api/__generated__/msw.gen'
 import { devices, groups, users } from './fixtures'
 
@@ -236,20 +237,25 @@ export interface RulesMockOptions {
   rules?: NotificationRule[]
   /** Status and detail the create call answers with (409/422 stories). */
   createError?: { status: number; detail: unknown }
-  /** Status deactivate and delete answer with (500 stories). */
+  /** Status update, deactivate and delete answer with (500 stories). */
   changeStatus?: number
 }
 
-/** A rules API over an in-memory list: create, deactivate and delete change what the list returns. */
-export function rulesHandlers({
+/**
+ * A rules API over an in-memory list: create, update, deactivate and delete change the list, and
+ * `reset()` puts it back (a story loader calls it, so stories and their retries share no edits).
+ */
+export function rulesMock({
   rules = ruleFixtures,
   createError,
   changeStatus = 200,
 }: RulesMockOptions = {}) {
-  let list = rules.map((r) => ({ ...r }))
+  const initial = () => rules.map((r) => ({ ...r }))
+  let list = initial()
+  const groupOf = (ruleId: unknown) => list.find((r) => r.id === ruleId)?.group_id
   const failure = () =>
     HttpResponse.json({ detail: 'Rule service unavailable' }, { status: changeStatus })
-  return [
+  const handlers = [
     handleListNotificationRules(({ request }) => {
       const url = new URL(request.url)
       const groupId = url.searchParams.get('group_id')
@@ -281,9 +287,27 @@ export function rulesHandlers({
       list = [...list, rule].sort((a, b) => a.name.localeCompare(b.name))
       return HttpResponse.json(rule, { status: 201 })
     }),
+    handleUpdateNotificationRule(async ({ params, request }) => {
+      if (changeStatus !== 200) return failure()
+      const patch = (await request.json()) as Partial<NotificationRule>
+      const taken = list.some(
+        (r) => r.id !== params.id && r.group_id === groupOf(params.id) && r.name === patch.name,
+      )
+      if (taken)
+        return HttpResponse.json(
+          { detail: 'A rule of this group already has that name' },
+          { status: 409 },
+        )
+      list = list.map((r) =>
+        r.id === params.id ? { ...r, ...patch, updated_at: new Date().toISOString() } : r,
+      )
+      return HttpResponse.json(list.find((r) => r.id === params.id)!)
+    }),
     handleDeactivateNotificationRule(({ params }) => {
       if (changeStatus !== 200) return failure()
-      list = list.map((r) => (r.id === params.id ? { ...r, is_active: false } : r))
+      list = list.map((r) =>
+        r.id === params.id ? { ...r, is_active: false, updated_at: new Date().toISOString() } : r,
+      )
       return HttpResponse.json(list.find((r) => r.id === params.id)!)
     }),
     handleDeleteNotificationRule(({ params }) => {
@@ -292,4 +316,13 @@ export function rulesHandlers({
       return new HttpResponse(null, { status: 204 })
     }),
   ]
+  return {
+    handlers,
+    reset: () => {
+      list = initial()
+    },
+  }
 }
+
+/** The rules API of one story that needs no reset (its calls change nothing, or it runs alone). */
+export const rulesHandlers = (options?: RulesMockOptions) => rulesMock(options).handlers

@@ -71,9 +71,17 @@ export function peopleHandlers({
         const url = new URL(request.url)
         const skip = Number(url.searchParams.get('skip') ?? 0)
         const limit = Number(url.searchParams.get('limit') ?? 100)
+        // The server's rule: the text inside the full name or the e-mail, ignoring case.
+        const search = url.searchParams.get('search')?.trim().toLowerCase() ?? ''
+        const found = db.users.filter(
+          (u) =>
+            !search ||
+            (u.full_name ?? '').toLowerCase().includes(search) ||
+            u.email.toLowerCase().includes(search),
+        )
         return HttpResponse.json({
-          items: db.users.slice(skip, skip + limit),
-          total: db.users.length,
+          items: found.slice(skip, skip + limit),
+          total: found.length,
           skip,
           limit,
         })

@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
@@ -14,13 +19,16 @@ import type { Logs } from './logging.ts'
 import { HttpError } from './lib/http-errors.ts'
 import { handlers } from './modules/index.ts'
 import { bodyMediaTypes } from './plugins/body-media-types.ts'
+import { multipartBody, UPLOAD_MAX_BYTES } from './plugins/multipart-body.ts'
 import { csrfProtection } from './plugins/csrf.ts'
 import { errorHandling } from './plugins/error-handler.ts'
+import { ingestLimit } from './plugins/ingest-limit.ts'
 import { LoginThrottle } from './plugins/login-throttle.ts'
 import { requestContext, requestIdOf, shutdownGate } from './plugins/request-context.ts'
 import { profiler } from './plugins/profiler.ts'
-import { securityHeaders } from './plugins/security-headers.ts'
+import { securityHeaders, setSecurityHeaders } from './plugins/security-headers.ts'
 import { sessionAuth } from './plugins/session-auth.ts'
+import { diskStorage, type FileStorage } from './storage/file-storage.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const specPath = path.join(root, 'openapi.yaml')
@@ -28,7 +36,8 @@ export const distDir = path.join(root, 'dist')
 
 /**
  * The contract as the router needs it. ajv's `discriminator` support (clean errors for oneOf
- * unions) refuses `mapping`, which only repeats the branches' `const` tags: drop it.
+ * unions) refuses `mapping`, which only repeats the branches' `const` tags: drop it. It also
+ * lets anything that is not an object through (`123` passed as a rule): say `type: object`.
  */
 export function loadSpecification(file = specPath): Record<string, unknown> {
   const spec = parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
@@ -37,7 +46,10 @@ export function loadSpecification(file = specPath): Record<string, unknown> {
     if (!node || typeof node !== 'object') return
     const record = node as Record<string, unknown>
     const discriminator = record.discriminator as Record<string, unknown> | undefined
-    if (discriminator && typeof discriminator === 'object') delete discriminator.mapping
+    if (discriminator && typeof discriminator === 'object') {
+      delete discriminator.mapping
+      record.type ??= 'object'
+    }
     Object.values(record).forEach(strip)
   }
   strip(spec)
@@ -51,9 +63,13 @@ export interface AppOptions {
   sessionSecret: Buffer
   /** Serve the built console from dist/ (with index.html for client routes). @default false */
   spa?: boolean
+  /** Where the built console is (tests serve a stand-in). @default dist/ */
+  spaDir?: string
   /** Shared with server.ts: set while draining for shutdown. */
   lifecycle?: { draining: boolean }
   loginThrottle?: LoginThrottle
+  /** Uploaded files. @default files under DATA_DIR/attachments */
+  storage?: FileStorage
 }
 
 /**
@@ -72,10 +88,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requestIdLogLabel: 'request_id',
       disableRequestLogging: true,
     }),
-    // A hop count is valid at runtime (proxy-addr) though the types only list strings and booleans.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     return503OnClosing: false,
+    // The router refuses malformed and overlong paths before any hook or error handler runs:
+    // answer them here in our error shape, with the request id and the security headers.
+    frameworkErrors: (error, request, reply) => {
+      const http =
+        error.code === 'FST_ERR_BAD_URL'
+          ? new HttpError(400, 'The URL is malformed', 'malformed_url')
+          : new HttpError(404, 'Not found', 'not_found')
+      setSecurityHeaders(request, reply, config.appEnv !== 'development')
+      return (reply as FastifyReply)
+        .code(http.statusCode)
+        .header('x-request-id', request.id)
+        .type('application/json')
+        .send(http.body())
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: {
       customOptions: {
@@ -92,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db)
   app.decorate('logs', logs)
   app.decorate('sessionSecret', options.sessionSecret)
-  app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(config.loginLimits))
+  app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(db, config.loginLimits))
+  app.decorate('storage', options.storage ?? diskStorage(path.join(config.dataDir, 'attachments')))
 
   shutdownGate(app, options.lifecycle ?? { draining: false })
   requestContext(app)
@@ -101,7 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(formbody, { bodyLimit: 16 * 1024 })
   await app.register(multipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024 },
+    // fieldSize in bytes: a 500-character note may take 2,000 in UTF-8.
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 },
   })
   // Media types the contract uses only for answers (profiled JSON, CSV, photos): registered as
   // opaque buffers so fastify-openapi-glue finds a parser; no operation accepts them as a body.
@@ -112,12 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
   csrfProtection(app)
   sessionAuth(app)
+  ingestLimit(app, config.ingestLimits)
   bodyMediaTypes(app)
+  multipartBody(app)
   errorHandling(app)
 
   await app.register(openapiGlue, { specification: loadSpecification(), serviceHandlers: handlers })
 
-  if (options.spa) await serveConsole(app)
+  if (options.spa) await serveConsole(app, options.spaDir ?? distDir)
   app.setNotFoundHandler(async (request, reply) => {
     if (
       options.spa &&
@@ -136,14 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** The built SPA: hashed assets cached for a year, index.html always revalidated. */
-async function serveConsole(app: FastifyInstance): Promise<void> {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(
-      `The console is not built: ${distDir}/index.html is missing. Run \`npm run build\`.`,
+      `The console is not built: ${dir}/index.html is missing. Run \`npm run build\`.`,
     )
   }
   await app.register(fastifyStatic, {
-    root: distDir,
+    root: dir,
     wildcard: true,
     index: ['index.html'],
     setHeaders(reply, file) {

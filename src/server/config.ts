@@ -18,9 +18,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
   /** Echo log lines of this level and above to stdout as well as the files. */
   LOG_STDOUT: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
+  /** A log file is rotated when it reaches this size (MB). */
+  LOG_MAX_SIZE_MB: z.coerce.number().positive().max(10_000).optional(),
+  /** Rotated files kept per log (main.1.log ... main.N.log); older ones are deleted. */
+  LOG_MAX_FILES: z.coerce.number().int().min(0).max(100).optional(),
   /** HMAC key for access tokens; when unset a random key is kept in DATA_DIR/session.key. */
   SESSION_SECRET: z.string().min(32).optional(),
-  /** Trust X-Forwarded-For: off by default, `true`, a hop count, or a list of proxy addresses. */
+  /** Trust X-Forwarded-For from these proxy addresses or subnets (comma-separated); off by default. */
   TRUST_PROXY: z.string().optional(),
   COOKIE_SECURE: flag.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -30,7 +34,15 @@ const envSchema = z.object({
   SEED: flag.optional(),
   SEED_DAYS: z.coerce.number().int().min(0).max(800).optional(),
   SEED_DEVICES: z.coerce.number().int().min(1).max(50).optional(),
+  /** Append fresh demo readings while the server runs (on by default outside test and production). */
+  SIMULATE: flag.optional(),
+  /** Evaluate notification rules every minute (on by default outside test). */
+  RULES_EVALUATOR: flag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Bulk pushes processed at once, waiting for a turn, and the longest wait (ms). */
+  INGEST_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
+  INGEST_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).optional(),
+  INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
 })
 
 export interface LoginLimits {
@@ -43,6 +55,26 @@ export interface LoginLimits {
   windowMs: number
 }
 
+/** Size-based rotation of each log file: `name.log` -> `name.1.log` -> ... -> `name.{maxFiles}.log`. */
+export interface LogRotation {
+  maxBytes: number
+  maxFiles: number
+}
+
+/** 5 x 20 MB + the current file: the log viewer reads ~120 MB per log at most. */
+export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 20 * 1024 * 1024, maxFiles: 5 }
+
+/**
+ * Overload protection for bulk ingest: at most `maxConcurrent` pushes run, `maxQueued` wait
+ * (FIFO) for a turn; a push finding the queue full answers 429, one waiting longer than
+ * `queueTimeoutMs` answers 503, both with Retry-After, instead of every push slowing to a crawl.
+ */
+export interface IngestLimits {
+  maxConcurrent: number
+  maxQueued: number
+  queueTimeoutMs: number
+}
+
 export interface Config {
   port: number
   host: string
@@ -51,27 +83,44 @@ export interface Config {
   appEnv: AppEnv
   logLevel: string
   logStdout: string
+  logRotation: LogRotation
   sessionSecret: string | undefined
-  trustProxy: boolean | number | string
+  /**
+   * The proxies whose X-Forwarded-For entries are believed (addresses, subnets or proxy-addr's
+   * names like `loopback`), or none. Never "all": the left-most entry is whatever the client wrote.
+   */
+  trustProxy: false | string
   cookieSecure: boolean
   /** Access token lifetime: the client refreshes every 25 minutes. */
   accessTtlSeconds: number
+  /** How long a verified session is trusted without asking the database (0: ask every time). */
+  sessionCacheMs: number
   refreshTtlSeconds: number
   /** scrypt cost as log2(N); OWASP: N=2^17, r=8, p=1. Tests may lower it. */
   scryptLogN: number
   loginLimits: LoginLimits
   bodyLimit: number
+  ingestLimits: IngestLimits
   firstAdmin:
     | { email: string; password: string; fullName: string; role: 'superuser' | 'developer' }
     | undefined
   seed: { enabled: boolean; days: number; devicesPerGroup: number }
+  /** The demo simulator (seed/simulator.ts): new readings for the demo devices every few minutes. */
+  simulator: { enabled: boolean; intervalMs: number }
+  /** The notification rules evaluator (modules/notifications/evaluator.ts). */
+  rulesEvaluator: { enabled: boolean; intervalMs: number }
   shutdownTimeoutMs: number
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): false | string {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false
-  if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
+  // `true` makes the client-written left-most X-Forwarded-For entry the address (rotating it
+  // would dodge the per-address login limit), and Fastify 5 trusts no one for a hop count.
+  if (value === 'true' || /^\d+$/.test(value)) {
+    throw new Error(
+      `TRUST_PROXY=${value} is not supported: name the proxies in front of the server by address or subnet (e.g. 10.0.0.0/8, or loopback).`,
+    )
+  }
   return value
 }
 
@@ -103,10 +152,19 @@ export function loadConfig(
     appEnv: e.APP_ENV,
     logLevel: e.LOG_LEVEL ?? (development || e.APP_ENV === 'test' ? 'debug' : 'info'),
     logStdout: e.LOG_STDOUT ?? (development ? 'info' : 'warn'),
+    logRotation: {
+      maxBytes: Math.round(
+        (e.LOG_MAX_SIZE_MB ?? DEFAULT_LOG_ROTATION.maxBytes / 1024 / 1024) * 1024 * 1024,
+      ),
+      maxFiles: e.LOG_MAX_FILES ?? DEFAULT_LOG_ROTATION.maxFiles,
+    },
     sessionSecret: e.SESSION_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? !development,
     accessTtlSeconds: 30 * 60,
+    // Revocations reach the cache at once (session-cache.ts): this only bounds what a missed
+    // notification could cost.
+    sessionCacheMs: 10_000,
     refreshTtlSeconds: 14 * 24 * 60 * 60,
     scryptLogN: 17,
     loginLimits: {
@@ -117,6 +175,12 @@ export function loadConfig(
     },
     // The contract's limit for JSON bodies: 10,000 bulk readings fit.
     bodyLimit: 5 * 1024 * 1024,
+    // PGlite runs one statement at a time: more pushes at once only lengthen each one.
+    ingestLimits: {
+      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 4 : 2),
+      maxQueued: e.INGEST_MAX_QUEUED ?? 16,
+      queueTimeoutMs: e.INGEST_QUEUE_TIMEOUT_MS ?? 15_000,
+    },
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? {
@@ -131,6 +195,11 @@ export function loadConfig(
       days: e.SEED_DAYS ?? 365,
       devicesPerGroup: e.SEED_DEVICES ?? 8,
     },
+    simulator: {
+      enabled: e.SIMULATE ?? (e.APP_ENV !== 'test' && e.APP_ENV !== 'production'),
+      intervalMs: 5 * 60_000,
+    },
+    rulesEvaluator: { enabled: e.RULES_EVALUATOR ?? e.APP_ENV !== 'test', intervalMs: 60_000 },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   }

@@ -1,5 +1,5 @@
 import type { Config } from './config.ts'
-import type { Database, DbScope, Role, Tx } from './db/database.ts'
+import type { Database, DbScope, Role, Statement, Tx } from './db/database.ts'
 import type { Logs } from './logging.ts'
 import type { LoginThrottle } from './plugins/login-throttle.ts'
 
@@ -41,6 +41,8 @@ declare module 'fastify' {
      * group, a user created in a named group): `'all'` or a group id.
      */
     txAs<T>(target: 'all' | string, fn: (tx: Tx) => Promise<T>): Promise<T>
+    /** One read-only statement under the request's tenant scope, in one round trip (hot reads). */
+    readOne<R>(statement: Statement): Promise<R[]>
   }
 }
 

@@ -47,6 +47,7 @@ export const permissions: Record<OperationId, Rule> = {
   listDevices: ALL,
   getDevice: ALL,
   createDevice: MANAGERS,
+  createDevicesBatch: MANAGERS,
   updateDevice: MANAGERS,
   deleteDevice: MANAGERS,
   listDeviceStatus: ALL,

@@ -5,8 +5,10 @@ import { loadConfig, type Config } from './config.ts'
 import { migrate, openDatabase, type Database } from './db/index.ts'
 import { startMaintenance } from './db/maintenance.ts'
 import { createLogs, type Logs } from './logging.ts'
+import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
+import { startSimulator } from './seed/simulator.ts'
 
 export interface RunningServer {
   app: FastifyInstance
@@ -27,6 +29,7 @@ export async function startServer(options: {
     dir: path.join(config.dataDir, 'logs'),
     level: config.logLevel,
     stdout: config.logStdout,
+    rotation: config.logRotation,
   })
   let db: Database | undefined
   try {
@@ -38,6 +41,8 @@ export async function startServer(options: {
     // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's may lag a big seed).
     await db.exec('ANALYZE')
     const stopMaintenance = startMaintenance(db, logs.logger)
+    let stopEvaluator: (() => Promise<void>) | undefined
+    let simulator: { stop(): Promise<void> } | undefined
     const lifecycle = { draining: false }
     const app = await buildApp({
       config,
@@ -50,10 +55,21 @@ export async function startServer(options: {
     const database = db
     app.addHook('onClose', async () => {
       stopMaintenance()
+      await stopEvaluator?.()
+      await simulator?.stop()
       await database.close()
+      await logs.flushed()
       logs.close()
     })
     await app.listen({ port: config.port, host: config.host })
+    if (config.rulesEvaluator.enabled)
+      stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
+    if (config.simulator.enabled) {
+      simulator = startSimulator(database, logs.logger, {
+        devicesPerGroup: config.seed.devicesPerGroup,
+        intervalMs: config.simulator.intervalMs,
+      })
+    }
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`

@@ -7,6 +7,7 @@ import { DevicesPage } from '../../src/features/devices/DevicesPage'
 import { fleetHandler, makeFleet } from '../../src/mocks/devices-fleet'
 import { NOW, devices, users } from '../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../src/mocks/handlers'
+import { narrowViewport, shellViewportParameters } from '../support/viewports'
 import { withAppServices } from '../support/with-app-services'
 
 /** The page with its search parameters held in state, as the route holds them in the URL. */
@@ -20,9 +21,6 @@ const meta = {
   component: DevicesPageStory,
   decorators: [withAppServices],
   parameters: {
-    // The virtualised list keeps re-measuring and never gives two equal frames in time on a busy
-    // machine: these stories are checked by their plays, not by pixels.
-    visual: false,
     layout: 'padded',
     msw: { handlers: { ...baseHandlers, devices: [fleetHandler(devices)] } },
   },
@@ -33,15 +31,23 @@ type Story = StoryObj<typeof meta>
 const table = (canvasElement: HTMLElement) =>
   within(canvasElement).findByRole('table', { name: 'Devices' })
 
+/**
+ * Until the list has stopped updating. The visual check finds the story root by its text, so a
+ * play must not end while a refetch can still change it.
+ */
+const settled = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(within(canvasElement).queryByText('Updating devices')).toBeNull())
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const rows = within(await table(canvasElement))
     await expect(await rows.findByRole('link', { name: 'Cold storage' })).toBeVisible()
-    await expect(canvas.getByText('6 devices, 1 offline.')).toBeVisible()
+    await expect(await canvas.findByText('6 devices, 1 offline.')).toBeVisible()
     await expect(canvas.getByRole('link', { name: /Register device/ })).toBeVisible()
     await expect(canvas.getByRole('link', { name: /Bulk push/ })).toBeVisible()
     await expect(canvas.getByText('Showing 1-6 of 6')).toBeVisible()
+    await settled(canvasElement)
   },
 }
 
@@ -59,6 +65,8 @@ export const FilterBySearchAndStatus: Story = {
     await userEvent.click(await within(document.body).findByRole('option', { name: 'Offline' }))
     await waitFor(() => expect(canvas.queryByRole('link', { name: 'Warehouse north' })).toBeNull())
     await expect(canvas.getByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await waitFor(() => expect(canvas.getByText('1 device match the filters.')).toBeVisible())
+    await settled(canvasElement)
   },
 }
 
@@ -80,6 +88,7 @@ export const SortByColumn: Story = {
       expect((await canvas.findAllByRole('link'))[2]).toHaveTextContent('Warehouse north'),
     )
     await expect(links.length).toBeGreaterThan(0)
+    await settled(canvasElement)
   },
 }
 
@@ -92,20 +101,24 @@ export const TenThousandDevices: Story = {
     const tableEl = await table(canvasElement)
     await within(tableEl).findByRole('link', { name: 'Depot meter 00004' })
     await expect(within(canvasElement).getByText('Showing 1-500 of 10,000')).toBeVisible()
-    // Virtualised: far fewer rows in the DOM than on the page.
+    // Virtualised: far fewer rows in the DOM than on the page; the count is the whole fleet's.
     await expect(within(tableEl).getAllByRole('row').length).toBeLessThan(60)
     await expect(tableEl).toHaveAttribute('aria-rowcount', '10001')
+    await settled(canvasElement)
   },
 }
 
 export const Loading: Story = {
-  // The busy spinner never settles into a stable screenshot; the play function checks the state.
   parameters: {
-    visual: false,
     msw: { handlers: { ...baseHandlers, devices: [pending('/api/v1/devices/')] } },
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Loading devices...')).toBeInTheDocument()
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Loading devices...')).toBeInTheDocument()
+    // The table's header is up while the first page loads.
+    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toBeVisible()
+    // The signed-in user's actions arrive on their own; the page is complete with them.
+    await expect(await canvas.findByRole('link', { name: /Register device/ })).toBeVisible()
   },
 }
 
@@ -125,6 +138,7 @@ export const NoMatches: Story = {
     await expect(await canvas.findByText('No devices match')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
     await expect(await canvas.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await settled(canvasElement)
   },
 }
 
@@ -153,15 +167,23 @@ export const AsUser: Story = {
     const canvas = within(canvasElement)
     await table(canvasElement)
     await expect(canvas.queryByRole('link', { name: /Register device/ })).toBeNull()
+    await settled(canvasElement)
   },
 }
 
+/** A phone: the table folds into device, status and today, still sortable by its headers. */
 export const Narrow: Story = {
-  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('link', { name: 'Cold storage' }),
-    ).toBeVisible()
+    const grid = within(await table(canvasElement))
+    await expect(await grid.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await expect(grid.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'Device',
+      'Status',
+      'Today',
+    ])
+    await settled(canvasElement)
   },
 }
 

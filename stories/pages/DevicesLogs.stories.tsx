@@ -65,7 +65,6 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: {
-    visual: false,
     msw: {
       handlers: {
         ...baseHandlers,
@@ -125,7 +124,6 @@ export const AddReading: StoryObj<typeof AddLogPage> = {
     </>
   ),
   args: { deviceId: device.id, onSaved: fn(), now: new Date(NOW) },
-  parameters: { a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     const value = await canvas.findByRole('textbox', { name: /Meter value/ })
@@ -157,7 +155,6 @@ export const AddReadingRejected: StoryObj<typeof AddLogPage> = {
   render: AddReading.render,
   args: AddReading.args,
   parameters: {
-    a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     msw: {
       handlers: {
         ...baseHandlers,

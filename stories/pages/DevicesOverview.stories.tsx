@@ -61,9 +61,32 @@ export const ChooseMeasurement: Story = {
   },
 }
 
+/** The readings of the charted measurement, newest first; the Source filter keeps manual ones. */
+export const ReadingsBySource: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('grid', { name: 'Readings' })
+    await step('newest first, ten to a page', async () => {
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11))
+      await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Meter')
+      await expect(canvas.getByText('Showing 1-10 of 27')).toBeVisible()
+    })
+    await step('only the manual ones, with their photos', async () => {
+      const source = canvas.getByRole('button', { name: /Source/ })
+      source.focus()
+      await userEvent.keyboard('{Enter}')
+      await userEvent.click(await within(document.body).findByRole('option', { name: 'Manual' }))
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
+      await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('by Ada Admin')
+      await expect(within(table).getAllByRole('link', { name: /Download the photo/ })).toHaveLength(
+        2,
+      )
+    })
+  },
+}
+
 export const Loading: Story = {
   parameters: {
-    visual: false,
     msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } },
   },
   play: async ({ canvasElement }) => {

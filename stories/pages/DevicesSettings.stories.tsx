@@ -27,9 +27,6 @@ const meta = {
   ],
   args: { deviceId: device.id, onDeleted: fn(), now: new Date(NOW) },
   parameters: {
-    // react-aria's live announcer keeps pointing at a pending button that has since unmounted
-    // (the confirm dialog's); it is not part of the page.
-    a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     msw: { handlers: { ...baseHandlers, device: deviceHandlers() } },
   },
 } satisfies Meta<typeof DeviceSettingsPage>
@@ -177,7 +174,6 @@ export const ReadOnlyForUser: Story = {
 
 export const Loading: Story = {
   parameters: {
-    visual: false,
     msw: { handlers: { ...baseHandlers, device: [pending('/api/v1/devices/:id')] } },
   },
   play: async ({ canvasElement }) => {

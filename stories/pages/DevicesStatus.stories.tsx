@@ -74,14 +74,8 @@ export const Error: Story = {
   },
 }
 
-// The timeline's width settles over several frames here; these two check behaviour, not pixels.
 export const Narrow: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
-  parameters: { visual: false },
   play: Default.play,
 }
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  parameters: { visual: false },
-  play: Default.play,
-}
+export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ComparisonChart, ResponsiveComparisonChart } from '../../src/ui/ComparisonChart'
-import { dailyComparison, hourlyComparison, tabTo } from './chart-fixtures'
+import { dailyComparison, hourlyComparison } from '../fixtures/charts'
+import { tabTo } from '../support/keyboard'
 
 /** Mon 19 - Sun 25 Oct 2026 against the week before. */
 const week = dailyComparison(7, Date.UTC(2026, 9, 19))

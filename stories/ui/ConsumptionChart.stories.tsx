@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ConsumptionChart, ResponsiveConsumptionChart } from '../../src/ui/ConsumptionChart'
-import { dailyConsumption, hourlyYear, monthlyConsumption, tabTo } from './chart-fixtures'
+import { dailyConsumption, hourlyYear, monthlyConsumption } from '../fixtures/charts'
+import { tabTo } from '../support/keyboard'
 
 const meta = {
   title: 'Components/ConsumptionChart',

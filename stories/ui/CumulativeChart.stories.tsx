@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { CumulativeChart, ResponsiveCumulativeChart } from '../../src/ui/CumulativeChart'
-import { cumulativeSeries, tabTo } from './chart-fixtures'
+import { cumulativeSeries } from '../fixtures/charts'
+import { tabTo } from '../support/keyboard'
 
 /** Mon 19 Oct 2026 - Sun 25 Oct 2026, a reading every 15 minutes. */
 const week = cumulativeSeries(7 * 96, 15, Date.UTC(2026, 9, 19))

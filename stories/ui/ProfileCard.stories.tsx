@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ProfileCard } from '../../src/ui/ProfileCard'
-import { emptyProfile, intervalsProfile, lightProfile, longTextProfile } from './profile-fixtures'
+import { emptyProfile, intervalsProfile, lightProfile, longTextProfile } from '../fixtures/profiles'
 
 const meta = {
   title: 'Components/ProfileCard',

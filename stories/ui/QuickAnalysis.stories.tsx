@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { QuickAnalysis } from '../../src/ui/QuickAnalysis'
-import { emptyProfile, intervalsProfile, longTextProfile } from './profile-fixtures'
+import { emptyProfile, intervalsProfile, longTextProfile } from '../fixtures/profiles'
 
 const meta = {
   title: 'Components/QuickAnalysis',

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ResponsiveStatusTimeline, StatusTimeline } from '../../src/ui/StatusTimeline'
-import { statusFlapping, statusWeek, tabTo } from './chart-fixtures'
+import { statusFlapping, statusWeek } from '../fixtures/charts'
+import { tabTo } from '../support/keyboard'
 
 const meta = {
   title: 'Components/StatusTimeline',

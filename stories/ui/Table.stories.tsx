@@ -5,6 +5,7 @@ import { Button } from '../../src/ui/Button'
 import { EmptyState } from '../../src/ui/EmptyState'
 import { ErrorState } from '../../src/ui/ErrorState'
 import { Table, type Key, type TableProps } from '../../src/ui/Table'
+import { virtualizeInTests } from '../support/virtualization'
 import { compactDeviceColumns, deviceColumns, devices, type DeviceRow } from './table-fixtures'
 
 const few = devices(25)
@@ -15,15 +16,7 @@ const meta = {
   component: Table<DeviceRow>,
   args: { 'aria-label': 'Devices', columns: deviceColumns, rows: few, height: 400 },
   argTypes: { selectionMode: { control: 'inline-radio', options: ['none', 'single', 'multiple'] } },
-  // react-aria switches virtualisation off when NODE_ENV is 'test' (for jsdom, which has no layout)
-  // unless VIRT_ON is set. These stories run in a real browser, so they measure the real thing.
-  beforeEach: () => {
-    if (typeof process === 'undefined' || !process.env) return
-    process.env.VIRT_ON = '1'
-    return () => {
-      delete process.env.VIRT_ON
-    }
-  },
+  beforeEach: virtualizeInTests,
 } satisfies Meta<typeof Table<DeviceRow>>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -125,7 +125,6 @@ export const NotDismissible: Story = {
 
 /** Auto-dismiss with a short explicit timeout; the defaults per severity are asserted on the queue. */
 export const AutoDismiss: Story = {
-  parameters: { visual: false },
   args: {
     toasts: [
       {

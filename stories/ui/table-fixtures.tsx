@@ -1,6 +1,6 @@
 import { Badge } from '../../src/ui/Badge'
 import type { TableColumn } from '../../src/ui/Table'
-import { seeded } from './chart-fixtures'
+import { seeded } from '../fixtures/charts'
 
 export interface DeviceRow {
   id: string

@@ -1,11 +1,39 @@
 import { execFileSync } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freshDatabase, root, spawnServer } from './support/server'
 
-/** Builds the SPA once for every e2e file (npm start would otherwise build it on first start). */
-export default function setup() {
-  const root = path.resolve(import.meta.dirname, '../..')
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server the e2e files share (see support/app.ts startApp), and where its output goes. */
+    e2eServer: { url: string; outputFile: string; database: 'pglite' | 'postgres' }
+  }
+}
+
+/**
+ * Builds the SPA once for every e2e file, then starts the one server they share, on a fresh
+ * database (PostgreSQL when TEST_DATABASE_URL is set). The server boots while other test groups
+ * run; the first e2e file waits for it.
+ */
+export default async function setup(project: TestProject) {
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which Vite would pass on: React's development build, twice the
+    // size and much slower than what `npm start` serves.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
+  const database = await freshDatabase()
+  const server = await spawnServer(database, { wait: false })
+  const outputFile = path.join(database.dataDir, 'server-output.log')
+  const output = createWriteStream(outputFile)
+  server.child.stdout?.pipe(output)
+  server.child.stderr?.pipe(output)
+  project.provide('e2eServer', { url: server.url, outputFile, database: database.kind })
+  return async () => {
+    await server.stop()
+    output.end()
+    await database.dispose()
+  }
 }

@@ -1,11 +1,11 @@
 /**
- * Notifications and the debug area against the real server (issue 7). The flows that need the
- * server's notifications, logs and profiling (issue 6) skip themselves while those operations still
- * answer 501, so this file runs green before and proves the flows after.
+ * Notifications and the debug area against the real server (issue 7): the log viewer over real
+ * server logs and the console's shipped log, the profiler on a real consumption call, the bell over
+ * the seeded notifications, and a rule's whole life on /notifications?tab=rules.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, newPage, startApp, type RunningApp } from './support/app'
+import { newPage, openRoute, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -19,22 +19,53 @@ afterAll(() => app?.stop())
  */
 async function signedIn(email: string, viewport?: { width: number; height: number }) {
   const page = await newPage(app, viewport)
-  const response = await page.context().request.post('/api/v1/auth/cookie/login', {
-    form: { username: email, password: DEMO_PASSWORD },
-    headers: { 'X-Request-ID': crypto.randomUUID() },
-  })
-  expect(response.status()).toBe(200)
+  await signInByApi(page, email)
   await page.goto('/dashboard')
   await page.getByRole('button', { name: /^Notifications/ }).waitFor({ timeout: 30_000 })
   return page
 }
 
-/** True once the server answers the operation (it answers 501 while its handler is pending). */
-async function implemented(page: Page, path: string) {
+/** A GET through the page's session, as the console would send it. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path, {
     headers: { 'X-Request-ID': crypto.randomUUID() },
   })
-  return response.status() !== 501
+  expect(response.status(), `${path} answered ${response.status()}`).toBe(200)
+  return (await response.json()) as T
+}
+
+interface LogPage {
+  entries: { level: string; logger: string; message: string; user_id: string | null }[]
+}
+
+/** Picks an option of a labelled select, as a user would. */
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('button', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+const logRows = (page: Page) =>
+  page.getByRole('region', { name: 'Log entries' }).getByRole('listitem')
+
+/** A labelled stage of a longer flow (vitest has no nested steps); failures name the stage. */
+async function stage(name: string, run: () => Promise<void>) {
+  try {
+    await run()
+  } catch (error) {
+    throw new Error(`${name}: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** Polls the shipped frontend log until a warning of `userId` since `since` is there. */
+async function shippedWarnings(page: Page, userId: string, since: string, timeoutMs: number) {
+  const path = `/api/v1/debug/logs?source=frontend&level=WARN&search=Device%20not%20found&after=${since}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const { entries } = await apiGet<LogPage>(page, path)
+    const mine = entries.filter((e) => e.user_id === userId)
+    if (mine.length > 0 || Date.now() > deadline) return mine
+    await new Promise((r) => setTimeout(r, 250))
+  }
 }
 
 describe('the debug area', () => {
@@ -67,26 +98,20 @@ describe('the debug area', () => {
     expect(await options.first().innerText()).toMatch(/\(.+\)/)
   })
 
-  it('profiles the today preset on a real device and shows real SQL timings', async (ctx) => {
+  it('profiles the today preset on a real device and shows its real SQL with timings', async () => {
     const page = await signedIn('developer@demo.local')
-    const devices = (await (await page.request.get('/api/v1/devices/?limit=1')).json()) as {
-      items: { id: string }[]
-    }
-    // Consumption answers already; profiled answers ({ data, profile }) come with the profiler.
-    const probe = await page.request.get(
-      `/api/v1/devices/${devices.items[0]!.id}/consumption/cumulative/today?timezone=UTC&profile=true`,
-      { headers: { 'X-Request-ID': crypto.randomUUID() } },
-    )
-    if (probe.status() === 501 || !('profile' in ((await probe.json()) as object))) ctx.skip()
     await page.goto('/debug?tab=profiling')
     await page.getByRole('button', { name: /Device$/ }).click()
     await page.getByRole('option').first().click()
     await page.getByRole('button', { name: 'Execute with Profiling' }).click()
     await page.getByRole('heading', { name: 'Profile Results' }).waitFor({ timeout: 15_000 })
     await expect(page.getByText('Profiled', { exact: true }).isVisible()).resolves.toBe(true)
+    // The response is the server's answer for this device, shown as JSON.
+    await page.getByText(/"device_id": "[0-9a-f-]{36}"/).waitFor()
     await page.getByRole('button', { name: 'Expand all' }).click()
+    // Statements the server ran on its readings tables, each with its measured duration.
     await page
-      .getByText(/SELECT/i)
+      .getByText(/SELECT[\s\S]*FROM[\s\S]*readings/)
       .filter({ visible: true })
       .first()
       .waitFor()
@@ -97,26 +122,85 @@ describe('the debug area', () => {
       .waitFor()
   })
 
-  it('filters backend logs by level and search', async (ctx) => {
-    const page = await signedIn('developer@demo.local')
-    if (!(await implemented(page, '/api/v1/debug/logs?limit=1'))) ctx.skip()
+  it('filters real backend logs by level and search', async () => {
+    const marker = `e2e-${crypto.randomUUID()}`
+    const developer = await signedIn('developer@demo.local')
+    // Two server lines that carry the marker: an answered call (INFO) and a refused one (WARN).
+    await apiGet(developer, `/api/v1/devices/?limit=1&note=${marker}`)
+    const user = await signedIn('user@demo.local')
+    const refused = await user.request.get(`/api/v1/debug/logs?search=${marker}`)
+    expect(refused.status()).toBe(403)
     // The API lets a superuser read logs too (the page itself is the developer's, spec §6).
     const superuser = await signedIn('superuser@demo.local')
-    const read = await superuser.request.get('/api/v1/debug/logs?level=WARN&limit=5')
-    expect(read.status()).toBe(200)
+    expect((await superuser.request.get('/api/v1/debug/logs?level=WARN&limit=5')).status()).toBe(
+      200,
+    )
 
-    await page.goto('/debug?tab=logs')
-    await page.getByText(/^Showing \d/).waitFor()
-    await page.getByRole('button', { name: /Level$/ }).click()
-    await page.getByRole('option', { name: 'INFO' }).click()
-    await page.getByRole('searchbox', { name: 'Search' }).fill('login')
-    await page.waitForTimeout(800)
-    const rows = page.getByRole('region', { name: 'Log entries' }).getByRole('listitem')
-    const texts = await rows.allInnerTexts()
-    for (const text of texts) {
-      expect(text).not.toMatch(/\bDEBUG\b/)
-      expect(text.toLowerCase()).toContain('login')
-    }
+    await developer.goto('/debug?tab=logs')
+    await developer.getByText(/^Showing \d/).waitFor()
+    await developer.getByRole('searchbox', { name: 'Search' }).fill(marker)
+    // The viewer's own searches carry the marker too, once they are logged (INFO, 200).
+    await developer.getByText(/^Showing 1-[2-9] of [2-9]$/).waitFor()
+    const both = await logRows(developer).allInnerTexts()
+    expect(both.join('\n')).toMatch(/INFO[\s\S]*GET \/api\/v1\/devices\/ 200/)
+    expect(both.join('\n')).toMatch(/WARN[\s\S]*GET \/api\/v1\/debug\/logs 403/)
+
+    await choose(developer, /Level$/, 'WARN')
+    await developer.getByText('Showing 1-1 of 1').waitFor()
+    const warn = await logRows(developer).allInnerTexts()
+    expect(warn).toHaveLength(1)
+    expect(warn[0]).toContain('403')
+    expect(warn[0]).not.toMatch(/\bINFO\b/)
+
+    await choose(developer, /Level$/, 'ERROR')
+    await developer.getByText('No logs found').waitFor()
+  })
+})
+
+describe("the console's own log", () => {
+  it('ships warnings to the server, where the frontend log viewer shows them for every session', async () => {
+    const page = await signedIn('developer@demo.local')
+    const me = await apiGet<{ id: string }>(page, '/api/v1/users/me')
+    const since = new Date(Date.now() - 1000).toISOString()
+    // A missing device: the failed call is logged as a warning by the console.
+    await openRoute(page, `/devices/${crypto.randomUUID()}`)
+    await page
+      .getByText(/Device not found/)
+      .first()
+      .waitFor()
+    await openRoute(page, '/debug?tab=logs')
+    await choose(page, /Source$/, 'Frontend Logs')
+    await expect(page.getByRole('button', { name: /File$/ }).count()).resolves.toBe(0)
+
+    await stage('this browser only: the in-memory lines, at once', async () => {
+      await page.getByText('This browser only').click()
+      await page.getByRole('searchbox', { name: 'Search' }).fill('Device not found')
+      await logRows(page).first().waitFor()
+      expect(await logRows(page).first().innerText()).toMatch(/WARN[\s\S]*api[\s\S]*404/)
+    })
+    await stage('all sessions: the server got them within the shipping interval', async () => {
+      await page.getByText('This browser only').click()
+      await page.getByText('Auto-refresh').click()
+      await logRows(page)
+        .filter({ hasText: `user ${me.id.slice(0, 8)}` })
+        .first()
+        .waitFor({ timeout: 30_000 })
+    })
+    expect(await shippedWarnings(page, me.id, since, 15_000)).not.toHaveLength(0)
+  }, 90_000)
+
+  it('sends what is still waiting when the page is left', async () => {
+    const page = await signedIn('developer@demo.local')
+    const me = await apiGet<{ id: string }>(page, '/api/v1/users/me')
+    const since = new Date(Date.now() - 1000).toISOString()
+    await openRoute(page, `/devices/${crypto.randomUUID()}`)
+    await page
+      .getByText(/Device not found/)
+      .first()
+      .waitFor()
+    // Well inside the 10 s interval, and the page is gone: only the pagehide flush can send it.
+    await page.goto('about:blank')
+    expect(await shippedWarnings(page, me.id, since, 5000)).not.toHaveLength(0)
   })
 })
 
@@ -136,9 +220,8 @@ describe('the notification bell', () => {
     ).resolves.toBe('true')
   })
 
-  it("shows an offline device's alert within the refresh, and marking it read updates the badge", async (ctx) => {
+  it("shows an offline device's alert within the refresh, and marking it read updates the badge", async () => {
     const page = await signedIn('admin@demo.local')
-    if (!(await implemented(page, '/api/v1/notifications/unread-count'))) ctx.skip()
     // The seed has an offline device and a DEVICE_OFFLINE rule; the evaluator raises the alert and
     // the bell picks it up on its next 60-second refresh at the latest.
     const unreadBell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ })
@@ -159,6 +242,35 @@ describe('the notification bell', () => {
     const expected = before - 1 === 0 ? 'Notifications' : `Notifications, ${before - 1} unread`
     await page.getByRole('button', { name: expected, exact: true }).waitFor()
   }, 120_000)
+
+  it("shows the seeded unread notifications, and 'Mark all read' brings the count to zero", async () => {
+    const page = await signedIn('superuser@demo.local')
+    const { unread_count: unread } = await apiGet<{ unread_count: number }>(
+      page,
+      '/api/v1/notifications/unread-count',
+    )
+    expect(unread, 'the seed leaves open alerts unread').toBeGreaterThan(0)
+    const bell = page.getByRole('button', { name: `Notifications, ${unread} unread`, exact: true })
+    await bell.click()
+    const popover = page.getByRole('dialog', { name: 'Notifications' })
+    await popover.getByText(`${unread} unread`, { exact: true }).waitFor()
+    // The unread ones among the latest 20 deliveries, bold with their dot.
+    await popover
+      .getByRole('button', { name: /^Unread:/ })
+      .first()
+      .waitFor()
+    await popover.getByRole('button', { name: 'Mark all read' }).click()
+    await popover.getByText("You're all caught up").waitFor()
+    await expect(popover.getByRole('button', { name: 'Mark all read' }).isDisabled()).resolves.toBe(
+      true,
+    )
+    await expect(popover.getByRole('button', { name: /^Unread:/ }).count()).resolves.toBe(0)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    await expect(
+      apiGet<{ unread_count: number }>(page, '/api/v1/notifications/unread-count'),
+    ).resolves.toEqual({ unread_count: 0 })
+  })
 })
 
 describe('the notifications page', () => {
@@ -168,24 +280,57 @@ describe('the notifications page', () => {
     await page.getByText('Choose a group to see its rules').waitFor()
   })
 
-  it('lets an admin create, deactivate and delete a rule of their group', async (ctx) => {
+  it('lets an admin create, edit, deactivate and delete a rule of their group', async () => {
     const page = await signedIn('admin@demo.local')
-    if (!(await implemented(page, '/api/v1/notifications/rules'))) ctx.skip()
+    const suffix = crypto.randomUUID().slice(0, 8)
+    const name = `E2E offline ${suffix}`
+    const renamed = `E2E silent ${suffix}`
     await page.goto('/notifications?tab=rules')
-    await page.getByRole('button', { name: /New rule/ }).click()
-    const dialog = page.getByRole('dialog', { name: 'New notification rule' })
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('E2E offline 45 minutes')
-    await dialog.getByRole('textbox', { name: /Offline after/ }).fill('45')
-    await dialog.getByRole('button', { name: 'Create rule' }).click()
-    await page.getByText('Notification rule created').waitFor()
-    await page.getByRole('button', { name: 'Deactivate E2E offline 45 minutes' }).click()
-    await page.getByText('Notification rule deactivated').waitFor()
-    await page.getByText('Show inactive rules').click()
-    await page.getByRole('button', { name: 'Delete E2E offline 45 minutes' }).click()
-    await page
-      .getByRole('alertdialog', { name: 'Delete notification rule?' })
-      .getByRole('button', { name: 'Delete' })
-      .click()
-    await page.getByText('Notification rule deleted').waitFor()
+
+    await stage('create', async () => {
+      await page.getByRole('button', { name: /New rule/ }).click()
+      const dialog = page.getByRole('dialog', { name: 'New notification rule' })
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name)
+      await dialog.getByRole('textbox', { name: /Offline after/ }).fill('45')
+      await dialog.getByRole('button', { name: 'Create rule' }).click()
+      await page.getByText('Notification rule created').waitFor()
+      await page.getByRole('heading', { name: new RegExp(name) }).waitFor()
+    })
+    await stage('edit', async () => {
+      await page.getByRole('button', { name: `Edit ${name}` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit notification rule' })
+      await expect(
+        dialog.getByRole('textbox', { name: /Offline after/ }).inputValue(),
+      ).resolves.toBe('45')
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(renamed)
+      await dialog.getByRole('textbox', { name: /Offline after/ }).fill('60')
+      await dialog.getByRole('button', { name: 'Save changes' }).click()
+      await page.getByText('Notification rule updated').waitFor()
+      const card = page.getByRole('listitem').filter({ hasText: renamed })
+      await card.getByText(/Alerts after 60 minutes without contact/).waitFor()
+    })
+    await stage('deactivate', async () => {
+      await page.getByRole('button', { name: `Deactivate ${renamed}` }).click()
+      await page.getByText('Notification rule deactivated').waitFor()
+      await page.getByRole('heading', { name: new RegExp(renamed) }).waitFor({ state: 'detached' })
+      await page.getByText('Show inactive rules').click()
+      const card = page.getByRole('listitem').filter({ hasText: renamed })
+      await card.getByText('Inactive', { exact: true }).waitFor()
+    })
+    await stage('delete', async () => {
+      await page.getByRole('button', { name: `Delete ${renamed}` }).click()
+      await page
+        .getByRole('alertdialog', { name: 'Delete notification rule?' })
+        .getByRole('button', { name: 'Delete' })
+        .click()
+      await page.getByText('Notification rule deleted').waitFor()
+      await page.getByRole('heading', { name: new RegExp(renamed) }).waitFor({ state: 'detached' })
+    })
+    const me = await apiGet<{ group_id: string }>(page, '/api/v1/users/me')
+    const rules = await apiGet<{ items: { name: string }[] }>(
+      page,
+      `/api/v1/notifications/rules?group_id=${me.group_id}&include_inactive=true`,
+    )
+    expect(rules.items.map((r) => r.name)).not.toContain(renamed)
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { DEMO_PASSWORD, newPage, startApp, type RunningApp } from './support/app'
+import { DEMO_PASSWORD, newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -14,11 +14,7 @@ afterAll(() => app?.stop())
  */
 async function signedIn(email: string, password = DEMO_PASSWORD) {
   const page = await newPage(app)
-  const response = await page.context().request.post('/api/v1/auth/cookie/login', {
-    form: { username: email, password },
-    headers: { 'X-Request-ID': crypto.randomUUID() },
-  })
-  expect(response.status()).toBe(200)
+  await signInByApi(page, email, password)
   await page.goto('/dashboard')
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
   return page

@@ -85,6 +85,10 @@ describe('contract: the generated SDK against the server', () => {
       sdk.listUsers({ client, query: { skip: 0, limit: 2 } }),
     )
     expect(list.total).toBe(2)
+    const found = await check(api, 'listUsers', 200, () =>
+      sdk.listUsers({ client, query: { search: 'USER@demo' } }),
+    )
+    expect(found.total).toBe(1)
     const created = await check(api, 'createUser', 201, () =>
       sdk.createUser({
         client,
@@ -294,6 +298,35 @@ describe('contract: the generated SDK against the server', () => {
       sdk.createDevice({
         client,
         body: { name: 'Elsewhere', serial_number: 'EM-2', group_id: t.fx.groups.B },
+      }),
+    )
+    const registered = await check(api, 'createDevicesBatch', 201, () =>
+      sdk.createDevicesBatch({
+        client,
+        body: {
+          items: [
+            { name: 'Batch one', serial_number: 'EM-B-1' },
+            { name: 'Batch two', serial_number: 'EM-B-2', location: 'Hall C' },
+          ],
+        },
+      }),
+    )
+    expect(registered.items).toHaveLength(2)
+    await check(api, 'createDevicesBatch', 422, () =>
+      sdk.createDevicesBatch({
+        client,
+        body: {
+          items: [
+            { name: 'Fresh', serial_number: 'EM-B-3' },
+            { name: 'Again', serial_number: 'EM-B-1' },
+          ],
+        },
+      }),
+    )
+    await check(api, 'createDevicesBatch', 403, () =>
+      sdk.createDevicesBatch({
+        client,
+        body: { items: [{ name: 'Elsewhere', serial_number: 'EM-B-4', group_id: t.fx.groups.B }] },
       }),
     )
     const id = device.id as string

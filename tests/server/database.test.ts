@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate } from '../../src/server/db/migrate.ts'
+import { migrate, readMigrations } from '../../src/server/db/migrate.ts'
 import { lockDataDir } from '../../src/server/db/data-dir-lock.ts'
 import type { DbScope } from '../../src/server/db/database.ts'
 import { build, type TestApp } from './helpers/build.ts'
@@ -28,7 +28,42 @@ describe('migrations', () => {
     const { rows } = await t.db.query<{ name: string }>(
       'SELECT name FROM schema_migrations ORDER BY version',
     )
-    expect(rows.map((r) => r.name)).toEqual(['001_core.sql', '002_device_models.sql'])
+    expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name))
+    expect(rows[0]!.name).toBe('001_core.sql')
+  })
+})
+
+describe('readOne (a tenant read in one round trip)', () => {
+  const one = async <R>(scope: DbScope, sql: string, params: Array<string | number | null> = []) =>
+    (await t.db.readOne<R>(scope, { sql, params }))[0]!
+
+  it('runs as app_user under the scope, and leaves nothing set behind', async () => {
+    expect(await one(tenant(t.fx.groups.A), 'SELECT current_user AS r')).toEqual({ r: 'app_user' })
+    const count = 'SELECT count(*)::int AS n FROM devices'
+    expect(await one(tenant(t.fx.groups.A), count)).toEqual({ n: 3 })
+    expect(await one(tenant(t.fx.groups.B), count)).toEqual({ n: 2 })
+    expect(await one(tenant(null, true), count)).toEqual({ n: 5 })
+    const after = await t.db.query<{ r: string; g: string | null }>(
+      "SELECT current_user AS r, nullif(current_setting('app.group_id', true), '') AS g",
+    )
+    expect(after.rows[0]!.r).not.toBe('app_user')
+    expect(after.rows[0]!.g).toBeNull()
+  })
+
+  it('sends parameters as literals that cannot break out of their quotes', async () => {
+    const nasty = "O'Brien'); DROP TABLE devices; -- \\ \\' $1 $$ ü"
+    const echo = 'SELECT $1::text AS v, $2::int AS n, $3::text IS NULL AS missing'
+    expect(await one(tenant(t.fx.groups.A), echo, [nasty, 42, null])).toEqual({
+      v: nasty,
+      n: 42,
+      missing: true,
+    })
+    expect(await one(tenant(t.fx.groups.A), 'SELECT count(*)::int AS n FROM devices')).toEqual({
+      n: 3,
+    })
+    await expect(one(tenant(t.fx.groups.A), echo, ['a\u0000b', 1, null])).rejects.toMatchObject({
+      code: '22021',
+    })
   })
 })
 

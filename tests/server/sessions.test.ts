@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts'
 import { build, cookieHeader, cookiesOf, type Session, type TestApp } from './helpers/build.ts'
 import { USERS } from './helpers/fixtures.ts'
+import { replica } from './helpers/replica.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -243,5 +244,94 @@ describe('session attacks', () => {
     expect((await me(other.cookie)).statusCode).toBe(401)
     await expect(t.login(USERS.user2.email)).rejects.toThrow(/401/)
     await t.login(USERS.user2.email, 'a-brand-new-password')
+  })
+})
+
+describe('the session cache', () => {
+  const sessionLookups = () => {
+    let count = 0
+    const db = t.db as { query: typeof t.db.query }
+    const query = db.query
+    db.query = ((sql: string, params?: readonly unknown[]) => {
+      if (sql.includes('JOIN sessions s')) count++
+      return query.call(t.db, sql, params)
+    }) as typeof query
+    return { count: () => count, restore: () => void (db.query = query) }
+  }
+
+  it('asks the database once for a session used again and again', async () => {
+    const s = await t.login(USERS.user.email)
+    const lookups = sessionLookups()
+    try {
+      for (let i = 0; i < 5; i++) expect((await me(s.cookie)).statusCode).toBe(200)
+      expect(lookups.count()).toBe(1)
+    } finally {
+      lookups.restore()
+    }
+  })
+
+  it('shows a changed name, and a password change ends the other signed-in sessions at once', async () => {
+    const mine = await t.login(USERS.admin2.email)
+    const other = await t.login(USERS.admin2.email)
+    expect((await me(other.cookie)).statusCode).toBe(200)
+    const renamed = await t.call(mine, {
+      method: 'PATCH',
+      url: `/api/v1/users/${t.fx.users.admin2}`,
+      payload: { full_name: 'Ada Admin' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    expect((await me(other.cookie)).json().full_name).toBe('Ada Admin')
+    const change = await t.call(mine, {
+      method: 'POST',
+      url: '/api/v1/users/me/password',
+      payload: { current_password: 'demo-password', new_password: 'demo-password' },
+    })
+    expect(change.statusCode).toBe(204)
+    expect((await me(other.cookie)).statusCode).toBe(401)
+    expect((await me(mine.cookie)).statusCode).toBe(200)
+  })
+
+  it('a role change reaches the permission check at once', async () => {
+    const admin = await t.as('admin')
+    const created = await t.call(admin, {
+      method: 'POST',
+      url: '/api/v1/users/',
+      payload: {
+        email: 'promoted@demo.local',
+        full_name: 'Promoted',
+        password: 'long-enough-password',
+        role: 'admin',
+      },
+    })
+    const promoted = await t.login('promoted@demo.local', 'long-enough-password')
+    const listUsers = () => t.call(promoted, { method: 'GET', url: '/api/v1/users/' })
+    expect((await listUsers()).statusCode).toBe(200)
+    // Demoted by another admin: this session ends with the old powers.
+    const demote = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/v1/users/${created.json().id}`,
+      payload: { role: 'user' },
+    })
+    expect(demote.statusCode).toBe(200)
+    expect((await listUsers()).statusCode).toBe(401)
+  })
+
+  it('a logout through one replica ends the session on the others', async () => {
+    const other = await replica(t)
+    try {
+      const s = await t.login(USERS.user.email)
+      const meOn = (cookie: string) =>
+        other.call(null, { method: 'GET', url: '/api/v1/users/me', headers: { cookie } })
+      expect((await meOn(s.cookie)).statusCode).toBe(200)
+      expect((await meOn(s.cookie)).statusCode).toBe(200)
+      expect((await logout(s.cookie)).statusCode).toBe(204)
+      // The other replica hears of it when the database tells it (at once on one PGlite).
+      await vi.waitFor(async () => expect((await meOn(s.cookie)).statusCode).toBe(401), {
+        timeout: 5000,
+        interval: 20,
+      })
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/server/config.ts'
 import { build, type TestApp } from './helpers/build.ts'
 import { USERS } from './helpers/fixtures.ts'
+import { replica, type Replica } from './helpers/replica.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -60,7 +62,7 @@ describe('login throttling behind a trusted proxy', () => {
   let proxied: TestApp
   beforeAll(async () => {
     proxied = await build({
-      trustProxy: true,
+      trustProxy: 'loopback',
       loginLimits: {
         perAccount: 100,
         perAddressFailures: 2,
@@ -71,17 +73,95 @@ describe('login throttling behind a trusted proxy', () => {
   })
   afterAll(async () => proxied?.close())
 
-  it('counts per forwarded client address when TRUST_PROXY is on', async () => {
-    const from = (ip: string) =>
-      proxied.call(null, {
-        method: 'POST',
-        url: '/api/v1/auth/cookie/login',
-        payload: 'username=someone%40x.test&password=wrong',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
-      })
+  const from = (forwardedFor: string) =>
+    proxied.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/login',
+      payload: 'username=someone%40x.test&password=wrong',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': forwardedFor,
+      },
+    })
+
+  it('counts per client address as the trusted proxy saw it', async () => {
     expect((await from('198.51.100.1')).statusCode).toBe(401)
     expect((await from('198.51.100.1')).statusCode).toBe(401)
     expect((await from('198.51.100.1')).statusCode).toBe(429)
     expect((await from('198.51.100.2')).statusCode).toBe(401)
+  })
+
+  it('is not dodged by a client rotating its own X-Forwarded-For entries', async () => {
+    // The proxy appends the address it saw; whatever the client wrote stays to the left.
+    expect((await from('203.0.113.1, 198.51.100.3')).statusCode).toBe(401)
+    expect((await from('203.0.113.2, 198.51.100.3')).statusCode).toBe(401)
+    const third = await from('203.0.113.3, 10.9.9.9, 198.51.100.3')
+    expect(third.statusCode).toBe(429)
+    expect(third.headers['retry-after']).toBeDefined()
+  })
+
+  it('refuses TRUST_PROXY settings that would let a client choose its address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true/)
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=1/)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 10.1.0.2' }).trustProxy).toBe(
+      '10.0.0.0/8, 10.1.0.2',
+    )
+    expect(loadConfig({}).trustProxy).toBe(false)
+  })
+})
+
+describe('login throttling shared by replicas on one database', () => {
+  let a: TestApp
+  let b: Replica
+  beforeAll(async () => {
+    a = await build({
+      loginLimits: {
+        perAccount: 3,
+        perAddressFailures: 100,
+        perAddressPerMinute: 100,
+        windowMs: 60_000,
+      },
+    })
+    b = await replica(a)
+  })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+  })
+
+  const login = (via: 'a' | 'b', username: string, password: string) =>
+    (via === 'a' ? a.call.bind(a) : b.call)(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/login',
+      payload: new URLSearchParams({ username, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+
+  it('counts failures made through either app against one limit', async () => {
+    expect((await login('a', USERS.user.email, 'wrong-1')).statusCode).toBe(401)
+    expect((await login('b', USERS.user.email, 'wrong-2')).statusCode).toBe(401)
+    expect((await login('a', USERS.user.email, 'wrong-3')).statusCode).toBe(401)
+    expect((await login('b', USERS.user.email, 'demo-password')).statusCode).toBe(429)
+    expect((await login('a', USERS.user.email, 'demo-password')).statusCode).toBe(429)
+  })
+
+  it('counts guesses sent in parallel to both apps before any of them is answered', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        login(i % 2 ? 'a' : 'b', USERS.admin2.email, `guess-${i}`),
+      ),
+    )
+    const codes = answers.map((r) => r.statusCode).sort()
+    expect(codes.filter((c) => c === 401)).toHaveLength(3)
+    expect(codes.filter((c) => c === 429)).toHaveLength(7)
+  })
+
+  it('forgets an account’s failures after the right password, on every app', async () => {
+    expect((await login('a', USERS.user2.email, 'wrong')).statusCode).toBe(401)
+    expect((await login('b', USERS.user2.email, 'wrong')).statusCode).toBe(401)
+    expect((await login('a', USERS.user2.email, 'demo-password')).statusCode).toBe(200)
+    expect((await login('b', USERS.user2.email, 'wrong')).statusCode).toBe(401)
+    expect((await login('a', USERS.user2.email, 'wrong')).statusCode).toBe(401)
+    expect((await login('b', USERS.user2.email, 'demo-password')).statusCode).toBe(200)
   })
 })

@@ -271,6 +271,23 @@ export function deviceCreateExample() {
     };
 }
 
+export function deviceBatchCreateExample() {
+    return {
+        items: [
+            {
+                name: 'Main meter – Building A',
+                serial_number: 'EM-2024-00017',
+                location: 'Berlin, Floor 2'
+            },
+            {
+                name: 'Warehouse north',
+                serial_number: 'EM-2024-00018',
+                location: 'Hamburg, Hall 3'
+            }
+        ]
+    };
+}
+
 export function deviceUpdateExample() {
     return {
         name: 'Main meter – Building A',

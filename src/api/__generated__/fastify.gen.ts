@@ -2,7 +2,7 @@
 
 import type { RouteHandler } from 'fastify';
 
-import type { BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
+import type { BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchErrors, CreateDevicesBatchResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
 
 export type RouteHandlers = {
     login: RouteHandler<{
@@ -105,15 +105,18 @@ export type RouteHandlers = {
     }>;
     getUnreadNotificationCount: RouteHandler<{
         Headers?: GetUnreadNotificationCountData['headers'];
+        Querystring?: GetUnreadNotificationCountData['query'];
         Reply: GetUnreadNotificationCountErrors & GetUnreadNotificationCountResponses;
     }>;
     markAllNotificationsRead: RouteHandler<{
         Headers?: MarkAllNotificationsReadData['headers'];
+        Querystring?: MarkAllNotificationsReadData['query'];
         Reply: MarkAllNotificationsReadErrors & MarkAllNotificationsReadResponses;
     }>;
     markNotificationRead: RouteHandler<{
         Headers?: MarkNotificationReadData['headers'];
         Params: MarkNotificationReadData['path'];
+        Querystring?: MarkNotificationReadData['query'];
         Reply: MarkNotificationReadErrors & MarkNotificationReadResponses;
     }>;
     listNotificationRules: RouteHandler<{
@@ -134,17 +137,20 @@ export type RouteHandlers = {
     getNotificationRule: RouteHandler<{
         Headers?: GetNotificationRuleData['headers'];
         Params: GetNotificationRuleData['path'];
+        Querystring?: GetNotificationRuleData['query'];
         Reply: GetNotificationRuleErrors & GetNotificationRuleResponses;
     }>;
     updateNotificationRule: RouteHandler<{
         Body: UpdateNotificationRuleData['body'];
         Headers?: UpdateNotificationRuleData['headers'];
         Params: UpdateNotificationRuleData['path'];
+        Querystring?: UpdateNotificationRuleData['query'];
         Reply: UpdateNotificationRuleErrors & UpdateNotificationRuleResponses;
     }>;
     deactivateNotificationRule: RouteHandler<{
         Headers?: DeactivateNotificationRuleData['headers'];
         Params: DeactivateNotificationRuleData['path'];
+        Querystring?: DeactivateNotificationRuleData['query'];
         Reply: DeactivateNotificationRuleErrors & DeactivateNotificationRuleResponses;
     }>;
     getLogs: RouteHandler<{
@@ -174,6 +180,11 @@ export type RouteHandlers = {
         Body: CreateDeviceData['body'];
         Headers?: CreateDeviceData['headers'];
         Reply: CreateDeviceErrors & CreateDeviceResponses;
+    }>;
+    createDevicesBatch: RouteHandler<{
+        Body: CreateDevicesBatchData['body'];
+        Headers?: CreateDevicesBatchData['headers'];
+        Reply: CreateDevicesBatchErrors & CreateDevicesBatchResponses;
     }>;
     bulkPushReadings: RouteHandler<{
         Body: BulkPushReadingsData['body'];

@@ -2,7 +2,7 @@
 
 import { http, type HttpHandler, HttpResponse, type HttpResponseResolver, type RequestHandlerOptions as RequestHandlerOptions2 } from 'msw';
 
-import type { BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClientOptions, CreateDeviceData, CreateDeviceResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationRuleResponses, DeleteUserResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
+import type { BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClientOptions, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationRuleResponses, DeleteUserResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
 
 export type RequestHandlerOptions = RequestHandlerOptions2 & {
     baseUrl?: ClientOptions['baseUrl'];
@@ -1002,6 +1002,33 @@ export function handleCreateDevice(response?: HandleCreateDeviceResponse | HttpR
     }, options);
 }
 
+export type HandleCreateDevicesBatchResponse = {
+    body: CreateDevicesBatchResponses[201];
+    status?: 201;
+};
+
+/**
+ * Handler for the `POST /api/v1/devices/batch` operation.
+ */
+export function handleCreateDevicesBatch(response?: HandleCreateDevicesBatchResponse | HttpResponseResolver<never, CreateDevicesBatchData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<never, CreateDevicesBatchData['body']>(`${options?.baseUrl ?? '*'}/api/v1/devices/batch`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 201 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type HandleBulkPushReadingsResponse = {
     body: BulkPushReadingsResponses[200];
     status?: 200;
@@ -1907,6 +1934,10 @@ export type MswHandlerFactories = {
      */
     createDevice: typeof handleCreateDevice;
     /**
+     * Handler for the `POST /api/v1/devices/batch` operation.
+     */
+    createDevicesBatch: typeof handleCreateDevicesBatch;
+    /**
      * Handler for the `POST /api/v1/devices/bulk_push` operation.
      */
     bulkPushReadings: typeof handleBulkPushReadings;
@@ -2058,6 +2089,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         listDeviceModels: wrap(handleListDeviceModels),
         listDevices: wrap(handleListDevices),
         createDevice: wrap(handleCreateDevice),
+        createDevicesBatch: wrap(handleCreateDevicesBatch),
         bulkPushReadings: wrap(handleBulkPushReadings),
         getReading: wrap(handleGetReading),
         deleteDevice: wrap(handleDeleteDevice),
@@ -2133,6 +2165,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.getLogs, overrides.getLogs),
             invoke(pick.getSystemInfo, overrides.getSystemInfo),
             invoke(pick.postFrontendLogs, overrides.postFrontendLogs),
+            invoke(pick.createDevicesBatch, overrides.createDevicesBatch),
             invoke(pick.bulkPushReadings, overrides.bulkPushReadings),
             invoke(pick.getEnergyReport, overrides.getEnergyReport),
             invoke(pick.getEnergyReportCsv, overrides.getEnergyReportCsv),

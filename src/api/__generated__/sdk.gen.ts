@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client';
 import { client } from './client.gen';
-import type { BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
+import type { BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchErrors, CreateDevicesBatchResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -74,7 +74,8 @@ export const refreshSession = <ThrowOnError extends boolean = false>(options?: O
  *
  * Users of the caller's tenant, ordered by e-mail. Admins see their own group; developers and
  * superusers see the group named by `X-Group-ID`, or every user (including those without a
- * group) without it. Needs the admin role or above.
+ * group) without it. `search` keeps the users whose full name or e-mail contains the text
+ * (case-insensitive); `total` then counts the matches. Needs the admin role or above.
  *
  */
 export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>): RequestResult<ListUsersResponses, ListUsersErrors, ThrowOnError> => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
@@ -393,7 +394,8 @@ export const createTenant = <ThrowOnError extends boolean = false>(options: Opti
  * The signed-in user's notification deliveries, newest `triggered_at` first, each with its
  * notification. Scoped like the rest of the tenant data (`X-Group-ID` for elevated users).
  * The bell shows the latest 20 and refetches every 60 seconds; `unread_only=true` leaves
- * read deliveries out. The envelope also carries the total and the unread count.
+ * read deliveries out. `skip` pages through older deliveries (the history view). The envelope
+ * also carries the total and the unread count.
  *
  */
 export const listNotifications = <ThrowOnError extends boolean = false>(options?: Options<ListNotificationsData, ThrowOnError>): RequestResult<ListNotificationsResponses, ListNotificationsErrors, ThrowOnError> => (options?.client ?? client).get<ListNotificationsResponses, ListNotificationsErrors, ThrowOnError>({
@@ -577,12 +579,13 @@ export const deactivateNotificationRule = <ThrowOnError extends boolean = false>
 /**
  * Read server or frontend logs
  *
- * Entries of one log file (`main`, `errors`, `audit`, or `frontend` for logs shipped by
- * postFrontendLogs), newest first, filtered by level (that level and above), logger, time
- * window and a case-insensitive text search over message and context. `filtered_count` is
- * the number of entries matching the filters (for paging with `offset` and `limit`);
- * `loggers` lists the distinct logger names seen in the file (for the module selector).
- * Needs the developer or superuser role.
+ * Entries of one log (`main`, `errors`, `audit`, or `frontend` for logs shipped by
+ * postFrontendLogs; the current file and its rotated predecessors), newest first, filtered
+ * by level (that level and above), logger, time window, request id and a case-insensitive
+ * text search over message, logger, request fields and context. `filtered_count` is the
+ * number of entries matching the filters (for paging with `offset` and `limit`); `loggers`
+ * lists the distinct logger names seen in the log (for the module selector). Needs the
+ * developer or superuser role.
  *
  */
 export const getLogs = <ThrowOnError extends boolean = false>(options?: Options<GetLogsData, ThrowOnError>): RequestResult<GetLogsResponses, GetLogsErrors, ThrowOnError> => (options?.client ?? client).get<GetLogsResponses, GetLogsErrors, ThrowOnError>({
@@ -686,6 +689,30 @@ export const createDevice = <ThrowOnError extends boolean = false>(options: Opti
             type: 'apiKey'
         }],
     url: '/api/v1/devices/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Register several devices at once
+ *
+ * Registers up to 1,000 devices in one transaction: all of them or none. Every item follows
+ * the rules of `createDevice` (group, device model and handler, serial number unique in its
+ * group and within the batch). When any item fails, nothing is stored and the answer is 422
+ * with one issue per failing field, located as `["body", "items", index, field]`. Needs the
+ * admin role or above.
+ *
+ */
+export const createDevicesBatch = <ThrowOnError extends boolean = false>(options: Options<CreateDevicesBatchData, ThrowOnError>): RequestResult<CreateDevicesBatchResponses, CreateDevicesBatchErrors, ThrowOnError> => (options.client ?? client).post<CreateDevicesBatchResponses, CreateDevicesBatchErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'console_access',
+            type: 'apiKey'
+        }],
+    url: '/api/v1/devices/batch',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -832,7 +859,8 @@ export const getDeviceStatusSummary = <ThrowOnError extends boolean = false>(opt
  * Readings of a device (by device id), oldest first, one page at a time. `start_date` and
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
- * types; left out means all types.
+ * types; left out means all types. `source` keeps only readings that arrived one way (the
+ * device's manual log lists `source=manual`).
  *
  */
 export const listDeviceReadings = <ThrowOnError extends boolean = false>(options: Options<ListDeviceReadingsData, ThrowOnError>): RequestResult<ListDeviceReadingsResponses, ListDeviceReadingsErrors, ThrowOnError> => (options.client ?? client).get<ListDeviceReadingsResponses, ListDeviceReadingsErrors, ThrowOnError>({

@@ -307,6 +307,20 @@ export type DeviceCreate = {
 };
 
 /**
+ * Devices to register together, all or none.
+ */
+export type DeviceBatchCreate = {
+    items: Array<DeviceCreate>;
+};
+
+/**
+ * The devices a batch registered, in request order.
+ */
+export type DeviceBatch = {
+    items: Array<Device>;
+};
+
+/**
  * Full replacement of a device's settings (PUT). Optional fields left out become null;
  * `group_id` left out keeps the current group, and only elevated users may change it.
  *
@@ -1390,7 +1404,9 @@ export type IncludeMetadata = boolean;
 
 /**
  * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
- * the number of days of each period (kWh/day), to compare periods of different length.
+ * the number of days of each period (kWh/day), to compare periods of different length; each
+ * series point by the days of its own bucket. Days are counted on the wall clock of
+ * `timezone` (a 23-hour daylight-saving day is one day).
  *
  */
 export type ReportMetric = 'energy_usage' | 'energy_consumption';
@@ -1460,6 +1476,14 @@ export type LoginErrors = {
      */
     403: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -1509,6 +1533,13 @@ export type LogoutData = {
 };
 
 export type LogoutErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -1568,6 +1599,13 @@ export type RefreshSessionData = {
 };
 
 export type RefreshSessionErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * The refresh cookie is missing, expired, revoked or was replayed.
      */
@@ -1636,11 +1674,22 @@ export type ListUsersData = {
          * Maximum number of items to return (the group-scope selector asks for 500 groups).
          */
         limit?: number;
+        /**
+         * Case-insensitive text matched against the full name and the e-mail address.
+         */
+        search?: string;
     };
     url: '/api/v1/users/';
 };
 
 export type ListUsersErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -1734,6 +1783,14 @@ export type CreateUserErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -1779,6 +1836,13 @@ export type GetCurrentUserData = {
 };
 
 export type GetCurrentUserErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -1852,6 +1916,14 @@ export type ChangePasswordErrors = {
      */
     403: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -1901,6 +1973,13 @@ export type GetPreferencesData = {
 };
 
 export type GetPreferencesErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -1974,6 +2053,14 @@ export type UpdatePreferencesErrors = {
      */
     403: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -2031,6 +2118,13 @@ export type DeleteUserData = {
 };
 
 export type DeleteUserErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2108,6 +2202,13 @@ export type GetUserData = {
 };
 
 export type GetUserErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2218,6 +2319,14 @@ export type UpdateUserErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -2279,6 +2388,13 @@ export type ListGroupsData = {
 };
 
 export type ListGroupsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2358,6 +2474,14 @@ export type CreateGroupErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -2408,6 +2532,13 @@ export type DeleteGroupData = {
 };
 
 export type DeleteGroupErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2484,6 +2615,13 @@ export type GetGroupData = {
 };
 
 export type GetGroupErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2580,6 +2718,14 @@ export type UpdateGroupErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -2630,6 +2776,13 @@ export type ListGroupMembersData = {
 };
 
 export type ListGroupMembersErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2722,6 +2875,14 @@ export type CreateTenantErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -2775,6 +2936,10 @@ export type ListNotificationsData = {
          */
         limit?: number;
         /**
+         * Number of items to skip.
+         */
+        skip?: number;
+        /**
          * Only unread deliveries (`read_at` null).
          */
         unread_only?: boolean;
@@ -2790,6 +2955,13 @@ export type ListNotificationsData = {
 };
 
 export type ListNotificationsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2851,11 +3023,26 @@ export type GetUnreadNotificationCountData = {
         'X-Group-ID'?: string;
     };
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/unread-count';
 };
 
 export type GetUnreadNotificationCountErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2910,11 +3097,26 @@ export type MarkAllNotificationsReadData = {
         'X-Group-ID'?: string;
     };
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/read-all';
 };
 
 export type MarkAllNotificationsReadErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -2981,11 +3183,26 @@ export type MarkNotificationReadData = {
          */
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/{id}/read';
 };
 
 export type MarkNotificationReadErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3074,6 +3291,13 @@ export type ListNotificationRulesData = {
 };
 
 export type ListNotificationRulesErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3173,6 +3397,14 @@ export type CreateNotificationRuleErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -3230,6 +3462,13 @@ export type DeleteNotificationRuleData = {
 };
 
 export type DeleteNotificationRuleErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3302,11 +3541,26 @@ export type GetNotificationRuleData = {
          */
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/rules/{id}';
 };
 
 export type GetNotificationRuleErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3372,7 +3626,15 @@ export type UpdateNotificationRuleData = {
          */
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/rules/{id}';
 };
 
@@ -3409,6 +3671,14 @@ export type UpdateNotificationRuleErrors = {
      *
      */
     409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
     /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
@@ -3462,11 +3732,26 @@ export type DeactivateNotificationRuleData = {
          */
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
     url: '/api/v1/notifications/rules/{id}/deactivate';
 };
 
 export type DeactivateNotificationRuleErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3545,7 +3830,7 @@ export type GetLogsData = {
          */
         level?: LogLevel;
         /**
-         * Case-insensitive text to find in message or context.
+         * Case-insensitive text to find in message, logger, request fields or context.
          */
         search?: string;
         /**
@@ -3560,11 +3845,24 @@ export type GetLogsData = {
          * Only entries at or after this instant.
          */
         after?: string;
+        /**
+         * Only the lines of one request: entries whose `request_id` equals this value (the
+         * request's `X-Request-ID`), exactly.
+         *
+         */
+        request_id?: string;
     };
     url: '/api/v1/debug/logs';
 };
 
 export type GetLogsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3624,6 +3922,13 @@ export type GetSystemInfoData = {
 };
 
 export type GetSystemInfoErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3708,6 +4013,10 @@ export type PostFrontendLogsErrors = {
      */
     413: HttpError;
     /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -3760,6 +4069,13 @@ export type ListDeviceModelsData = {
 };
 
 export type ListDeviceModelsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3844,6 +4160,13 @@ export type ListDevicesData = {
 };
 
 export type ListDevicesErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -3930,6 +4253,14 @@ export type CreateDeviceErrors = {
      */
     409: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -3953,6 +4284,93 @@ export type CreateDeviceResponses = {
 };
 
 export type CreateDeviceResponse = CreateDeviceResponses[keyof CreateDeviceResponses];
+
+export type CreateDevicesBatchData = {
+    body: DeviceBatchCreate;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/devices/batch';
+};
+
+export type CreateDevicesBatchErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The change clashes with existing data: a unique value is taken (e-mail, group name, serial
+     * number, rule name, reading timestamp), or a group still has dependent resources.
+     *
+     */
+    409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type CreateDevicesBatchError = CreateDevicesBatchErrors[keyof CreateDevicesBatchErrors];
+
+export type CreateDevicesBatchResponses = {
+    /**
+     * The registered devices, in request order.
+     */
+    201: DeviceBatch;
+};
+
+export type CreateDevicesBatchResponse = CreateDevicesBatchResponses[keyof CreateDevicesBatchResponses];
 
 export type BulkPushReadingsData = {
     body: BulkPushRequest;
@@ -4006,6 +4424,10 @@ export type BulkPushReadingsErrors = {
      * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
      */
     413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
     /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
@@ -4076,6 +4498,13 @@ export type GetReadingData = {
 };
 
 export type GetReadingErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -4154,6 +4583,13 @@ export type DeleteDeviceData = {
 
 export type DeleteDeviceErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -4230,6 +4666,13 @@ export type GetDeviceData = {
 };
 
 export type GetDeviceErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -4332,6 +4775,14 @@ export type UpdateDeviceErrors = {
      *
      */
     409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
     /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
@@ -4504,6 +4955,13 @@ export type GetDeviceStatusSummaryData = {
 
 export type GetDeviceStatusSummaryErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -4593,6 +5051,10 @@ export type ListDeviceReadingsData = {
          * Reading types to include (repeat the parameter for several).
          */
         reading_type_names?: Array<string>;
+        /**
+         * Only readings that arrived this way (left out means all sources).
+         */
+        source?: 'meter' | 'manual' | 'bulk';
         /**
          * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
          * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
@@ -4698,6 +5160,13 @@ export type GetLatestDeviceReadingData = {
 
 export type GetLatestDeviceReadingErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -4782,6 +5251,13 @@ export type ListDeviceMeasurementsData = {
 };
 
 export type ListDeviceMeasurementsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -4896,6 +5372,10 @@ export type CreateManualReadingErrors = {
      */
     413: HttpError;
     /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -4953,6 +5433,13 @@ export type ListDeviceAttachmentsData = {
 };
 
 export type ListDeviceAttachmentsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -5023,6 +5510,13 @@ export type GetAttachmentContentData = {
 };
 
 export type GetAttachmentContentErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -5214,6 +5708,13 @@ export type GetCumulativeConsumptionTodayData = {
 
 export type GetCumulativeConsumptionTodayErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -5304,6 +5805,13 @@ export type GetCumulativeConsumptionYesterdayData = {
 };
 
 export type GetCumulativeConsumptionYesterdayErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -5400,6 +5908,13 @@ export type GetCumulativeConsumptionThisWeekData = {
 
 export type GetCumulativeConsumptionThisWeekErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -5495,6 +6010,13 @@ export type GetCumulativeConsumptionLastWeekData = {
 
 export type GetCumulativeConsumptionLastWeekErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -5586,6 +6108,13 @@ export type GetCumulativeConsumptionThisMonthData = {
 
 export type GetCumulativeConsumptionThisMonthErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -5676,6 +6205,13 @@ export type GetCumulativeConsumptionLastMonthData = {
 };
 
 export type GetCumulativeConsumptionLastMonthErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
     /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
@@ -5894,6 +6430,13 @@ export type GetConsumptionIntervalsLastMonthData = {
 
 export type GetConsumptionIntervalsLastMonthErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -5985,6 +6528,13 @@ export type GetConsumptionIntervalsTodayData = {
 
 export type GetConsumptionIntervalsTodayErrors = {
     /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
      * Not signed in, or the access token expired. The client refreshes the session once and
      * retries; if that fails it sends the user to /login.
      *
@@ -6054,7 +6604,9 @@ export type GetEnergyReportData = {
     query: {
         /**
          * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
-         * the number of days of each period (kWh/day), to compare periods of different length.
+         * the number of days of each period (kWh/day), to compare periods of different length; each
+         * series point by the days of its own bucket. Days are counted on the wall clock of
+         * `timezone` (a 23-hour daylight-saving day is one day).
          *
          */
         metric?: 'energy_usage' | 'energy_consumption';
@@ -6161,7 +6713,9 @@ export type GetEnergyReportCsvData = {
     query: {
         /**
          * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
-         * the number of days of each period (kWh/day), to compare periods of different length.
+         * the number of days of each period (kWh/day), to compare periods of different length; each
+         * series point by the days of its own bucket. Days are counted on the wall clock of
+         * `timezone` (a 23-hour daylight-saving day is one day).
          *
          */
         metric?: 'energy_usage' | 'energy_consumption';

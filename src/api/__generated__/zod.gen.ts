@@ -238,6 +238,20 @@ export const zDeviceCreate = z.object({
 });
 
 /**
+ * Devices to register together, all or none.
+ */
+export const zDeviceBatchCreate = z.object({
+    items: z.array(zDeviceCreate).min(1).max(1000)
+});
+
+/**
+ * The devices a batch registered, in request order.
+ */
+export const zDeviceBatch = z.object({
+    items: z.array(zDevice)
+});
+
+/**
  * Full replacement of a device's settings (PUT). Optional fields left out become null;
  * `group_id` left out keeps the current group, and only elevated users may change it.
  *
@@ -1162,7 +1176,9 @@ export const zIncludeMetadata = z.boolean().default(true);
 
 /**
  * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
- * the number of days of each period (kWh/day), to compare periods of different length.
+ * the number of days of each period (kWh/day), to compare periods of different length; each
+ * series point by the days of its own bucket. Days are counted on the wall clock of
+ * `timezone` (a 23-hour daylight-saving day is one day).
  *
  */
 export const zReportMetric = z.enum(['energy_usage', 'energy_consumption']).default('energy_consumption');
@@ -1228,7 +1244,8 @@ export const zListUsersHeaders = z.object({
 
 export const zListUsersQuery = z.object({
     skip: z.int().gte(0).optional().default(0),
-    limit: z.int().gte(1).lte(500).optional().default(100)
+    limit: z.int().gte(1).lte(500).optional().default(100),
+    search: z.string().max(200).optional()
 });
 
 /**
@@ -1430,6 +1447,7 @@ export const zListNotificationsHeaders = z.object({
 
 export const zListNotificationsQuery = z.object({
     limit: z.int().gte(1).lte(100).optional().default(20),
+    skip: z.int().gte(0).optional().default(0),
     unread_only: z.boolean().optional().default(false),
     profile: z.boolean().optional().default(false)
 });
@@ -1444,6 +1462,10 @@ export const zGetUnreadNotificationCountHeaders = z.object({
     'X-Group-ID': z.uuid().optional()
 });
 
+export const zGetUnreadNotificationCountQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
 /**
  * The unread count.
  */
@@ -1452,6 +1474,10 @@ export const zGetUnreadNotificationCountResponse = zUnreadCount;
 export const zMarkAllNotificationsReadHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional(),
     'X-Group-ID': z.uuid().optional()
+});
+
+export const zMarkAllNotificationsReadQuery = z.object({
+    profile: z.boolean().optional().default(false)
 });
 
 /**
@@ -1466,6 +1492,10 @@ export const zMarkNotificationReadHeaders = z.object({
 
 export const zMarkNotificationReadPath = z.object({
     id: z.uuid()
+});
+
+export const zMarkNotificationReadQuery = z.object({
+    profile: z.boolean().optional().default(false)
 });
 
 /**
@@ -1524,6 +1554,10 @@ export const zGetNotificationRulePath = z.object({
     id: z.uuid()
 });
 
+export const zGetNotificationRuleQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
 /**
  * The rule.
  */
@@ -1540,6 +1574,10 @@ export const zUpdateNotificationRulePath = z.object({
     id: z.uuid()
 });
 
+export const zUpdateNotificationRuleQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
 /**
  * The updated rule.
  */
@@ -1552,6 +1590,10 @@ export const zDeactivateNotificationRuleHeaders = z.object({
 
 export const zDeactivateNotificationRulePath = z.object({
     id: z.uuid()
+});
+
+export const zDeactivateNotificationRuleQuery = z.object({
+    profile: z.boolean().optional().default(false)
 });
 
 /**
@@ -1571,7 +1613,8 @@ export const zGetLogsQuery = z.object({
     search: z.string().max(200).optional(),
     logger: z.string().max(200).optional(),
     before: z.iso.datetime({ offset: true }).optional(),
-    after: z.iso.datetime({ offset: true }).optional()
+    after: z.iso.datetime({ offset: true }).optional(),
+    request_id: z.string().min(1).max(128).optional()
 });
 
 /**
@@ -1645,6 +1688,18 @@ export const zCreateDeviceHeaders = z.object({
  * The registered device.
  */
 export const zCreateDeviceResponse = zDevice;
+
+export const zCreateDevicesBatchBody = zDeviceBatchCreate;
+
+export const zCreateDevicesBatchHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+/**
+ * The registered devices, in request order.
+ */
+export const zCreateDevicesBatchResponse = zDeviceBatch;
 
 export const zBulkPushReadingsBody = zBulkPushRequest;
 
@@ -1781,6 +1836,11 @@ export const zListDeviceReadingsQuery = z.object({
     page: z.int().gte(1).optional().default(1),
     page_size: z.int().gte(1).lte(500).optional().default(100),
     reading_type_names: z.array(z.string().min(1).max(64)).max(20).optional(),
+    source: z.enum([
+        'meter',
+        'manual',
+        'bulk'
+    ]).optional(),
     profile: z.boolean().optional().default(false)
 });
 

@@ -6,7 +6,8 @@ import { DeviceFrame } from '../devices/DeviceFrame'
 import { isConsumptionQueryOf, type ConsumptionContext } from './consumption-queries'
 import { IntervalPanel } from './IntervalPanel'
 import { PresetFigures } from './PresetFigures'
-import { browserTimeZone, browserWeekStart, type WeekStart } from './ranges'
+import { useCalendar } from './calendar'
+import type { WeekStart } from './ranges'
 import * as styles from './consumption.css'
 
 export interface ConsumptionPageProps {
@@ -14,9 +15,9 @@ export interface ConsumptionPageProps {
   /** Search parameter; the route falls back to daily. */
   view: ConsumptionView
   onViewChange: (view: ConsumptionView) => void
-  /** @default the browser's IANA zone */
+  /** @default the user's calendar (calendar.ts): saved preferences, else the browser's zone */
   timeZone?: string
-  /** @default the browser locale's first day of the week */
+  /** @default the user's calendar: saved preferences, else the browser locale's */
   weekStart?: WeekStart
   /** @default new Date() */
   now?: Date
@@ -46,12 +47,17 @@ export function ConsumptionPage({
   deviceId,
   view,
   onViewChange,
-  timeZone = browserTimeZone(),
-  weekStart = browserWeekStart(),
+  timeZone,
+  weekStart,
   now = new Date(),
 }: ConsumptionPageProps) {
   useCancelOnLeave(deviceId)
-  const context: ConsumptionContext = { deviceId, timeZone, weekStart }
+  const calendar = useCalendar()
+  const context: ConsumptionContext = {
+    deviceId,
+    timeZone: timeZone ?? calendar.timeZone,
+    weekStart: weekStart ?? calendar.weekStart,
+  }
   return (
     <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
       {(device) => (

@@ -36,7 +36,7 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
   return (
     <section aria-label={title(view, now, context.timeZone)}>
       <div className={styles.panelHeader}>
-        <h2>{title(view, now, context.timeZone)}</h2>
+        <h2 className={styles.panelTitle}>{title(view, now, context.timeZone)}</h2>
         <span className={styles.total}>
           {data
             ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
@@ -56,7 +56,7 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
       <ResponsiveConsumptionChart
         granularity={view === 'monthly' ? 'monthly' : view === 'weekly' ? 'weekly' : 'daily'}
         timeZone={context.timeZone}
-        data={data ? toBuckets(data.intervals) : []}
+        data={data ? toBuckets(data.intervals, now) : []}
         status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}
         onRetry={() => void query.refetch()}

@@ -1,10 +1,21 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 
+/**
+ * Six figures as three pairs (today and yesterday, this and last week, this and last month): a
+ * pair per column on a desktop, side by side where '3,246.2 kWh' fits twice, else one a row.
+ */
 export const presets = style({
   display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9rem), 1fr))',
+  gap: `${vars.space.lg} ${vars.space.md}`,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 10rem), 1fr))',
+  '@media': {
+    'screen and (min-width: 1024px)': {
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      gridTemplateRows: 'auto auto',
+      gridAutoFlow: 'column',
+    },
+  },
 })
 export const preset = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
 export const note = style({
@@ -23,6 +34,12 @@ export const panelHeader = style({
   justifyContent: 'space-between',
   gap: vars.space.md,
   margin: `${vars.space.lg} 0`,
+})
+export const panelTitle = style({
+  margin: 0,
+  marginInlineEnd: 'auto',
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
 })
 export const total = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
 export const zone = style({

@@ -40,6 +40,14 @@ describe('toBuckets', () => {
     expect(buckets[2]).toMatchObject({ kwh: 0, flags: { reset: true } })
     expect(buckets[3]).toMatchObject({ kwh: null, flags: { gap: false } })
   })
+
+  it('leaves out the buckets that have not begun, keeping the running one', () => {
+    const buckets = toBuckets(intervals, new Date('2026-03-29T12:00:00+02:00'))
+    expect(buckets.map((b) => b.start)).toEqual([
+      '2026-03-28T00:00:00+01:00',
+      '2026-03-29T00:00:00+01:00',
+    ])
+  })
 })
 
 describe('intervalsToCsv', () => {

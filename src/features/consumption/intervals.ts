@@ -17,9 +17,16 @@ export function flagsOf(interval: ConsumptionInterval): BucketFlags {
   }
 }
 
-/** Chart buckets (the ConsumptionChart's data shape); never a negative bucket (FIELD 2). */
-export function toBuckets(intervals: readonly ConsumptionInterval[]) {
-  return intervals.map((interval) => ({
+/**
+ * Chart buckets (the ConsumptionChart's data shape); never a negative bucket (FIELD 2). With `now`,
+ * buckets not begun yet are left out: the rest of the month has no readings to miss, and the chart
+ * would hatch it as 'No data'.
+ */
+export function toBuckets(intervals: readonly ConsumptionInterval[], now?: Date) {
+  const begun = now
+    ? intervals.filter((interval) => Date.parse(interval.start) <= now.getTime())
+    : intervals
+  return begun.map((interval) => ({
     start: interval.start,
     end: interval.end,
     kwh: interval.kwh === null ? null : Math.max(0, interval.kwh),

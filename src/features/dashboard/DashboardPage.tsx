@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { scopeGroupsOptions } from '../auth/SessionLifecycle'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { usePreferences } from '../settings/use-preferences'
+import { useCalendar } from '../consumption/calendar'
 import { PageHeader } from '../shell/PageHeader'
 import { useGroupScope } from '../shell/use-app-services'
 import * as styles from './dashboard.css'
@@ -34,7 +34,8 @@ export function DashboardPage({
   /** For stories: a fixed clock. */ now?: Date
 }) {
   const [now] = useState(() => fixedNow ?? new Date())
-  const { timezone, week_start, isPending } = usePreferences()
+  // The consumption pages' calendar: 'today' here is the sum of their 'Today'.
+  const { timeZone: timezone, weekStart: week_start, isPending } = useCalendar()
   // Reports wait for the user's timezone: asking in UTC first would fetch every figure twice.
   const ready = { enabled: !isPending }
   const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now })

@@ -3,7 +3,7 @@ import { listDevicesOptions, queryPolicy } from '../../api'
 import { bellFeedOptions } from '../notifications/notification-queries'
 import { energyReportOptions } from '../reports/report-query'
 import { presetPeriods, type WeekStart } from '../reports/report-periods'
-import { preferencesOptions } from '../settings/use-preferences'
+import { loadCalendar } from '../consumption/calendar'
 
 export interface DashboardContext {
   timeZone: string
@@ -35,14 +35,19 @@ export function dashboardQueries({ timeZone, weekStart, now = new Date() }: Dash
   }
 }
 
-/** Warms the cache for the dashboard; failures are left for the widgets to show. */
-export async function prefetchDashboard(queryClient: QueryClient) {
-  const preferences = await queryClient.ensureQueryData(preferencesOptions()).catch(() => null)
-  const queries = dashboardQueries({
-    timeZone: preferences?.timezone ?? 'UTC',
-    weekStart: preferences?.week_start ?? 'sunday',
-  })
-  await Promise.allSettled(
-    Object.values(queries).map((options) => queryClient.prefetchQuery(options as never)),
-  )
+/**
+ * The dashboard route's loader: every widget's query is in the cache before the page shows, as on
+ * the other routes. Settled, so a widget that fails shows its own error state, not the failure
+ * screen; reports are asked for in the user's calendar, as the page will ask.
+ */
+export async function loadDashboard(queryClient: QueryClient, now = new Date()) {
+  const calendar = await loadCalendar(queryClient)
+  const { fleet, today, month, thirtyDays, notifications } = dashboardQueries({ ...calendar, now })
+  await Promise.allSettled([
+    queryClient.ensureQueryData(fleet),
+    queryClient.ensureQueryData(today),
+    queryClient.ensureQueryData(month),
+    queryClient.ensureQueryData(thirtyDays),
+    queryClient.ensureQueryData(notifications),
+  ])
 }

@@ -128,11 +128,13 @@ export function LogFilterBar({
       />
       <DateTimeField
         label="After"
+        className={styles.wide}
         value={filters.after}
         onChange={(after) => onFiltersChange({ after })}
       />
       <DateTimeField
         label="Before"
+        className={styles.wide}
         value={filters.before}
         onChange={(before) => onFiltersChange({ before })}
       />

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
 import { EmptyState, ErrorState, LevelBadge, Spinner } from '../../ui'
-import type { ViewerEntry } from './log-filters'
+import { contextSummary, requestSummary, type ViewerEntry } from './log-filters'
 import * as styles from './debug.css'
 
 export interface LogListProps {
@@ -31,12 +31,9 @@ function LogRow({
 }) {
   const date = new Date(entry.timestamp)
   const valid = !Number.isNaN(date.getTime())
-  const http = [
-    entry.method,
-    entry.endpoint,
-    entry.status_code,
-    entry.duration_ms != null ? `${entry.duration_ms} ms` : null,
-  ].filter((p) => p != null)
+  const request = requestSummary(entry)
+  const context = contextSummary(entry.context)
+  const hasMeta = request || context || entry.user_id || entry.request_id
   return (
     <>
       <time
@@ -51,9 +48,11 @@ function LogRow({
         <span className={styles.logger}>{entry.logger}</span>
         {entry.message}
       </span>
-      {(http.length > 0 || entry.request_id) && (
+      {hasMeta && (
         <span className={styles.rowMeta}>
-          {http.length > 0 && <span>{http.join(' ')}</span>}
+          {request && <span>{request}</span>}
+          {context && <span className={styles.context}>{context}</span>}
+          {entry.user_id && <span title={entry.user_id}>user {entry.user_id.slice(0, 8)}</span>}
           {entry.request_id && onRequestSelect && (
             <AriaButton
               className={styles.requestLink}

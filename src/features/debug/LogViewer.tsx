@@ -4,7 +4,7 @@ import { Button, Checkbox, Icon, Pagination } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
 import { LogFilterBar } from './LogFilterBar'
 import { LogList } from './LogList'
-import { backendLogsOptions } from './log-queries'
+import { serverLogsOptions } from './log-queries'
 import {
   AUTO_REFRESH_MS,
   DEFAULT_LOG_PAGE_SIZE,
@@ -39,7 +39,9 @@ interface SourceView {
   refetch: () => void
 }
 
-function useBackendLogs(
+/** One page of a server log: the chosen backend file, or the frontend log of every session. */
+function useServerLogs(
+  source: LogSourceKind,
   active: boolean,
   filters: LogFilters,
   page: number,
@@ -47,7 +49,7 @@ function useBackendLogs(
   autoRefresh: boolean,
 ): SourceView {
   const logs = useQuery({
-    ...backendLogsOptions(filters, page, pageSize),
+    ...serverLogsOptions(source, filters, page, pageSize),
     enabled: active,
     // Lines stay on screen while the next page or filter loads; the viewer shows its own error.
     placeholderData: keepPreviousData,
@@ -66,7 +68,8 @@ function useBackendLogs(
   }
 }
 
-function useFrontendLogs(filters: LogFilters, page: number, pageSize: number): SourceView {
+/** This browser's in-memory log (spec §9: the last 1000 entries), live, including lines not yet shipped. */
+function useBrowserLogs(filters: LogFilters, page: number, pageSize: number): SourceView {
   const { logs } = useAppServices()
   const all = useSyncExternalStore(logs.subscribe, logs.entries)
   const matching = filterFrontendEntries(all, filters)
@@ -82,16 +85,21 @@ function useFrontendLogs(filters: LogFilters, page: number, pageSize: number): S
   }
 }
 
-/** Spec §2 'Debug: log viewer': the server's log files or the console's own, filtered and paged. */
+/**
+ * Spec §2 'Debug: log viewer': the server's log files, or the console's own log — every session's,
+ * as shipped to the server, or this browser's in-memory buffer — filtered and paged.
+ */
 export function LogViewer() {
   const [source, setSource] = useState<LogSourceKind>('backend')
   const [filters, setFilters] = useState<LogFilters>(defaultLogFilters)
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = useState(DEFAULT_LOG_PAGE_SIZE)
   const [autoRefresh, setAutoRefresh] = useState(false)
-  const backend = useBackendLogs(source === 'backend', filters, page, pageSize, autoRefresh)
-  const frontend = useFrontendLogs(filters, page, pageSize)
-  const view = source === 'backend' ? backend : frontend
+  const [browserOnly, setBrowserOnly] = useState(false)
+  const fromServer = source === 'backend' || !browserOnly
+  const server = useServerLogs(source, fromServer, filters, page, pageSize, autoRefresh)
+  const browser = useBrowserLogs(filters, page, pageSize)
+  const view = fromServer ? server : browser
 
   // Spec §4: any filter change goes back to the first page.
   const changeFilters = (patch: Partial<LogFilters>) => {
@@ -114,7 +122,18 @@ export function LogViewer() {
         loggers={view.loggers}
       />
       <div className={styles.actions}>
-        {source === 'backend' && (
+        {source === 'frontend' && (
+          <Checkbox
+            isSelected={browserOnly}
+            onChange={(only) => {
+              setBrowserOnly(only)
+              setPage(1)
+            }}
+          >
+            This browser only
+          </Checkbox>
+        )}
+        {fromServer && (
           <Checkbox isSelected={autoRefresh} onChange={setAutoRefresh}>
             Auto-refresh
           </Checkbox>
@@ -122,13 +141,13 @@ export function LogViewer() {
         {filters.requestId && (
           <span className={styles.chip}>
             Request {filters.requestId}
-            <Button intent="listItemAction" onPress={() => changeFilters({ requestId: null })}>
+            <Button variant="ghost" size="sm" onPress={() => changeFilters({ requestId: null })}>
               <Icon name="close" size="sm" /> Show all requests
             </Button>
           </span>
         )}
         <span className={styles.spacer} />
-        {source === 'backend' && (
+        {fromServer && (
           <Button
             intent="toolbarAction"
             onPress={view.refetch}

@@ -15,9 +15,10 @@ export const filters = style({
   alignItems: 'end',
 })
 
+/** Search and dates need room to show what was typed: two columns, the whole row on phones. */
 export const wide = style({
   gridColumn: 'span 2',
-  '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } },
+  '@media': { 'screen and (max-width: 480px)': { gridColumn: '1 / -1' } },
 })
 
 export const actions = style({
@@ -73,7 +74,6 @@ export const row = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
-  '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr)' } },
 })
 
 export const time = style({
@@ -83,7 +83,13 @@ export const time = style({
   whiteSpace: 'nowrap',
 })
 
-export const message = style({ minWidth: 0, overflowWrap: 'anywhere', color: vars.color.text })
+export const message = style({
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  color: vars.color.text,
+  // On phones the message takes a line of its own under time and level.
+  '@media': { 'screen and (max-width: 640px)': { gridColumn: '1 / -1' } },
+})
 
 export const logger = style({
   fontFamily: vars.font.mono,
@@ -102,6 +108,8 @@ export const rowMeta = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 })
+
+export const context = style({ minWidth: 0, overflowWrap: 'anywhere' })
 
 export const requestLink = style({
   padding: 0,

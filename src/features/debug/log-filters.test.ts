@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { FrontendLogEntry } from '../../lib/logger'
 import {
-  backendLogQuery,
   clampPage,
+  contextSummary,
   defaultLogFilters,
   filterFrontendEntries,
   formatLogLine,
   logFileName,
+  requestSummary,
+  serverLogQuery,
   toIsoTimestamp,
 } from './log-filters'
 
@@ -18,16 +20,17 @@ const entry = (fields: Partial<FrontendLogEntry>): FrontendLogEntry => ({
   ...fields,
 })
 
-describe('backend log query', () => {
+describe('server log query', () => {
   it('asks for the default page of the main file with no other filter', () => {
-    expect(backendLogQuery(defaultLogFilters, 1, 100)).toEqual({
+    expect(serverLogQuery('backend', defaultLogFilters, 1, 100)).toEqual({
       source: 'main',
       limit: 100,
       offset: 0,
     })
   })
   it('sends every filter, dates as ISO, and the offset of the page', () => {
-    const query = backendLogQuery(
+    const query = serverLogQuery(
+      'backend',
       {
         ...defaultLogFilters,
         file: 'errors',
@@ -51,10 +54,23 @@ describe('backend log query', () => {
       before: '2026-11-22T10:00:00.000Z',
     })
   })
-  it('narrows to a request by its id', () => {
-    expect(
-      backendLogQuery({ ...defaultLogFilters, search: 'x', requestId: 'req-1' }, 1, 100).search,
-    ).toBe('req-1')
+  it('narrows to a request by its id, keeping the search', () => {
+    const query = serverLogQuery(
+      'backend',
+      { ...defaultLogFilters, search: 'x', requestId: 'req-1' },
+      1,
+      100,
+    )
+    expect(query).toMatchObject({ search: 'x', request_id: 'req-1' })
+  })
+  it('reads the shipped frontend log for the frontend source, whatever file was chosen', () => {
+    const filters = { ...defaultLogFilters, file: 'audit' as const, level: 'ERROR' as const }
+    expect(serverLogQuery('frontend', filters, 2, 50)).toEqual({
+      source: 'frontend',
+      limit: 50,
+      offset: 50,
+      level: 'ERROR',
+    })
   })
   it('drops dates it cannot read', () => {
     expect(toIsoTimestamp('not a date')).toBeUndefined()
@@ -137,5 +153,42 @@ describe('paging and download', () => {
     expect(logFileName('backend', 'audit', new Date('2026-11-22T10:00:00Z'))).toBe(
       'logs-backend-audit-2026-11-22T10-00-00.txt',
     )
+  })
+})
+
+describe('row details', () => {
+  const http = {
+    timestamp: '2026-11-22T10:00:00.000Z',
+    level: 'INFO' as const,
+    logger: 'http',
+    message: 'GET /api/v1/groups/ 200',
+    method: 'GET',
+    endpoint: '/api/v1/groups/',
+    status_code: 200,
+    duration_ms: 11.56,
+  }
+  it('leaves out the request fields the message already says', () => {
+    expect(requestSummary(http)).toBe('11.56 ms')
+    expect(requestSummary({ ...http, message: 'request completed', endpoint: '/*' })).toBe(
+      'GET /* 200 11.56 ms',
+    )
+    expect(
+      requestSummary({
+        ...http,
+        method: null,
+        endpoint: null,
+        status_code: null,
+        duration_ms: null,
+      }),
+    ).toBe('')
+  })
+  it('shows the context as key=value pairs, cut after 240 characters', () => {
+    expect(contextSummary({ raised: 0, skipped: false, ids: ['a'], reason: 'late' })).toBe(
+      'raised=0 skipped=false ids=["a"] reason=late',
+    )
+    expect(contextSummary(null)).toBe('')
+    const long = contextSummary({ stack: 'x'.repeat(500) })
+    expect(long).toHaveLength(240)
+    expect(long.endsWith('…')).toBe(true)
   })
 })

@@ -1,8 +1,9 @@
 /**
- * The log viewer's filters (spec §2 'Debug: log viewer', §4, §5, §9): what the backend query sends,
- * the same filters applied to the console's own in-memory log, and the text a download holds.
+ * The log viewer's filters (spec §2 'Debug: log viewer', §4, §5, §9): what the getLogs query sends
+ * (a server file, or the frontend log the console ships), the same filters applied to this
+ * browser's in-memory log, and the text a download holds.
  */
-import type { GetLogsData, LogEntry, LogLevel } from '../../api'
+import type { GetLogsData, LogEntry, LogLevel, LogSource } from '../../api'
 import type { FrontendLogEntry } from '../../lib/logger'
 
 export const logSources = ['backend', 'frontend'] as const
@@ -53,22 +54,25 @@ export function toIsoTimestamp(value: string | null | undefined): string | undef
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
 }
 
-/**
- * The getLogs query of one page. The contract has no request-id parameter, so a request filter
- * searches for the id (the server's search covers the line's context, where the id is written).
- */
-export function backendLogQuery(
+/** The log file a source reads: the chosen server file, or the shipped frontend log. */
+export const logSourceFile = (source: LogSourceKind, filters: LogFilters): LogSource =>
+  source === 'backend' ? filters.file : 'frontend'
+
+/** The getLogs query of one page: a chosen request narrows by its id, alongside any search. */
+export function serverLogQuery(
+  source: LogSourceKind,
   filters: LogFilters,
   page: number,
   pageSize: number,
 ): NonNullable<GetLogsData['query']> {
-  const search = filters.requestId ?? filters.search.trim()
+  const search = filters.search.trim()
   return {
-    source: filters.file,
+    source: logSourceFile(source, filters),
     limit: pageSize,
     offset: (Math.max(1, page) - 1) * pageSize,
     ...(filters.level !== 'all' && { level: filters.level }),
     ...(search && { search }),
+    ...(filters.requestId && { request_id: filters.requestId }),
     ...(filters.logger && { logger: filters.logger }),
     ...(toIsoTimestamp(filters.after) && { after: toIsoTimestamp(filters.after) }),
     ...(toIsoTimestamp(filters.before) && { before: toIsoTimestamp(filters.before) }),
@@ -107,6 +111,29 @@ export const distinctLoggers = (entries: readonly { logger: string }[]) =>
 export function clampPage(page: number, total: number, pageSize: number) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   return Math.min(Math.max(1, page), pageCount)
+}
+
+const CONTEXT_SUMMARY_MAX = 240
+
+/** A line's context as `key=value` pairs, cut to one screen line's worth ('raised=0 ms=17'). */
+export function contextSummary(context: ViewerEntry['context']): string {
+  if (!context) return ''
+  const text = Object.entries(context)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ')
+  return text.length > CONTEXT_SUMMARY_MAX ? `${text.slice(0, CONTEXT_SUMMARY_MAX - 1)}…` : text
+}
+
+/** The request fields a row shows beside its message, leaving out what the message already says. */
+export function requestSummary(entry: ViewerEntry): string {
+  return [
+    entry.method,
+    entry.endpoint,
+    entry.status_code,
+    entry.duration_ms != null ? `${entry.duration_ms} ms` : null,
+  ]
+    .filter((part) => part != null && !entry.message.includes(String(part)))
+    .join(' ')
 }
 
 /** One line per entry: `time LEVEL [logger] message (method endpoint status ms) request=id`. */

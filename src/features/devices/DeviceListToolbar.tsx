@@ -27,7 +27,7 @@ export interface DeviceListToolbarProps {
   isFetching: boolean
 }
 
-/** Search, status filter, and (on narrow screens, where there are no column headers) sorting. */
+/** Search, status filter, and on narrow screens every sort order (the folded table shows fewer columns). */
 export function DeviceListToolbar({
   text,
   onTextChange,

@@ -7,9 +7,10 @@ import {
   type ConsumptionContext,
   type PresetKey,
 } from '../consumption/consumption-queries'
-import { browserTimeZone, browserWeekStart } from '../consumption/ranges'
+import { useCalendar } from '../consumption/calendar'
 import { DeviceFrame } from './DeviceFrame'
-import { MeasurementChart } from './MeasurementChart'
+import { ENERGY, MeasurementChart } from './MeasurementChart'
+import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
 import { formatDateTime, formatMeter } from './format'
 import * as styles from './devices.css'
@@ -19,21 +20,29 @@ export interface DeviceOverviewPageProps {
   /** Search parameter: the measurement to chart (a reading type name). */
   measurement?: string
   onMeasurementChange: (measurement: string | undefined) => void
-  /** @default the browser's */
+  /** @default the user's calendar (consumption/calendar.ts) */
   timeZone?: string
   /** @default new Date() */
   now?: Date
 }
 
-/** Identity, status, latest reading, today/week/month figures, a small chart and recent alerts. */
+/**
+ * Identity, status, latest reading, today/week/month figures, a small chart, the readings of the
+ * charted measurement and recent alerts.
+ */
 export function DeviceOverviewPage({
   deviceId,
   measurement,
   onMeasurementChange,
-  timeZone = browserTimeZone(),
+  timeZone,
   now,
 }: DeviceOverviewPageProps) {
-  const context: ConsumptionContext = { deviceId, timeZone, weekStart: browserWeekStart() }
+  const calendar = useCalendar()
+  const context: ConsumptionContext = {
+    deviceId,
+    timeZone: timeZone ?? calendar.timeZone,
+    weekStart: calendar.weekStart,
+  }
   return (
     <DeviceFrame deviceId={deviceId} tab="Overview" now={now}>
       {(device) => (
@@ -42,6 +51,7 @@ export function DeviceOverviewPage({
             <Card
               title="Consumption"
               headingLevel={2}
+              className={styles.wideCard}
               actions={
                 <Link to="/devices/$deviceId/consumption" params={{ deviceId }}>
                   Details
@@ -74,6 +84,9 @@ export function DeviceOverviewPage({
               context={context}
               now={now}
             />
+          </div>
+          <div className={styles.grid}>
+            <ReadingsCard deviceId={deviceId} measurement={measurement ?? ENERGY} />
           </div>
           <div className={styles.grid}>
             <IdentityCard device={device} />

@@ -1,44 +1,127 @@
 import { Link } from '@tanstack/react-router'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useRef } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import type { Device } from '../../api'
-import { Icon } from '../../ui'
+import { VirtualTable, type SortDescriptor, type VirtualTableColumn } from '../../ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatKwh, formatMeter, lastSeenText } from './format'
+import { formatKwh, formatMeter, lastSeenShort, lastSeenText } from './format'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
 
-interface Column {
-  label: string
-  sortKey?: DeviceSortKey
-  numeric?: boolean
+/** The moment 'last seen' is measured from: cells read it, so the columns stay module constants. */
+const NowContext = createContext<Date | undefined>(undefined)
+
+function DeviceName({ device }: { device: Device }) {
+  return (
+    <Link to="/devices/$deviceId" params={{ deviceId: device.id }} className={styles.nameLink}>
+      {device.name}
+    </Link>
+  )
 }
 
-const columns: Column[] = [
-  { label: 'Name', sortKey: 'name' },
-  { label: 'Serial number', sortKey: 'serial_number' },
-  { label: 'Location', sortKey: 'location' },
-  { label: 'Status', sortKey: 'last_seen' },
-  { label: 'Latest reading', numeric: true },
-  { label: 'Today', numeric: true },
+function DeviceStatus({ device, short }: { device: Device; short?: boolean }) {
+  const now = useContext(NowContext)
+  return (
+    <span className={styles.twoLines}>
+      <DeviceStatusBadge status={device.status} size="sm" />
+      <span className={styles.secondLine}>
+        {short ? lastSeenShort(device.last_seen, now) : lastSeenText(device.last_seen, now)}
+      </span>
+    </span>
+  )
+}
+
+const place = (device: Device) => device.location ?? 'No location'
+const muted = (text: string) => <span className={styles.mutedCell}>{text}</span>
+
+const name: VirtualTableColumn<Device> = {
+  id: 'name' satisfies DeviceSortKey,
+  name: 'Name',
+  isRowHeader: true,
+  allowsSorting: true,
+  width: 'minmax(12rem, 2.2fr)',
+  render: (device) => <DeviceName device={device} />,
+}
+const status: VirtualTableColumn<Device> = {
+  id: 'last_seen' satisfies DeviceSortKey,
+  name: 'Status',
+  allowsSorting: true,
+  width: 'minmax(9rem, 1.3fr)',
+  render: (device) => <DeviceStatus device={device} />,
+}
+const today: VirtualTableColumn<Device> = {
+  id: 'today',
+  name: 'Today',
+  align: 'end',
+  width: 'minmax(6rem, 0.9fr)',
+  render: (device) => formatKwh(device.today_kwh),
+}
+
+const wideColumns: readonly VirtualTableColumn<Device>[] = [
+  name,
+  {
+    id: 'serial_number' satisfies DeviceSortKey,
+    name: 'Serial number',
+    allowsSorting: true,
+    width: 'minmax(8rem, 1.2fr)',
+    render: (device) => muted(device.serial_number),
+  },
+  {
+    id: 'location' satisfies DeviceSortKey,
+    name: 'Location',
+    allowsSorting: true,
+    width: 'minmax(8rem, 1.4fr)',
+    render: (device) => muted(place(device)),
+  },
+  status,
+  {
+    id: 'latest',
+    name: 'Latest reading',
+    align: 'end',
+    width: 'minmax(7rem, 1fr)',
+    render: (device) => formatMeter(device.latest_kwh),
+  },
+  today,
+]
+
+/** A phone's width: serial and place under the name, the status in short, today's figure. */
+const narrowColumns: readonly VirtualTableColumn<Device>[] = [
+  {
+    ...name,
+    name: 'Device',
+    width: 'minmax(0, 1fr)',
+    render: (device) => (
+      <span className={styles.twoLines}>
+        <DeviceName device={device} />
+        <span className={styles.secondLine}>
+          {device.serial_number} · {place(device)}
+        </span>
+      </span>
+    ),
+  },
+  { ...status, width: '5.5rem', render: (device) => <DeviceStatus device={device} short /> },
+  { ...today, width: '5rem' },
 ]
 
 export interface DeviceTableProps {
   devices: readonly Device[]
-  /** Number of devices over all pages, for screen readers' row count. */
-  total: number
-  /** Index of the first row in the whole list (page offset). */
-  offset: number
+  /** Devices over all pages, for screen readers' row count. @default devices.length */
+  total?: number
+  /** Position of the first row in the whole list (the page's offset). @default 0 */
+  offset?: number
   sort: Pick<DevicesSearch, 'sort' | 'order'>
+  /** A sortable column header was chosen; the server sorts (the list is paged). */
   onSort: (key: DeviceSortKey) => void
+  /** Header and a loading state, before the first page arrives. @default false */
+  isLoading?: boolean
   /** @default new Date() at render */
   now?: Date
 }
 
 /**
- * The fleet as a table whose rows are virtualised: only the rows in view (plus a few) are in the
- * DOM, so a page of 500 devices scrolls as smoothly as one of 10 (FIELD 3).
+ * The fleet in the design system's virtualised table: only the rows in view are in the DOM, so a
+ * page of 500 devices scrolls and filters like one of 10; the server sorts; on a phone the
+ * columns fold into three.
  */
 export function DeviceTable({
   devices,
@@ -46,120 +129,28 @@ export function DeviceTable({
   offset,
   sort,
   onSort,
+  isLoading = false,
   now = new Date(),
 }: DeviceTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null)
   const narrow = useMediaQuery(styles.NARROW_QUERY)
-  const rowHeight = narrow ? styles.ROW_HEIGHT.narrow : styles.ROW_HEIGHT.wide
-  // eslint-disable-next-line react-hooks/incompatible-library -- rows are positioned from its measurements at render, by design
-  const virtualizer = useVirtualizer({
-    count: devices.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 6,
-    initialRect: { width: 1024, height: 600 },
-  })
-  const activeKey = sort.sort ?? 'name'
-  const activeOrder = sort.order ?? 'asc'
-
+  const column = sort.sort ?? 'name'
+  const direction = sort.order === 'desc' ? 'descending' : 'ascending'
+  const sortDescriptor = useMemo<SortDescriptor>(() => ({ column, direction }), [column, direction])
   return (
-    <div role="table" aria-label="Devices" aria-rowcount={total + 1} className={styles.table}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className={styles.headerRow}>
-          {columns.map((column) => (
-            <div
-              key={column.label}
-              role="columnheader"
-              aria-sort={
-                column.sortKey === activeKey
-                  ? activeOrder === 'asc'
-                    ? 'ascending'
-                    : 'descending'
-                  : undefined
-              }
-              className={
-                column.numeric
-                  ? `${styles.columnHeader} ${styles.numericHeader}`
-                  : styles.columnHeader
-              }
-            >
-              {column.sortKey ? (
-                <button
-                  type="button"
-                  className={styles.sortButton}
-                  onClick={() => onSort(column.sortKey!)}
-                >
-                  {column.label}
-                  {column.sortKey === activeKey && (
-                    <Icon name={activeOrder === 'asc' ? 'chevronUp' : 'chevronDown'} size="xs" />
-                  )}
-                </button>
-              ) : (
-                column.label
-              )}
-            </div>
-          ))}
-        </div>
-      </div>
-      <div role="rowgroup" ref={scrollRef} className={styles.scroller} key={rowHeight}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <DeviceRow
-              key={devices[item.index]!.id}
-              device={devices[item.index]!}
-              rowIndex={offset + item.index + 2}
-              top={item.start}
-              height={rowHeight}
-              now={now}
-            />
-          ))}
-        </div>
-      </div>
-    </div>
+    <NowContext.Provider value={now}>
+      <VirtualTable
+        aria-label="Devices"
+        columns={narrow ? narrowColumns : wideColumns}
+        rows={devices}
+        rowCount={total}
+        rowOffset={offset}
+        sortDescriptor={sortDescriptor}
+        onSortChange={(key) => onSort(key as DeviceSortKey)}
+        rowHeight={styles.ROW_HEIGHT}
+        maxHeight={narrow ? styles.TABLE_MAX_HEIGHT.narrow : styles.TABLE_MAX_HEIGHT.wide}
+        isLoading={isLoading}
+        loadingLabel="Loading devices..."
+      />
+    </NowContext.Provider>
   )
 }
-
-interface DeviceRowProps {
-  device: Device
-  rowIndex: number
-  top: number
-  height: number
-  now: Date
-}
-
-/** One device; memoised so scrolling re-renders only the rows that move in. */
-const DeviceRow = memo(function DeviceRow({ device, rowIndex, top, height, now }: DeviceRowProps) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={rowIndex}
-      className={styles.row}
-      style={{ height, transform: `translateY(${top}px)` }}
-    >
-      <div role="cell" className={`${styles.cell} ${styles.area.name}`}>
-        <Link to="/devices/$deviceId" params={{ deviceId: device.id }} className={styles.nameLink}>
-          {device.name}
-        </Link>
-      </div>
-      <div role="cell" className={`${styles.mutedCell} ${styles.area.serial}`}>
-        {device.serial_number}
-        {device.location && <span className={styles.narrowLocation}> · {device.location}</span>}
-      </div>
-      <div role="cell" className={`${styles.mutedCell} ${styles.area.location}`}>
-        {device.location ?? 'No location'}
-      </div>
-      <div role="cell" className={`${styles.statusCell} ${styles.area.status}`}>
-        <DeviceStatusBadge status={device.status} size="sm" />
-        <span className={styles.lastSeen}>{lastSeenText(device.last_seen, now)}</span>
-      </div>
-      <div role="cell" className={`${styles.numericCell} ${styles.area.latest}`}>
-        <span className={styles.narrowLabel}>Latest</span>
-        {formatMeter(device.latest_kwh)}
-      </div>
-      <div role="cell" className={`${styles.numericCell} ${styles.area.today}`}>
-        <span className={styles.narrowLabel}>Today</span>
-        {formatKwh(device.today_kwh)}
-      </div>
-    </div>
-  )
-})

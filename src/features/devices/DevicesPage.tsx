@@ -17,7 +17,6 @@ import {
 } from './device-list'
 import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
-import { DeviceTableSkeleton } from './DeviceTableSkeleton'
 import { useSearchText } from './use-search-text'
 import { headerActions as headerActionsClass, pagerFooter as pagerClass } from './devices.css'
 
@@ -75,72 +74,47 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
         onChange={change}
         isFetching={list.isFetching && !list.isPending}
       />
-      {list.isPending ? (
-        <DeviceTableSkeleton />
-      ) : list.isError && !list.data ? (
+      {list.isError && !list.data ? (
         <ErrorState
           title="Could not load devices"
           message={normalizeError(list.error).message}
           onRetry={() => void list.refetch()}
           isRetrying={list.isFetching}
         />
-      ) : rows.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon="search"
-            title="No devices match"
-            description="Try another name, serial number or location, or clear the filters."
-            action={
-              <Button
-                intent="formSecondary"
-                onPress={() => {
-                  setText('')
-                  onSearchChange({
-                    sort: search.sort,
-                    order: search.order,
-                    pageSize: search.pageSize,
-                  })
-                }}
-              >
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon="devices"
-            title="No devices yet"
-            description="Registered meters appear here with their status, latest reading and today's consumption."
-            action={
-              canRegister && (
-                <Link to="/register-device" className={buttonClassName({ intent: 'formPrimary' })}>
-                  Register a device
-                </Link>
-              )
-            }
-          />
-        )
+      ) : !list.isPending && rows.length === 0 ? (
+        <NoDevices
+          filtered={filtered}
+          canRegister={canRegister}
+          onClearFilters={() => {
+            setText('')
+            onSearchChange({ sort: search.sort, order: search.order, pageSize: search.pageSize })
+          }}
+        />
       ) : (
+        // One table from loading to loaded: its header stays put while the first page arrives.
         <>
           <DeviceTable
             devices={rows}
             total={stale ? rows.length : total}
             offset={stale ? 0 : (listQuery(search).skip ?? 0)}
+            isLoading={list.isPending}
             sort={search}
             onSort={(key) => change(toggleSort(search, key))}
             now={now}
           />
-          <div className={pagerClass}>
-            <Pagination
-              aria-label="Device pages"
-              page={search.page ?? 1}
-              pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
-              pageSizeOptions={PAGE_SIZES}
-              total={total}
-              onPageChange={(page) => change({ page })}
-              onPageSizeChange={(pageSize) => change({ pageSize })}
-            />
-          </div>
+          {list.data && (
+            <div className={pagerClass}>
+              <Pagination
+                aria-label="Device pages"
+                page={search.page ?? 1}
+                pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
+                pageSizeOptions={PAGE_SIZES}
+                total={total}
+                onPageChange={(page) => change({ page })}
+                onPageSizeChange={(pageSize) => change({ pageSize })}
+              />
+            </div>
+          )}
         </>
       )}
     </>
@@ -151,6 +125,44 @@ function fleetSummary(total: number, filtered: boolean, offline: number | undefi
   const devices = `${total.toLocaleString()} ${total === 1 ? 'device' : 'devices'}`
   if (filtered) return `${devices} match the filters.`
   return offline === undefined ? `${devices}.` : `${devices}, ${offline.toLocaleString()} offline.`
+}
+
+function NoDevices({
+  filtered,
+  canRegister,
+  onClearFilters,
+}: {
+  filtered: boolean
+  canRegister: boolean
+  onClearFilters: () => void
+}) {
+  if (filtered)
+    return (
+      <EmptyState
+        icon="search"
+        title="No devices match"
+        description="Try another name, serial number or location, or clear the filters."
+        action={
+          <Button intent="formSecondary" onPress={onClearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    )
+  return (
+    <EmptyState
+      icon="devices"
+      title="No devices yet"
+      description="Registered meters appear here with their status, latest reading and today's consumption."
+      action={
+        canRegister && (
+          <Link to="/register-device" className={buttonClassName({ intent: 'formPrimary' })}>
+            Register a device
+          </Link>
+        )
+      }
+    />
+  )
 }
 
 function HeaderActions() {

@@ -37,7 +37,10 @@ export function MeasurementChart({
     ...queryPolicy('regular'),
     meta: { silent: true },
   })
-  const items = measurements.data?.items ?? []
+  // A handler declares measurements the meter may never send: offer those with readings only.
+  const items = (measurements.data?.items ?? []).filter(
+    (m) => m.latest_at !== null || m.name === ENERGY || m.name === measurement,
+  )
   const options = items.some((m) => m.name === ENERGY)
     ? items
     : [{ name: ENERGY, unit: 'kWh' }, ...items]
@@ -76,7 +79,7 @@ function EnergyChart({ context, now }: { context: ConsumptionContext; now: Date 
       height={180}
       granularity="daily"
       timeZone={context.timeZone}
-      data={intervals.data ? toBuckets(intervals.data.intervals) : []}
+      data={intervals.data ? toBuckets(intervals.data.intervals, now) : []}
       status={intervals.isPending ? 'loading' : intervals.isError ? 'error' : 'success'}
       onRetry={() => void intervals.refetch()}
     />

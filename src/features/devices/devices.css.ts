@@ -1,10 +1,15 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 
-/** Below this width a device row becomes a two-line card. */
+/** Below this width the device table folds into three columns. */
 export const NARROW_QUERY = 'screen and (max-width: 767px)'
-/** Fixed row heights: the virtualiser positions rows without measuring them (fast at fleet size). */
-export const ROW_HEIGHT = { wide: 52, narrow: 92 } as const
+/** A fixed row height: the virtualiser positions rows without measuring them (fast at fleet size). */
+export const ROW_HEIGHT = 56
+/** The list scrolls inside the page: below the header and toolbar, never shorter than a few rows. */
+export const TABLE_MAX_HEIGHT = {
+  wide: 'max(20rem, calc(100vh - 22rem))',
+  narrow: 'max(28rem, 75vh)',
+} as const
 
 export const toolbar = style({
   display: 'flex',
@@ -24,114 +29,11 @@ export const narrowOnly = style({
 
 export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
 
-const columns =
-  'minmax(12rem, 2.2fr) minmax(8rem, 1.2fr) minmax(8rem, 1.4fr) minmax(9rem, 1.3fr) minmax(7rem, 1fr) minmax(6rem, 0.9fr)'
-
-export const table = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  overflow: 'hidden',
-})
-
-export const headerRow = style({
-  display: 'grid',
-  gridTemplateColumns: columns,
-  gap: vars.space.md,
-  padding: `0 ${vars.space.lg}`,
-  background: vars.color.surfaceSunken,
-  borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [NARROW_QUERY]: { display: 'none' } },
-})
-
-export const columnHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '2.5rem',
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-})
-export const numericHeader = style({ justifyContent: 'flex-end' })
-
-export const sortButton = style({
-  all: 'unset',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  cursor: 'pointer',
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:hover': { color: vars.color.text },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-})
-
-export const scroller = style({
-  overflowY: 'auto',
-  maxHeight: 'max(20rem, calc(100vh - 22rem))',
-  position: 'relative',
-  '@media': { [NARROW_QUERY]: { maxHeight: 'max(28rem, 75vh)' } },
-})
-
-export const row = style({
-  position: 'absolute',
-  left: 0,
-  right: 0,
-  display: 'grid',
-  gridTemplateColumns: columns,
-  gap: vars.space.md,
-  alignItems: 'center',
-  padding: `0 ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  fontSize: vars.fontSize.sm,
-  selectors: { '&:hover': { background: vars.color.surfaceHover } },
-  '@media': {
-    [NARROW_QUERY]: {
-      gridTemplateColumns: 'minmax(0, 1fr) auto',
-      gridTemplateAreas: '"name status" "meta meta" "latest today"',
-      rowGap: vars.space.xxs,
-      alignContent: 'center',
-    },
-  },
-})
-
-export const cell = style({
-  minWidth: 0,
+export const nameLink = style({
+  display: 'block',
+  maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-})
-export const numericCell = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }])
-export const mutedCell = style([cell, { color: vars.color.textMuted }])
-
-/** Grid areas of the narrow card layout; on wide screens the cells simply follow the columns. */
-export const area = styleVariants({
-  name: { '@media': { [NARROW_QUERY]: { gridArea: 'name' } } },
-  serial: { '@media': { [NARROW_QUERY]: { gridArea: 'meta' } } },
-  location: { '@media': { [NARROW_QUERY]: { display: 'none' } } },
-  status: { '@media': { [NARROW_QUERY]: { gridArea: 'status' } } },
-  latest: {
-    '@media': {
-      [NARROW_QUERY]: { gridArea: 'latest', textAlign: 'left', fontSize: vars.fontSize.xs },
-    },
-  },
-  today: { '@media': { [NARROW_QUERY]: { gridArea: 'today', fontSize: vars.fontSize.xs } } },
-})
-export const narrowLabel = style({
-  display: 'none',
-  color: vars.color.textMuted,
-  marginRight: vars.space.xs,
-  '@media': { [NARROW_QUERY]: { display: 'inline' } },
-})
-export const narrowLocation = style({
-  display: 'none',
-  '@media': { [NARROW_QUERY]: { display: 'inline' } },
-})
-
-export const nameLink = style({
   color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
@@ -145,17 +47,24 @@ export const nameLink = style({
   },
 })
 
-export const statusCell = style([
-  cell,
-  { display: 'flex', flexDirection: 'column', gap: vars.space.xxs, alignItems: 'flex-start' },
-])
-export const lastSeen = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })
+/** A cell of two lines: the value, and a smaller muted line under it. */
+export const twoLines = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xxs,
+  minWidth: 0,
+})
+export const secondLine = style({
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+})
+export const mutedCell = style({ color: vars.color.textMuted })
 
 export const pagerFooter = style({ marginTop: vars.space.md })
-export const skeletonRow = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-})
 
 export const deviceNav = style({
   display: 'flex',
@@ -209,7 +118,12 @@ export const facts = style({
 export const factTerm = style({ color: vars.color.textMuted })
 export const factValue = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
 
-export const figure = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs })
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xxs,
+})
 export const figureLabel = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
@@ -225,7 +139,8 @@ export const figureNote = style({ fontSize: vars.fontSize.xs, color: vars.color.
 export const figures = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))',
+  // Room for '33,246.2 kWh' at display size: numbers never break inside.
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 10rem), 1fr))',
 })
 
 export const list = style({
@@ -305,4 +220,11 @@ export const fullPhoto = style({
   maxHeight: '70vh',
   margin: '0 auto',
   objectFit: 'contain',
+})
+
+/** A table and its pager inside a card. */
+export const cardStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
+/** The overview's consumption figures take two of the grid's tracks on a desktop. */
+export const wideCard = style({
+  '@media': { 'screen and (min-width: 1024px)': { gridColumn: 'span 2' } },
 })

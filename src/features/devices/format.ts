@@ -1,5 +1,5 @@
 /** Display helpers shared by the device pages. */
-import { formatDistanceStrict } from 'date-fns'
+import { differenceInMinutes, formatDistanceStrict } from 'date-fns'
 
 const kwhFormat = new Intl.NumberFormat(undefined, {
   maximumFractionDigits: 2,
@@ -22,6 +22,16 @@ export const formatMeter = (kwh: number | null | undefined) =>
 export function lastSeenText(lastSeen: string | null, now: Date = new Date()): string {
   if (!lastSeen) return 'Never seen'
   return `Last seen ${formatDistanceStrict(new Date(lastSeen), now, { addSuffix: true })}`
+}
+
+/** '5 min ago', '3 h ago', '2 d ago', 'Never seen': for a phone's narrow status column. */
+export function lastSeenShort(lastSeen: string | null, now: Date = new Date()): string {
+  if (!lastSeen) return 'Never seen'
+  const minutes = Math.max(0, differenceInMinutes(now, new Date(lastSeen)))
+  if (minutes < 1) return 'just now'
+  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ago`
+  return `${Math.floor(minutes / (24 * 60))} d ago`
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

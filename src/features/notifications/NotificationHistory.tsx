@@ -42,12 +42,13 @@ function HistoryItem({
   const unread = delivery.read_at === null
   return (
     <li className={`${styles.listItem} ${page.historyItem}`} data-unread={unread || undefined}>
-      <div className={styles.item}>
+      <div className={`${styles.item} ${page.historyText}`}>
         <NotificationSummary notification={delivery.notification} unread={unread} />
       </div>
       {unread && (
         <Button
-          intent="listItemAction"
+          variant="ghost"
+          size="sm"
           className={page.itemAction}
           isPending={isMarking}
           onPress={onMarkRead}

@@ -5,6 +5,7 @@ import {
   deleteNotificationRuleMutation,
   listNotificationRulesOptions,
   listNotificationRulesQueryKey,
+  updateNotificationRuleMutation,
   type NotificationRule,
 } from '../../api'
 import {
@@ -22,8 +23,8 @@ import {
 import { isElevated, type Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useGroupScope } from '../shell/use-app-services'
-import { CreateRuleDialog } from './CreateRuleDialog'
 import { RelativeTime } from './NotificationSummary'
+import { RuleDialog } from './RuleDialog'
 import { alertTypeLabels, describeDevices, describeRule } from './rule-form'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
@@ -51,6 +52,14 @@ function useRuleActions() {
     },
     onError: notify.failure('Failed to deactivate notification rule'),
   })
+  const reactivate = useMutation({
+    ...updateNotificationRuleMutation(),
+    onSuccess: () => {
+      notify.success('Notification rule reactivated', 'The rule will trigger notifications again.')
+      void refresh()
+    },
+    onError: notify.failure('Failed to reactivate notification rule'),
+  })
   const remove = useMutation({
     ...deleteNotificationRuleMutation(),
     onSuccess: () => {
@@ -59,12 +68,13 @@ function useRuleActions() {
     },
     onError: notify.failure('Failed to delete notification rule'),
   })
-  return { deactivate, remove }
+  return { deactivate, reactivate, remove }
 }
 
 function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: boolean }) {
-  const { deactivate, remove } = useRuleActions()
+  const { deactivate, reactivate, remove } = useRuleActions()
   const [confirming, setConfirming] = useState(false)
+  const [editing, setEditing] = useState(false)
   const path = { path: { id: rule.id } }
   return (
     <li>
@@ -95,13 +105,25 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
           </div>
           {canManage && (
             <div className={page.ruleActions}>
-              {rule.is_active && (
+              <Button intent="toolbarAction" onPress={() => setEditing(true)}>
+                <Icon name="edit" size="sm" />
+                Edit<VisuallyHidden> {rule.name}</VisuallyHidden>
+              </Button>
+              {rule.is_active ? (
                 <Button
                   intent="toolbarAction"
                   isPending={deactivate.isPending}
                   onPress={() => deactivate.mutate(path)}
                 >
                   Deactivate<VisuallyHidden> {rule.name}</VisuallyHidden>
+                </Button>
+              ) : (
+                <Button
+                  intent="toolbarAction"
+                  isPending={reactivate.isPending}
+                  onPress={() => reactivate.mutate({ ...path, body: { is_active: true } })}
+                >
+                  Reactivate<VisuallyHidden> {rule.name}</VisuallyHidden>
                 </Button>
               )}
               <Button intent="toolbarAction" onPress={() => setConfirming(true)}>
@@ -121,6 +143,16 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
         closeOnConfirm={false}
         onConfirm={() => remove.mutate(path, { onSettled: () => setConfirming(false) })}
       />
+      {canManage && (
+        // A fresh form whenever the rule changes (saved here, deactivated, or refetched).
+        <RuleDialog
+          key={rule.updated_at}
+          groupId={rule.group_id}
+          rule={rule}
+          isOpen={editing}
+          onOpenChange={setEditing}
+        />
+      )}
     </li>
   )
 }
@@ -174,9 +206,7 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
           ))}
         </ul>
       )}
-      {canManage && (
-        <CreateRuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />
-      )}
+      {canManage && <RuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />}
     </div>
   )
 }

@@ -28,6 +28,9 @@ export const historyItem = style({
   paddingInlineEnd: vars.space.md,
 })
 
+/** The text takes the room the action leaves, however wide the action's intent makes it. */
+export const historyText = style({ flex: 1, minWidth: 0 })
+
 export const itemAction = style({ flexShrink: 0, marginTop: vars.space.sm })
 
 export const skeletonList = style({

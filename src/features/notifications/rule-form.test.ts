@@ -3,9 +3,12 @@ import {
   describeDevices,
   describeRule,
   emptyRuleForm,
+  ruleFormValues,
+  validateRuleEdit,
   validateRuleForm,
   type RuleFormValues,
 } from './rule-form'
+import type { NotificationRule } from '../../api'
 
 const GROUP = '1b6f0c9a-0000-4000-8000-000000000001'
 const values = (fields: Partial<RuleFormValues>): RuleFormValues => ({
@@ -89,6 +92,62 @@ describe('create-rule form validation', () => {
     ).toEqual({
       ok: false,
       errors: { thresholdValue: 'The threshold must be zero or more' },
+    })
+  })
+})
+
+describe('edit-rule form', () => {
+  const rule: NotificationRule = {
+    id: '4c8e1f2a-3b5d-4e6f-9a0b-7c1d2e3f4a5b',
+    group_id: GROUP,
+    name: 'Building A daily budget',
+    alert_type: 'CONSUMPTION_THRESHOLD',
+    is_active: true,
+    device_ids: [],
+    offline_after_minutes: null,
+    threshold_value: 250,
+    unit: 'kWh',
+    window: 'DAILY',
+    created_by: null,
+    created_at: '2026-03-01T00:00:00Z',
+    updated_at: '2026-03-01T00:00:00Z',
+    last_triggered_at: null,
+  }
+
+  it("starts from the rule's values, defaults for the other alert type's fields", () => {
+    expect(ruleFormValues(rule)).toEqual({
+      name: 'Building A daily budget',
+      alertType: 'CONSUMPTION_THRESHOLD',
+      offlineAfterMinutes: 30,
+      thresholdValue: 250,
+      unit: 'kWh',
+      window: 'DAILY',
+      deviceIds: [],
+    })
+  })
+  it("patches the name and only the fields of the rule's alert type", () => {
+    const edited = { ...ruleFormValues(rule), name: ' Budget ', thresholdValue: 300 }
+    expect(validateRuleEdit(edited)).toEqual({
+      ok: true,
+      input: { name: 'Budget', threshold_value: 300, unit: 'kWh', window: 'DAILY' },
+    })
+    const offline = ruleFormValues({
+      ...rule,
+      alert_type: 'DEVICE_OFFLINE',
+      offline_after_minutes: 45,
+      threshold_value: null,
+      unit: null,
+      window: null,
+    })
+    expect(validateRuleEdit(offline)).toEqual({
+      ok: true,
+      input: { name: 'Building A daily budget', offline_after_minutes: 45 },
+    })
+  })
+  it('refuses what the create form refuses', () => {
+    expect(validateRuleEdit({ ...ruleFormValues(rule), unit: '' })).toEqual({
+      ok: false,
+      errors: { unit: 'Enter a unit, e.g. kWh' },
     })
   })
 })

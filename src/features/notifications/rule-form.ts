@@ -1,10 +1,16 @@
 /**
- * The create-rule form's values and their client-side validation: the contract's limits
+ * The rule form's values (create and edit) and their client-side validation: the contract's limits
  * (openapi.yaml DeviceOfflineRuleInput / ConsumptionThresholdRuleInput) in the user's words, so a
  * bad value is caught before the server sees it.
  */
 import { z } from 'zod'
-import type { AlertType, NotificationRule, NotificationRuleInput, ThresholdWindow } from '../../api'
+import type {
+  AlertType,
+  NotificationRule,
+  NotificationRuleInput,
+  NotificationRulePatch,
+  ThresholdWindow,
+} from '../../api'
 
 export const thresholdWindows = [
   'HOURLY',
@@ -84,21 +90,35 @@ const threshold = z.object({
 })
 
 export type RuleFormErrors = Partial<Record<keyof RuleFormValues, string>>
-export type RuleFormResult =
-  { ok: true; input: NotificationRuleInput } | { ok: false; errors: RuleFormErrors }
+export type RuleFormResult<T> = { ok: true; input: T } | { ok: false; errors: RuleFormErrors }
 
-/** Validates the fields of the chosen alert type and builds the request body for the group. */
-export function validateRuleForm(values: RuleFormValues, groupId: string): RuleFormResult {
+/** The first message per field of the chosen alert type, or null when every field is valid. */
+function formErrors(values: RuleFormValues): RuleFormErrors | null {
   const schema = values.alertType === 'DEVICE_OFFLINE' ? offline : threshold
   const parsed = schema.safeParse(values)
-  if (!parsed.success) {
-    const errors: RuleFormErrors = {}
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof RuleFormValues
-      errors[field] ??= issue.message
-    }
-    return { ok: false, errors }
+  if (parsed.success) return null
+  const errors: RuleFormErrors = {}
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof RuleFormValues
+    errors[field] ??= issue.message
   }
+  return errors
+}
+
+/** The fields of the rule's alert type as the API takes them (never the other type's: 422). */
+function typeFields(values: RuleFormValues) {
+  return values.alertType === 'DEVICE_OFFLINE'
+    ? { offline_after_minutes: values.offlineAfterMinutes }
+    : { threshold_value: values.thresholdValue, unit: values.unit.trim(), window: values.window }
+}
+
+/** Validates the fields of the chosen alert type and builds the create body for the group. */
+export function validateRuleForm(
+  values: RuleFormValues,
+  groupId: string,
+): RuleFormResult<NotificationRuleInput> {
+  const errors = formErrors(values)
+  if (errors) return { ok: false, errors }
   const common = { group_id: groupId, name: values.name.trim(), device_ids: values.deviceIds }
   const input: NotificationRuleInput =
     values.alertType === 'DEVICE_OFFLINE'
@@ -115,6 +135,26 @@ export function validateRuleForm(values: RuleFormValues, groupId: string): RuleF
           window: values.window,
         }
   return { ok: true, input }
+}
+
+/** Validates an edit and builds its patch: the name and the fields of the rule's alert type. */
+export function validateRuleEdit(values: RuleFormValues): RuleFormResult<NotificationRulePatch> {
+  const errors = formErrors(values)
+  if (errors) return { ok: false, errors }
+  return { ok: true, input: { name: values.name.trim(), ...typeFields(values) } }
+}
+
+/** An existing rule as form values; a field of the other alert type keeps its default. */
+export function ruleFormValues(rule: NotificationRule): RuleFormValues {
+  return {
+    name: rule.name,
+    alertType: rule.alert_type,
+    offlineAfterMinutes: rule.offline_after_minutes ?? emptyRuleForm.offlineAfterMinutes,
+    thresholdValue: rule.threshold_value ?? emptyRuleForm.thresholdValue,
+    unit: rule.unit ?? emptyRuleForm.unit,
+    window: rule.window ?? emptyRuleForm.window,
+    deviceIds: rule.device_ids,
+  }
 }
 
 const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })

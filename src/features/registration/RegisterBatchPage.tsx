@@ -1,31 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { createDevice, deleteDevice, normalizeError, type Device } from '../../api'
-import {
-  Button,
-  Card,
-  EmptyState,
-  FileTrigger,
-  Icon,
-  ProgressBar,
-  TextField,
-  buttonClassName,
-} from '../../ui'
+import { ApiError, createDevicesBatch, normalizeError, type Device } from '../../api'
+import { Button, Card, EmptyState, FileTrigger, Icon, TextField, buttonClassName } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
-import { batchTemplate, checkBatch, type BatchCheck } from './batch-rows'
+import { batchTemplate, checkBatch, rowErrorsOf, type BatchCheck } from './batch-rows'
 import { downloadText } from './csv'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
 import * as styles from './registration.css'
 
-type Outcome =
-  | { kind: 'done'; devices: Device[] }
-  | { kind: 'rolledBack'; line: number; reason: string; leftOver: number }
+const detailOf = (body: unknown) => (body as { detail?: unknown } | null)?.detail
+
+type Outcome = { kind: 'done'; devices: Device[] } | { kind: 'refused'; reason: string }
 
 /**
  * Registers every row or none: rows are checked first (rules, duplicates in the file and in the
- * fleet); during creation a failure deletes the devices already created in this batch.
+ * fleet), then sent as one batch the server stores whole or not at all; the rows it refuses
+ * show its reasons beside the others.
  */
 export function RegisterBatchPage() {
   const queryClient = useQueryClient()
@@ -33,7 +25,7 @@ export function RegisterBatchPage() {
   const [check, setCheck] = useState<BatchCheck | null>(null)
   const [checking, setChecking] = useState(false)
   const [checkError, setCheckError] = useState<string | null>(null)
-  const [progress, setProgress] = useState<number | null>(null)
+  const [registering, setRegistering] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
 
   const runCheck = async (csv: string) => {
@@ -53,33 +45,33 @@ export function RegisterBatchPage() {
 
   const register = async () => {
     if (!check) return
-    const created: Device[] = []
-    setProgress(0)
-    for (const row of check.rows) {
-      try {
-        const { data } = await createDevice({ body: row.body, throwOnError: true })
-        created.push(data)
-        setProgress(created.length)
-      } catch (error) {
-        // Undo what this batch created, so a failed batch leaves nothing half-registered.
-        const undone = await Promise.allSettled(
-          created.map((d) => deleteDevice({ path: { id: d.id }, throwOnError: true })),
-        )
-        setOutcome({
-          kind: 'rolledBack',
-          line: row.line,
-          reason: normalizeError(error).message,
-          leftOver: undone.filter((u) => u.status === 'rejected').length,
-        })
-        setProgress(null)
-        return
-      }
+    setRegistering(true)
+    try {
+      const { data } = await createDevicesBatch({
+        body: { items: check.rows.map((r) => r.body) },
+        throwOnError: true,
+      })
+      void queryClient.invalidateQueries({
+        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
+      })
+      setOutcome({ kind: 'done', devices: data.items })
+    } catch (error) {
+      const refused = rowErrorsOf(error instanceof ApiError ? detailOf(error.body) : undefined)
+      const rows = check.rows.map((r, i) => ({
+        ...r,
+        errors: [...r.errors, ...(refused.get(i) ?? [])],
+      }))
+      const lines = rows.filter((_, i) => refused.has(i)).map((r) => r.line)
+      setCheck({ ...check, rows })
+      setOutcome({
+        kind: 'refused',
+        reason: lines.length
+          ? `${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')} failed the server's checks (see below)`
+          : normalizeError(error).message,
+      })
+    } finally {
+      setRegistering(false)
     }
-    void queryClient.invalidateQueries({
-      predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
-    })
-    setOutcome({ kind: 'done', devices: created })
-    setProgress(null)
   }
 
   const invalid = check
@@ -119,12 +111,9 @@ export function RegisterBatchPage() {
         title="Register devices from CSV"
         lead="Columns: name, serial_number (required), location, description, device_model_id, handler."
       />
-      {outcome?.kind === 'rolledBack' && (
+      {outcome?.kind === 'refused' && (
         <div role="alert" className={styles.bad}>
-          Nothing was registered: line {outcome.line} failed ({outcome.reason}), and the devices
-          created before it were removed.
-          {outcome.leftOver > 0 &&
-            ` ${outcome.leftOver} could not be removed; delete them from the device list.`}
+          Nothing was registered: {outcome.reason}.
         </div>
       )}
       <Card
@@ -214,19 +203,11 @@ export function RegisterBatchPage() {
                 errors: r.errors,
               }))}
             />
-            {progress !== null && (
-              <ProgressBar
-                label="Registering devices"
-                value={progress}
-                maxValue={check.rows.length}
-                valueLabel={`${progress} of ${check.rows.length}`}
-              />
-            )}
             <div className={styles.row}>
               <Button
                 intent="formPrimary"
                 isDisabled={invalid > 0 || check.rows.length === 0}
-                isPending={progress !== null}
+                isPending={registering}
                 onPress={() => void register()}
               >
                 Register {check.rows.length} devices

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batchTemplate, checkBatch } from './batch-rows'
+import { batchTemplate, checkBatch, rowErrorsOf } from './batch-rows'
 
 describe('checkBatch', () => {
   it('accepts the template as it is', () => {
@@ -34,5 +34,22 @@ describe('checkBatch', () => {
       'Unknown columns: colour.',
       'The file has no device rows.',
     ])
+  })
+})
+
+describe('rowErrorsOf', () => {
+  it('groups the server’s issues by item, ignoring anything not about one', () => {
+    const detail = [
+      { loc: ['body', 'items', 2, 'serial_number'], msg: 'Serial number repeats item 0' },
+      { loc: ['body', 'items', 0, 'handler'], msg: 'A handler needs a device_model_id' },
+      { loc: ['body', 'items', 2, 'handler'], msg: 'Handler must be one of: manual' },
+      { loc: ['body', 'items'], msg: 'List should have at most 1000 items' },
+      { loc: ['query', 'items', 1], msg: 'elsewhere' },
+    ]
+    expect([...rowErrorsOf(detail)]).toEqual([
+      [2, ['Serial number repeats item 0', 'Handler must be one of: manual']],
+      [0, ['A handler needs a device_model_id']],
+    ])
+    expect(rowErrorsOf('Not a list').size).toBe(0)
   })
 })

@@ -82,3 +82,19 @@ export function checkBatch(text: string, existingSerials: ReadonlySet<string>): 
 function pick(values: Record<string, string>): Partial<DeviceFields> {
   return Object.fromEntries(BATCH_COLUMNS.filter((c) => c in values).map((c) => [c, values[c]!]))
 }
+
+/**
+ * The server's refusal of a batch, per row: createDevicesBatch answers 422 with issues located at
+ * `["body", "items", index, field]`. Rows without issues are left out.
+ */
+export function rowErrorsOf(detail: unknown): Map<number, string[]> {
+  const byRow = new Map<number, string[]>()
+  if (!Array.isArray(detail)) return byRow
+  for (const issue of detail as Array<{ loc?: unknown; msg?: unknown }>) {
+    const [where, list, index] = Array.isArray(issue?.loc) ? issue.loc : []
+    if (where !== 'body' || list !== 'items' || typeof index !== 'number') continue
+    if (typeof issue.msg !== 'string') continue
+    byRow.set(index, [...(byRow.get(index) ?? []), issue.msg])
+  }
+  return byRow
+}

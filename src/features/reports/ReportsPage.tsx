@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { normalizeError } from '../../api'
 import { ErrorState, Skeleton } from '../../ui'
-import { usePreferences } from '../settings/use-preferences'
+import { useCalendar } from '../consumption/calendar'
 import { PageHeader } from '../shell/PageHeader'
 import { useAppServices } from '../shell/use-app-services'
 import * as page from '../users/page.css'
@@ -22,7 +22,8 @@ export interface ReportsPageProps {
 export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProps) {
   const { feedback } = useAppServices()
   const [now] = useState(() => fixedNow ?? new Date())
-  const { timezone, week_start, isPending: prefsPending } = usePreferences()
+  // The consumption pages' calendar, so a device's figures here are the ones its page shows.
+  const { timeZone: timezone, weekStart: week_start, isPending: prefsPending } = useCalendar()
   const [downloading, setDownloading] = useState(false)
 
   let periods

@@ -5,8 +5,14 @@ import { createLogBuffer } from '../../lib/logger'
 import { createFeedbackStore } from '../feedback/feedback-store'
 import { createScopeStore } from '../scope/scope-store'
 
+export interface AppServicesOptions {
+  navigate: (href: string) => void
+  /** The X-Request-ID of each call (stories fix it so error toasts look alike). @default crypto.randomUUID */
+  newRequestId?: () => string
+}
+
 /** The long-lived pieces the app shares, created once at start and handed to the router context. */
-export function createAppServices({ navigate }: { navigate: (href: string) => void }) {
+export function createAppServices({ navigate, newRequestId }: AppServicesOptions) {
   const logs = createLogBuffer({ environment: appEnvironment })
   const feedback = createFeedbackStore()
   const queryClient = createQueryClient({
@@ -23,6 +29,7 @@ export function createAppServices({ navigate }: { navigate: (href: string) => vo
   const { refreshSession } = configureApiClient({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     getGroupScope: scope.get,
+    newRequestId,
     onSessionExpired: () => {
       queryClient.clear()
       navigate(loginHref(window.location.pathname + window.location.search))

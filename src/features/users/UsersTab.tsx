@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { deleteUserMutation, listUsersOptions, type User } from '../../api'
 import {
   Button,
@@ -19,11 +19,22 @@ import { UserFormDialog } from './UserFormDialog'
 import { UsersTable } from './UsersTable'
 import { invalidatePeople } from './users-cache'
 import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
+import { SEARCH_DEBOUNCE_MS } from '../devices/use-search-text'
 import * as styles from './page.css'
 
-/** Spec §7: the users list asks for skip and limit (0, 100). */
-export const usersListOptions = (skip = 0) =>
-  listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE } })
+/** Spec §7: the users list asks for skip and limit (0, 100); `search` narrows it on the server. */
+export const usersListOptions = (skip = 0, search = '') =>
+  listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE, ...(search ? { search } : {}) } })
+
+/** `value`, once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number) {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
 
 type Editing = { kind: 'create' } | { kind: 'edit'; user: User } | null
 
@@ -34,9 +45,10 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
   const scope = useGroupScope()
   const [skip, setSkip] = useState(0)
   const [search, setSearch] = useState('')
+  const searched = useSettled(search.trim(), SEARCH_DEBOUNCE_MS)
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
-  const users = useQuery({ ...usersListOptions(skip), placeholderData: keepPreviousData })
+  const users = useQuery({ ...usersListOptions(skip, searched), placeholderData: keepPreviousData })
   const groups = useQuery(scopeGroupsOptions())
   const groupList = groups.data?.items ?? []
 
@@ -64,8 +76,11 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
     )
   }
 
-  const items = users.data ? matchUsers(users.data.items, search, groupList) : []
+  // The server searches every user; the page at hand narrows at once while it answers.
+  const items = users.data ? matchUsers(users.data.items, search) : []
   const total = users.data?.total ?? 0
+  // Nothing on this page matches, but the server has not answered for the whole list yet.
+  const waitingForSearch = search.trim() !== searched || users.isPlaceholderData
   const newUser = (
     <Button intent="formPrimary" onPress={() => setEditing({ kind: 'create' })}>
       <Icon name="plus" size="sm" /> New user
@@ -79,13 +94,16 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
           label="Search users"
           className={styles.grow}
           value={search}
-          onChange={setSearch}
-          placeholder="Name, e-mail, role or group"
+          onChange={(text) => {
+            setSearch(text)
+            setSkip(0)
+          }}
+          placeholder="Name or e-mail"
         />
         {newUser}
       </div>
       <Card padding="none">
-        {users.isPending ? (
+        {users.isPending || (items.length === 0 && waitingForSearch) ? (
           <div className={styles.skeletonRows} role="status" aria-label="Loading users">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} shape="rect" height="2.5rem" />
@@ -97,7 +115,7 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
             onRetry={() => void users.refetch()}
             isRetrying={users.isFetching}
           />
-        ) : total === 0 ? (
+        ) : total === 0 && !searched && !search.trim() ? (
           <EmptyState
             icon="users"
             title="No users yet"
@@ -108,7 +126,7 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
           <EmptyState
             icon="search"
             title="No users match your search"
-            description={`Nothing on this page matches '${search}'.`}
+            description={`No name or e-mail contains '${search.trim()}'.`}
           />
         ) : (
           <UsersTable
@@ -119,7 +137,7 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
             onDelete={setDeleting}
           />
         )}
-        {users.data && !search && (
+        {users.data && items.length > 0 && (
           <Pager
             skip={skip}
             pageSize={USERS_PAGE_SIZE}
@@ -127,11 +145,6 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
             onSkipChange={setSkip}
             noun="users"
           />
-        )}
-        {users.data && search && total > USERS_PAGE_SIZE && (
-          <p className={`${styles.note} ${styles.pager}`}>
-            Search covers the {users.data.items.length} users on this page.
-          </p>
         )}
       </Card>
       {editing && (

@@ -6,6 +6,7 @@ const HOT_TABLES = [
   'devices',
   'device_counts',
   'readings_hourly',
+  'readings_daily',
   'sessions',
   'refresh_tokens',
   'users',

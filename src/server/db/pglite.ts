@@ -3,9 +3,13 @@ import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { lockDataDir } from './data-dir-lock.ts'
 import {
+  assertStandardStrings,
   type Database,
   type DbScope,
+  executeText,
   type QueryResult,
+  type Statement,
+  statementName,
   type Tx,
   tenantPrologue,
   timed,
@@ -46,11 +50,34 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   // Hour and day arithmetic in SQL is UTC unless a query names a zone.
   await pg.exec("SET TimeZone TO 'UTC'")
   const plain = wrap(pg)
+  await assertStandardStrings(plain)
+  // One connection: a statement prepared once serves every later request.
+  const prepared = new Set<string>()
   let closed = false
   return {
     kind: 'pglite',
     query: plain.query,
     exec: plain.exec,
+    readOne<R>(scope: DbScope, statement: Statement): Promise<R[]> {
+      const text = executeText(scope, statement)
+      return timed(statement.sql, async () => {
+        const name = statementName(statement.sql)
+        if (!prepared.has(name)) {
+          await pg.exec(`PREPARE ${name} AS ${statement.sql}`)
+          prepared.add(name)
+        }
+        return (await pg.exec(text)).at(-1)!.rows as R[]
+      })
+    },
+    async listen(channel: string, onChange: (payload?: string) => void) {
+      const unlisten = await pg.listen(channel, (payload) => onChange(payload))
+      return {
+        active: true,
+        close: async () => {
+          if (!closed) await unlisten()
+        },
+      }
+    },
     transaction<T>(scope: DbScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
       const prologue = tenantPrologue(scope)
       return pg.transaction(async (tx) => {

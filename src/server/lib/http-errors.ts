@@ -47,11 +47,3 @@ export const conflict = (detail: string, code = 'duplicate', remediation?: strin
 /** A 422 for a value that is well-formed but unacceptable (unknown group, timezone...). */
 export const invalid = (loc: Array<string | number>, msg: string, type = 'value_error') =>
   new HttpError(422, [{ loc, msg, type }], 'validation_error')
-
-export const notImplemented = () =>
-  new HttpError(
-    501,
-    'Not implemented yet',
-    'not_implemented',
-    'This operation arrives with a later release.',
-  )

@@ -1,11 +1,13 @@
 import type { RouteHandlers } from '../../api/__generated__/fastify.gen.ts'
 import { authHandlers } from './auth/handlers.ts'
 import { consumptionHandlers } from './consumption/handlers.ts'
+import { debugHandlers } from './debug/handlers.ts'
 import { devicesHandlers } from './devices/handlers.ts'
 import { groupsHandlers } from './groups/handlers.ts'
-import { pendingHandlers } from './not-implemented.ts'
+import { notificationsHandlers, rulesHandlers } from './notifications/handlers.ts'
 import { meHandlers } from './preferences/handlers.ts'
 import { readingsHandlers } from './readings/handlers.ts'
+import { reportsHandlers } from './reports/handlers.ts'
 import { tenantsHandlers } from './tenants/handlers.ts'
 import { usersHandlers } from './users/handlers.ts'
 
@@ -23,5 +25,8 @@ export const handlers = {
   ...devicesHandlers,
   ...readingsHandlers,
   ...consumptionHandlers,
-  ...pendingHandlers,
+  ...reportsHandlers,
+  ...debugHandlers,
+  ...notificationsHandlers,
+  ...rulesHandlers,
 } satisfies RouteHandlers

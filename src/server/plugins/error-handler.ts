@@ -168,6 +168,9 @@ function fromDatabase(error: { code?: string; constraint?: string }): HttpError 
     case '22008':
     case '22003':
     case '22001':
+    case '22021': // a NUL character: text cannot hold one
+    case '22P05': // an escape jsonb refuses (\u0000)
+    case '54000': // a value too big to index
       return new HttpError(
         422,
         [{ loc: ['body'], msg: 'A value is out of range or malformed', type: 'value_error' }],
@@ -194,6 +197,9 @@ function fromDatabase(error: { code?: string; constraint?: string }): HttpError 
       return undefined
   }
 }
+
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|(Part|Preamble) terminated early)/
 
 function toHttpError(
   error: FastifyError & { code?: string },
@@ -233,6 +239,10 @@ function toHttpError(
           'retry-after': '5',
         },
       )
+  }
+  // The multipart parser's own errors (a truncated or unbounded form) carry no code.
+  if (MALFORMED_MULTIPART.test(error.message)) {
+    return new HttpError(400, 'The multipart body is malformed', 'malformed_body')
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new HttpError(400, 'Request body is not valid JSON', 'malformed_body')

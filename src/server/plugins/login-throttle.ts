@@ -1,84 +1,97 @@
 import type { LoginLimits } from '../config.ts'
+import { SYSTEM, type Database, type Tx } from '../db/database.ts'
 
-const MAX_KEYS = 50_000
-
-/** Timestamps of recent events per key, oldest first, forgetting keys beyond MAX_KEYS. */
-class Window {
-  readonly #events = new Map<string, number[]>()
-  constructor(readonly windowMs: number) {}
-
-  count(key: string, now: number): number {
-    return this.#live(key, now).length
-  }
-
-  /** Milliseconds until the oldest event leaves the window. */
-  waitMs(key: string, now: number): number {
-    const events = this.#live(key, now)
-    return events.length === 0 ? 0 : events[0]! + this.windowMs - now
-  }
-
-  add(key: string, now: number, cap: number): void {
-    const events = this.#live(key, now)
-    events.push(now)
-    if (events.length > cap) events.shift()
-    this.#events.delete(key)
-    this.#events.set(key, events)
-    if (this.#events.size > MAX_KEYS) this.#events.delete(this.#events.keys().next().value!)
-  }
-
-  clear(key: string): void {
-    this.#events.delete(key)
-  }
-
-  #live(key: string, now: number): number[] {
-    const events = this.#events.get(key)
-    if (!events) return []
-    while (events.length > 0 && events[0]! <= now - this.windowMs) events.shift()
-    return events
-  }
+export interface LoginAttempt {
+  /** Seconds to wait before trying again; 0 when this attempt may go ahead. */
+  retryAfter: number
+  /** The password was right: the account's failures and this attempt's are forgotten. */
+  succeeded(): Promise<void>
 }
 
+const REFUSED = (retryAfter: number): LoginAttempt => ({
+  retryAfter,
+  succeeded: () => Promise.reject(new Error('a refused attempt cannot succeed')),
+})
+
+/** Advisory lock classes, so an account and an address never share a lock. */
+const ACCOUNT_LOCK = 7_340_101
+const ADDRESS_LOCK = 7_340_102
+
 /**
- * Sign-in throttling per account and per client address (in memory, per process: behind several
- * replicas each keeps its own counts, which still bounds guessing to replicas x limit).
- * Failed attempts count per account and per address; any attempt counts per address per minute.
+ * Sign-in throttling per account and per client address, kept in the database so every replica
+ * on one PostgreSQL counts the same attempts (PGlite runs the same SQL). Failed attempts count
+ * per account and per address within `windowMs`; any attempt counts per address per minute.
+ *
+ * An attempt is recorded as a failure when it begins and forgotten when the password proves
+ * right: guesses sent in parallel (to one replica or several) are all counted, and a request
+ * that dies half-way still counts. Per key, the check and the record are one step under an
+ * advisory lock.
  */
 export class LoginThrottle {
-  readonly #accountFailures: Window
-  readonly #addressFailures: Window
-  readonly #addressAttempts = new Window(60_000)
-
   constructor(
+    private readonly db: Database,
     readonly limits: LoginLimits,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.#accountFailures = new Window(limits.windowMs)
-    this.#addressFailures = new Window(limits.windowMs)
+  ) {}
+
+  async begin(account: string, address: string): Promise<LoginAttempt> {
+    return this.db.transaction(SYSTEM, async (tx) => {
+      await tx.query(
+        'SELECT pg_advisory_xact_lock($1, hashtext($2)), pg_advisory_xact_lock($3, hashtext($4))',
+        [ACCOUNT_LOCK, account, ADDRESS_LOCK, address],
+      )
+      await tx.query('DELETE FROM login_attempts WHERE at <= now() - make_interval(secs => $1)', [
+        Math.max(this.limits.windowMs / 1000, 60),
+      ])
+      const wait = await this.#wait(tx, account, address)
+      if (wait > 0) return REFUSED(Math.max(1, Math.ceil(wait)))
+      const { rows } = await tx.query<{ id: number; kind: string }>(
+        `INSERT INTO login_attempts (kind, key)
+         VALUES ('address_attempt', $2), ('account_failure', $1), ('address_failure', $2)
+         RETURNING id, kind`,
+        [account, address],
+      )
+      const failure = rows.find((r) => r.kind === 'address_failure')!.id
+      return {
+        retryAfter: 0,
+        succeeded: async () => {
+          await this.db.query(
+            `DELETE FROM login_attempts WHERE (kind = 'account_failure' AND key = $1) OR id = $2`,
+            [account, failure],
+          )
+        },
+      }
+    })
   }
 
-  /** Seconds to wait before another attempt, or 0 when one is allowed now. Counts the attempt. */
-  attempt(account: string, address: string): number {
-    const now = this.now()
-    const waits: number[] = []
-    const { perAccount, perAddressFailures, perAddressPerMinute } = this.limits
-    if (this.#accountFailures.count(account, now) >= perAccount)
-      waits.push(this.#accountFailures.waitMs(account, now))
-    if (this.#addressFailures.count(address, now) >= perAddressFailures)
-      waits.push(this.#addressFailures.waitMs(address, now))
-    if (this.#addressAttempts.count(address, now) >= perAddressPerMinute)
-      waits.push(this.#addressAttempts.waitMs(address, now))
-    if (waits.length > 0) return Math.max(1, Math.ceil(Math.max(...waits) / 1000))
-    this.#addressAttempts.add(address, now, perAddressPerMinute)
-    return 0
-  }
-
-  failed(account: string, address: string): void {
-    const now = this.now()
-    this.#accountFailures.add(account, now, this.limits.perAccount)
-    this.#addressFailures.add(address, now, this.limits.perAddressFailures)
-  }
-
-  succeeded(account: string): void {
-    this.#accountFailures.clear(account)
+  /**
+   * Seconds until the oldest of the last `limit` events of a full key leaves its window (the
+   * longest such wait of the three counts), or 0 when none is full.
+   */
+  async #wait(tx: Tx, account: string, address: string): Promise<number> {
+    const { perAccount, perAddressFailures, perAddressPerMinute, windowMs } = this.limits
+    const { rows } = await tx.query<{ wait: number | null }>(
+      `WITH edge AS (
+         SELECT
+           (SELECT at FROM login_attempts WHERE kind = 'account_failure' AND key = $1
+              AND at > now() - make_interval(secs => $6) ORDER BY at DESC OFFSET $3 LIMIT 1)
+             + make_interval(secs => $6) AS account,
+           (SELECT at FROM login_attempts WHERE kind = 'address_failure' AND key = $2
+              AND at > now() - make_interval(secs => $6) ORDER BY at DESC OFFSET $4 LIMIT 1)
+             + make_interval(secs => $6) AS failures,
+           (SELECT at FROM login_attempts WHERE kind = 'address_attempt' AND key = $2
+              AND at > now() - interval '1 minute' ORDER BY at DESC OFFSET $5 LIMIT 1)
+             + interval '1 minute' AS attempts)
+       SELECT extract(epoch FROM greatest(account, failures, attempts) - now())::float8 AS wait
+       FROM edge`,
+      [
+        account,
+        address,
+        perAccount - 1,
+        perAddressFailures - 1,
+        perAddressPerMinute - 1,
+        windowMs / 1000,
+      ],
+    )
+    return rows[0]?.wait ?? 0
   }
 }

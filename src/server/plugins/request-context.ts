@@ -22,8 +22,7 @@ export function requestContext(app: FastifyInstance): void {
   })
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode
-    const level =
-      status >= 500 && status !== 501 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
+    const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
     request.log[level](
       {
         logger: 'http',

@@ -17,20 +17,24 @@ const SPA_CSP = [
 /** API answers are data, never documents. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 
-/** CSP, nosniff, framing and referrer rules on every answer; HSTS outside development. */
+/** CSP, nosniff, framing and referrer rules; HSTS outside development. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, hsts: boolean) {
+  const api = request.url.startsWith('/api/')
+  reply.header('content-security-policy', api ? API_CSP : SPA_CSP)
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('x-frame-options', 'DENY')
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+  reply.header('cross-origin-opener-policy', 'same-origin')
+  reply.header('cross-origin-resource-policy', 'same-origin')
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+  if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+  if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+}
+
+/** The security headers on every answer. */
 export function securityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const api = request.url.startsWith('/api/')
-    reply.header('content-security-policy', api ? API_CSP : SPA_CSP)
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('x-frame-options', 'DENY')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('cross-origin-opener-policy', 'same-origin')
-    reply.header('cross-origin-resource-policy', 'same-origin')
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    if (options.hsts)
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    setSecurityHeaders(request, reply, options.hsts)
     return payload
   })
 }

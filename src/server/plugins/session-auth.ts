@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SYSTEM, type Tx } from '../db/database.ts'
+import { SYSTEM, type Statement, type Tx } from '../db/database.ts'
 import { dbScope, isElevated, type Actor, type TenantScope } from '../context.ts'
 import { forbidden, HttpError, notAuthenticated } from '../lib/http-errors.ts'
 import { verifyAccessToken } from '../modules/auth/tokens.ts'
 import { sessionsRepository } from '../modules/auth/sessions-repository.ts'
 import { isAllowed, permissions, PROFILE_ROLES, type OperationId } from '../permissions.ts'
+import { SessionCache } from './session-cache.ts'
 
 export const ACCESS_COOKIE = 'console_access'
 export const REFRESH_COOKIE = 'console_refresh'
@@ -21,12 +22,14 @@ const takesGroupHeader = (request: FastifyRequest) => {
 }
 
 /** The actor of the access cookie, if it is well signed, unexpired and its session still live. */
-async function authenticate(request: FastifyRequest): Promise<Actor | null> {
+async function authenticate(request: FastifyRequest, cache: SessionCache): Promise<Actor | null> {
   const token = request.cookies[ACCESS_COOKIE]
   if (!token) return null
   const claims = verifyAccessToken(token, request.server.sessionSecret)
   if (!claims) return null
-  const actor = await sessionsRepository(request.server.db).actor(claims.sub, claims.sid)
+  const actor = await cache.actor(claims.sub, claims.sid, () =>
+    sessionsRepository(request.server.db).actor(claims.sub, claims.sid),
+  )
   return actor ?? null
 }
 
@@ -39,12 +42,16 @@ function scopeOf(request: FastifyRequest, actor: Actor): TenantScope {
 }
 
 /**
- * For every operation: who is calling (session cookie -> actor, checked against the database so
- * logout and deletion take effect at once), whether the permission table lets that role call it
- * (before validation, so a forbidden caller learns nothing about the input schema), and then,
- * after validation, the tenant scope and the transaction helpers the handlers use.
+ * For every operation: who is calling (session cookie -> actor, from the database or from the
+ * session cache the database keeps current, so logout and deletion take effect at once), whether
+ * the permission table lets that role call it (before validation, so a forbidden caller learns
+ * nothing about the input schema), and then, after validation, the tenant scope and the
+ * transaction helpers the handlers use.
  */
 export function sessionAuth(app: FastifyInstance): void {
+  const cache = new SessionCache(app.config.sessionCacheMs)
+  app.addHook('onReady', () => cache.start(app.db))
+  app.addHook('onClose', () => cache.stop())
   app.decorateRequest('actor', null)
   app.decorateRequest('scope', null as never)
   app.decorateRequest('tx', function tx<
@@ -52,6 +59,12 @@ export function sessionAuth(app: FastifyInstance): void {
   >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (!this.actor) throw notAuthenticated()
     return this.server.db.transaction(dbScope(this.actor, this.scope), fn)
+  })
+  app.decorateRequest('readOne', function readOne<
+    R,
+  >(this: FastifyRequest, statement: Statement): Promise<R[]> {
+    if (!this.actor) throw notAuthenticated()
+    return this.server.db.readOne<R>(dbScope(this.actor, this.scope), statement)
   })
   app.decorateRequest('txAs', function txAs<
     T,
@@ -67,7 +80,7 @@ export function sessionAuth(app: FastifyInstance): void {
     if (!operationId) return
     const rule = permissions[operationId]
     if (!rule) throw new HttpError(403, 'Operation not permitted', 'forbidden')
-    const actor = await authenticate(request)
+    const actor = await authenticate(request, cache)
     request.actor = actor
     if (actor) request.log = request.log.child({ user_id: actor.id })
     if (rule === 'public') return

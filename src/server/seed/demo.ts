@@ -1,7 +1,7 @@
 import { SYSTEM, type Database } from '../db/database.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { insertReadings, type NewReading } from '../modules/readings/readings-repository.ts'
-import { powerKw, seasonal, type LoadProfile } from './load-profiles.ts'
+import { quarterKwh, type LoadProfile } from './load-profiles.ts'
 import { prng } from './random.ts'
 
 export const DEMO_PASSWORD = 'demo-password'
@@ -36,7 +36,7 @@ export const DEMO_LOGINS = [
   },
 ] as const
 
-interface DemoDevice {
+export interface DemoDevice {
   name: string
   location: string
   profile: LoadProfile
@@ -44,7 +44,7 @@ interface DemoDevice {
   handler: string
 }
 
-const DEVICES: DemoDevice[][] = [
+export const DEMO_DEVICES: DemoDevice[][] = [
   [
     {
       name: 'Main meter – Warehouse 1',
@@ -193,6 +193,19 @@ const DEVICES: DemoDevice[][] = [
 
 const QUARTER = 15 * 60_000
 
+export const demoSerial = (groupIndex: number, index: number) =>
+  `${DEMO_GROUPS[groupIndex]!.prefix}-EM-${String(1001 + index)}`
+
+/** The random seed of a demo device's readings: the same device gets the same data. */
+export const demoSeed = (groupIndex: number, index: number) => 1000 * groupIndex + index + 1
+
+/** "EV chargers" stops reporting three days before the seed's end (with fewer devices, the last one). */
+export function offlineDemoDevice(devicesPerGroup: number): { groupIndex: number; index: number } {
+  if (devicesPerGroup > 4) return { groupIndex: 0, index: 4 }
+  const groupIndex = DEMO_DEVICES.length - 1
+  return { groupIndex, index: Math.min(devicesPerGroup, DEMO_DEVICES[groupIndex]!.length) - 1 }
+}
+
 export interface DemoOptions {
   days: number
   devicesPerGroup: number
@@ -223,14 +236,7 @@ export function demoReadings(
   const rows: NewReading[] = []
   let register = Math.round(5_000 + random() * 55_000)
   for (let t = start; t <= end; t += QUARTER) {
-    const local = new Date(t + spec.utcOffset * 3_600_000)
-    const hour = local.getUTCHours() + local.getUTCMinutes() / 60
-    const dayOfYear = Math.floor((t - Date.UTC(local.getUTCFullYear(), 0, 1)) / 86_400_000)
-    register +=
-      powerKw(spec.profile, hour, local.getUTCDay(), random) *
-      0.25 *
-      seasonal(dayOfYear) *
-      (0.9 + random() * 0.2)
+    register += quarterKwh(spec.profile, spec.utcOffset, t, random)
     if (events.resetAt !== undefined && t >= events.resetAt && t < events.resetAt + QUARTER)
       register = random() * 5
     if (events.stopAt !== undefined && t > events.stopAt) break
@@ -277,9 +283,9 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
       ).rows.map((m) => [m.name, m.id]),
     )
     const devices: Array<{ id: string; groupIndex: number; index: number; spec: DemoDevice }> = []
-    for (const [groupIndex, list] of DEVICES.entries()) {
+    for (const [groupIndex, list] of DEMO_DEVICES.entries()) {
       for (const [index, spec] of list.slice(0, options.devicesPerGroup).entries()) {
-        const serial = `${DEMO_GROUPS[groupIndex]!.prefix}-EM-${String(1001 + index)}`
+        const serial = demoSerial(groupIndex, index)
         const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO devices (group_id, name, serial_number, location, device_model_id, handler, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7 / 1000.0)) RETURNING id`,
@@ -299,7 +305,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     return devices
   })
   let readings = 0
-  const offline = plan.find((d) => d.groupIndex === 0 && d.index === 4) ?? plan.at(-1)!
+  const off = offlineDemoDevice(options.devicesPerGroup)
+  const offline = plan.find((d) => d.groupIndex === off.groupIndex && d.index === off.index)!
   const replaced = plan.find((d) => d.groupIndex === 0 && d.index === 1) ?? plan[0]!
   for (const device of plan) {
     const rows = demoReadings(
@@ -307,7 +314,7 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
       {
         profile: device.spec.profile,
         utcOffset: DEMO_GROUPS[device.groupIndex]!.utcOffset,
-        seed: 1000 * device.groupIndex + device.index + 1,
+        seed: demoSeed(device.groupIndex, device.index),
       },
       start,
       end,
@@ -316,7 +323,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
           device === replaced
             ? start + Math.floor(((end - start) * 0.4) / QUARTER) * QUARTER
             : undefined,
-        stopAt: device === offline ? end - 3 * 86_400_000 : undefined,
+        // Three days offline; a shorter seed (SEED_DAYS < 6) still gives it readings before.
+        stopAt: device === offline ? end - Math.min(3 * 86_400_000, (end - start) / 2) : undefined,
       },
     )
     for (let i = 0; i < rows.length; i += 20_000) {

@@ -3,6 +3,7 @@ import { SYSTEM, type Database } from '../db/database.ts'
 import type { Logs } from '../logging.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { DEMO_LOGINS, seedDemo, type DemoReport } from './demo.ts'
+import { seedDemoNotifications } from './notifications.ts'
 
 export { DEMO_LOGINS } from './demo.ts'
 
@@ -27,6 +28,7 @@ export async function seedOnStart(db: Database, config: Config, logs: Logs): Pro
       devicesPerGroup: config.seed.devicesPerGroup,
       scryptLogN: config.scryptLogN,
     })
+    await seedDemoNotifications(db, { days: config.seed.days })
     logs.logger.info({ logger: 'seed', ...report.demo }, 'Seeded the demo tenant')
   } else if (empty && config.firstAdmin) {
     const admin = config.firstAdmin

@@ -58,3 +58,24 @@ export function powerKw(
 export function seasonal(dayOfYear: number): number {
   return 1 + 0.25 * Math.cos(((dayOfYear - 15) / 365) * 2 * Math.PI)
 }
+
+/**
+ * kWh a building of `profile` draws in the quarter hour ending at `t` (epoch ms), in a zone
+ * `utcOffset` hours from UTC: its draw at that local time, the season, and +/-10% noise.
+ */
+export function quarterKwh(
+  profile: LoadProfile,
+  utcOffset: number,
+  t: number,
+  random: () => number,
+): number {
+  const local = new Date(t + utcOffset * 3_600_000)
+  const hour = local.getUTCHours() + local.getUTCMinutes() / 60
+  const dayOfYear = Math.floor((t - Date.UTC(local.getUTCFullYear(), 0, 1)) / 86_400_000)
+  return (
+    powerKw(profile, hour, local.getUTCDay(), random) *
+    0.25 *
+    seasonal(dayOfYear) *
+    (0.9 + random() * 0.2)
+  )
+}

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import {
   Button as AriaButton,
   composeRenderProps,
@@ -5,6 +6,7 @@ import {
 } from 'react-aria-components'
 import * as styles from './Button.css'
 import { Spinner } from '../Spinner'
+import { useAnnouncementsLeaveWithButton } from '../private/announcements'
 
 export const buttonVariants = [
   'default',
@@ -74,11 +76,16 @@ export function Button({
   isDisabled,
   className,
   children,
+  id: ownId,
   ...props
 }: ButtonProps) {
+  const generatedId = useId()
+  const id = ownId ?? generatedId
+  useAnnouncementsLeaveWithButton(id, isPending)
   return (
     <AriaButton
       {...props}
+      id={id}
       isPending={isPending}
       isDisabled={isDisabled || isPending}
       className={composeRenderProps(className, (cls) =>

@@ -69,10 +69,21 @@ export interface TableProps<T> {
   emptyState?: ReactNode
   /** Height of the scrolling area; rows outside it are not rendered. @default 420 */
   height?: number | string
+  /**
+   * Instead of a fixed `height`: as tall as the rows, up to this (a few rows leave no blank space
+   * below them). Without rows (loading, empty) the table keeps `height` for its state.
+   */
+  maxHeight?: number | string
+  /** What the spinner says while the first rows load. @default 'Loading rows' */
+  loadingLabel?: string
   /** @default 44 */
   rowHeight?: number
   className?: string
 }
+
+/** Header height of the virtualised layout; `maxHeight` adds it to the rows. */
+const HEADING_HEIGHT = 40
+const cssLength = (value: number | string) => (typeof value === 'number' ? `${value}px` : value)
 
 const defaultRowId = (row: unknown): Key => {
   const id = (row as { id?: Key }).id
@@ -93,6 +104,13 @@ function compare(a: unknown, b: unknown) {
 interface Item<T> {
   id: Key
   row: T
+}
+
+function wrapperOf<T>(cache: WeakMap<object, Item<T>>, row: T, getRowId: (row: T) => Key) {
+  if (typeof row !== 'object' || row === null) return { id: getRowId(row), row }
+  let item = cache.get(row)
+  if (!item) cache.set(row, (item = { id: getRowId(row), row }))
+  return item
 }
 
 function sortItems<T>(
@@ -136,29 +154,39 @@ export function Table<T>(props: TableProps<T>) {
     isLoading = false,
     height = 420,
     rowHeight = 44,
+    loadingLabel = 'Loading rows',
   } = props
   const [ownSort, setOwnSort] = useState(props.defaultSortDescriptor)
   const sort = props.sortDescriptor ?? ownSort
-  // One wrapper per row, reused across sorts: react-aria caches each row's collection node by the
-  // item's identity, so re-sorting 10,000 rows only reorders them instead of rebuilding them all.
-  const wrapped = useMemo(() => rows.map((row) => ({ id: getRowId(row), row })), [rows, getRowId])
+  // One wrapper per row object, kept across renders: react-aria caches each row's collection node
+  // by the item's identity, so re-sorting 10,000 rows, or filtering them into a new array, only
+  // reorders the rows already built instead of rebuilding them all.
+  const [wrappers] = useState(() => new WeakMap<object, Item<T>>())
+  const wrapped = useMemo(
+    () => rows.map((row) => wrapperOf(wrappers, row, getRowId)),
+    [rows, getRowId, wrappers],
+  )
   const items = useMemo(
     () => (props.manualSorting ? wrapped : sortItems(wrapped, columns, sort)),
     [wrapped, columns, sort, props.manualSorting],
   )
   const selectable = selectionMode !== 'none'
+  const fitted =
+    props.maxHeight !== undefined && items.length > 0
+      ? `min(${items.length * rowHeight + HEADING_HEIGHT}px, ${cssLength(props.maxHeight)})`
+      : height
 
   return (
     <div className={[styles.frame, props.className].filter(Boolean).join(' ')}>
       <Virtualizer
         layout={TableLayout}
-        layoutOptions={{ rowHeight, headingHeight: 40, loaderHeight: 48 }}
+        layoutOptions={{ rowHeight, headingHeight: HEADING_HEIGHT, loaderHeight: 48 }}
       >
         <AriaTable
           aria-label={props['aria-label']}
           aria-labelledby={props['aria-labelledby']}
           className={styles.table}
-          style={{ height }}
+          style={{ height: fitted }}
           selectionMode={selectionMode}
           selectedKeys={props.selectedKeys}
           defaultSelectedKeys={props.defaultSelectedKeys}
@@ -212,7 +240,7 @@ export function Table<T>(props: TableProps<T>) {
             renderEmptyState={() => (
               <div className={styles.state}>
                 {isLoading ? (
-                  <TableLoading />
+                  <TableLoading label={loadingLabel} />
                 ) : (
                   (props.emptyState ?? <EmptyState size="sm" title="No results" />)
                 )}
@@ -255,10 +283,10 @@ export function Table<T>(props: TableProps<T>) {
   )
 }
 
-function TableLoading() {
+function TableLoading({ label }: { label: string }) {
   return (
     <div className={styles.loadingRows}>
-      <Spinner label="Loading rows" />
+      <Spinner label={label} />
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} width={`${90 - i * 8}%`} />
       ))}

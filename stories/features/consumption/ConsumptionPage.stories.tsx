@@ -98,7 +98,6 @@ export const TableView: Story = {
 
 export const Loading: Story = {
   parameters: {
-    visual: false,
     msw: {
       handlers: {
         ...baseHandlers,

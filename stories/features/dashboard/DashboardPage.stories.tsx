@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { DashboardPage } from '../../../src/features/dashboard/DashboardPage'
 import { users } from '../../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
@@ -21,15 +21,21 @@ const meta = {
   component: DashboardPage,
   decorators: [withAppServices],
   args: { now: dashboardNow },
-  parameters: {
-    // The charts re-measure as the page settles and rarely give two equal frames in time on a
-    // busy machine: these stories are checked by their plays, not by pixels.
-    visual: false,
-    msw: { handlers: handlers() },
-  },
+  parameters: { msw: { handlers: handlers() } },
 } satisfies Meta<typeof DashboardPage>
 export default meta
 type Story = StoryObj<typeof meta>
+
+type Canvas = ReturnType<typeof within>
+
+/**
+ * Until every widget has its answer (loaded or failed) and the header names the user's timezone:
+ * the visual check must see the finished page, not a frame on the way to it.
+ */
+const settled = async (canvas: Canvas) => {
+  await canvas.findByText(/in Europe\/Berlin time\.$/)
+  await waitFor(() => expect(canvas.queryAllByRole('status', { name: /^Loading/ })).toHaveLength(0))
+}
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
@@ -53,6 +59,7 @@ export const Default: Story = {
       await expect(await within(unread).findByText('3 unread')).toBeVisible()
       await expect(within(unread).getAllByRole('link', { name: /is offline/ })).toHaveLength(3)
     })
+    await settled(canvas)
   },
 }
 
@@ -60,6 +67,7 @@ export const AllCaughtUp: Story = {
   parameters: { msw: { handlers: handlers({ deliveries: [] }) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText("You're all caught up")).toBeVisible()
+    await settled(canvas)
   },
 }
 
@@ -68,13 +76,12 @@ export const NoDevices: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No devices yet')).toBeVisible()
     await expect(await canvas.findByText('No consumption yet this month')).toBeVisible()
+    await settled(canvas)
   },
 }
 
 export const Loading: Story = {
   parameters: {
-    // The chart's loading spinner keeps moving, so no screenshot is ever stable.
-    visual: false,
     msw: {
       handlers: {
         ...handlers(),
@@ -89,6 +96,8 @@ export const Loading: Story = {
       await canvas.findByRole('status', { name: 'Loading the fleet' }),
     ).toBeInTheDocument()
     await expect(await canvas.findByRole('status', { name: 'Loading today' })).toBeInTheDocument()
+    // Preferences are not held back: the header settles on the user's timezone.
+    await canvas.findByText(/in Europe\/Berlin time\.$/)
   },
 }
 
@@ -107,6 +116,7 @@ export const LoadError: Story = {
     await expect(await canvas.findByText('Could not load the fleet.')).toBeVisible()
     await expect(await canvas.findByText('Could not load this month.')).toBeVisible()
     await expect(await canvas.findByText('Could not load the last 30 days.')).toBeVisible()
+    await settled(canvas)
   },
 }
 
@@ -114,6 +124,7 @@ export const NarrowScreen: Story = {
   globals: mobileViewport,
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('link', { name: 'Cold storage' })).toBeVisible()
+    await settled(canvas)
   },
 }
 
@@ -121,5 +132,6 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('3 unread')).toBeVisible()
+    await settled(canvas)
   },
 }

@@ -5,7 +5,6 @@ import { DebugPage, type DebugTab } from '../../../src/features/debug/DebugPage'
 import { logsHandler, profilingHandlers } from '../../../src/mocks/debug'
 import { baseHandlers } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
-import { a11yOutsideAnnouncer } from '../notifications/story-helpers'
 
 /** The page with its tab held in state, as the route holds it in the URL. */
 function DebugHarness({ initialTab = 'logs' }: { initialTab?: DebugTab }) {
@@ -18,7 +17,6 @@ const meta = {
   component: DebugHarness,
   decorators: [withAppServices],
   parameters: {
-    a11y: a11yOutsideAnnouncer,
     msw: {
       handlers: {
         ...baseHandlers,

@@ -6,14 +6,12 @@ import { useAppServices } from '../../../src/features/shell/use-app-services'
 import { growingLogsHandler, logsHandler, makeLogLines } from '../../../src/mocks/debug'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
-import { a11yOutsideAnnouncer } from '../notifications/story-helpers'
 
 const meta = {
   title: 'Features/Debug/LogViewer',
   component: LogViewer,
   decorators: [withAppServices],
   parameters: {
-    a11y: a11yOutsideAnnouncer,
     msw: { handlers: { ...baseHandlers, debug: [logsHandler()] } },
   },
 } satisfies Meta<typeof LogViewer>
@@ -130,20 +128,42 @@ export const Error: Story = {
 }
 
 export const AutoRefresh: Story = {
-  parameters: {
-    visual: false,
-    msw: { handlers: { ...baseHandlers, debug: [growingLogsHandler()] } },
-  },
+  parameters: { msw: { handlers: { ...baseHandlers, debug: [growingLogsHandler()] } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByText(/Heartbeat 1$/)
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Auto-refresh' }))
+    const autoRefresh = canvas.getByRole('checkbox', { name: 'Auto-refresh' })
+    await userEvent.click(autoRefresh)
     // Spec §9: a poll every 5 s while the box is ticked.
     await waitFor(() => expect(canvas.getByText(/Heartbeat 2$/)).toBeVisible(), { timeout: 7000 })
+    // Unticked, the polling stops: the list (and the visual baseline) stays at the second beat.
+    await userEvent.click(autoRefresh)
+    await expect(autoRefresh).not.toBeChecked()
   },
 }
 
-/** The console's own log, seeded with a few lines as the app would have written them. */
+export const FrontendLogs: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('Showing 1-100 of 260')
+    await step("every session's console lines, as shipped to the server", async () => {
+      await choose(canvasElement, /Source$/, 'Frontend Logs')
+      await canvas.findByText('Showing 1-24 of 24')
+      await expect(
+        canvas.getAllByText("Cannot read properties of undefined (reading 'kwh')").length,
+      ).toBeGreaterThan(0)
+      await expect(canvas.queryByRole('button', { name: /File$/ })).toBeNull()
+      await expect(canvas.getByRole('checkbox', { name: 'Auto-refresh' })).toBeVisible()
+      await expect(canvas.getByRole('checkbox', { name: 'This browser only' })).not.toBeChecked()
+    })
+    await step('filtered on the server like the backend files', async () => {
+      await choose(canvasElement, /Level$/, 'ERROR')
+      await canvas.findByText('Showing 1-10 of 10')
+    })
+  },
+}
+
+/** This browser's log, seeded with a few lines as the app would have written them. */
 function FrontendSeeded() {
   const { logs } = useAppServices()
   useState(() => {
@@ -154,15 +174,19 @@ function FrontendSeeded() {
   return <LogViewer />
 }
 
-export const FrontendLogs: Story = {
+export const FrontendThisBrowserOnly: Story = {
   parameters: { visual: false },
   render: () => <FrontendSeeded />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await choose(canvasElement, /Source$/, 'Frontend Logs')
+    await canvas.findByText('Showing 1-24 of 24')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'This browser only' }))
     await canvas.findByText('Request failed')
     await expect(canvas.getByText('Showing 1-3 of 3')).toBeVisible()
-    await expect(canvas.queryByRole('button', { name: /File$/ })).toBeNull()
+    // The buffer is live: nothing to poll or refresh.
+    await expect(canvas.queryByRole('checkbox', { name: 'Auto-refresh' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: /Refresh/ })).toBeNull()
     await choose(canvasElement, /Level$/, 'WARN')
     await canvas.findByText('Showing 1-2 of 2')
   },

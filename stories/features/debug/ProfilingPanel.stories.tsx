@@ -4,7 +4,6 @@ import { ProfilingPanel } from '../../../src/features/debug/ProfilingPanel'
 import { profilingHandlers } from '../../../src/mocks/debug'
 import { baseHandlers } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
-import { a11yOutsideAnnouncer } from '../notifications/story-helpers'
 
 const handlers = (mode: Parameters<typeof profilingHandlers>[0]) => ({
   ...baseHandlers,
@@ -15,7 +14,7 @@ const meta = {
   title: 'Features/Debug/ProfilingPanel',
   component: ProfilingPanel,
   decorators: [withAppServices],
-  parameters: { a11y: a11yOutsideAnnouncer, msw: { handlers: handlers('profiled') } },
+  parameters: { msw: { handlers: handlers('profiled') } },
 } satisfies Meta<typeof ProfilingPanel>
 export default meta
 type Story = StoryObj<typeof meta>

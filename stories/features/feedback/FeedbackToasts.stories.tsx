@@ -53,7 +53,6 @@ const meta = {
   title: 'Features/Feedback/Toasts',
   component: FeedbackPlayground,
   decorators: [withAppServices],
-  parameters: { visual: false },
 } satisfies Meta<typeof FeedbackPlayground>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -82,6 +81,9 @@ export const Default: Story = {
         () => expect(body.queryByText('Notifications refresh every minute.')).toBeNull(),
         { timeout: 2000 },
       )
+    })
+    await step('the success toast leaves after its 4 s, so the page ends as it began', async () => {
+      await waitFor(() => expect(body.queryByText('Group created')).toBeNull(), { timeout: 6000 })
     })
   },
 }

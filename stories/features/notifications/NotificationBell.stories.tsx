@@ -4,7 +4,6 @@ import { NotificationBell } from '../../../src/features/notifications/Notificati
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
 import { makeDeliveries, notificationsHandlers } from '../../../src/mocks/notifications'
 import { withAppServices } from '../../support/with-app-services'
-import { a11yOutsideAnnouncer } from './story-helpers'
 
 /** The bell as it sits at the end of the top bar, so the popover opens to the bottom left. */
 function BellInTopBar() {
@@ -20,7 +19,6 @@ const meta = {
   component: BellInTopBar,
   decorators: [withAppServices],
   parameters: {
-    a11y: a11yOutsideAnnouncer,
     msw: {
       handlers: {
         ...baseHandlers,

@@ -13,9 +13,9 @@ import {
   makeDeliveries,
   notificationsHandlers,
   rulesHandlers,
+  rulesMock,
 } from '../../../src/mocks/notifications'
 import { withAppServices } from '../../support/with-app-services'
-import { a11yOutsideAnnouncer, noVisualBaseline } from './story-helpers'
 
 /** The page with its search held in state, as the route holds it in the URL. */
 function NotificationsHarness({ initial = {} }: { initial?: NotificationsSearch }) {
@@ -31,10 +31,13 @@ function NotificationsHarness({ initial = {} }: { initial?: NotificationsSearch 
   )
 }
 
+/** The rule stories create, edit and delete: each starts from the fixtures again. */
+const rules = rulesMock()
+
 const handlers = (overrides: Record<string, unknown> = {}) => ({
   ...baseHandlers,
   notifications: notificationsHandlers({ deliveries: makeDeliveries(26, 3) }),
-  rules: rulesHandlers(),
+  rules: rules.handlers,
   ...overrides,
 })
 
@@ -42,7 +45,8 @@ const meta = {
   title: 'Features/Notifications/NotificationsPage',
   component: NotificationsHarness,
   decorators: [withAppServices],
-  parameters: { a11y: a11yOutsideAnnouncer, msw: { handlers: handlers() } },
+  loaders: [() => rules.reset()],
+  parameters: { msw: { handlers: handlers() } },
 } satisfies Meta<typeof NotificationsHarness>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -161,7 +165,6 @@ export const HistoryError: Story = {
 
 export const MarkReadFails: Story = {
   parameters: {
-    ...noVisualBaseline,
     msw: {
       handlers: handlers({
         notifications: notificationsHandlers({
@@ -250,7 +253,6 @@ export const CreateRule: Story = {
 export const CreateErrors: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: {
-    ...noVisualBaseline,
     msw: {
       handlers: handlers({
         rules: rulesHandlers({
@@ -289,6 +291,70 @@ export const CreateErrors: Story = {
   },
 }
 
+export const EditRule: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Edit EV chargers above 80 kWh a day' }),
+    )
+    const dialog = await body.findByRole('dialog', { name: 'Edit notification rule' })
+    await step('the form starts from the rule, and its alert type is fixed', async () => {
+      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue(
+        'EV chargers above 80 kWh a day',
+      )
+      await expect(within(dialog).getByRole('textbox', { name: 'Threshold' })).toHaveValue('80')
+      await expect(within(dialog).getByRole('button', { name: /Alert type/ })).toBeDisabled()
+    })
+    await step('an invalid value is caught before it is sent', async () => {
+      await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Unit' }))
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+      await expect(within(dialog).getByText('Enter a unit, e.g. kWh')).toBeVisible()
+    })
+    await step('saving updates the list', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Unit' }), 'kWh')
+      const threshold = within(dialog).getByRole('textbox', { name: 'Threshold' })
+      await userEvent.clear(threshold)
+      await userEvent.type(threshold, '95')
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+      await expect(await body.findByText('Notification rule updated')).toBeVisible()
+      await expect(await canvas.findByText(/Alerts above 95 kWh per day/)).toBeVisible()
+    })
+  },
+}
+
+export const ReactivateRule: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Show inactive rules' }))
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Reactivate Cold storage weekly budget' }),
+    )
+    await expect(await body.findByText('Notification rule reactivated')).toBeVisible()
+    await expect(
+      await canvas.findByRole('button', { name: 'Deactivate Cold storage weekly budget' }),
+    ).toBeVisible()
+  },
+}
+
+export const EditFails: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: {
+    msw: { handlers: handlers({ rules: rulesHandlers({ changeStatus: 500 }) }) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Edit Meters offline for 30 minutes' }),
+    )
+    const dialog = await body.findByRole('dialog', { name: 'Edit notification rule' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await expect(await body.findByText('Failed to update notification rule')).toBeVisible()
+    await expect(body.getByRole('dialog', { name: 'Edit notification rule' })).toBeVisible()
+  },
+}
+
 export const DeactivateAndDelete: Story = {
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
@@ -313,7 +379,6 @@ export const DeactivateAndDelete: Story = {
 export const RuleChangesFail: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: {
-    ...noVisualBaseline,
     msw: { handlers: handlers({ rules: rulesHandlers({ changeStatus: 500 }) }) },
   },
   play: async ({ canvasElement }) => {

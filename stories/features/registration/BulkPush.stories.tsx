@@ -34,7 +34,6 @@ const meta = {
   component: BulkPushPage,
   decorators: [withAppServices],
   parameters: {
-    a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     msw: { handlers: { ...baseHandlers, devices: [fleetHandler(devices), pushHandler] } },
   },
 } satisfies Meta<typeof BulkPushPage>

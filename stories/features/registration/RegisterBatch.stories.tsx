@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, userEvent, within } from 'storybook/test'
-import { handleCreateDevice, handleDeleteDevice } from '../../../src/api/__generated__/msw.gen'
+import { handleCreateDevicesBatch } from '../../../src/api/__generated__/msw.gen'
 import { RegisterBatchPage } from '../../../src/features/registration/RegisterBatchPage'
 import { fleetHandler } from '../../../src/mocks/devices-fleet'
 import { devices } from '../../../src/mocks/fixtures'
@@ -9,12 +9,14 @@ import { baseHandlers, failing } from '../../../src/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 let made = 0
-const createOk = handleCreateDevice(async ({ request }) =>
+const createOk = handleCreateDevicesBatch(async ({ request }) =>
   HttpResponse.json(
     {
-      ...devices[0]!,
-      ...(await request.json()),
-      id: `9e0a7b1c-0000-4000-8000-0000000002${String(made++ % 100).padStart(2, '0')}`,
+      items: (await request.json()).items.map((item) => ({
+        ...devices[0]!,
+        ...item,
+        id: `9e0a7b1c-0000-4000-8000-0000000002${String(made++ % 100).padStart(2, '0')}`,
+      })),
     },
     { status: 201 },
   ),
@@ -25,15 +27,10 @@ const meta = {
   component: RegisterBatchPage,
   decorators: [withAppServices],
   parameters: {
-    a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     msw: {
       handlers: {
         ...baseHandlers,
-        devices: [
-          fleetHandler(devices),
-          createOk,
-          handleDeleteDevice(() => new HttpResponse(null, { status: 204 })),
-        ],
+        devices: [fleetHandler(devices), createOk],
       },
     },
   },
@@ -85,24 +82,29 @@ export const RegisterAll: Story = {
   },
 }
 
-/** The second create fails: the first is deleted again and nothing stays half-created. */
-export const RolledBack: Story = {
+/** The server refuses one row: nothing is stored, and the row shows why. */
+export const RefusedByServer: Story = {
   parameters: {
     msw: {
       handlers: {
         ...baseHandlers,
         devices: [
           fleetHandler(devices),
-          handleCreateDevice(async ({ request }) => {
-            const body = await request.json()
-            return body.serial_number === 'PV-2'
-              ? HttpResponse.json({ detail: 'Serial number already registered' }, { status: 409 })
-              : HttpResponse.json(
-                  { ...devices[0]!, ...body, id: '9e0a7b1c-0000-4000-8000-000000000301' },
-                  { status: 201 },
-                )
-          }),
-          handleDeleteDevice(() => new HttpResponse(null, { status: 204 })),
+          handleCreateDevicesBatch(() =>
+            HttpResponse.json(
+              {
+                detail: [
+                  {
+                    loc: ['body', 'items', 1, 'serial_number'],
+                    msg: 'A device with serial number PV-2 already exists',
+                    type: 'duplicate',
+                  },
+                ],
+                code: 'validation_error',
+              },
+              { status: 422 },
+            ),
+          ),
         ],
       },
     },
@@ -112,10 +114,10 @@ export const RolledBack: Story = {
     await paste(canvasElement, 'name,serial_number\nRoof,PV-1\nCellar,PV-2\n')
     await userEvent.click(await canvas.findByRole('button', { name: 'Register 2 devices' }))
     await expect(
-      await canvas.findByText(
-        /Nothing was registered: line 3 failed \(Serial number already registered\)/,
-      ),
+      await canvas.findByText(/Nothing was registered: line 3 failed the server's checks/),
     ).toBeVisible()
+    await expect(canvas.getByText('A device with serial number PV-2 already exists')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Register 2 devices' })).toBeDisabled()
   },
 }
 

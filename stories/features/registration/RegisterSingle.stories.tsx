@@ -21,7 +21,6 @@ const meta = {
   component: RegisterSinglePage,
   decorators: [withAppServices],
   parameters: {
-    a11y: { context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     msw: { handlers: { ...baseHandlers, device: [created, ...deviceHandlers()] } },
   },
 } satisfies Meta<typeof RegisterSinglePage>

@@ -20,9 +20,13 @@ export const VerifyingSession: Story = {
 }
 
 export const RouteLoadingOverlay: Story = {
-  // A fixed full-screen overlay with a live spinner: checked by its play, not by pixels.
-  parameters: { visual: false },
-  render: () => <RouteLoadingView message="Loading page..." />,
+  // The overlay is fixed to the viewport; a transformed box becomes its frame, so the story root
+  // has a size to capture.
+  render: () => (
+    <div style={{ height: '24rem', transform: 'translateZ(0)' }}>
+      <RouteLoadingView message="Loading page..." />
+    </div>
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading page...')
   },

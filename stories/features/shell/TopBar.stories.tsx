@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, within } from 'storybook/test'
+import type { SessionUser } from '../../../src/features/auth/session'
 import { TopBar } from '../../../src/features/shell/TopBar'
 import { withAppServices } from '../../support/with-app-services'
 import { demoUsers } from '../../support/users'
@@ -59,14 +60,33 @@ export const Default: Story = {
   },
 }
 
+/**
+ * Opens the user menu with the pointer and checks what the user's role finds there (spec §2, §6):
+ * group scope and Settings for DEVELOPER and SUPERUSER only; e-mail and Logout for everyone.
+ */
+async function expectAccountMenu(canvasElement: HTMLElement, user: SessionUser) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: user.full_name! }))
+  const menu = within(within(document.body).getByRole('dialog', { name: 'Account' }))
+  await expect(menu.getByText(user.email)).toBeVisible()
+  const elevated = user.role === 'DEVELOPER' || user.role === 'SUPERUSER'
+  await expect(menu.queryByText('Group scope') !== null).toBe(elevated)
+  await expect(menu.queryByRole('link', { name: 'Settings' }) !== null).toBe(elevated)
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
+}
+
 export const Admin: Story = {
   args: { user: demoUsers.ADMIN },
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ada Admin' }))
-    const menu = within(document.body).getByRole('dialog', { name: 'Account' })
-    await expect(within(menu).queryByText('Group scope')).toBeNull()
-    await expect(within(menu).queryByRole('link', { name: 'Settings' })).toBeNull()
-  },
+  play: ({ canvasElement }) => expectAccountMenu(canvasElement, demoUsers.ADMIN),
+}
+
+export const Superuser: Story = {
+  args: { user: demoUsers.SUPERUSER },
+  play: ({ canvasElement }) => expectAccountMenu(canvasElement, demoUsers.SUPERUSER),
+}
+
+export const User: Story = {
+  args: { user: demoUsers.USER },
+  play: ({ canvasElement }) => expectAccountMenu(canvasElement, demoUsers.USER),
 }
 
 export const UnknownUser: Story = { args: { user: { ...demoUsers.USER, full_name: null } } }

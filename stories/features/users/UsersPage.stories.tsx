@@ -159,7 +159,19 @@ export const Searched: Story = {
     await expect(canvas.getByText('Hal Harbor')).toBeVisible()
     await expect(canvas.queryByText('Uma User')).toBeNull()
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search users' }), ' nobody')
-    await expect(canvas.getByText('No users match your search')).toBeVisible()
+    await expect(await canvas.findByText('No users match your search')).toBeVisible()
+  },
+}
+
+/** The server searches every user, not only the page at hand. */
+export const SearchedBeyondThePage: Story = {
+  parameters: Paged.parameters,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Showing 1-100 of 135 users')).toBeVisible()
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search users' }), 'operator 130')
+    await expect(await canvas.findByText('Operator 130')).toBeVisible()
+    // One match fits on one page: no pager.
+    await expect(canvas.queryByText(/Showing/)).toBeNull()
   },
 }
 

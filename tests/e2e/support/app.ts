@@ -1,45 +1,24 @@
 /**
- * End-to-end rails: the built console and the real server on a fresh embedded database, driven by
- * Debian's Chromium through playwright-core. One server per test file.
+ * End-to-end rails: the built console and the real server, driven by Debian's Chromium through
+ * playwright-core. Files share one server (started by the global setup on a fresh database);
+ * a file that needs its own configuration passes `env` and gets a server of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createServer } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { freshDatabase, root, spawnServer } from './server'
 
-const root = path.resolve(import.meta.dirname, '../../..')
 export const DEMO_PASSWORD = 'demo-password'
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`)
-    try {
-      const response = await fetch(`${url}/login`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`)
-}
+/** The demo seed's logins, one per role of spec §6. */
+export const DEMO_USERS = {
+  developer: 'developer@demo.local',
+  superuser: 'superuser@demo.local',
+  admin: 'admin@demo.local',
+  user: 'user@demo.local',
+} as const
+export type DemoRole = keyof typeof DEMO_USERS
 
 export interface RunningApp {
   url: string
@@ -47,35 +26,9 @@ export interface RunningApp {
   stop: () => Promise<void>
 }
 
-/** Starts `npm start`'s server on a free port with a fresh data directory and a short demo seed. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync(path.join(root, 'dist/index.html')))
-    throw new Error('dist/ is missing: the e2e global setup builds it')
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'meterdeck-e2e-'))
-  const output: string[] = []
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ENV: 'development',
-      SEED_DAYS: '21',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (d) => output.push(String(d)))
-  child.stderr?.on('data', (d) => output.push(String(d)))
-  const url = `http://127.0.0.1:${port}`
-  try {
-    await waitUntilUp(url, child, 120_000)
-  } catch (error) {
-    child.kill('SIGKILL')
-    throw new Error(`${(error as Error).message}\n${output.join('')}`)
-  }
-  const browser = await chromium.launch({
+/** Debian's chromium: nothing on these machines can download a browser build. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -86,34 +39,122 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       '--no-first-run',
     ],
   })
+}
+
+/** Waits for the shared server the global setup started (it boots while other groups run). */
+async function sharedServerUrl(): Promise<string> {
+  const { url, outputFile } = inject('e2eServer')
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/login`, { signal: AbortSignal.timeout(5000) })
+      if (response.ok) return url
+    } catch {
+      // still booting
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const output = existsSync(outputFile) ? readFileSync(outputFile, 'utf8').slice(-20_000) : ''
+  throw new Error(`the shared e2e server did not answer at ${url}\n${output}`)
+}
+
+/**
+ * A browser against the shared server; with `env`, against a server of its own on a fresh
+ * database (stopped and removed by `stop`).
+ */
+export async function startApp(env?: Record<string, string>): Promise<RunningApp> {
+  if (!existsSync(path.join(root, 'dist/index.html')))
+    throw new Error('dist/ is missing: the e2e global setup builds it')
+  if (!env) {
+    const url = await sharedServerUrl()
+    const browser = await launchChromium()
+    return { url, browser, stop: () => browser.close() }
+  }
+  const database = await freshDatabase()
+  const server = await spawnServer(database, { env }).catch(async (error: unknown) => {
+    await database.dispose()
+    throw error
+  })
+  const stopServer = async () => {
+    await server.stop()
+    await database.dispose()
+  }
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await stopServer()
+    throw error
+  })
   return {
-    url,
+    url: server.url,
     browser,
     stop: async () => {
       await browser.close()
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-      if (child.exitCode === null) child.kill('SIGKILL')
-      rmSync(dataDir, { recursive: true, force: true })
+      await stopServer()
     },
   }
 }
 
+const errorsOf = new WeakMap<Page, Error[]>()
+
+/** Uncaught errors of the page so far (see newPage's `collectErrors`). */
+export const pageErrors = (page: Page): Error[] => errorsOf.get(page) ?? []
+
+/**
+ * A page in a fresh browser context. An uncaught page error fails the run, or with
+ * `collectErrors` is kept for `pageErrors(page)` so a test can fail on it itself.
+ */
 export async function newPage(
   app: RunningApp,
   viewport = { width: 1280, height: 800 },
+  { collectErrors = false } = {},
 ): Promise<Page> {
   const context = await app.browser.newContext({ viewport, baseURL: app.url })
   const page = await context.newPage()
+  const errors: Error[] = []
+  errorsOf.set(page, errors)
   page.on('pageerror', (error) => {
-    throw error
+    if (!collectErrors) throw error
+    errors.push(error)
   })
   return page
+}
+
+/**
+ * Opens `path` in the console: the first time by loading it, later through the browser history
+ * the router follows (as a link would), so a test visiting many routes boots the console once.
+ */
+export async function openRoute(page: Page, path: string) {
+  if (page.url() === 'about:blank') {
+    await page.goto(path)
+    return
+  }
+  await page.evaluate((to) => {
+    const key = crypto.randomUUID()
+    const index = ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1
+    history.pushState({ key, __TSR_key: key, __TSR_index: index }, '', to)
+  }, path)
 }
 
 export async function signIn(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/**
+ * Signs the page's browser context in through the API (the login form has its own tests). On
+ * the shared server every file's logins count against the per-address throttle: a 429 waits
+ * its Retry-After and tries again.
+ */
+export async function signInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await page.context().request.post('/api/v1/auth/cookie/login', {
+      form: { username: email, password },
+      headers: { 'X-Request-ID': crypto.randomUUID() },
+    })
+    if (response.ok()) return
+    const wait = Number(response.headers()['retry-after'] ?? 0)
+    if (response.status() !== 429 || attempt >= 2 || !(wait > 0))
+      throw new Error(`login as ${email} answered ${response.status()}: ${await response.text()}`)
+    await new Promise((r) => setTimeout(r, wait * 1000))
+  }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../../../src/server/app.ts'
+import { buildApp, type AppOptions } from '../../../src/server/app.ts'
 import { loadConfig, type Config } from '../../../src/server/config.ts'
 import type { Database } from '../../../src/server/db/database.ts'
 import { createLogs } from '../../../src/server/logging.ts'
@@ -28,6 +28,8 @@ export interface TestApp {
   app: FastifyInstance
   db: Database
   dbKind: 'pglite' | 'postgres'
+  /** The PostgreSQL database's URL, for a second app (another replica) on the same data. */
+  databaseUrl?: string
   config: Config
   dataDir: string
   fx: Fixtures
@@ -54,7 +56,10 @@ export const cookieHeader = (cookies: Record<string, string | undefined>) =>
  * A fresh app on a fresh database (PGlite in a temp dir, or PostgreSQL when TEST_DATABASE_URL is
  * set) with the fixtures of fixtures.ts. Login limits are generous unless a test sets its own.
  */
-export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function build(
+  overrides: Partial<Config> = {},
+  appOptions: Pick<AppOptions, 'spa' | 'spaDir'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterdeck-test-'))
   const config = loadConfig(
     { APP_ENV: 'test', DATA_DIR: dataDir, LOG_STDOUT: 'silent', LOG_LEVEL: 'info' },
@@ -74,8 +79,15 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
     dir: path.join(dataDir, 'logs'),
     level: config.logLevel,
     stdout: 'silent',
+    rotation: config.logRotation,
   })
-  const app = await buildApp({ config, db: database.db, logs, sessionSecret: randomBytes(32) })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logs,
+    sessionSecret: randomBytes(32),
+    ...appOptions,
+  })
   await app.ready()
   const fx = await loadFixtures(database.db)
   const sessions = new Map<UserKey, Session>()
@@ -111,6 +123,7 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
     app,
     db: database.db,
     dbKind: database.kind,
+    databaseUrl: database.url,
     config,
     dataDir,
     fx,

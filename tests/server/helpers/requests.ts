@@ -70,6 +70,10 @@ const BUILDERS: Record<string, (fx: Fixtures, caller: UserKey) => InjectOptions>
       location: 'Hall C',
       group_id: fx.groups.A,
     }),
+  createDevicesBatch: (fx) =>
+    json('POST', '/api/v1/devices/batch', {
+      items: [{ name: 'Batch meter', serial_number: `SN-${unique()}`, group_id: fx.groups.A }],
+    }),
   updateDevice: (fx) =>
     json('PUT', `/api/v1/devices/${fx.devicesOf.A[1]}`, {
       name: 'Cold storage',

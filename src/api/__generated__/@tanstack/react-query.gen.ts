@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { bulkPushReadings, changePassword, createDevice, createGroup, createManualReading, createNotificationRule, createTenant, createUser, deactivateNotificationRule, deleteDevice, deleteGroup, deleteNotificationRule, deleteUser, getAttachmentContent, getConsumptionIntervals, getConsumptionIntervalsLastMonth, getConsumptionIntervalsToday, getCumulativeConsumption, getCumulativeConsumptionLastMonth, getCumulativeConsumptionLastWeek, getCumulativeConsumptionThisMonth, getCumulativeConsumptionThisWeek, getCumulativeConsumptionToday, getCumulativeConsumptionYesterday, getCurrentUser, getDevice, getDeviceStatusSummary, getEnergyReport, getEnergyReportCsv, getGroup, getLatestDeviceReading, getLogs, getNotificationRule, getPreferences, getReading, getSystemInfo, getUnreadNotificationCount, getUser, listDeviceAttachments, listDeviceMeasurements, listDeviceModels, listDeviceReadings, listDevices, listDeviceStatus, listGroupMembers, listGroups, listNotificationRules, listNotifications, listUsers, login, logout, markAllNotificationsRead, markNotificationRead, type Options, postFrontendLogs, refreshSession, updateDevice, updateGroup, updateNotificationRule, updatePreferences, updateUser } from '../sdk.gen';
-import type { BulkPushReadingsData, BulkPushReadingsError, BulkPushReadingsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateDeviceData, CreateDeviceError, CreateDeviceResponse, CreateGroupData, CreateGroupError, CreateGroupResponse, CreateManualReadingData, CreateManualReadingError, CreateManualReadingResponse, CreateNotificationRuleData, CreateNotificationRuleError, CreateNotificationRuleResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateUserData, CreateUserError, CreateUserResponse, DeactivateNotificationRuleData, DeactivateNotificationRuleError, DeactivateNotificationRuleResponse, DeleteDeviceData, DeleteDeviceError, DeleteDeviceResponse, DeleteGroupData, DeleteGroupError, DeleteGroupResponse, DeleteNotificationRuleData, DeleteNotificationRuleError, DeleteNotificationRuleResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, GetAttachmentContentData, GetAttachmentContentError, GetAttachmentContentResponse, GetConsumptionIntervalsData, GetConsumptionIntervalsError, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthError, GetConsumptionIntervalsLastMonthResponse, GetConsumptionIntervalsResponse, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayError, GetConsumptionIntervalsTodayResponse, GetCumulativeConsumptionData, GetCumulativeConsumptionError, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthError, GetCumulativeConsumptionLastMonthResponse, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekError, GetCumulativeConsumptionLastWeekResponse, GetCumulativeConsumptionResponse, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthError, GetCumulativeConsumptionThisMonthResponse, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekError, GetCumulativeConsumptionThisWeekResponse, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayError, GetCumulativeConsumptionTodayResponse, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayError, GetCumulativeConsumptionYesterdayResponse, GetCurrentUserData, GetCurrentUserError, GetCurrentUserResponse, GetDeviceData, GetDeviceError, GetDeviceResponse, GetDeviceStatusSummaryData, GetDeviceStatusSummaryError, GetDeviceStatusSummaryResponse, GetEnergyReportCsvData, GetEnergyReportCsvError, GetEnergyReportCsvResponse, GetEnergyReportData, GetEnergyReportError, GetEnergyReportResponse, GetGroupData, GetGroupError, GetGroupResponse, GetLatestDeviceReadingData, GetLatestDeviceReadingError, GetLatestDeviceReadingResponse, GetLogsData, GetLogsError, GetLogsResponse, GetNotificationRuleData, GetNotificationRuleError, GetNotificationRuleResponse, GetPreferencesData, GetPreferencesError, GetPreferencesResponse, GetReadingData, GetReadingError, GetReadingResponse, GetSystemInfoData, GetSystemInfoError, GetSystemInfoResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserData, GetUserError, GetUserResponse, ListDeviceAttachmentsData, ListDeviceAttachmentsError, ListDeviceAttachmentsResponse, ListDeviceMeasurementsData, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ListDeviceModelsData, ListDeviceModelsError, ListDeviceModelsResponse, ListDeviceReadingsData, ListDeviceReadingsError, ListDeviceReadingsResponse, ListDevicesData, ListDevicesError, ListDevicesResponse, ListDeviceStatusData, ListDeviceStatusError, ListDeviceStatusResponse, ListGroupMembersData, ListGroupMembersError, ListGroupMembersResponse, ListGroupsData, ListGroupsError, ListGroupsResponse, ListNotificationRulesData, ListNotificationRulesError, ListNotificationRulesResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListUsersData, ListUsersError, ListUsersResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsReadData, MarkAllNotificationsReadError, MarkAllNotificationsReadResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, PostFrontendLogsData, PostFrontendLogsError, PostFrontendLogsResponse, RefreshSessionData, RefreshSessionError, RefreshSessionResponse, UpdateDeviceData, UpdateDeviceError, UpdateDeviceResponse, UpdateGroupData, UpdateGroupError, UpdateGroupResponse, UpdateNotificationRuleData, UpdateNotificationRuleError, UpdateNotificationRuleResponse, UpdatePreferencesData, UpdatePreferencesError, UpdatePreferencesResponse, UpdateUserData, UpdateUserError, UpdateUserResponse } from '../types.gen';
+import { bulkPushReadings, changePassword, createDevice, createDevicesBatch, createGroup, createManualReading, createNotificationRule, createTenant, createUser, deactivateNotificationRule, deleteDevice, deleteGroup, deleteNotificationRule, deleteUser, getAttachmentContent, getConsumptionIntervals, getConsumptionIntervalsLastMonth, getConsumptionIntervalsToday, getCumulativeConsumption, getCumulativeConsumptionLastMonth, getCumulativeConsumptionLastWeek, getCumulativeConsumptionThisMonth, getCumulativeConsumptionThisWeek, getCumulativeConsumptionToday, getCumulativeConsumptionYesterday, getCurrentUser, getDevice, getDeviceStatusSummary, getEnergyReport, getEnergyReportCsv, getGroup, getLatestDeviceReading, getLogs, getNotificationRule, getPreferences, getReading, getSystemInfo, getUnreadNotificationCount, getUser, listDeviceAttachments, listDeviceMeasurements, listDeviceModels, listDeviceReadings, listDevices, listDeviceStatus, listGroupMembers, listGroups, listNotificationRules, listNotifications, listUsers, login, logout, markAllNotificationsRead, markNotificationRead, type Options, postFrontendLogs, refreshSession, updateDevice, updateGroup, updateNotificationRule, updatePreferences, updateUser } from '../sdk.gen';
+import type { BulkPushReadingsData, BulkPushReadingsError, BulkPushReadingsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateDeviceData, CreateDeviceError, CreateDeviceResponse, CreateDevicesBatchData, CreateDevicesBatchError, CreateDevicesBatchResponse, CreateGroupData, CreateGroupError, CreateGroupResponse, CreateManualReadingData, CreateManualReadingError, CreateManualReadingResponse, CreateNotificationRuleData, CreateNotificationRuleError, CreateNotificationRuleResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateUserData, CreateUserError, CreateUserResponse, DeactivateNotificationRuleData, DeactivateNotificationRuleError, DeactivateNotificationRuleResponse, DeleteDeviceData, DeleteDeviceError, DeleteDeviceResponse, DeleteGroupData, DeleteGroupError, DeleteGroupResponse, DeleteNotificationRuleData, DeleteNotificationRuleError, DeleteNotificationRuleResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, GetAttachmentContentData, GetAttachmentContentError, GetAttachmentContentResponse, GetConsumptionIntervalsData, GetConsumptionIntervalsError, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthError, GetConsumptionIntervalsLastMonthResponse, GetConsumptionIntervalsResponse, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayError, GetConsumptionIntervalsTodayResponse, GetCumulativeConsumptionData, GetCumulativeConsumptionError, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthError, GetCumulativeConsumptionLastMonthResponse, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekError, GetCumulativeConsumptionLastWeekResponse, GetCumulativeConsumptionResponse, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthError, GetCumulativeConsumptionThisMonthResponse, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekError, GetCumulativeConsumptionThisWeekResponse, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayError, GetCumulativeConsumptionTodayResponse, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayError, GetCumulativeConsumptionYesterdayResponse, GetCurrentUserData, GetCurrentUserError, GetCurrentUserResponse, GetDeviceData, GetDeviceError, GetDeviceResponse, GetDeviceStatusSummaryData, GetDeviceStatusSummaryError, GetDeviceStatusSummaryResponse, GetEnergyReportCsvData, GetEnergyReportCsvError, GetEnergyReportCsvResponse, GetEnergyReportData, GetEnergyReportError, GetEnergyReportResponse, GetGroupData, GetGroupError, GetGroupResponse, GetLatestDeviceReadingData, GetLatestDeviceReadingError, GetLatestDeviceReadingResponse, GetLogsData, GetLogsError, GetLogsResponse, GetNotificationRuleData, GetNotificationRuleError, GetNotificationRuleResponse, GetPreferencesData, GetPreferencesError, GetPreferencesResponse, GetReadingData, GetReadingError, GetReadingResponse, GetSystemInfoData, GetSystemInfoError, GetSystemInfoResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserData, GetUserError, GetUserResponse, ListDeviceAttachmentsData, ListDeviceAttachmentsError, ListDeviceAttachmentsResponse, ListDeviceMeasurementsData, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ListDeviceModelsData, ListDeviceModelsError, ListDeviceModelsResponse, ListDeviceReadingsData, ListDeviceReadingsError, ListDeviceReadingsResponse, ListDevicesData, ListDevicesError, ListDevicesResponse, ListDeviceStatusData, ListDeviceStatusError, ListDeviceStatusResponse, ListGroupMembersData, ListGroupMembersError, ListGroupMembersResponse, ListGroupsData, ListGroupsError, ListGroupsResponse, ListNotificationRulesData, ListNotificationRulesError, ListNotificationRulesResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListUsersData, ListUsersError, ListUsersResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsReadData, MarkAllNotificationsReadError, MarkAllNotificationsReadResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, PostFrontendLogsData, PostFrontendLogsError, PostFrontendLogsResponse, RefreshSessionData, RefreshSessionError, RefreshSessionResponse, UpdateDeviceData, UpdateDeviceError, UpdateDeviceResponse, UpdateGroupData, UpdateGroupError, UpdateGroupResponse, UpdateNotificationRuleData, UpdateNotificationRuleError, UpdateNotificationRuleResponse, UpdatePreferencesData, UpdatePreferencesError, UpdatePreferencesResponse, UpdateUserData, UpdateUserError, UpdateUserResponse } from '../types.gen';
 
 /**
  * Sign in with e-mail and password
@@ -117,7 +117,8 @@ export const listUsersQueryKey = (options?: Options<ListUsersData>) => createQue
  *
  * Users of the caller's tenant, ordered by e-mail. Admins see their own group; developers and
  * superusers see the group named by `X-Group-ID`, or every user (including those without a
- * group) without it. Needs the admin role or above.
+ * group) without it. `search` keeps the users whose full name or e-mail contains the text
+ * (case-insensitive); `total` then counts the matches. Needs the admin role or above.
  *
  */
 export const listUsersOptions = (options?: Options<ListUsersData>) => queryOptions<ListUsersResponse, ListUsersError, ListUsersResponse, ReturnType<typeof listUsersQueryKey>>({
@@ -479,7 +480,8 @@ export const listNotificationsQueryKey = (options?: Options<ListNotificationsDat
  * The signed-in user's notification deliveries, newest `triggered_at` first, each with its
  * notification. Scoped like the rest of the tenant data (`X-Group-ID` for elevated users).
  * The bell shows the latest 20 and refetches every 60 seconds; `unread_only=true` leaves
- * read deliveries out. The envelope also carries the total and the unread count.
+ * read deliveries out. `skip` pages through older deliveries (the history view). The envelope
+ * also carries the total and the unread count.
  *
  */
 export const listNotificationsOptions = (options?: Options<ListNotificationsData>) => queryOptions<ListNotificationsResponse, ListNotificationsError, ListNotificationsResponse, ReturnType<typeof listNotificationsQueryKey>>({
@@ -699,12 +701,13 @@ export const getLogsQueryKey = (options?: Options<GetLogsData>) => createQueryKe
 /**
  * Read server or frontend logs
  *
- * Entries of one log file (`main`, `errors`, `audit`, or `frontend` for logs shipped by
- * postFrontendLogs), newest first, filtered by level (that level and above), logger, time
- * window and a case-insensitive text search over message and context. `filtered_count` is
- * the number of entries matching the filters (for paging with `offset` and `limit`);
- * `loggers` lists the distinct logger names seen in the file (for the module selector).
- * Needs the developer or superuser role.
+ * Entries of one log (`main`, `errors`, `audit`, or `frontend` for logs shipped by
+ * postFrontendLogs; the current file and its rotated predecessors), newest first, filtered
+ * by level (that level and above), logger, time window, request id and a case-insensitive
+ * text search over message, logger, request fields and context. `filtered_count` is the
+ * number of entries matching the filters (for paging with `offset` and `limit`); `loggers`
+ * lists the distinct logger names seen in the log (for the module selector). Needs the
+ * developer or superuser role.
  *
  */
 export const getLogsOptions = (options?: Options<GetLogsData>) => queryOptions<GetLogsResponse, GetLogsError, GetLogsResponse, ReturnType<typeof getLogsQueryKey>>({
@@ -754,12 +757,13 @@ export const getLogsInfiniteQueryKey = (options?: Options<GetLogsData>): QueryKe
 /**
  * Read server or frontend logs
  *
- * Entries of one log file (`main`, `errors`, `audit`, or `frontend` for logs shipped by
- * postFrontendLogs), newest first, filtered by level (that level and above), logger, time
- * window and a case-insensitive text search over message and context. `filtered_count` is
- * the number of entries matching the filters (for paging with `offset` and `limit`);
- * `loggers` lists the distinct logger names seen in the file (for the module selector).
- * Needs the developer or superuser role.
+ * Entries of one log (`main`, `errors`, `audit`, or `frontend` for logs shipped by
+ * postFrontendLogs; the current file and its rotated predecessors), newest first, filtered
+ * by level (that level and above), logger, time window, request id and a case-insensitive
+ * text search over message, logger, request fields and context. `filtered_count` is the
+ * number of entries matching the filters (for paging with `offset` and `limit`); `loggers`
+ * lists the distinct logger names seen in the log (for the module selector). Needs the
+ * developer or superuser role.
  *
  */
 export const getLogsInfiniteOptions = (options?: Options<GetLogsData>) => {
@@ -890,6 +894,30 @@ export const createDeviceMutation = (options?: Partial<Options<CreateDeviceData>
     const mutationOptions: UseMutationOptions<CreateDeviceResponse, CreateDeviceError, Options<CreateDeviceData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await createDevice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Register several devices at once
+ *
+ * Registers up to 1,000 devices in one transaction: all of them or none. Every item follows
+ * the rules of `createDevice` (group, device model and handler, serial number unique in its
+ * group and within the batch). When any item fails, nothing is stored and the answer is 422
+ * with one issue per failing field, located as `["body", "items", index, field]`. Needs the
+ * admin role or above.
+ *
+ */
+export const createDevicesBatchMutation = (options?: Partial<Options<CreateDevicesBatchData>>): UseMutationOptions<CreateDevicesBatchResponse, CreateDevicesBatchError, Options<CreateDevicesBatchData>> => {
+    const mutationOptions: UseMutationOptions<CreateDevicesBatchResponse, CreateDevicesBatchError, Options<CreateDevicesBatchData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createDevicesBatch({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1099,7 +1127,8 @@ export const listDeviceReadingsQueryKey = (options: Options<ListDeviceReadingsDa
  * Readings of a device (by device id), oldest first, one page at a time. `start_date` and
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
- * types; left out means all types.
+ * types; left out means all types. `source` keeps only readings that arrived one way (the
+ * device's manual log lists `source=manual`).
  *
  */
 export const listDeviceReadingsOptions = (options: Options<ListDeviceReadingsData>) => queryOptions<ListDeviceReadingsResponse, ListDeviceReadingsError, ListDeviceReadingsResponse, ReturnType<typeof listDeviceReadingsQueryKey>>({
@@ -1123,7 +1152,8 @@ export const listDeviceReadingsInfiniteQueryKey = (options: Options<ListDeviceRe
  * Readings of a device (by device id), oldest first, one page at a time. `start_date` and
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
- * types; left out means all types.
+ * types; left out means all types. `source` keeps only readings that arrived one way (the
+ * device's manual log lists `source=manual`).
  *
  */
 export const listDeviceReadingsInfiniteOptions = (options: Options<ListDeviceReadingsData>) => {

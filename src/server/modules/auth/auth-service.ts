@@ -65,22 +65,21 @@ export async function signIn(
 ): Promise<IssuedSession> {
   const app = request.server
   const account = email.trim().toLowerCase()
-  const wait = app.loginThrottle.attempt(account, request.ip)
-  if (wait > 0) throw tooManyAttempts(wait)
+  const attempt = await app.loginThrottle.begin(account, request.ip)
+  if (attempt.retryAfter > 0) throw tooManyAttempts(attempt.retryAfter)
   const row = await sessionsRepository(app.db).credentials(account)
   const ok = await verifyPassword(
     password,
     row?.password_hash ?? (await dummyHash(app.config.scryptLogN)),
   )
   if (!row || !ok || !row.is_active) {
-    app.loginThrottle.failed(account, request.ip)
     app.logs.audit.warn(
       { action: 'login.failed', email: account, ip: request.ip, request_id: request.id },
       'Sign-in failed',
     )
     throw INVALID_CREDENTIALS()
   }
-  app.loginThrottle.succeeded(account)
+  await attempt.succeeded()
   const refresh = newRefreshToken()
   const sessionId = await app.db.transaction(SYSTEM, async (tx) => {
     const repo = sessionsRepository(tx)
@@ -171,11 +170,10 @@ export async function verifyCurrentPassword(
   password: string,
 ): Promise<void> {
   const { db, loginThrottle } = request.server
-  const wait = loginThrottle.attempt(email, request.ip)
-  if (wait > 0) throw tooManyAttempts(wait)
+  const attempt = await loginThrottle.begin(email, request.ip)
+  if (attempt.retryAfter > 0) throw tooManyAttempts(attempt.retryAfter)
   const credentials = await sessionsRepository(db).credentials(email)
   if (!credentials || !(await verifyPassword(password, credentials.password_hash))) {
-    loginThrottle.failed(email, request.ip)
     throw new HttpError(
       400,
       'Current password is incorrect',
@@ -183,4 +181,5 @@ export async function verifyCurrentPassword(
       'Check your current password.',
     )
   }
+  await attempt.succeeded()
 }

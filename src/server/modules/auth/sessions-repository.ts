@@ -29,15 +29,18 @@ export const sessionsRepository = (q: Queryable) => ({
     return rows[0]
   },
 
-  /** The actor of a live session, or undefined when the session or user is gone. */
-  async actor(userId: string, sessionId: string): Promise<Actor | undefined> {
-    const { rows } = await q.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM users u JOIN sessions s ON s.user_id = u.id
+  /** The actor of a live session and when the session ends, or undefined when it or the user is gone. */
+  async actor(
+    userId: string,
+    sessionId: string,
+  ): Promise<{ actor: Actor; expiresAt: Date } | undefined> {
+    const { rows } = await q.query<UserRow & { session_expires_at: Date }>(
+      `SELECT ${USER_COLUMNS}, s.expires_at AS session_expires_at FROM users u JOIN sessions s ON s.user_id = u.id
        WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
       [userId, sessionId],
     )
     const row = rows[0]
-    return row && { ...toActor(row), sessionId }
+    return row && { actor: { ...toActor(row), sessionId }, expiresAt: row.session_expires_at }
   },
 
   async createSession(

@@ -1,13 +1,4 @@
-import { TZDate } from '@date-fns/tz'
-import {
-  addDays,
-  addMonths,
-  addWeeks,
-  startOfDay,
-  startOfHour,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns'
+import { instantOf, isoWithOffset, wallOf } from '../../lib/zone-clock.ts'
 
 /** Pure calendar arithmetic in an IANA timezone: bucket boundaries and preset windows. */
 
@@ -23,8 +14,26 @@ export interface Window {
 export const MAX_BUCKETS = 1000
 const HOUR = 3_600_000
 
-const weekOptions = (weekStart: WeekStart) =>
-  ({ weekStartsOn: weekStart === 'monday' ? 1 : 0 }) as const
+/** A local calendar date (month 0-11; days and months may overflow, Date.UTC normalises them). */
+interface LocalDate {
+  year: number
+  month: number
+  day: number
+}
+
+function localDate(instant: number, tz: string): LocalDate & { weekday: number } {
+  const wall = new Date(wallOf(instant, tz))
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth(),
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+  }
+}
+
+/** The first instant of a local date in `tz` (local midnight, or the change if it has none). */
+const midnight = (d: LocalDate, tz: string) =>
+  new Date(instantOf(Date.UTC(d.year, d.month, d.day), tz))
 
 /** The start of the calendar unit containing `instant`, in `tz`. */
 export function unitStart(
@@ -33,16 +42,14 @@ export function unitStart(
   tz: string,
   weekStart: WeekStart = 'sunday',
 ): Date {
-  const local = new TZDate(instant.getTime(), tz)
-  const start =
-    granularity === 'hourly'
-      ? startOfHour(local)
-      : granularity === 'daily'
-        ? startOfDay(local)
-        : granularity === 'weekly'
-          ? startOfWeek(local, weekOptions(weekStart))
-          : startOfMonth(local)
-  return new Date(start.getTime())
+  const ms = instant.getTime()
+  // Hours: back to the local hour's start (the zone's offset stays as it is within an hour).
+  if (granularity === 'hourly') return new Date(ms - (((wallOf(ms, tz) % HOUR) + HOUR) % HOUR))
+  const d = localDate(ms, tz)
+  if (granularity === 'daily') return midnight(d, tz)
+  if (granularity === 'monthly') return midnight({ ...d, day: 1 }, tz)
+  const back = (d.weekday - (weekStart === 'monday' ? 1 : 0) + 7) % 7
+  return midnight({ ...d, day: d.day - back }, tz)
 }
 
 /** The start of the unit after the one starting at `unit` (a local calendar step, not a fixed span). */
@@ -50,17 +57,15 @@ export function nextUnit(unit: Date, granularity: Granularity, tz: string): Date
   // Hours are absolute (a fall-back day has 25 of them; local wall-clock hours are ambiguous then);
   // days, weeks and months are calendar steps re-anchored at local midnight (23- and 25-hour days).
   if (granularity === 'hourly') return new Date(unit.getTime() + HOUR)
-  const local = new TZDate(unit.getTime(), tz)
+  const d = localDate(unit.getTime(), tz)
   const next =
     granularity === 'daily'
-      ? startOfDay(addDays(local, 1))
+      ? midnight({ ...d, day: d.day + 1 }, tz)
       : granularity === 'weekly'
-        ? startOfDay(addWeeks(local, 1))
-        : startOfMonth(addMonths(local, 1))
+        ? midnight({ ...d, day: d.day + 7 }, tz)
+        : midnight({ ...d, month: d.month + 1, day: 1 }, tz)
   // Never step backwards or stand still, whatever a zone's rules do.
-  return next.getTime() > unit.getTime()
-    ? new Date(next.getTime())
-    : new Date(unit.getTime() + HOUR)
+  return next.getTime() > unit.getTime() ? next : new Date(unit.getTime() + HOUR)
 }
 
 /**
@@ -99,25 +104,30 @@ export function presetWindow(
   const day = unitStart(now, 'daily', tz)
   const week = unitStart(now, 'weekly', tz, weekStart)
   const month = unitStart(now, 'monthly', tz)
-  const local = (d: Date) => new TZDate(d.getTime(), tz)
-  const at = (d: Date) => new Date(d.getTime())
+  const before = (start: Date, step: Partial<LocalDate>) => {
+    const d = localDate(start.getTime(), tz)
+    return midnight(
+      { year: d.year, month: d.month + (step.month ?? 0), day: d.day + (step.day ?? 0) },
+      tz,
+    )
+  }
   switch (preset) {
     case 'today':
       return { start: day, end: now }
     case 'yesterday':
-      return { start: at(startOfDay(addDays(local(day), -1))), end: day }
+      return { start: before(day, { day: -1 }), end: day }
     case 'this_week':
       return { start: week, end: now }
     case 'last_week':
-      return { start: at(startOfDay(addWeeks(local(week), -1))), end: week }
+      return { start: before(week, { day: -7 }), end: week }
     case 'this_month':
       return { start: month, end: now }
     case 'last_month':
-      return { start: at(startOfMonth(addMonths(local(month), -1))), end: month }
+      return { start: before(month, { month: -1 }), end: month }
   }
 }
 
 /** An instant as ISO 8601 with the timezone's offset, e.g. 2026-03-14T00:00:00+01:00. */
 export function isoIn(instant: Date, tz: string): string {
-  return new TZDate(instant.getTime(), tz).toISOString().replace(/\.000(?=[+-Z])/, '')
+  return isoWithOffset(instant.getTime(), tz)
 }

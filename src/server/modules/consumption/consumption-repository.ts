@@ -1,12 +1,10 @@
 import type { Queryable } from '../../db/database.ts'
 import type { TenantScope } from '../../context.ts'
+import { CADENCE_MS, GAP_MS } from '../readings/deltas.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import { scopeFilter } from '../scope-sql.ts'
 import type { Window } from './buckets.ts'
-
-/** Readings arrive every 15 minutes; a step longer than 1.5 of that is a gap. */
-export const CADENCE_MS = 15 * 60_000
-const GAP_MS = CADENCE_MS * 1.5
+import { mergedSegments, type Segment } from './segments.ts'
 
 /** What the readings of one bucket (start, end] say. */
 export interface BucketFigures extends Window {
@@ -46,28 +44,18 @@ export const consumptionRepository = (q: Queryable) => ({
   /**
    * Figures per contiguous bucket. A reading belongs to the bucket with start < ts <= end: its
    * delta is the rise since the previous reading, so a reading on a boundary closes the bucket
-   * before it. One index range scan over the window; width_bucket assigns each reading.
+   * before it. Whole UTC days and hours inside a bucket come from the rollups, the partial hours
+   * at its edges from the readings (see segments.ts); width_bucket places every piece.
    */
   async figures(deviceId: string, bucketList: readonly Window[]): Promise<BucketFigures[]> {
     if (bucketList.length === 0) return []
-    const starts = bucketList.map((b) => b.start.toISOString())
-    const end = bucketList[bucketList.length - 1]!.end.toISOString()
-    const { rows } = await q.query<Row>(
-      `WITH r AS (
-         SELECT ts, delta_kwh, is_reset, status, lag(ts) OVER (ORDER BY ts) AS prev_ts,
-                width_bucket(ts - interval '1 microsecond', $3::timestamptz[]) AS i
-         FROM readings
-         WHERE device_id = $1 AND reading_type = $2 AND ts > $4::timestamptz AND ts <= $5::timestamptz
-       )
-       SELECT i, count(*)::int AS n, greatest(coalesce(sum(delta_kwh), 0), 0)::float8 AS kwh,
-              count(*) FILTER (WHERE is_reset)::int AS resets,
-              coalesce(bool_or(status = 'estimated'), false) AS estimated,
-              count(*) FILTER (WHERE ts - greatest(prev_ts, ($3::timestamptz[])[i])
-                                 > make_interval(secs => $6))::int AS gaps,
-              min(ts) AS first, max(ts) AS last
-       FROM r GROUP BY i`,
-      [deviceId, ENERGY, starts, starts[0], end, GAP_MS / 1000],
-    )
+    const { rows } = await q.query<Row>(FIGURES_SQL, [
+      deviceId,
+      ENERGY,
+      bucketList.map((b) => b.start.toISOString()),
+      GAP_MS / 1000,
+      ...segmentParams(mergedSegments(bucketList)),
+    ])
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]))
     return bucketList.map((b, k) => {
       const r = byIndex.get(k + 1)
@@ -84,6 +72,51 @@ export const consumptionRepository = (q: Queryable) => ({
     })
   },
 })
+
+/** Segment bounds per kind as six timestamp arrays: day lo/hi, hour lo/hi, raw lo/hi. */
+function segmentParams(segments: readonly Segment[]): string[][] {
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return (['day', 'hour', 'raw'] as const).flatMap((kind) => {
+    const list = segments.filter((s) => s.kind === kind)
+    return [list.map((s) => iso(s.lo)), list.map((s) => iso(s.hi))]
+  })
+}
+
+/**
+ * Pieces of the device's history (rollup rows and edge readings) placed in buckets ($3 = bucket
+ * starts). A piece's `gaps` counts late readings measured from the piece's own start; the first
+ * reading of each piece is re-measured from the piece before it in the bucket (or the bucket
+ * start), which is exactly what scanning the bucket's readings would count.
+ */
+const FIGURES_SQL = `
+  WITH pieces AS (
+    SELECT p.day AS at, p.day AS unit_start, p.kwh, p.reading_count AS n, p.resets, p.gaps,
+           p.estimated, p.first_ts, p.last_ts
+    FROM unnest($5::timestamptz[], $6::timestamptz[]) AS s(lo, hi)
+    CROSS JOIN LATERAL (SELECT * FROM readings_daily d
+                        WHERE d.device_id = $1 AND d.day >= s.lo AND d.day < s.hi) p
+    UNION ALL
+    SELECT p.hour, p.hour, p.kwh, p.reading_count, p.resets, p.gaps, p.estimated, p.first_ts, p.last_ts
+    FROM unnest($7::timestamptz[], $8::timestamptz[]) AS s(lo, hi)
+    CROSS JOIN LATERAL (SELECT * FROM readings_hourly h
+                        WHERE h.device_id = $1 AND h.hour >= s.lo AND h.hour < s.hi) p
+    UNION ALL
+    SELECT p.ts - interval '1 microsecond', p.ts, p.delta_kwh, 1, p.is_reset::int, 0,
+           (p.status = 'estimated')::int, p.ts, p.ts
+    FROM unnest($9::timestamptz[], $10::timestamptz[]) AS s(lo, hi)
+    CROSS JOIN LATERAL (SELECT * FROM readings r WHERE r.device_id = $1 AND r.reading_type = $2
+                        AND r.ts > s.lo AND r.ts <= s.hi) p
+  ), placed AS (
+    SELECT width_bucket(at, $3::timestamptz[]) AS i, * FROM pieces
+  ), chained AS (
+    SELECT *, lag(last_ts) OVER (PARTITION BY i ORDER BY first_ts) AS prev_last FROM placed
+  )
+  SELECT i, sum(n)::int AS n, greatest(coalesce(sum(kwh), 0), 0)::float8 AS kwh,
+         sum(resets)::int AS resets, sum(estimated) > 0 AS estimated,
+         sum(gaps - (first_ts - unit_start > make_interval(secs => $4))::int
+             + (first_ts - greatest(prev_last, ($3::timestamptz[])[i]) > make_interval(secs => $4))::int)::int AS gaps,
+         min(first_ts) AS first, max(last_ts) AS last
+  FROM chained GROUP BY i`
 
 /** Data-quality metadata of a bucket, counting only the part of it that is not in the future. */
 export function withMetadata(f: BucketFigures, now: Date) {

@@ -1,8 +1,11 @@
+import type { IncomingMessage } from 'node:http'
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
 import type { TenantScope } from '../../context.ts'
 import type { Tx } from '../../db/database.ts'
+import { untilClientLeaves } from '../../lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '../../lib/http-errors.ts'
 import { isTimeZone } from '../../lib/timezones.ts'
+import { step } from '../../plugins/profiler.ts'
 import {
   buckets,
   isoIn,
@@ -20,6 +23,7 @@ type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 interface Caller {
   tx: Run
   scope: TenantScope
+  raw: IncomingMessage
 }
 
 /** The caller's timezone (default UTC); an unknown IANA name answers 422. */
@@ -39,9 +43,17 @@ function windowOf(start: string, end: string): Window {
 /** Reads a visible device's figures in one transaction; 404 for a missing or foreign device. */
 async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
   return caller.tx(async (tx) => {
-    const repo = consumptionRepository(tx)
-    if (!(await repo.deviceVisible(caller.scope, deviceId))) throw notFound('Device')
-    return repo.figures(deviceId, list)
+    const repo = consumptionRepository(untilClientLeaves(tx, caller))
+    const visible = await step('authorize', "device within the caller's tenant scope", () =>
+      repo.deviceVisible(caller.scope, deviceId),
+    )
+    if (!visible) throw notFound('Device')
+    return step(
+      'load readings',
+      (figures) =>
+        `${figures.reduce((n, f) => n + f.readings, 0)} readings in ${list.length} buckets`,
+      () => repo.figures(deviceId, list),
+    )
   })
 }
 
@@ -72,7 +84,9 @@ interface IntervalQuery {
 
 /** ConsumptionIntervals over a window; more than 1,000 buckets answers 422. */
 async function intervals(caller: Caller, deviceId: string, window: Window, q: IntervalQuery) {
-  const list = buckets(window, q.granularity, q.tz, q.weekStart)
+  const list = await step('bucket', `${q.granularity} buckets in ${q.tz}`, () =>
+    buckets(window, q.granularity, q.tz, q.weekStart),
+  )
   if (!list)
     throw invalid(
       ['query', 'granularity'],

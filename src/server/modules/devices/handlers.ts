@@ -1,20 +1,18 @@
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import type { Device } from '../../../api/__generated__/types.gen.ts'
 import type { Tx } from '../../db/database.ts'
 import { isElevated, type Actor, type TenantScope } from '../../context.ts'
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
 import { isUniqueViolation } from '../../lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
+import { modelProblem, registerBatch, serialTaken } from './device-batch.ts'
 import { deviceModelsRepository } from './device-models-repository.ts'
-import { devicesRepository, type DeviceFields } from './devices-repository.ts'
+import { deviceListStatement, devicesRepository, type DeviceFields } from './devices-repository.ts'
 import { audit } from '../../lib/audit.ts'
 
-/** A taken serial number, in the client's words; anything else passes through. */
-const serialClash = (serial: string) => (error: unknown) =>
-  Promise.reject(
-    isUniqueViolation(error, 'devices_serial_key')
-      ? conflict(`A device with serial number ${serial} already exists`)
-      : error,
-  )
+/** A taken serial number as a 409 with `detail`; anything else passes through. */
+const serialClash = (detail: string) => (error: unknown) =>
+  Promise.reject(isUniqueViolation(error, 'devices_serial_key') ? conflict(detail) : error)
 
 /** The group a new device goes to: the admin's own; for elevated users the body's or the header's. */
 function targetGroup(
@@ -40,18 +38,11 @@ function targetGroup(
 
 /** The model must exist for the tenant, and the handler must be one of its handlers. */
 async function checkModel(tx: Tx, scope: TenantScope, fields: DeviceFields): Promise<void> {
-  if (!fields.device_model_id) {
-    if (fields.handler) throw invalid(['body', 'handler'], 'A handler needs a device_model_id')
-    return
-  }
-  const model = await deviceModelsRepository(tx).find(scope, fields.device_model_id)
-  if (!model) throw invalid(['body', 'device_model_id'], 'Device model not found')
-  if (fields.handler && !model.handlers.some((h) => h.name === fields.handler)) {
-    throw invalid(
-      ['body', 'handler'],
-      `Handler must be one of: ${model.handlers.map((h) => h.name).join(', ')}`,
-    )
-  }
+  const model = fields.device_model_id
+    ? await deviceModelsRepository(tx).find(scope, fields.device_model_id)
+    : undefined
+  const problem = modelProblem(model, fields)
+  if (problem) throw invalid(['body', problem.field], problem.msg)
 }
 
 export const devicesHandlers = {
@@ -71,9 +62,10 @@ export const devicesHandlers = {
       sort: q.sort ?? 'name',
       order: q.order ?? 'asc',
     }
-    return reply
-      .code(200)
-      .send(await request.tx((tx) => devicesRepository(tx).list(request.scope, query)))
+    const [row] = await request.readOne<{ body: { items: Device[]; total: number } }>(
+      deviceListStatement(request.scope, query),
+    )
+    return reply.code(200).send({ ...row!.body, skip: query.skip, limit: query.limit })
   },
 
   async getDevice(request, reply) {
@@ -98,10 +90,22 @@ export const devicesHandlers = {
     }
     const device = await (
       isElevated(actor.role) ? request.txAs(groupId, run) : request.tx(run)
-    ).catch(serialClash(request.body.serial_number))
+    ).catch(serialClash(serialTaken(request.body.serial_number)))
     const created = { device_id: device.id, group_id: groupId }
     audit(request, 'device.create', created, `Registered device ${device.serial_number}`)
     return reply.code(201).send(device)
+  },
+
+  async createDevicesBatch(request, reply) {
+    const actor = request.actor!
+    const { items } = request.body
+    const run = (tx: Tx) => registerBatch(tx, actor, request.scope, items)
+    const devices = await (
+      isElevated(actor.role) ? request.txAs('all', run) : request.tx(run)
+    ).catch(serialClash('A serial number of this batch was registered meanwhile'))
+    const created = { device_ids: devices.map((d) => d.id), count: devices.length }
+    audit(request, 'device.create_batch', created, `Registered ${devices.length} devices`)
+    return reply.code(201).send({ items: devices })
   },
 
   async updateDevice(request, reply) {
@@ -124,7 +128,7 @@ export const devicesHandlers = {
       return (await devices.find({ all: false, groupId }, id))!
     }
     const device = await (moving ? request.txAs('all', run) : request.tx(run)).catch(
-      serialClash(request.body.serial_number),
+      serialClash(serialTaken(request.body.serial_number)),
     )
     const changed = {
       device_id: id,
@@ -153,6 +157,7 @@ export const devicesHandlers = {
   | 'listDevices'
   | 'getDevice'
   | 'createDevice'
+  | 'createDevicesBatch'
   | 'updateDevice'
   | 'deleteDevice'
 >

@@ -1,4 +1,6 @@
+import type { TenantScope } from '../../context.ts'
 import type { Queryable } from '../../db/database.ts'
+import { scopeFilter } from '../scope-sql.ts'
 
 export type AlertType = 'DEVICE_OFFLINE' | 'CONSUMPTION_THRESHOLD'
 export type ThresholdWindow = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY'
@@ -45,8 +47,104 @@ export const toRule = (row: RuleRow) => ({
 
 export type RuleDto = ReturnType<typeof toRule>
 
-/** Notification rules. Issue 6 adds list, patch, deactivate, delete and the evaluator's queries. */
+/** The fields a PATCH may change (the alert type and group never change). */
+export interface RuleChanges {
+  name?: string
+  deviceIds?: readonly string[]
+  isActive?: boolean
+  offlineAfterMinutes?: number
+  thresholdValue?: number
+  unit?: string
+  window?: ThresholdWindow
+}
+
+const CHANGE_COLUMNS: Record<keyof RuleChanges, string> = {
+  name: 'name',
+  deviceIds: 'device_ids',
+  isActive: 'is_active',
+  offlineAfterMinutes: 'offline_after_minutes',
+  thresholdValue: 'threshold_value',
+  unit: 'unit',
+  window: '"window"',
+}
+
+/** Notification rules, always read and written through the caller's tenant scope. */
 export const rulesRepository = (q: Queryable) => ({
+  /** Rules of one group by name; the group must already be known to be inside the scope. */
+  async list(scope: TenantScope, groupId: string, includeInactive: boolean): Promise<RuleDto[]> {
+    const where = scopeFilter(scope, 'r.group_id', 3)
+    const { rows } = await q.query<RuleRow>(
+      `SELECT ${RULE_COLUMNS} FROM notification_rules r
+       WHERE r.group_id = $1 AND ($2 OR r.is_active) AND ${where.sql}
+       ORDER BY lower(r.name), r.id`,
+      [groupId, includeInactive, ...where.params],
+    )
+    return rows.map(toRule)
+  },
+
+  async find(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
+    const where = scopeFilter(scope, 'r.group_id', 2)
+    const { rows } = await q.query<RuleRow>(
+      `SELECT ${RULE_COLUMNS} FROM notification_rules r WHERE r.id = $1 AND ${where.sql}`,
+      [id, ...where.params],
+    )
+    return rows[0] && toRule(rows[0])
+  },
+
+  /**
+   * Applies the given changes; the evaluator judges the rule's latest window again (its
+   * bookkeeping is reset), so a raised threshold or another window takes effect at once.
+   */
+  async update(scope: TenantScope, id: string, changes: RuleChanges): Promise<RuleDto | undefined> {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as Array<
+      [keyof RuleChanges, unknown]
+    >
+    const sets = entries.map(([key], i) => {
+      const value = key === 'name' ? `btrim($${i + 2})` : `$${i + 2}`
+      return `${CHANGE_COLUMNS[key]} = ${key === 'deviceIds' ? `${value}::uuid[]` : value}`
+    })
+    const where = scopeFilter(scope, 'r.group_id', entries.length + 2)
+    const { rows } = await q.query<RuleRow>(
+      `UPDATE notification_rules r SET ${[...sets, 'updated_at = now()', 'evaluated_until = NULL'].join(', ')}
+       WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
+      [id, ...entries.map(([, v]) => v), ...where.params],
+    )
+    return rows[0] && toRule(rows[0])
+  },
+
+  /** Idempotent: an inactive rule is returned unchanged. */
+  async deactivate(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
+    const where = scopeFilter(scope, 'r.group_id', 2)
+    const { rows } = await q.query<RuleRow>(
+      `UPDATE notification_rules r SET is_active = false,
+         updated_at = CASE WHEN r.is_active THEN now() ELSE r.updated_at END
+       WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
+      [id, ...where.params],
+    )
+    return rows[0] && toRule(rows[0])
+  },
+
+  /** Notifications the rule produced stay (their rule_id becomes NULL). */
+  async remove(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
+    const where = scopeFilter(scope, 'r.group_id', 2)
+    const { rows } = await q.query<RuleRow>(
+      `DELETE FROM notification_rules r WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
+      [id, ...where.params],
+    )
+    return rows[0] && toRule(rows[0])
+  },
+
+  /** The ids among `deviceIds` that are not devices of the group. */
+  async foreignDevices(groupId: string, deviceIds: readonly string[]): Promise<string[]> {
+    if (deviceIds.length === 0) return []
+    const { rows } = await q.query<{ id: string }>(
+      `SELECT x.id::text AS id FROM unnest($2::uuid[]) AS x(id)
+       WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.id = x.id AND d.group_id = $1)`,
+      [groupId, deviceIds],
+    )
+    return rows.map((r) => r.id)
+  },
+
   async create(rule: NewRule): Promise<RuleDto> {
     const offline = rule.alertType === 'DEVICE_OFFLINE'
     const { rows } = await q.query<RuleRow>(

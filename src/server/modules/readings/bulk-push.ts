@@ -21,12 +21,18 @@ export interface BulkResult {
   error: string | null
 }
 
-/** Why an item cannot be stored whatever the database holds, or null. */
-function refusal(item: BulkItem, now: number): string | null {
-  const ts = Date.parse(item.timestamp)
+/** Why a reading's timestamp cannot be stored (future, absurdly old, not a date), or null. */
+export function timestampRefusal(ts: number, now: number): string | null {
   if (Number.isNaN(ts)) return 'Timestamp is not a valid date-time'
   if (ts > now + CLOCK_SKEW_MS) return 'Timestamp is in the future'
   if (ts < OLDEST) return 'Timestamp is before 2000-01-01'
+  return null
+}
+
+/** Why an item (with its timestamp parsed) cannot be stored whatever the database holds, or null. */
+function refusal(item: BulkItem, ts: number, now: number): string | null {
+  const badTime = timestampRefusal(ts, now)
+  if (badTime) return badTime
   if (!Number.isFinite(item.kwh) || item.kwh < 0) return 'kWh must be a finite number >= 0'
   return null
 }
@@ -51,18 +57,20 @@ export async function bulkPush(
   items: readonly BulkItem[],
   now = Date.now(),
 ): Promise<BulkResult[]> {
+  // Parsed once: 5,000 items a request make every pass over them count.
+  const times = items.map((item) => Date.parse(item.timestamp))
   const results: BulkResult[] = items.map((item, index) => ({
     index,
     device_id: item.device_id,
     status: 'error',
-    error: refusal(item, now),
+    error: refusal(item, times[index]!, now),
   }))
   const accepted = results.filter((r) => r.error === null).map((r) => r.index)
   const readings: NewReading[] = accepted.map((i) => {
     const item = items[i]!
     return {
       deviceId: item.device_id,
-      ts: new Date(item.timestamp),
+      ts: new Date(times[i]!),
       kwh: item.kwh,
       readingType: item.reading_type,
       source: 'bulk',
@@ -76,12 +84,12 @@ export async function bulkPush(
   mark(stored.duplicates, 'duplicate')
   mark(stored.unknownDevice, 'error', 'Device not found')
   const reports = [...stored.inserted, ...stored.duplicates]
-    .map((i) => items[accepted[i]!]!)
-    .filter((item) => item.status)
-    .map((item) => ({
-      deviceId: item.device_id,
-      status: item.status!,
-      at: new Date(item.timestamp),
+    .map((i) => accepted[i]!)
+    .filter((i) => items[i]!.status)
+    .map((i) => ({
+      deviceId: items[i]!.device_id,
+      status: items[i]!.status!,
+      at: new Date(times[i]!),
       reason: 'Reported by bulk push',
     }))
   await statusRepository(tx).apply(latestPerDevice(reports))

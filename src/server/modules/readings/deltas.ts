@@ -8,12 +8,37 @@ export interface Point {
   delta?: number | null
   /** The count restarted here: a declared reset, or a value below the previous one. */
   reset?: boolean
+  /** Gap flags for the rollups. Set by computeDeltas (for stored points: as they were before). */
+  gaps?: GapFlags
+}
+
+/** Whether a reading opens a gap in its rollup hour and in its rollup day (see gapFlags). */
+export interface GapFlags {
+  hour: boolean
+  day: boolean
 }
 
 export interface DeltaChange {
   point: Point
   delta: number | null
   reset: boolean
+  gaps: GapFlags
+}
+
+/** Readings arrive every 15 minutes; a step longer than 1.5 of that is a gap. */
+export const CADENCE_MS = 15 * 60_000
+export const GAP_MS = CADENCE_MS * 1.5
+const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+/**
+ * A reading opens a gap when it comes more than GAP_MS after the reading before it or after the
+ * start of its rollup unit, whichever is later: local to the unit, so a unit's count never depends
+ * on readings outside it except the one just before.
+ */
+export function gapFlags(ts: number, previousTs: number | undefined): GapFlags {
+  const after = (unitStart: number) => ts - Math.max(previousTs ?? -Infinity, unitStart) > GAP_MS
+  return { hour: after(hourOf(ts)), day: after(dayOf(ts)) }
 }
 
 /**
@@ -23,7 +48,9 @@ export interface DeltaChange {
  * `stored` holds the stored readings from the one just before the earliest new reading to the one
  * just after the latest (those before the earliest new reading keep their values). A rise is
  * `kwh - previous kwh`; a drop, or a declared reset, restarts the count, so the delta is the new
- * value itself and never negative. New points get `delta`/`reset` set in place.
+ * value itself and never negative. New points get `delta`/`reset`/`gaps` set in place; stored
+ * points get `gaps` as they were before (their predecessor among the stored ones), and a change
+ * when their delta, reset or gap flags differ now.
  */
 export function computeDeltas(stored: readonly Point[], fresh: readonly Point[]): DeltaChange[] {
   if (fresh.length === 0) return []
@@ -32,23 +59,35 @@ export function computeDeltas(stored: readonly Point[], fresh: readonly Point[])
   const merged = [...stored, ...fresh].sort((a, b) => a.ts - b.ts)
   const changes: DeltaChange[] = []
   let previous: Point | undefined
+  let previousStored: Point | undefined
   for (const point of merged) {
+    const isFresh = freshSet.has(point)
     if (point.ts >= lo) {
       const reset = previous !== undefined && (point.declaredReset || point.kwh < previous.kwh)
       const delta = previous === undefined ? null : reset ? point.kwh : point.kwh - previous.kwh
-      if (freshSet.has(point)) {
-        point.delta = delta
-        point.reset = reset
-      } else if (point.delta !== delta || point.reset !== reset) {
-        changes.push({ point, delta, reset })
+      const gaps = gapFlags(point.ts, previous?.ts)
+      if (isFresh) {
+        Object.assign(point, { delta, reset, gaps })
+      } else {
+        const before = gapFlags(point.ts, previousStored?.ts)
+        point.gaps = before
+        const gapsMoved = before.hour !== gaps.hour || before.day !== gaps.day
+        if (point.delta !== delta || point.reset !== reset || gapsMoved)
+          changes.push({ point, delta, reset, gaps })
       }
     }
     previous = point
+    if (!isFresh) previousStored = point
   }
   return changes
 }
 
 /** The rollup hour of a reading: h with h < ts <= h + 1 hour (quarter-hour readings fill [h, h+1h]). */
 export function hourOf(ts: number): number {
-  return Math.floor((ts - 1) / 3_600_000) * 3_600_000
+  return Math.floor((ts - 1) / HOUR_MS) * HOUR_MS
+}
+
+/** The rollup day of a reading: d with d < ts <= d + 1 day, in UTC. */
+export function dayOf(ts: number): number {
+  return Math.floor((ts - 1) / DAY_MS) * DAY_MS
 }

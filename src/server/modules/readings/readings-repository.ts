@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts'
-import { computeDeltas, hourOf, type Point } from './deltas.ts'
+import { pgArray } from '../../lib/pg-array.ts'
+import { computeDeltas, dayOf, hourOf, type GapFlags, type Point } from './deltas.ts'
 
 /** One reading to store. Timestamps are instants; kWh is the meter's cumulative register. */
 export interface NewReading {
@@ -36,6 +37,21 @@ interface Fresh {
   row: NewReading
   groupId: string
   point: Point
+  /** The series' latest new reading in its hour, in its day, at all (set by markLatest). */
+  latest?: { hour: boolean; day: boolean; series: boolean }
+}
+
+/** Flags each series' latest new reading per hour, per day and overall (their kWh are kept). */
+function markLatest(list: Fresh[]): void {
+  const ordered = [...list].sort((a, b) => a.point.ts - b.point.ts)
+  ordered.forEach((f, i) => {
+    const next = ordered[i + 1]?.point.ts
+    f.latest = {
+      hour: next === undefined || hourOf(next) !== hourOf(f.point.ts),
+      day: next === undefined || dayOf(next) !== dayOf(f.point.ts),
+      series: next === undefined,
+    }
+  })
 }
 
 /**
@@ -48,8 +64,9 @@ interface Fresh {
  *    before and the one after it; readings already stored are duplicates (ingest is idempotent);
  * 3. computes delta_kwh and is_reset over the merged sequence, so backfilled and out-of-order
  *    readings are right and fix their successors (only changed rows are rewritten);
- * 4. inserts with one unnest() statement, then adjusts the hourly rollup and device statistics
- *    by exactly what changed.
+ * 4. inserts with one unnest() statement that also adjusts the hourly and daily rollups and the
+ *    device statistics by exactly what changed; a device's latest reading and value come from
+ *    its row, so a batch that only appends reads no readings at all.
  */
 export async function insertReadings(
   tx: Queryable,
@@ -58,31 +75,32 @@ export async function insertReadings(
 ): Promise<InsertResult> {
   const result: InsertResult = { inserted: [], duplicates: [], unknownDevice: [], ids: new Map() }
   if (rows.length === 0) return result
-  const groups = await lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
+  const devices = await lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
   const series = new Map<string, Fresh[]>()
   const seen = new Set<string>()
   rows.forEach((row, index) => {
-    const groupId = groups.get(row.deviceId)
-    if (!groupId) return void result.unknownDevice.push(index)
-    const type = row.readingType ?? ENERGY
-    const key = `${row.deviceId}|${type}`
-    if (seen.has(`${key}|${row.ts.getTime()}`)) return void result.duplicates.push(index)
-    seen.add(`${key}|${row.ts.getTime()}`)
+    const device = devices.get(row.deviceId)
+    if (!device) return void result.unknownDevice.push(index)
+    const key = `${row.deviceId}|${row.readingType ?? ENERGY}`
+    const unique = `${key}|${row.ts.getTime()}`
+    if (seen.has(unique)) return void result.duplicates.push(index)
+    seen.add(unique)
     const point: Point = {
       ts: row.ts.getTime(),
       kwh: row.kwh,
       declaredReset: row.status === 'reset',
     }
     const list = series.get(key) ?? []
-    list.push({ index, row, groupId, point })
+    list.push({ index, row, groupId: device.groupId, point })
     series.set(key, list)
   })
   if (series.size === 0) return result
-  const context = await loadContext(tx, [...series.entries()])
+  const context = await contextOf(tx, series, devices)
   const fresh: Fresh[] = []
   const updates: StoredUpdate[] = []
   for (const [key, list] of series) {
     const stored = context.get(key) ?? []
+    const byPoint = new Map(stored.map((s) => [s.point, s]))
     const storedTs = new Set(stored.map((s) => s.point.ts))
     const newOnes = list.filter((f) => {
       if (!storedTs.has(f.point.ts)) return true
@@ -90,38 +108,93 @@ export async function insertReadings(
       return false
     })
     if (newOnes.length === 0) continue
-    for (const change of computeDeltas(
+    const changes = computeDeltas(
       stored.map((s) => s.point),
       newOnes.map((f) => f.point),
-    )) {
-      const owner = stored.find((s) => s.point === change.point)
-      if (owner) updates.push({ ...owner, delta: change.delta, reset: change.reset })
-    }
+    )
+    for (const { point, ...change } of changes) updates.push({ ...byPoint.get(point)!, ...change })
+    markLatest(newOnes)
     fresh.push(...newOnes)
   }
   result.duplicates.sort((a, b) => a - b)
   if (fresh.length === 0) return result
-  const ids = await insertFresh(tx, fresh, options.returnIds ?? false)
+  await updateStored(tx, updates)
+  const ids = await insertWithRollups(tx, fresh, updates, options.returnIds ?? false)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
     if (id !== undefined) result.ids.set(f.index, id)
   }
   result.inserted.sort((a, b) => a - b)
-  await updateStored(tx, updates)
-  await adjustHourly(tx, fresh, updates)
-  await adjustDeviceStats(tx, fresh)
   return result
 }
 
-/** group_id per visible device; locks them until the transaction ends. */
-async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, string>> {
-  const { rows } = await tx.query<{ id: string; group_id: string }>(
-    'SELECT id, group_id FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE',
+/** What ingest needs of a device; its row stays locked until the transaction ends. */
+interface LockedDevice {
+  groupId: string
+  /** The latest energy reading (kept exact by insertReadings), or null without readings. */
+  lastReadingAt: number | null
+  latestKwh: number | null
+}
+
+async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, LockedDevice>> {
+  const { rows } = await tx.query<{
+    id: string
+    group_id: string
+    last_reading_at: Date | null
+    latest_kwh: number | null
+  }>(
+    `SELECT id, group_id, last_reading_at, latest_kwh FROM devices
+     WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     [ids],
   )
-  return new Map(rows.map((r) => [r.id, r.group_id]))
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        groupId: r.group_id,
+        lastReadingAt: r.last_reading_at?.getTime() ?? null,
+        latestKwh: r.latest_kwh,
+      },
+    ]),
+  )
 }
+
+/**
+ * The stored readings each series' new ones must be merged with. A meter's usual batch only
+ * appends energy readings after its latest one, and then the device row already says all that
+ * matters (the latest reading's time and value): no readings are read. Other series load theirs.
+ */
+async function contextOf(
+  tx: Queryable,
+  series: ReadonlyMap<string, Fresh[]>,
+  devices: ReadonlyMap<string, LockedDevice>,
+): Promise<Map<string, Stored[]>> {
+  const context = new Map<string, Stored[]>()
+  const load: Array<[string, Fresh[]]> = []
+  for (const [key, list] of series) {
+    const { deviceId, readingType = ENERGY } = list[0]!.row
+    const device = devices.get(deviceId)!
+    const appended =
+      readingType === ENERGY &&
+      list.every((f) => device.lastReadingAt === null || f.point.ts > device.lastReadingAt)
+    if (!appended) load.push([key, list])
+    else if (device.lastReadingAt !== null)
+      context.set(key, [latestOf(deviceId, device, device.lastReadingAt)])
+  }
+  if (load.length === 0) return context
+  for (const [key, stored] of await loadContext(tx, load)) context.set(key, stored)
+  return context
+}
+
+/** The device's latest energy reading as merge context (before every new one: never rewritten). */
+const latestOf = (deviceId: string, device: LockedDevice, ts: number): Stored => ({
+  id: 0,
+  readingType: ENERGY,
+  deviceId,
+  groupId: device.groupId,
+  point: { ts, kwh: device.latestKwh ?? 0, declaredReset: false },
+})
 
 interface Stored {
   id: number
@@ -134,6 +207,7 @@ interface Stored {
 interface StoredUpdate extends Stored {
   delta: number | null
   reset: boolean
+  gaps: GapFlags
 }
 
 interface ContextRow {
@@ -214,180 +288,137 @@ const OPTIONAL = [
   ['attachment_id', 'uuid', (f: Fresh) => f.row.attachmentId],
 ] as const
 
-async function insertFresh(
-  tx: Queryable,
-  fresh: readonly Fresh[],
-  returnIds: boolean,
-): Promise<number[]> {
-  const column = <T>(pick: (f: Fresh) => T) => fresh.map(pick)
-  const columns = [
-    'group_id',
-    'device_id',
-    'reading_type',
-    'ts',
-    'kwh',
-    'delta_kwh',
-    'is_reset',
-    'source',
-    'status',
-  ]
-  const types = ['uuid', 'uuid', 'text', 'timestamptz', 'float8', 'float8', 'bool', 'text', 'text']
-  const params: unknown[][] = [
-    column((f) => f.groupId),
-    column((f) => f.row.deviceId),
-    column((f) => f.row.readingType ?? ENERGY),
-    column((f) => f.row.ts.toISOString()),
-    column((f) => f.row.kwh),
-    column((f) => f.point.delta ?? null),
-    column((f) => f.point.reset ?? false),
-    column((f) => f.row.source ?? 'meter'),
-    column((f) => f.row.status ?? 'ok'),
-  ]
-  for (const [name, type, pick] of OPTIONAL) {
-    if (!fresh.some((f) => pick(f) != null)) continue
-    columns.push(name)
-    types.push(type)
-    params.push(column((f) => pick(f) ?? null))
-  }
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO readings (${columns.join(', ')})
-     SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
-     ${returnIds ? 'RETURNING id' : ''}`,
-    params,
-  )
-  // A multi-row INSERT ... SELECT from unnest returns its rows in input order.
-  return rows.map((r) => r.id)
+type Cell = string | number | boolean | null
+
+/** Columns of the one ingest statement's `fresh` rows: name, type, value. */
+const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]> = [
+  ['group_id', 'uuid', (f) => f.groupId],
+  ['device_id', 'uuid', (f) => f.row.deviceId],
+  ['reading_type', 'text', (f) => f.row.readingType ?? ENERGY],
+  ['ts', 'timestamptz', (f) => f.row.ts.toISOString()],
+  ['kwh', 'float8', (f) => f.row.kwh],
+  ['delta_kwh', 'float8', (f) => f.point.delta ?? null],
+  ['is_reset', 'bool', (f) => f.point.reset ?? false],
+  ['source', 'text', (f) => f.row.source ?? 'meter'],
+  ['status', 'text', (f) => f.row.status ?? 'ok'],
+]
+
+/** Stored readings whose delta, reset or gap flags moved: what they add to their rollup rows. */
+const MOVED_COLUMNS: ReadonlyArray<readonly [string, string, (u: StoredUpdate) => Cell]> = [
+  ['device_id', 'uuid', (u) => u.deviceId],
+  ['group_id', 'uuid', (u) => u.groupId],
+  ['ts', 'timestamptz', (u) => new Date(u.point.ts).toISOString()],
+  ['dkwh', 'float8', (u) => (u.delta ?? 0) - (u.point.delta ?? 0)],
+  ['dreset', 'int', (u) => bit(u.reset) - bit(u.point.reset)],
+  ['dgap_hour', 'int', (u) => bit(u.gaps.hour) - bit(u.point.gaps?.hour)],
+  ['dgap_day', 'int', (u) => bit(u.gaps.day) - bit(u.point.gaps?.day)],
+]
+
+const bit = (b: boolean | undefined) => (b ? 1 : 0)
+
+/** `unnest($first::t1[], ...) AS alias(c1, ...)` and the array literals to bind. */
+function unnestOf<T>(
+  alias: string,
+  columns: ReadonlyArray<readonly [string, string, (item: T) => Cell]>,
+  items: readonly T[],
+  first: number,
+) {
+  const sql = `unnest(${columns.map(([, type], i) => `$${first + i}::${type}[]`).join(', ')})
+    AS ${alias}(${columns.map(([name]) => name).join(', ')})`
+  return { sql, params: columns.map(([, , pick]) => pgArray(items.map(pick))) }
 }
 
+/** The rows a rollup adds up: each new energy reading, and the moves of stored ones. */
+const ADJUSTMENTS = `adjust AS (
+    SELECT device_id, group_id, ts, kwh, coalesce(delta_kwh, 0) AS dkwh, 1 AS n, is_reset::int AS dreset,
+           gap_hour::int AS dgap_hour, gap_day::int AS dgap_day, (status = 'estimated')::int AS estimated,
+           latest_hour, latest_day
+    FROM fresh WHERE reading_type = '${ENERGY}'
+    UNION ALL
+    SELECT device_id, group_id, ts, NULL, dkwh, 0, dreset, dgap_hour, dgap_day, 0, false, false FROM moved
+  )`
+
+/**
+ * Adds the adjustments to one rollup, per unit (hour h holds readings with h < ts <= h + 1 hour,
+ * day d those with d < ts <= d + 1 day, UTC). A unit only moved (no new reading) keeps its last
+ * reading; first_ts, last_ts and last_kwh are never null for the insert that a conflict replaces.
+ */
+const rollupSql = (table: string, unit: 'hour' | 'day') => `
+  INSERT INTO ${table} AS h (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh)
+  SELECT device_id, group_id, date_bin('1 ${unit}', ts - interval '1 microsecond', timestamptz '2000-01-01 00:00:00+00'),
+         sum(dkwh), sum(n), sum(dreset), sum(dgap_${unit}), sum(estimated), min(ts),
+         coalesce(max(ts) FILTER (WHERE n = 1), min(ts)), coalesce(max(kwh) FILTER (WHERE latest_${unit}), 0)
+  FROM adjust GROUP BY 1, 2, 3
+  ON CONFLICT (device_id, ${unit}) DO UPDATE SET
+    kwh = h.kwh + excluded.kwh,
+    reading_count = h.reading_count + excluded.reading_count,
+    resets = h.resets + excluded.resets,
+    gaps = h.gaps + excluded.gaps,
+    estimated = h.estimated + excluded.estimated,
+    first_ts = least(h.first_ts, excluded.first_ts),
+    last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
+    last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
+
+/** Reading count, first and last reading and latest value per device, moved by what was added. */
+const STATS_SQL = `
+  UPDATE devices d SET
+    reading_count = d.reading_count + s.n,
+    first_reading_at = least(d.first_reading_at, s.first_ts),
+    latest_kwh = CASE WHEN d.last_reading_at IS NULL OR s.last_ts >= d.last_reading_at THEN s.last_kwh ELSE d.latest_kwh END,
+    last_reading_at = greatest(d.last_reading_at, s.last_ts),
+    last_seen = greatest(d.last_seen, s.last_ts)
+  FROM (SELECT device_id, count(*) AS n, min(ts) AS first_ts, max(ts) AS last_ts,
+               max(kwh) FILTER (WHERE latest_series) AS last_kwh
+        FROM fresh WHERE reading_type = '${ENERGY}' GROUP BY device_id) s
+  WHERE d.id = s.device_id`
+
+/**
+ * One statement stores the new readings and everything derived from them: the rows go in once
+ * as arrays, and PostgreSQL adds them up per hour, per day and per device (data-modifying CTEs).
+ * Returns ids in input order when asked (INSERT ... SELECT from unnest keeps the input order).
+ */
+async function insertWithRollups(
+  tx: Queryable,
+  fresh: readonly Fresh[],
+  updates: readonly StoredUpdate[],
+  returnIds: boolean,
+): Promise<number[]> {
+  const optional = OPTIONAL.filter(([, , pick]) => fresh.some((f) => pick(f) != null)).map(
+    ([name, type, pick]) => [name, type, (f: Fresh) => pick(f) ?? null] as const,
+  )
+  const derived = [
+    ['gap_hour', 'bool', (f: Fresh) => f.point.gaps?.hour ?? false],
+    ['gap_day', 'bool', (f: Fresh) => f.point.gaps?.day ?? false],
+    ['latest_hour', 'bool', (f: Fresh) => f.latest?.hour ?? false],
+    ['latest_day', 'bool', (f: Fresh) => f.latest?.day ?? false],
+    ['latest_series', 'bool', (f: Fresh) => f.latest?.series ?? false],
+  ] as const
+  const stored = [...FRESH_COLUMNS, ...optional]
+  const rows = unnestOf('f', [...stored, ...derived], fresh, 1)
+  const moved = unnestOf('m', MOVED_COLUMNS, updates, rows.params.length + 1)
+  const names = stored.map(([name]) => name).join(', ')
+  const { rows: ids } = await tx.query<{ id: number }>(
+    `WITH fresh AS (SELECT * FROM ${rows.sql}),
+     moved AS (SELECT * FROM ${moved.sql}),
+     ${ADJUSTMENTS},
+     hourly AS (${rollupSql('readings_hourly', 'hour')}),
+     daily AS (${rollupSql('readings_daily', 'day')}),
+     stats AS (${STATS_SQL})
+     INSERT INTO readings (${names}) SELECT ${names} FROM fresh
+     ${returnIds ? 'RETURNING id' : ''}`,
+    [...rows.params, ...moved.params],
+  )
+  return ids.map((r) => r.id)
+}
+
+/** Rewrites the stored readings whose delta or reset changed (gap flags live only in the rollups). */
 async function updateStored(tx: Queryable, updates: readonly StoredUpdate[]): Promise<void> {
-  if (updates.length === 0) return
+  const moved = updates.filter((u) => u.delta !== u.point.delta || u.reset !== u.point.reset)
+  if (moved.length === 0) return
   await tx.query(
     `UPDATE readings r SET delta_kwh = u.delta, is_reset = u.reset
      FROM unnest($1::bigint[], $2::float8[], $3::bool[]) AS u(id, delta, reset)
      WHERE r.id = u.id`,
-    [updates.map((u) => u.id), updates.map((u) => u.delta), updates.map((u) => u.reset)],
-  )
-}
-
-interface HourChange {
-  deviceId: string
-  groupId: string
-  hour: number
-  kwh: number
-  count: number
-  resets: number
-  firstTs: number
-  lastTs: number
-  lastKwh: number
-}
-
-/**
- * Adds what changed to readings_hourly: new energy readings add their delta and count; stored
- * readings whose delta changed add the difference. Hour h holds readings with h < ts <= h + 1 hour.
- */
-async function adjustHourly(
-  tx: Queryable,
-  fresh: readonly Fresh[],
-  updates: readonly StoredUpdate[],
-): Promise<void> {
-  const changes = new Map<string, HourChange>()
-  const touch = (deviceId: string, groupId: string, ts: number) => {
-    const hour = hourOf(ts)
-    const key = `${deviceId}|${hour}`
-    let change = changes.get(key)
-    if (!change) {
-      change = {
-        deviceId,
-        groupId,
-        hour,
-        kwh: 0,
-        count: 0,
-        resets: 0,
-        firstTs: ts,
-        lastTs: ts,
-        lastKwh: NaN,
-      }
-      changes.set(key, change)
-    }
-    return change
-  }
-  for (const f of fresh) {
-    if ((f.row.readingType ?? ENERGY) !== ENERGY) continue
-    const change = touch(f.row.deviceId, f.groupId, f.point.ts)
-    change.kwh += f.point.delta ?? 0
-    change.count += 1
-    change.resets += f.point.reset ? 1 : 0
-    change.firstTs = Math.min(change.firstTs, f.point.ts)
-    if (f.point.ts >= change.lastTs || Number.isNaN(change.lastKwh)) {
-      change.lastTs = f.point.ts
-      change.lastKwh = f.row.kwh
-    }
-  }
-  for (const u of updates) {
-    if (u.readingType !== ENERGY) continue
-    const change = touch(u.deviceId, u.groupId, u.point.ts)
-    change.kwh += (u.delta ?? 0) - (u.point.delta ?? 0)
-    change.resets += (u.reset ? 1 : 0) - (u.point.reset ? 1 : 0)
-  }
-  if (changes.size === 0) return
-  const list = [...changes.values()]
-  await tx.query(
-    `INSERT INTO readings_hourly AS h (device_id, group_id, hour, kwh, reading_count, resets, first_ts, last_ts, last_kwh)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::float8[], $5::int[], $6::int[],
-                          $7::timestamptz[], $8::timestamptz[], $9::float8[])
-     ON CONFLICT (device_id, hour) DO UPDATE SET
-       kwh = h.kwh + excluded.kwh,
-       reading_count = h.reading_count + excluded.reading_count,
-       resets = h.resets + excluded.resets,
-       first_ts = least(h.first_ts, excluded.first_ts),
-       last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
-       last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`,
-    [
-      list.map((c) => c.deviceId),
-      list.map((c) => c.groupId),
-      list.map((c) => new Date(c.hour).toISOString()),
-      list.map((c) => c.kwh),
-      list.map((c) => c.count),
-      list.map((c) => c.resets),
-      list.map((c) => new Date(c.firstTs).toISOString()),
-      list.map((c) => new Date(c.lastTs).toISOString()),
-      list.map((c) => (Number.isNaN(c.lastKwh) ? 0 : c.lastKwh)),
-    ],
-  )
-}
-
-/** Reading count, first and last reading and latest value per device, moved by what was added. */
-async function adjustDeviceStats(tx: Queryable, fresh: readonly Fresh[]): Promise<void> {
-  const stats = new Map<string, { n: number; first: number; last: number; lastKwh: number }>()
-  for (const f of fresh) {
-    if ((f.row.readingType ?? ENERGY) !== ENERGY) continue
-    const s = stats.get(f.row.deviceId)
-    const ts = f.point.ts
-    if (!s) stats.set(f.row.deviceId, { n: 1, first: ts, last: ts, lastKwh: f.row.kwh })
-    else {
-      s.n++
-      s.first = Math.min(s.first, ts)
-      if (ts > s.last) Object.assign(s, { last: ts, lastKwh: f.row.kwh })
-    }
-  }
-  if (stats.size === 0) return
-  const list = [...stats.entries()]
-  await tx.query(
-    `UPDATE devices d SET
-       reading_count = d.reading_count + s.n,
-       first_reading_at = least(d.first_reading_at, s.first_ts),
-       latest_kwh = CASE WHEN d.last_reading_at IS NULL OR s.last_ts >= d.last_reading_at THEN s.last_kwh ELSE d.latest_kwh END,
-       last_reading_at = greatest(d.last_reading_at, s.last_ts),
-       last_seen = greatest(d.last_seen, s.last_ts)
-     FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::float8[])
-          AS s(device_id, n, first_ts, last_ts, last_kwh)
-     WHERE d.id = s.device_id`,
-    [
-      list.map(([id]) => id),
-      list.map(([, s]) => s.n),
-      list.map(([, s]) => new Date(s.first).toISOString()),
-      list.map(([, s]) => new Date(s.last).toISOString()),
-      list.map(([, s]) => s.lastKwh),
-    ],
+    [moved.map((u) => u.id), moved.map((u) => u.delta), moved.map((u) => u.reset)],
   )
 }

@@ -34,10 +34,11 @@ export const usersHandlers = {
   },
 
   async listUsers(request, reply) {
-    const { skip = 0, limit = 100 } = request.query ?? {}
+    const { skip = 0, limit = 100, search } = request.query ?? {}
+    const page = { skip, limit, search: search?.trim() || undefined }
     return reply
       .code(200)
-      .send(await request.tx((tx) => usersRepository(tx).list(request.scope, { skip, limit })))
+      .send(await request.tx((tx) => usersRepository(tx).list(request.scope, page)))
   },
 
   async getUser(request, reply) {

@@ -1,6 +1,7 @@
 import type { Queryable, Role } from '../../db/database.ts'
 import type { TenantScope } from '../../context.ts'
 import { USER_COLUMNS, type UserRow } from '../auth/sessions-repository.ts'
+import { containing } from '../../lib/sql-text.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
 export interface UserDto {
@@ -38,24 +39,36 @@ export interface UserChanges {
 }
 
 export const usersRepository = (q: Queryable) => ({
-  async list(scope: TenantScope, page: { skip: number; limit: number }) {
-    const where = scopeFilter(scope, 'u.group_id', 1)
+  /** One page ordered by e-mail; `search` keeps names and e-mails containing it (any case). */
+  async list(scope: TenantScope, page: { skip: number; limit: number; search?: string }) {
+    const where = this.filter(scope, page.search)
     const { rows } = await q.query<UserRow & { total: number }>(
       `SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM users u
        WHERE ${where.sql} ORDER BY u.email LIMIT $${where.next} OFFSET $${where.next + 1}`,
       [...where.params, page.limit, page.skip],
     )
-    const total = rows[0]?.total ?? (page.skip > 0 ? await this.count(scope) : 0)
+    const total = rows[0]?.total ?? (page.skip > 0 ? await this.count(scope, page.search) : 0)
     return { items: rows.map(toUser), total, skip: page.skip, limit: page.limit }
   },
 
-  async count(scope: TenantScope): Promise<number> {
-    const where = scopeFilter(scope, 'u.group_id', 1)
+  async count(scope: TenantScope, search?: string): Promise<number> {
+    const where = this.filter(scope, search)
     const { rows } = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users u WHERE ${where.sql}`,
       where.params,
     )
     return rows[0]!.n
+  },
+
+  filter(scope: TenantScope, search: string | undefined) {
+    const where = scopeFilter(scope, 'u.group_id', 1)
+    if (!search) return where
+    const p = `$${where.next}`
+    return {
+      sql: `${where.sql} AND (u.email ILIKE ${p} OR u.full_name ILIKE ${p})`,
+      params: [...where.params, containing(search)],
+      next: where.next + 1,
+    }
   },
 
   /** A user in the scope, or the actor's own row. */

@@ -2,19 +2,19 @@ import { createFileRoute } from '@tanstack/react-router'
 import { consumptionSearch } from '../../../../../lib/search-params'
 import { ConsumptionPage } from '../../../../../features/consumption/ConsumptionPage'
 import { prefetchConsumption } from '../../../../../features/consumption/consumption-queries'
-import { browserTimeZone, browserWeekStart } from '../../../../../features/consumption/ranges'
+import { loadCalendar } from '../../../../../features/consumption/calendar'
 import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
   validateSearch: consumptionSearch,
   loaderDeps: ({ search }) => ({ view: search.view }),
-  // Spec §7 prefetch; not awaited, and its failures are ignored.
-  loader: ({ context, params, deps }) => {
+  // Spec §7 prefetch, in the calendar the page uses (cached for a day); not awaited, failures ignored.
+  loader: async ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
+    const calendar = await loadCalendar(context.queryClient)
     void prefetchConsumption(context.queryClient, deps.view, new Date(), {
       deviceId: params.deviceId,
-      timeZone: browserTimeZone(),
-      weekStart: browserWeekStart(),
+      ...calendar,
     })
   },
   component: ConsumptionRoute,

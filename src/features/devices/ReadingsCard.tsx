@@ -1,0 +1,255 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { createContext, useContext, useState } from 'react'
+import {
+  client,
+  listDeviceMeasurementsOptions,
+  listDeviceReadingsOptions,
+  normalizeError,
+  queryPolicy,
+  type ListDeviceReadingsData,
+  type Reading,
+} from '../../api'
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorState,
+  Link,
+  Pagination,
+  Select,
+  SelectItem,
+  Table,
+  type TableColumn,
+} from '../../ui'
+import { formatDateTime } from './format'
+import { ENERGY } from './MeasurementChart'
+import { newestFirstSlice, pickNewestFirst } from './reading-pages'
+import { useMediaQuery } from './use-media-query'
+import * as styles from './devices.css'
+
+type Source = NonNullable<NonNullable<ListDeviceReadingsData['query']>['source']>
+const sources = [
+  { id: 'all', label: 'All sources' },
+  { id: 'meter', label: 'Meter' },
+  { id: 'manual', label: 'Manual' },
+  { id: 'bulk', label: 'Bulk push' },
+] as const satisfies readonly { id: Source | 'all'; label: string }[]
+type SourceFilter = (typeof sources)[number]['id']
+
+const sourceBadge: Record<Source, { label: string; variant: 'secondary' | 'info' | 'outline' }> = {
+  meter: { label: 'Meter', variant: 'secondary' },
+  manual: { label: 'Manual', variant: 'info' },
+  bulk: { label: 'Bulk push', variant: 'outline' },
+}
+const statusText: Record<Reading['status'], string> = {
+  ok: 'Measured',
+  estimated: 'Estimated',
+  manual: 'Entered by hand',
+  reset: 'Meter reset',
+}
+
+export const READINGS_PAGE_SIZE = 10
+/** Two lines fit (source and who entered it): the virtualiser needs one fixed height. */
+const ROW_HEIGHT = 52
+/** A page of rows under the 40px header: the card keeps its size from loading to loaded. */
+const TABLE_HEIGHT = READINGS_PAGE_SIZE * ROW_HEIGHT + 40
+
+/** The photo's bytes, from the API (same origin unless the build configured a base). */
+const photoUrl = (attachmentId: string) =>
+  `${client.getConfig().baseUrl ?? ''}/api/v1/attachments/${attachmentId}/content`
+
+/** Meters count in watt-hours: three decimals of kWh, always, so the column lines up. */
+const valueFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+})
+
+/** The unit of the listed measurement: cells read it, so the columns stay module constants. */
+const UnitContext = createContext('')
+
+function Value({ reading }: { reading: Reading }) {
+  const unit = useContext(UnitContext)
+  return <>{`${valueFormat.format(reading.kwh)} ${unit}`}</>
+}
+
+function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: boolean }) {
+  const badge = sourceBadge[reading.source]
+  return (
+    <span className={styles.twoLines}>
+      <Badge size="sm" variant={badge.variant}>
+        {badge.label}
+      </Badge>
+      {withPhoto && reading.attachment_id ? (
+        <PhotoCell reading={reading} />
+      ) : (
+        reading.entered_by_name && (
+          <span className={styles.secondLine}>by {reading.entered_by_name}</span>
+        )
+      )}
+    </span>
+  )
+}
+
+function PhotoCell({ reading }: { reading: Reading }) {
+  if (!reading.attachment_id) return <span className={styles.mutedCell}>–</span>
+  return (
+    <Link
+      href={photoUrl(reading.attachment_id)}
+      download
+      aria-label={`Download the photo of the reading at ${formatDateTime(reading.timestamp)}`}
+    >
+      Photo
+    </Link>
+  )
+}
+
+const readAt: TableColumn<Reading> = {
+  id: 'timestamp',
+  name: 'Read at',
+  isRowHeader: true,
+  width: '1.4fr',
+  minWidth: 170,
+  render: (r) => formatDateTime(r.timestamp),
+}
+const source: TableColumn<Reading> = {
+  id: 'source',
+  name: 'Source',
+  width: '1.2fr',
+  minWidth: 120,
+  render: (r) => <SourceCell reading={r} />,
+}
+const photo: TableColumn<Reading> = {
+  id: 'photo',
+  name: 'Photo',
+  width: 80,
+  minWidth: 80,
+  render: (r) => <PhotoCell reading={r} />,
+}
+const wideColumns: TableColumn<Reading>[] = [
+  readAt,
+  {
+    id: 'value',
+    name: 'Value',
+    align: 'end',
+    width: '1fr',
+    render: (r) => <Value reading={r} />,
+  },
+  source,
+  { id: 'status', name: 'Status', width: '1fr', render: (r) => statusText[r.status] },
+  photo,
+]
+/** On a phone: how much and when in one column, the photo under the source. */
+const narrowColumns: TableColumn<Reading>[] = [
+  {
+    ...readAt,
+    width: '1.6fr',
+    minWidth: 180,
+    render: (r) => (
+      <span className={styles.twoLines}>
+        <strong>
+          <Value reading={r} />
+        </strong>
+        <span className={styles.secondLine}>{formatDateTime(r.timestamp)}</span>
+      </span>
+    ),
+  },
+  { ...source, width: '1fr', minWidth: 104, render: (r) => <SourceCell reading={r} withPhoto /> },
+]
+
+export interface ReadingsCardProps {
+  deviceId: string
+  /** The reading type listed (the overview's `measurement`). */
+  measurement: string
+}
+
+/** The device's readings of one measurement, newest first, filtered by how they arrived. */
+export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
+  const narrow = useMediaQuery(styles.NARROW_QUERY)
+  const [source, setSource] = useState<SourceFilter>('all')
+  const [page, setPage] = useState(1)
+  const filters = {
+    reading_type_names: [measurement],
+    ...(source === 'all' ? {} : { source }),
+  }
+  const read = (query: { page: number; page_size: number }) => ({
+    ...listDeviceReadingsOptions({ path: { id: deviceId }, query: { ...filters, ...query } }),
+    ...queryPolicy('realTime'),
+  })
+  // The server pages oldest first: its total says where the newest rows are.
+  const count = useQuery(read({ page: 1, page_size: 1 }))
+  const total = count.data?.total ?? 0
+  const slice = newestFirstSlice(page, READINGS_PAGE_SIZE, total)
+  const pages = useQueries({
+    queries: slice.serverPages.map((p) => read({ page: p, page_size: READINGS_PAGE_SIZE })),
+  })
+  const unit = useQuery({
+    ...listDeviceMeasurementsOptions({ path: { id: deviceId } }),
+    ...queryPolicy('regular'),
+    meta: { silent: true },
+  }).data?.items.find((m) => m.name === measurement)?.unit
+  const queries = [count].concat(pages)
+  const failed = queries.find((q) => q.isError)
+  const loading = queries.some((q) => q.isPending)
+  const rows =
+    loading || failed
+      ? []
+      : pickNewestFirst(
+          pages.map((q) => q.data!.items),
+          slice,
+        )
+
+  const filter = (
+    <Select
+      aria-label="Source"
+      items={sources}
+      selectedKey={source}
+      onSelectionChange={(key) => {
+        setSource(key as SourceFilter)
+        setPage(1)
+      }}
+    >
+      {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
+    </Select>
+  )
+  return (
+    <Card title="Readings" description={`${measurement}, newest first`} actions={filter}>
+      {failed ? (
+        <ErrorState
+          size="sm"
+          title="The readings could not be loaded"
+          message={normalizeError(failed.error).message}
+          onRetry={() => void Promise.all(queries.map((q) => q.refetch()))}
+        />
+      ) : !loading && total === 0 ? (
+        <EmptyState
+          size="sm"
+          icon="search"
+          title={source === 'all' ? 'No readings yet' : 'No readings from this source'}
+          description="Readings from the meter, bulk pushes and manual entries are listed here."
+        />
+      ) : (
+        <div className={styles.cardStack}>
+          <UnitContext.Provider value={unit ?? (measurement === ENERGY ? 'kWh' : '')}>
+            <Table
+              aria-label="Readings"
+              columns={narrow ? narrowColumns : wideColumns}
+              rows={rows}
+              isLoading={loading}
+              loadingLabel="Loading readings..."
+              rowHeight={ROW_HEIGHT}
+              height={TABLE_HEIGHT}
+              maxHeight={TABLE_HEIGHT}
+            />
+          </UnitContext.Provider>
+          <Pagination
+            aria-label="Reading pages"
+            page={page}
+            pageSize={READINGS_PAGE_SIZE}
+            total={total}
+            onPageChange={setPage}
+          />
+        </div>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import type { Logs } from '../../logging.ts'
+import { frontendLine } from './frontend-logs.ts'
+import { LogReader } from './log-reader.ts'
+import { systemRepository } from './system-repository.ts'
+
+const packageFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../package.json',
+)
+const version = (JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { version: string }).version
+const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+
+/** One reader per log directory: its indexes and match caches live as long as the app. */
+const readers = new WeakMap<Logs, LogReader>()
+function readerOf(logs: Logs): LogReader {
+  let reader = readers.get(logs)
+  if (!reader) readers.set(logs, (reader = new LogReader(logs.dir)))
+  return reader
+}
+
+export const debugHandlers = {
+  async getLogs(request, reply) {
+    const q = request.query ?? {}
+    const { logs } = request.server
+    // Lines of earlier requests may still be queued for their file: read what was logged.
+    await logs.flushed()
+    const page = await readerOf(logs).read({
+      source: q.source ?? 'main',
+      limit: q.limit ?? 100,
+      offset: q.offset ?? 0,
+      level: q.level,
+      search: q.search,
+      logger: q.logger,
+      requestId: q.request_id,
+      after: q.after,
+      before: q.before,
+    })
+    return reply.code(200).send(page)
+  },
+
+  async getSystemInfo(request, reply) {
+    const { db, config } = request.server
+    const figures = await systemRepository(db).figures()
+    const memory = process.memoryUsage()
+    return reply.code(200).send({
+      version,
+      environment: config.appEnv,
+      uptime_seconds: Math.round(process.uptime() * 10) / 10,
+      node_version: process.version,
+      database: {
+        kind: db.kind === 'postgres' ? 'postgresql' : 'pglite',
+        version: figures.version.split(' ')[0]!,
+        size_bytes: figures.size_bytes === null ? null : Math.round(figures.size_bytes),
+      },
+      counts: {
+        users: figures.users,
+        groups: figures.groups,
+        devices: figures.devices,
+        readings: figures.readings,
+        notifications: figures.notifications,
+      },
+      memory: { rss_mb: mb(memory.rss), heap_used_mb: mb(memory.heapUsed) },
+      started_at: startedAt,
+    })
+  },
+
+  async postFrontendLogs(request, reply) {
+    const userId = request.actor?.id ?? null
+    const lines = request.body.entries.map((entry) => frontendLine(entry, request.id, userId))
+    request.server.logs.writeFrontend(lines)
+    return reply.code(202).send({ accepted: lines.length })
+  },
+} satisfies Pick<RouteHandlers, 'getLogs' | 'getSystemInfo' | 'postFrontendLogs'>

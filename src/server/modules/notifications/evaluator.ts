@@ -1,0 +1,191 @@
+import type { Logger } from 'pino'
+import { SYSTEM, type Database, type Queryable } from '../../db/database.ts'
+import { offlineConditions, thresholdConditions, type Condition } from './conditions.ts'
+
+/** Any number, the same in every replica: one evaluator runs at a time across all of them. */
+export const EVALUATOR_LOCK = 7_340_022
+
+/** Readings of a closed window may arrive this much later (meters push every few minutes). */
+export const SETTLE_MS = 10 * 60_000
+
+export interface EvaluationReport {
+  /** Another runner held the lock: this run did nothing. */
+  skipped: boolean
+  raised: number
+  cleared: number
+  deliveries: number
+}
+
+export interface EvaluateOptions {
+  now: Date
+  /** @default SETTLE_MS */
+  settleMs?: number
+}
+
+/**
+ * One evaluation, in one transaction holding the advisory lock (a second runner finds it taken
+ * and skips; the lock ends with the transaction). Conditions that hold and have no open
+ * notification raise one, delivered to every user who sees the group; open notifications whose
+ * condition no longer holds are cleared, so the condition can raise again later.
+ */
+export async function evaluateRules(
+  db: Database,
+  options: EvaluateOptions,
+): Promise<EvaluationReport> {
+  const { now, settleMs = SETTLE_MS } = options
+  return db.transaction(SYSTEM, async (tx) => {
+    const { rows } = await tx.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_xact_lock($1) AS locked',
+      [EVALUATOR_LOCK],
+    )
+    if (!rows[0]!.locked) return { skipped: true, raised: 0, cleared: 0, deliveries: 0 }
+    const offline = await offlineConditions(tx, now)
+    const threshold = await thresholdConditions(tx, now, settleMs)
+    const conditions = [...offline, ...threshold.conditions]
+    const judged = threshold.judged.map((j) => j.ruleId)
+    const cleared = await clearResolved(tx, now, conditions, judged)
+    const raised = await raise(tx, now, conditions)
+    const deliveries = await deliver(tx, raised)
+    await markJudged(tx, threshold.judged)
+    return { skipped: false, raised: raised.length, cleared, deliveries }
+  })
+}
+
+/**
+ * Clears open notifications whose condition was judged in this run and no longer holds: every
+ * offline rule is judged on every run, a threshold rule when a window of it was. Notifications of
+ * deleted or inactive rules clear too.
+ */
+async function clearResolved(
+  q: Queryable,
+  now: Date,
+  holding: readonly Condition[],
+  judgedThresholdRules: readonly string[],
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE notifications n SET cleared_at = $1
+     WHERE n.cleared_at IS NULL AND n.condition_key IS NOT NULL
+       AND NOT (n.condition_key = ANY ($2::text[]))
+       AND (n.rule_id IS NULL
+         OR n.rule_id = ANY ($3::uuid[])
+         OR EXISTS (SELECT 1 FROM notification_rules r WHERE r.id = n.rule_id
+                    AND (NOT r.is_active OR r.alert_type = 'DEVICE_OFFLINE')))`,
+    [now.toISOString(), holding.map((c) => c.key), judgedThresholdRules],
+  )
+  return rowCount
+}
+
+/** Notifications for the conditions without an open one; returns the new notifications' ids. */
+async function raise(q: Queryable, now: Date, conditions: readonly Condition[]) {
+  if (conditions.length === 0) return []
+  const { rows } = await q.query<{ id: string; rule_id: string }>(
+    `INSERT INTO notifications (group_id, rule_id, device_id, event_type, template_id,
+       template_version, format_version, title, message, params, condition_key, triggered_at)
+     SELECT c.group_id, c.rule_id, c.device_id, c.event_type, c.event_type, c.version, 1, c.title,
+            c.message, c.params::jsonb, c.key, $10
+     FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[],
+                 $8::text[], $9::text[])
+          AS c(group_id, rule_id, device_id, event_type, version, title, message, params, key)
+     ON CONFLICT (condition_key) WHERE cleared_at IS NULL DO NOTHING
+     RETURNING id, rule_id`,
+    [
+      conditions.map((c) => c.groupId),
+      conditions.map((c) => c.ruleId),
+      conditions.map((c) => c.deviceId),
+      conditions.map((c) => c.alert.eventType),
+      conditions.map((c) => c.alert.templateVersion),
+      conditions.map((c) => c.alert.title),
+      conditions.map((c) => c.alert.message),
+      conditions.map((c) => JSON.stringify(c.alert.params)),
+      conditions.map((c) => c.key),
+      now.toISOString(),
+    ],
+  )
+  if (rows.length > 0) {
+    await q.query(
+      'UPDATE notification_rules SET last_triggered_at = $2 WHERE id = ANY ($1::uuid[])',
+      [[...new Set(rows.map((r) => r.rule_id))], now.toISOString()],
+    )
+  }
+  return rows.map((r) => r.id)
+}
+
+/**
+ * One delivery per active user of the notification's group, and per developer and superuser:
+ * they oversee every group and filter their feed with the group scope.
+ */
+export async function deliver(q: Queryable, notificationIds: readonly string[]): Promise<number> {
+  if (notificationIds.length === 0) return 0
+  const { rowCount } = await q.query(
+    `INSERT INTO notification_deliveries (group_id, notification_id, user_id, delivered_at)
+     SELECT n.group_id, n.id, u.id, n.triggered_at
+     FROM notifications n
+     JOIN users u ON u.is_active AND (u.group_id = n.group_id OR u.role IN ('developer', 'superuser'))
+     WHERE n.id = ANY ($1::uuid[])
+     ON CONFLICT (notification_id, user_id) DO NOTHING`,
+    [notificationIds],
+  )
+  return rowCount
+}
+
+async function markJudged(q: Queryable, judged: ReadonlyArray<{ ruleId: string; until: Date }>) {
+  if (judged.length === 0) return
+  await q.query(
+    `UPDATE notification_rules r SET evaluated_until = j.until
+     FROM unnest($1::uuid[], $2::timestamptz[]) AS j(id, until) WHERE r.id = j.id`,
+    [judged.map((j) => j.ruleId), judged.map((j) => j.until.toISOString())],
+  )
+}
+
+export interface EvaluatorOptions {
+  /** @default 60_000 */
+  intervalMs?: number
+  /** Delay of the first run after start. @default 5_000 */
+  firstRunMs?: number
+  /** The time the evaluator judges at (tests inject a fake clock). @default () => new Date() */
+  clock?: () => Date
+  settleMs?: number
+}
+
+/**
+ * Runs `evaluateRules` about every minute inside the server. A tick that finds the previous run
+ * still going is skipped; across replicas the advisory lock lets one of them work. The returned
+ * stop waits for the run in flight, so the database can close after it.
+ */
+export function startRulesEvaluator(
+  db: Database,
+  log: Logger,
+  options: EvaluatorOptions = {},
+): () => Promise<void> {
+  const { intervalMs = 60_000, firstRunMs = 5_000, clock = () => new Date() } = options
+  let inFlight: Promise<void> | undefined
+  let stopped = false
+  const run = async () => {
+    const started = performance.now()
+    try {
+      const report = await evaluateRules(db, { now: clock(), settleMs: options.settleMs })
+      const ms = Math.round(performance.now() - started)
+      const level = report.raised + report.cleared > 0 ? 'info' : 'debug'
+      log[level]({ logger: 'rules-evaluator', ...report, ms }, 'Notification rules evaluated')
+    } catch (error) {
+      log.error(
+        { logger: 'rules-evaluator', err: { message: (error as Error).message } },
+        'Notification rules evaluation failed',
+      )
+    }
+  }
+  const tick = () => {
+    if (stopped || inFlight) return
+    inFlight = run().finally(() => (inFlight = undefined))
+  }
+  const first = setTimeout(tick, firstRunMs)
+  const timer = setInterval(tick, intervalMs)
+  first.unref()
+  timer.unref()
+  return async () => {
+    stopped = true
+    clearTimeout(first)
+    clearInterval(timer)
+    await inFlight
+  }
+}

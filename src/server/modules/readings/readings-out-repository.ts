@@ -1,0 +1,212 @@
+import type { TenantScope } from '../../context.ts'
+import type { Queryable } from '../../db/database.ts'
+import { scopeFilter } from '../scope-sql.ts'
+import { ENERGY } from './readings-repository.ts'
+
+export type ReadingSource = 'meter' | 'manual' | 'bulk'
+
+interface ReadingRow {
+  id: number
+  device_id: string
+  ts: Date
+  kwh: number
+  status: 'ok' | 'estimated' | 'manual' | 'reset'
+  reading_type: string
+  source: ReadingSource
+  entered_by: string | null
+  entered_by_name: string | null
+  attachment_id: string | null
+}
+
+const COLUMNS = `r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source, r.entered_by,
+  r.entered_by_name, r.attachment_id`
+
+export const toReading = (r: ReadingRow) => ({
+  id: r.id,
+  device_id: r.device_id,
+  timestamp: r.ts.toISOString(),
+  kwh: r.kwh,
+  status: r.status,
+  reading_type: r.reading_type,
+  source: r.source,
+  entered_by: r.entered_by,
+  entered_by_name: r.entered_by_name,
+  attachment_id: r.attachment_id,
+})
+
+export type ReadingDto = ReturnType<typeof toReading>
+
+export interface ReadingQuery {
+  /** Inclusive. */
+  start?: Date
+  /** Exclusive. */
+  end?: Date
+  types?: readonly string[]
+  source?: ReadingSource
+  page: number
+  pageSize: number
+}
+
+/** Units by reading type suffix (`energy_kwh` -> kWh); the name says what it measures. */
+const UNITS: Array<[RegExp, string]> = [
+  [/_kwh$/, 'kWh'],
+  [/_wh$/, 'Wh'],
+  [/_kvarh$/, 'kvarh'],
+  [/_kw$/, 'kW'],
+  [/_w$/, 'W'],
+  [/_kva$/, 'kVA'],
+  [/_v$/, 'V'],
+  [/_a$/, 'A'],
+  [/_hz$/, 'Hz'],
+  [/_(c|celsius)$/, '°C'],
+  [/_(pct|percent)$/, '%'],
+  [/_m3$/, 'm³'],
+]
+
+export const unitOf = (type: string) => UNITS.find(([suffix]) => suffix.test(type))?.[1] ?? ''
+
+/**
+ * The reading types a device has readings of, found by skipping through the (device, type, ts)
+ * index: a CTE named `stored` (its last row is NULL), for a query whose $1 is the device id.
+ */
+const STORED_TYPES = `stored AS (
+  (SELECT r.reading_type AS name FROM readings r WHERE r.device_id = $1 ORDER BY r.reading_type LIMIT 1)
+  UNION ALL
+  SELECT (SELECT r.reading_type FROM readings r WHERE r.device_id = $1 AND r.reading_type > s.name
+          ORDER BY r.reading_type LIMIT 1)
+  FROM stored s WHERE s.name IS NOT NULL
+)`
+
+/** The conditions of a query beside device and type, with its parameters from $2. */
+function readingFilter(q: ReadingQuery) {
+  const params: unknown[] = []
+  const where: string[] = []
+  const add = (sql: string, value: unknown) => {
+    params.push(value)
+    where.push(sql.replace('?', `$${params.length + 1}`))
+  }
+  if (q.start) add('r.ts >= ?', q.start.toISOString())
+  if (q.end) add('r.ts < ?', q.end.toISOString())
+  if (q.source) add('r.source = ?', q.source)
+  return { sql: where.map((w) => ` AND ${w}`).join(''), params }
+}
+
+/** Readings as the API shows them. Device visibility is checked first by `deviceInScope`. */
+export const readingsOutRepository = (q: Queryable) => ({
+  /** The device, when it exists in the scope. */
+  async deviceInScope(scope: TenantScope, id: string): Promise<boolean> {
+    const where = scopeFilter(scope, 'd.group_id', 2)
+    const { rows } = await q.query(`SELECT 1 FROM devices d WHERE d.id = $1 AND ${where.sql}`, [
+      id,
+      ...where.params,
+    ])
+    return rows.length > 0
+  },
+
+  /** The reading types the device has readings of. */
+  async storedTypes(deviceId: string): Promise<string[]> {
+    const { rows } = await q.query<{ name: string }>(
+      `WITH RECURSIVE ${STORED_TYPES} SELECT name FROM stored WHERE name IS NOT NULL`,
+      [deviceId],
+    )
+    return rows.map((r) => r.name)
+  },
+
+  /**
+   * One page, oldest first, with the total of the whole filter. One branch per reading type reads
+   * its own index range in time order and PostgreSQL merges them (Merge Append): a page costs
+   * its offset plus its size, never a sort of the device's history.
+   */
+  async list(deviceId: string, query: ReadingQuery) {
+    const types = query.types ?? (await this.storedTypes(deviceId))
+    const page = {
+      items: [] as ReadingDto[],
+      total: 0,
+      page: query.page,
+      page_size: query.pageSize,
+    }
+    if (types.length === 0) return page
+    const filter = readingFilter(query)
+    const params: unknown[] = [deviceId, ...filter.params]
+    const typeAt = params.length + 1
+    params.push(...types)
+    const offset = (query.page - 1) * query.pageSize
+    const n = params.length
+    const branches = types.map(
+      (_, i) => `(SELECT ${COLUMNS} FROM readings r
+        WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
+        ORDER BY r.ts LIMIT $${n + 1})`,
+    )
+    const { rows } = await q.query<ReadingRow>(
+      `SELECT * FROM (${branches.join(' UNION ALL ')}) page
+       ORDER BY ts, reading_type LIMIT $${n + 2} OFFSET $${n + 3}`,
+      [...params, offset + query.pageSize, query.pageSize, offset],
+    )
+    const list = types.map((_, i) => `$${typeAt + i}`).join(', ')
+    const { rows: count } = await q.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM readings r
+       WHERE r.device_id = $1 AND r.reading_type IN (${list})${filter.sql}`,
+      params,
+    )
+    return { ...page, items: rows.map(toReading), total: count[0]!.total }
+  },
+
+  async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
+    const where = scopeFilter(scope, 'r.group_id', 2)
+    const { rows } = await q.query<ReadingRow>(
+      `SELECT ${COLUMNS} FROM readings r WHERE r.id = $1 AND ${where.sql}`,
+      [id, ...where.params],
+    )
+    return rows[0] && toReading(rows[0])
+  },
+
+  /** The newest energy reading: the last entry of the (device, type, ts) index. */
+  async latest(deviceId: string): Promise<ReadingDto | undefined> {
+    const { rows } = await q.query<ReadingRow>(
+      `SELECT ${COLUMNS} FROM readings r WHERE r.device_id = $1 AND r.reading_type = $2
+       ORDER BY r.ts DESC LIMIT 1`,
+      [deviceId, ENERGY],
+    )
+    return rows[0] && toReading(rows[0])
+  },
+
+  /**
+   * One entry per reading type the device has readings of, its model's handler declares, and
+   * energy_kwh always; each with its newest value (a year of readings is not scanned).
+   */
+  async measurements(deviceId: string) {
+    const { rows } = await q.query<{
+      name: string
+      latest_value: number | null
+      latest_at: Date | null
+    }>(
+      `WITH RECURSIVE ${STORED_TYPES},
+       declared AS (
+         SELECT jsonb_array_elements_text(h -> 'measurements') AS name
+         FROM devices d
+         JOIN device_models m ON m.id = d.device_model_id
+         CROSS JOIN LATERAL jsonb_array_elements(m.handlers) h
+         WHERE d.id = $1 AND h ->> 'name' = d.handler
+       ),
+       names AS (
+         SELECT name FROM stored WHERE name IS NOT NULL
+         UNION SELECT name FROM declared
+         UNION SELECT $2::text
+       )
+       SELECT n.name, l.kwh AS latest_value, l.ts AS latest_at
+       FROM names n
+       LEFT JOIN LATERAL (
+         SELECT r.kwh, r.ts FROM readings r WHERE r.device_id = $1 AND r.reading_type = n.name
+         ORDER BY r.ts DESC LIMIT 1
+       ) l ON true
+       ORDER BY n.name <> $2, n.name`,
+      [deviceId, ENERGY],
+    )
+    return rows.map((r) => ({
+      name: r.name,
+      unit: unitOf(r.name),
+      latest_value: r.latest_value,
+      latest_at: r.latest_at?.toISOString() ?? null,
+    }))
+  },
+})

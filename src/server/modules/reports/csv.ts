@@ -1,0 +1,66 @@
+import type { EnergyReport } from '../../../api/__generated__/types.gen.ts'
+import { wallOf } from '../../lib/zone-clock.ts'
+import { unitStart, nextUnit, type Window } from '../consumption/buckets.ts'
+
+const HEADER = [
+  'device_id',
+  'device_name',
+  'current_kwh',
+  'previous_kwh',
+  'absolute_change',
+  'percent_change',
+]
+
+/**
+ * A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
+ * would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe, as OWASP advises.
+ */
+function field(value: string | number | null): string {
+  if (value === null) return ''
+  if (typeof value === 'number') return String(value)
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+const line = (values: Array<string | number | null>) => values.map(field).join(',')
+
+/** The report's device rows and total as CSV: the figures of the JSON answer, CRLF line ends. */
+export function reportCsv(report: EnergyReport): string {
+  const rows = report.devices.map((d) =>
+    line([
+      d.device_id,
+      d.device_name,
+      d.current_kwh,
+      d.previous_kwh,
+      d.absolute_change,
+      d.percent_change,
+    ]),
+  )
+  const total = line([
+    'total',
+    '',
+    report.current.total_kwh,
+    report.previous.total_kwh,
+    report.change.absolute_kwh,
+    report.change.percent,
+  ])
+  return [HEADER.join(','), ...rows, total].map((l) => `${l}\r\n`).join('')
+}
+
+const date = (instant: Date, tz: string) => new Date(wallOf(instant.getTime(), tz)).toISOString()
+
+/** A period in a file name: 2026-02 for a calendar month, 2026-02-14 for a day, else from_to_to. */
+function periodLabel(w: Window, tz: string): string {
+  const whole = (unit: 'daily' | 'monthly') =>
+    unitStart(w.start, unit, tz).getTime() === w.start.getTime() &&
+    nextUnit(w.start, unit, tz).getTime() === w.end.getTime()
+  if (whole('monthly')) return date(w.start, tz).slice(0, 7)
+  if (whole('daily')) return date(w.start, tz).slice(0, 10)
+  const last = new Date(w.end.getTime() - 1)
+  return `${date(w.start, tz).slice(0, 10)}_to_${date(last, tz).slice(0, 10)}`
+}
+
+/** e.g. energy-report-2026-02_vs_2026-01.csv (ASCII only: no quoting issues in the header). */
+export function reportFilename(current: Window, previous: Window, tz: string): string {
+  return `energy-report-${periodLabel(current, tz)}_vs_${periodLabel(previous, tz)}.csv`
+}

@@ -1,0 +1,274 @@
+/**
+ * What the ingest and consumption benchmarks share: a fresh database of either kind (a PostgreSQL
+ * database created for the run and dropped after), the app on a port with a signed-in admin, a
+ * child-process server so load generation never shares its event loop, HTTP helpers, percentiles.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../../../src/server/db/database.ts'
+
+export type Kind = 'pglite' | 'postgres'
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export interface BenchDatabase {
+  db: Database
+  dir: string
+  dispose(): Promise<void>
+}
+
+/** A migrated, empty database: PGlite in a temp dir, or a new PostgreSQL database. */
+export async function openBenchDatabase(kind: Kind): Promise<BenchDatabase> {
+  const { migrate } = await import('../../../src/server/db/index.ts')
+  const { openPglite } = await import('../../../src/server/db/pglite.ts')
+  const { openPostgres } = await import('../../../src/server/db/postgres.ts')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterdeck-bench-'))
+  let drop = async () => {}
+  let db: Database
+  if (kind === 'postgres') {
+    const pg = (await import('pg')).default
+    const name = `meterdeck_bench_${randomBytes(4).toString('hex')}`
+    const admin = async (sql: string) => {
+      const c = new pg.Client({ connectionString: PG_URL })
+      await c.connect()
+      await c.query(sql)
+      await c.end()
+    }
+    await admin(`CREATE DATABASE ${name}`)
+    const url = new URL(PG_URL)
+    url.pathname = `/${name}`
+    db = await openPostgres(url.toString())
+    drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } else {
+    db = await openPglite(dir)
+  }
+  await migrate(db)
+  return {
+    db,
+    dir,
+    async dispose() {
+      await db.close().catch(() => {})
+      await drop()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A group and an admin in it; returns the group id. */
+export async function benchTenant(db: Database, name: string, email: string): Promise<string> {
+  const { SYSTEM } = await import('../../../src/server/db/database.ts')
+  const { hashPassword } = await import('../../../src/server/modules/auth/passwords.ts')
+  const hash = await hashPassword('bench-password', 10)
+  return db.transaction(SYSTEM, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      "INSERT INTO groups (name, timezone) VALUES ($1, 'Europe/Berlin') RETURNING id",
+      [name],
+    )
+    await tx.query(
+      "INSERT INTO users (email, role, group_id, password_hash) VALUES ($1, 'admin', $2, $3)",
+      [email, rows[0]!.id, hash],
+    )
+    return rows[0]!.id
+  })
+}
+
+/** The app as in production (no demo data, no background jobs), listening on a free port. */
+export async function listen(
+  bench: BenchDatabase,
+): Promise<{ app: FastifyInstance; port: number }> {
+  const { buildApp } = await import('../../../src/server/app.ts')
+  const { loadConfig } = await import('../../../src/server/config.ts')
+  const { createLogs } = await import('../../../src/server/logging.ts')
+  const config = loadConfig(
+    {
+      APP_ENV: 'production',
+      DATA_DIR: bench.dir,
+      LOG_LEVEL: 'info',
+      LOG_STDOUT: 'silent',
+      SIMULATE: 'false',
+      RULES_EVALUATOR: 'false',
+    },
+    {
+      loginLimits: {
+        perAccount: 1000,
+        perAddressFailures: 1000,
+        perAddressPerMinute: 10_000,
+        windowMs: 60_000,
+      },
+    },
+  )
+  const logs = createLogs({ dir: path.join(bench.dir, 'logs'), level: 'info', stdout: 'silent' })
+  const app = await buildApp({ config, db: bench.db, logs, sessionSecret: randomBytes(32) })
+  app.addHook('onClose', async () => logs.close())
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, port: (app.server.address() as { port: number }).port }
+}
+
+/** The session cookie of a user signed in through the API. */
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/cookie/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'bench' },
+    payload: new URLSearchParams({ username: email, password: 'bench-password' }).toString(),
+  })
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`)
+  return login.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+}
+
+// ---------------------------------------------------------------- the load side
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+
+export interface Call {
+  port: number
+  path: string
+  cookie: string
+  method?: 'GET' | 'POST'
+  body?: string
+}
+
+/** One request; resolves with its duration in ms, rejects on a status other than 200. */
+export function request(call: Call): Promise<number> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: call.port,
+        path: call.path,
+        method: call.method ?? 'GET',
+        agent,
+        headers: {
+          cookie: call.cookie,
+          'x-request-id': randomBytes(8).toString('hex'),
+          ...(call.body && { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
+        )
+      },
+    )
+    req.setTimeout(60_000, () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+    req.end(call.body)
+  })
+}
+
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+export function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+  }
+}
+
+export const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '-')
+
+/** `count` requests one after another (after `warmup` unmeasured ones); their latencies. */
+export async function sequential(call: Call, count: number, warmup = 5): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await request(call)
+  const out: number[] = []
+  for (let i = 0; i < count; i++) out.push(await request(call))
+  return out
+}
+
+/**
+ * Requests at a fixed rate for `seconds` (`next` makes each one); latency from each one's
+ * scheduled start, so a stalled server cannot hide behind a slow client. Failures are counted.
+ */
+export async function openLoop(
+  next: Call | (() => Call),
+  rate: number,
+  seconds: number,
+): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = []
+  let errors = 0
+  const pending: Array<Promise<unknown>> = []
+  const t0 = performance.now()
+  for (let i = 0; i < rate * seconds; i++) {
+    const scheduled = t0 + (i * 1000) / rate
+    const wait = scheduled - performance.now()
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    const call = typeof next === 'function' ? next() : next
+    pending.push(
+      request(call).then(
+        () => latencies.push(performance.now() - scheduled),
+        () => errors++,
+      ),
+    )
+  }
+  await Promise.all(pending)
+  return { latencies, errors }
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  if (process.env.BENCH_SKIP_PG) return false
+  try {
+    const pg = (await import('pg')).default
+    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 })
+    await c.connect()
+    await c.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** This benchmark file again as a server child (`--serve <kind>`); resolves with its first message. */
+export function startServer<T>(
+  file: string,
+  kind: Kind,
+): Promise<{ child: ChildProcess; info: T }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(file, ['--serve', kind], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    child.once('message', (info) => resolve({ child, info: info as T }))
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
+  })
+}
+
+/** Asks the child something and waits for its answer (messages are `{ id, ... }`). */
+export function ask<T>(child: ChildProcess, message: Record<string, unknown>): Promise<T> {
+  const id = randomBytes(4).toString('hex')
+  return new Promise((resolve) => {
+    const listener = (reply: unknown) => {
+      if ((reply as { id?: string }).id !== id) return
+      child.off('message', listener)
+      resolve(reply as T)
+    }
+    child.on('message', listener)
+    child.send({ ...message, id })
+  })
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r))
+  child.send({ type: 'stop' })
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+export const machine = () =>
+  `${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`

@@ -1,0 +1,46 @@
+/**
+ * Size budget (issue 10): the initial JavaScript of a route, gzipped, from the build the e2e
+ * global setup made. A size, not a timing: the same build gives the same figures anywhere.
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  kib,
+  readManifest,
+  routeChains,
+  routeSize,
+  type RouteName,
+  type RouteSize,
+} from './support/bundle-size'
+import { root } from './support/server'
+
+const dist = path.join(root, 'dist')
+const budgetsKiB: Partial<Record<RouteName, number>> = { login: 150, dashboard: 250 }
+
+describe('initial JavaScript per route, gzip', () => {
+  const manifest = readManifest(dist)
+  const sizes: RouteSize[] = (Object.keys(routeChains) as RouteName[]).map((route) =>
+    routeSize(dist, manifest, route),
+  )
+  const sizeOf = (route: RouteName) => sizes.find((s) => s.route === route)!
+
+  afterAll(() => {
+    const rows = sizes.map(
+      (s) =>
+        `  ${s.route.padEnd(14)} ${String(kib(s.gzipBytes)).padStart(7)} KiB gzip ` +
+        `${String(kib(s.bytes)).padStart(8)} KiB raw  ${String(s.files.length).padStart(3)} files` +
+        (budgetsKiB[s.route] ? `  (budget ${budgetsKiB[s.route]} KiB)` : ''),
+    )
+    console.log(`Initial JS per route:\n${rows.join('\n')}`)
+  })
+
+  it('finds the entry and the route chunks in the manifest', () => {
+    for (const s of sizes) expect(s.files.length).toBeGreaterThan(1)
+    // A route's own chunk is part of its initial JS.
+    expect(sizeOf('dashboard').files.some((f) => /dashboard-.*\.js$/.test(f))).toBe(true)
+  })
+
+  it.each(Object.entries(budgetsKiB))('keeps %s within %i KiB', (route, budget) => {
+    expect(kib(sizeOf(route as RouteName).gzipBytes)).toBeLessThanOrEqual(budget)
+  })
+})
