@@ -37,7 +37,7 @@ function hasPortalledContent(canvas: HTMLElement) {
   )
 }
 
-async function matchVisualBaseline({ canvasElement, parameters }: StoryContext) {
+async function matchVisualBaseline({ canvasElement, parameters, name }: StoryContext) {
   if (parameters.visual === false) return
   await document.fonts.ready
   // The story root by test id: a locator made from its text is lost when late content changes it.
@@ -45,8 +45,10 @@ async function matchVisualBaseline({ canvasElement, parameters }: StoryContext) 
   const target = hasPortalledContent(canvasElement)
     ? page.elementLocator(document.body)
     : page.getByTestId('story-root')
+  // Named, not numbered: vitest numbers screenshots per call and its counter survives a retry, so a
+  // retried story would look for a '-2' baseline that was never written.
   // pixelmatch's default threshold (0.1) misses a one-step palette change on dark surfaces.
-  await expect(target).toMatchScreenshot({
+  await expect(target).toMatchScreenshot(`${name} 1`, {
     comparatorName: 'pixelmatch',
     // Two busy cores can take a while to render a page story twice alike.
     timeout: 15_000,

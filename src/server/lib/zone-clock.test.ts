@@ -94,4 +94,11 @@ describe('zone clock', () => {
     )
     expect(offsetAt(Date.parse('2026-05-09T18:30:00Z'), 'Asia/Kolkata')).toBe(5.5 * 3_600_000)
   })
+
+  it('keeps years 0-99 where they are (Date.UTC reads them as 1900-1999)', () => {
+    const yearOne = Date.parse('0001-01-01T00:00:00Z')
+    expect(offsetAt(yearOne, 'UTC')).toBe(0)
+    expect(isoWithOffset(yearOne, 'UTC')).toBe('0001-01-01T00:00:00+00:00')
+    expect(unitStart(new Date(yearOne + 3_600_000), 'daily', 'UTC').getTime()).toBe(yearOne)
+  })
 })

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import {
   Button as AriaButton,
   composeRenderProps,
@@ -76,16 +75,12 @@ export function Button({
   isDisabled,
   className,
   children,
-  id: ownId,
   ...props
 }: ButtonProps) {
-  const generatedId = useId()
-  const id = ownId ?? generatedId
-  useAnnouncementsLeaveWithButton(id, isPending)
+  useAnnouncementsLeaveWithButton(isPending)
   return (
     <AriaButton
       {...props}
-      id={id}
       isPending={isPending}
       isDisabled={isDisabled || isPending}
       className={composeRenderProps(className, (cls) =>

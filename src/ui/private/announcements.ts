@@ -1,32 +1,34 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 
-/** Ids of mounted buttons that have been pending, so react-aria may have announced them. */
-const announcedIds = new Set<string>()
 /** react-aria's LiveAnnouncer holds back the first announcement of a page this long. */
 const FIRST_ANNOUNCEMENT_DELAY_MS = 100
 
-function dropAnnouncementsOf(id: string) {
-  const selector = `[data-live-announcer] [aria-labelledby~="${CSS.escape(id)}"]`
-  for (const node of document.querySelectorAll(selector)) node.remove()
+/** Removes live announcements whose labelling elements are all gone from the document. */
+function dropOrphanedAnnouncements() {
+  for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
+    const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)
+    if (!ids.some((id) => document.getElementById(id))) node.remove()
+  }
 }
 
 /**
  * react-aria announces a focused button going pending (and back) through a live region that points
  * at the button's id for seven seconds. When the button unmounts first (a dialog closing on
- * success, a row re-rendered), that region names nothing: assistive tech reads an empty image and
- * axe rightly fails it. The announcement of a button that is gone goes with it, including a first
- * announcement still held back (a timer set after react-aria's fires after it).
+ * success, a wizard moving on), that region names nothing: assistive tech reads an empty image and
+ * axe rightly fails it. When a button that has been pending unmounts, announcements that name
+ * nothing any more go with it, now and again after a first announcement still held back.
  */
-export function useAnnouncementsLeaveWithButton(id: string, isPending: boolean) {
+export function useAnnouncementsLeaveWithButton(isPending: boolean) {
+  const wasPending = useRef(false)
   useEffect(() => {
-    if (isPending) announcedIds.add(id)
-  }, [id, isPending])
+    if (isPending) wasPending.current = true
+  }, [isPending])
   useEffect(
     () => () => {
-      if (!announcedIds.delete(id)) return
-      dropAnnouncementsOf(id)
-      setTimeout(() => dropAnnouncementsOf(id), FIRST_ANNOUNCEMENT_DELAY_MS)
+      if (!wasPending.current) return
+      queueMicrotask(dropOrphanedAnnouncements)
+      setTimeout(dropOrphanedAnnouncements, FIRST_ANNOUNCEMENT_DELAY_MS)
     },
-    [id],
+    [],
   )
 }

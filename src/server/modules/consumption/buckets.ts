@@ -1,4 +1,4 @@
-import { instantOf, isoWithOffset, wallOf } from '../../lib/zone-clock.ts'
+import { instantOf, isoWithOffset, utcMs, wallOf } from '../../lib/zone-clock.ts'
 
 /** Pure calendar arithmetic in an IANA timezone: bucket boundaries and preset windows. */
 
@@ -14,7 +14,7 @@ export interface Window {
 export const MAX_BUCKETS = 1000
 const HOUR = 3_600_000
 
-/** A local calendar date (month 0-11; days and months may overflow, Date.UTC normalises them). */
+/** A local calendar date (month 0-11; days and months may overflow, utcMs normalises them). */
 interface LocalDate {
   year: number
   month: number
@@ -33,7 +33,7 @@ function localDate(instant: number, tz: string): LocalDate & { weekday: number }
 
 /** The first instant of a local date in `tz` (local midnight, or the change if it has none). */
 const midnight = (d: LocalDate, tz: string) =>
-  new Date(instantOf(Date.UTC(d.year, d.month, d.day), tz))
+  new Date(instantOf(utcMs(d.year, d.month, d.day), tz))
 
 /** The start of the calendar unit containing `instant`, in `tz`. */
 export function unitStart(
