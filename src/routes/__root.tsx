@@ -1,17 +1,24 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import type { RouterContext } from '../router'
 import { FailureScreen } from '../features/shell/FailureScreen'
-import { FeedbackToasts } from '../features/feedback/FeedbackToasts'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { NotFound } from '../features/shell/NotFound'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
+
+// After the first paint: toasts wait in the feedback store until the region arrives.
+const FeedbackToasts = lazy(() =>
+  import('../features/feedback/FeedbackToasts').then((m) => ({ default: m.FeedbackToasts })),
+)
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <AriaRouterBridge>
       <Outlet />
       <RouteLoadingOverlay />
-      <FeedbackToasts />
+      <Suspense fallback={null}>
+        <FeedbackToasts />
+      </Suspense>
     </AriaRouterBridge>
   ),
   errorComponent: FailureScreen,

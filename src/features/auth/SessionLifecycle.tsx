@@ -1,15 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
-import { listGroupsOptions } from '../../api'
+import { scopeGroupsOptions } from '../scope/scope-queries'
 import { useAppServices } from '../shell/use-app-services'
 import { usePreferredTheme } from '../settings/use-preferred-theme'
 import { isElevated } from './roles'
 import { currentUserQuery, setAuthHint } from './session'
 import { startTokenRefresh } from './token-refresh'
 import { useSessionUser } from './use-session'
-
-/** Spec §6: elevated users choose among up to 500 groups. */
-export const scopeGroupsOptions = () => listGroupsOptions({ query: { limit: 500 } })
 
 /**
  * Runs what a session needs while a user is signed in (spec §4): the auth hint, periodic token

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import { scopeGroupsOptions } from '../scope/scope-queries'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useCalendar } from '../consumption/calendar'

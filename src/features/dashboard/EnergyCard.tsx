@@ -9,7 +9,7 @@ import {
   formatPercentChange,
   toDateTotals,
 } from '../reports/change'
-import type { ReportPreset } from '../reports/report-periods'
+import type { ReportPreset } from '../reports/report-search'
 import { comparisonBuckets } from '../reports/report-series'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../users/page.css'

@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { errorStatus, getDeviceOptions, normalizeError, queryPolicy, type Device } from '../../api'
+import { errorStatus, normalizeError, type Device } from '../../api'
+import { deviceQuery } from './device-queries'
 import { ErrorState, Skeleton, SkeletonText, buttonClassName } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { lastSeenText } from './format'
 import * as styles from './devices.css'
-
-/** The device query every device page shares (and each route's loader warms). */
-export const deviceQuery = (deviceId: string) => ({
-  ...getDeviceOptions({ path: { id: deviceId } }),
-  ...queryPolicy('realTime'),
-})
 
 const tabs = [
   { label: 'Overview', to: '/devices/$deviceId' },

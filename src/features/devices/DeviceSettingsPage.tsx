@@ -14,7 +14,8 @@ import {
   type DeviceFieldErrors,
   type DeviceFields,
 } from './device-fields'
-import { DeviceFrame, deviceQuery } from './DeviceFrame'
+import { DeviceFrame } from './DeviceFrame'
+import { deviceQuery } from './device-queries'
 import { IdentityFields, LocationFields, ModelFields } from './DeviceFieldGroups'
 import * as styles from './devices.css'
 

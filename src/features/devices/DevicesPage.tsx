@@ -15,6 +15,7 @@ import {
   toggleSort,
   type DevicesSearch,
 } from './device-list'
+import { deviceListQuery } from './device-queries'
 import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { useSearchText } from './use-search-text'
@@ -27,12 +28,6 @@ export interface DevicesPageProps {
   /** The moment 'last seen' is measured from. @default now */
   now?: Date
 }
-
-/** Options of the list query for a set of search parameters; the route's loader warms the same. */
-export const deviceListQuery = (search: DevicesSearch) => ({
-  ...listDevicesOptions({ query: listQuery(search) }),
-  ...queryPolicy('realTime'),
-})
 
 /** The fleet at a glance: search, filter, sort and page through every device in scope. */
 export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {

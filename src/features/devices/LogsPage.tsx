@@ -1,22 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import {
-  getReadingOptions,
-  listDeviceAttachmentsOptions,
-  normalizeError,
-  queryPolicy,
-  type Attachment,
-} from '../../api'
+import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '../../api'
 import { Dialog, EmptyState, ErrorState, Skeleton, buttonClassName } from '../../ui'
 import { DeviceFrame } from './DeviceFrame'
+import { attachmentsQuery } from './device-queries'
 import { formatDateTime, formatMeter } from './format'
 import * as styles from './devices.css'
-
-export const attachmentsQuery = (deviceId: string) => ({
-  ...listDeviceAttachmentsOptions({ path: { id: deviceId } }),
-  ...queryPolicy('regular'),
-})
 
 /** Manual readings with their photos: who entered them and when, each opening full size. */
 export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {

@@ -1,7 +1,7 @@
 /** Pure rules of the device list: search parameters to an API query, and the instant local filter. */
 import type { Device, ListDevicesData } from '../../api'
 import type { devicesSearch } from '../../lib/search-params'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 
 export type DevicesSearch = z.infer<typeof devicesSearch>
 export type DeviceSortKey = NonNullable<DevicesSearch['sort']>

@@ -3,7 +3,7 @@
  * (openapi.yaml DeviceOfflineRuleInput / ConsumptionThresholdRuleInput) in the user's words, so a
  * bad value is caught before the server sees it.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type {
   AlertType,
   NotificationRule,
@@ -64,28 +64,36 @@ export const emptyRuleForm: RuleFormValues = {
 
 const name = z
   .string()
-  .trim()
-  .min(1, 'Enter a name for the rule')
-  .max(NAME_MAX, `Use at most ${NAME_MAX} characters`)
+  .check(
+    z.trim(),
+    z.minLength(1, 'Enter a name for the rule'),
+    z.maxLength(NAME_MAX, `Use at most ${NAME_MAX} characters`),
+  )
 
 const offline = z.object({
   name,
   // z.number() refuses NaN, which is what an emptied NumberField holds.
   offlineAfterMinutes: z
     .number('Enter the minutes a device may be silent')
-    .int('Use whole minutes')
-    .min(OFFLINE_MINUTES.min, `Use at least ${OFFLINE_MINUTES.min} minutes`)
-    .max(OFFLINE_MINUTES.max, 'Use at most 10080 minutes (7 days)'),
+    .check(
+      z.multipleOf(1, 'Use whole minutes'),
+      z.minimum(OFFLINE_MINUTES.min, `Use at least ${OFFLINE_MINUTES.min} minutes`),
+      z.maximum(OFFLINE_MINUTES.max, 'Use at most 10080 minutes (7 days)'),
+    ),
 })
 
 const threshold = z.object({
   name,
-  thresholdValue: z.number('Enter a threshold').min(0, 'The threshold must be zero or more'),
+  thresholdValue: z
+    .number('Enter a threshold')
+    .check(z.minimum(0, 'The threshold must be zero or more')),
   unit: z
     .string()
-    .trim()
-    .min(1, 'Enter a unit, e.g. kWh')
-    .max(UNIT_MAX, `Use at most ${UNIT_MAX} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a unit, e.g. kWh'),
+      z.maxLength(UNIT_MAX, `Use at most ${UNIT_MAX} characters`),
+    ),
   window: z.enum(thresholdWindows, 'Choose a window'),
 })
 

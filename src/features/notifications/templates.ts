@@ -2,7 +2,7 @@
  * Spec §3/§5: the two notification templates, how a notification picks one, and the zod rules
  * its params must pass (with the spec's exact messages).
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { AlertType, Notification } from '../../api'
 
 export const DEVICE_OFFLINE_TEMPLATE = 'device.offline.v1'
@@ -34,8 +34,7 @@ const uuid = z.guid(message('device_id must be a valid UUID'))
 const required = (field: string) =>
   z
     .string(message(`${field} is required`))
-    .trim()
-    .min(1, message(`${field} is required`))
+    .check(z.trim(), z.minLength(1, message(`${field} is required`)))
 const isoTimestamp = (field: string) =>
   z.iso.datetime({
     offset: true,
@@ -45,22 +44,22 @@ const isoTimestamp = (field: string) =>
 const nonNegative = (field: string) =>
   z
     .number(message(`${field} must be non-negative`))
-    .min(0, message(`${field} must be non-negative`))
+    .check(z.minimum(0, message(`${field} must be non-negative`)))
 
 export const deviceOfflineParams = z.object({
   device_id: uuid,
   device_name: required('device_name'),
-  location: z.string().nullish(),
+  location: z.nullish(z.string()),
   last_seen: isoTimestamp('last_seen'),
-  offline_duration_minutes: nonNegative('offline_duration_minutes').int(
-    message('offline_duration_minutes must be an integer'),
+  offline_duration_minutes: nonNegative('offline_duration_minutes').check(
+    z.multipleOf(1, message('offline_duration_minutes must be an integer')),
   ),
 })
 
 export const consumptionThresholdParams = z.object({
   device_id: uuid,
   device_name: required('device_name'),
-  location: z.string().nullish(),
+  location: z.nullish(z.string()),
   threshold_value: nonNegative('threshold_value'),
   actual_value: nonNegative('actual_value'),
   unit: required('unit'),

@@ -1,8 +1,9 @@
 import { parseDate } from '@internationalized/date'
 import { Button, DateRangePicker, Icon, Select, SelectItem } from '../../ui'
 import { DevicePicker } from './DevicePicker'
-import { presetLabels, reportPresets, type DayRange, type ReportPreset } from './report-periods'
-import { metricLabels, reportMetrics, type ReportMetric } from './report-query'
+import { presetLabels, type DayRange } from './report-periods'
+import { metricLabels } from './report-query'
+import { reportMetrics, reportPresets, type ReportMetric, type ReportPreset } from './report-search'
 import * as styles from './reports.css'
 
 export interface ReportChoice {

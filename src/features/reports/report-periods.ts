@@ -11,6 +11,7 @@ import {
   startOfWeek,
   startOfYear,
 } from 'date-fns'
+import type { ReportPreset } from './report-search'
 
 /**
  * Report periods: a current period and the previous one it is compared with, as calendar windows
@@ -18,17 +19,6 @@ import {
  * Ends are exclusive and fall on the next boundary, never on "now", so a period's query key stays
  * the same all day and widgets share the cache.
  */
-export const reportPresets = [
-  'today',
-  'this_week',
-  'this_month',
-  'last_month',
-  'last_7_days',
-  'last_30_days',
-  'this_year',
-  'custom',
-] as const
-export type ReportPreset = (typeof reportPresets)[number]
 
 export const presetLabels: Record<ReportPreset, string> = {
   today: 'Today vs yesterday',

@@ -11,9 +11,7 @@ import {
   type PeriodPair,
   type WeekStart,
 } from './report-periods'
-
-export const reportMetrics = ['energy_consumption', 'energy_usage'] as const
-export type ReportMetric = (typeof reportMetrics)[number]
+import type { ReportMetric } from './report-search'
 
 export const metricLabels: Record<ReportMetric, string> = {
   energy_consumption: 'Energy consumption (kWh)',

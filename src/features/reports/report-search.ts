@@ -1,23 +1,38 @@
-import { z } from 'zod'
-import { reportPresets } from './report-periods'
-import { reportMetrics } from './report-query'
+import * as z from 'zod/mini'
+import { dropInvalid } from '../../lib/search-params'
 import type { ReportChoice } from './ReportControls'
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
-const uuid = z.string().uuid()
+/* The choices a report URL can name. Here, not beside the period arithmetic: every page's first
+   download validates search parameters, and must not carry date-fns for it. */
+export const reportPresets = [
+  'today',
+  'this_week',
+  'this_month',
+  'last_month',
+  'last_7_days',
+  'last_30_days',
+  'this_year',
+  'custom',
+] as const
+export type ReportPreset = (typeof reportPresets)[number]
+
+export const reportMetrics = ['energy_consumption', 'energy_usage'] as const
+export type ReportMetric = (typeof reportMetrics)[number]
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 
 /**
  * /reports keeps its choices in the URL so a report can be shared and reloaded. Every field falls
  * back on its own: a bad date drops that date, not the whole report.
  */
 export const reportsSearch = z.object({
-  preset: z.enum(reportPresets).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  previousFrom: day.optional().catch(undefined),
-  previousTo: day.optional().catch(undefined),
-  metric: z.enum(reportMetrics).optional().catch(undefined),
-  devices: z.array(uuid).max(500).optional().catch(undefined),
+  preset: dropInvalid(z.enum(reportPresets)),
+  from: dropInvalid(day),
+  to: dropInvalid(day),
+  previousFrom: dropInvalid(day),
+  previousTo: dropInvalid(day),
+  metric: dropInvalid(z.enum(reportMetrics)),
+  devices: dropInvalid(z.array(z.uuid()).check(z.maxLength(500))),
 })
 
 export type ReportsSearch = z.infer<typeof reportsSearch>

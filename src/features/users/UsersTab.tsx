@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { deleteUserMutation, listUsersOptions, type User } from '../../api'
+import { deleteUserMutation, type User } from '../../api'
 import {
   Button,
   Card,
@@ -11,20 +11,16 @@ import {
   SearchField,
   Skeleton,
 } from '../../ui'
-import { scopeGroupsOptions } from '../auth/SessionLifecycle'
+import { scopeGroupsOptions } from '../scope/scope-queries'
 import type { SessionUser } from '../auth/session'
 import { useAppServices, useGroupScope } from '../shell/use-app-services'
 import { Pager } from './Pager'
 import { UserFormDialog } from './UserFormDialog'
 import { UsersTable } from './UsersTable'
-import { invalidatePeople } from './users-cache'
+import { invalidatePeople, usersListOptions } from './users-cache'
 import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
 import { SEARCH_DEBOUNCE_MS } from '../devices/use-search-text'
 import * as styles from './page.css'
-
-/** Spec §7: the users list asks for skip and limit (0, 100); `search` narrows it on the server. */
-export const usersListOptions = (skip = 0, search = '') =>
-  listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE, ...(search ? { search } : {}) } })
 
 /** `value`, once it has stopped changing for `ms`. */
 function useSettled(value: string, ms: number) {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { listGroupsQueryKey, listUsersQueryKey } from '../../api'
+import { listGroupsQueryKey, listUsersOptions, listUsersQueryKey } from '../../api'
+import { USERS_PAGE_SIZE } from './user-rules'
 
 /**
  * After a user or group changes, every list that shows people or member counts is stale: users,
@@ -12,3 +13,7 @@ export function invalidatePeople(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: [{ _id: 'listGroupMembers' }] }),
   ])
 }
+
+/** Spec §7: the users list asks for skip and limit (0, 100); `search` narrows it on the server. */
+export const usersListOptions = (skip = 0, search = '') =>
+  listUsersOptions({ query: { skip, limit: USERS_PAGE_SIZE, ...(search ? { search } : {}) } })

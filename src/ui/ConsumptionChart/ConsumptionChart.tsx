@@ -8,7 +8,6 @@ import {
   ChartPlot,
   ChartShell,
   Hatch,
-  ParentWidth,
   chartStyles as styles,
   formatAt,
   axisFormat,
@@ -418,11 +417,4 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
   ]
     .filter(Boolean)
     .join(' ')
-}
-
-export type ResponsiveConsumptionChartProps = Omit<ConsumptionChartProps, 'width'>
-
-/** ConsumptionChart at the width of its container. */
-export function ResponsiveConsumptionChart(props: ResponsiveConsumptionChartProps) {
-  return <ParentWidth>{(width) => <ConsumptionChart {...props} width={width} />}</ParentWidth>
 }

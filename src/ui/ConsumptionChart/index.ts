@@ -1,1 +1,2 @@
 export * from './ConsumptionChart'
+export * from './ResponsiveConsumptionChart'

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { devicesSearch } from '../../../../lib/search-params'
-import { DevicesPage, deviceListQuery } from '../../../../features/devices/DevicesPage'
+import { DevicesPage } from '../../../../features/devices/DevicesPage'
+import { deviceListQuery } from '../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/')({
   validateSearch: devicesSearch,

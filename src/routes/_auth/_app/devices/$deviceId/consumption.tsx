@@ -3,7 +3,7 @@ import { consumptionSearch } from '../../../../../lib/search-params'
 import { ConsumptionPage } from '../../../../../features/consumption/ConsumptionPage'
 import { prefetchConsumption } from '../../../../../features/consumption/consumption-queries'
 import { loadCalendar } from '../../../../../features/consumption/calendar'
-import { deviceQuery } from '../../../../../features/devices/DeviceFrame'
+import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
   validateSearch: consumptionSearch,
