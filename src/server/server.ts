@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
@@ -9,6 +10,31 @@ import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
 import { startSimulator } from './seed/simulator.ts'
+
+/** How long open connections may still send a request (answered 503) once the port is closed. */
+const DRAIN_GRACE_MS = 500
+
+/**
+ * Closes the listening port and resolves when every connection has ended. Open keep-alive
+ * connections may still send a request for `graceMs` (answered 503 with Connection: close): Node's
+ * close() would reset every idle connection at once, and a client that was just sending on one
+ * would see ECONNRESET instead of an answer. Connections still idle after the grace are closed.
+ */
+function stopAccepting(server: Server, graceMs: number): Promise<void> {
+  const closeIdle = server.closeIdleConnections.bind(server)
+  server.closeIdleConnections = () => {}
+  const grace = setTimeout(() => {
+    server.closeIdleConnections = closeIdle
+    closeIdle()
+  }, graceMs)
+  return new Promise((resolve) => {
+    server.close(() => {
+      clearTimeout(grace)
+      server.closeIdleConnections = closeIdle
+      resolve()
+    })
+  })
+}
 
 export interface RunningServer {
   app: FastifyInstance
@@ -87,6 +113,7 @@ export async function startServer(options: {
           process.exit(1)
         }, config.shutdownTimeoutMs)
         timer.unref()
+        await stopAccepting(app.server, DRAIN_GRACE_MS)
         await app.close()
         clearTimeout(timer)
       })()

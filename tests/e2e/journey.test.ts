@@ -93,12 +93,22 @@ describe('an operator journey', () => {
       .waitFor()
   })
 
-  // The seed's offline device and threshold rules raise alerts for the scope (and more may
-  // arrive while the test runs).
+  // Other files share the server and may have read this user's alerts: a rule of its own makes
+  // the evaluator raise a fresh one for the seed's offline device (more may arrive meanwhile).
   it('acknowledges an alert in the bell', async () => {
     const unreadCount = async () =>
       ((await (await api('/api/v1/notifications/unread-count')).json()) as { unread_count: number })
         .unread_count
+    const rule = await page.request.post('/api/v1/notifications/rules', {
+      headers: { 'X-Request-ID': crypto.randomUUID(), 'X-Group-ID': groupId },
+      data: {
+        group_id: groupId,
+        name: `Journey offline ${crypto.randomUUID().slice(0, 8)}`,
+        alert_type: 'DEVICE_OFFLINE',
+        offline_after_minutes: 5,
+      },
+    })
+    expect(rule.status()).toBe(201)
     await expect.poll(unreadCount, { timeout: 90_000, interval: 2_000 }).toBeGreaterThan(0)
     await page.reload()
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
