@@ -13,18 +13,21 @@ export const label = style({
 
 export const figure = style({
   display: 'flex',
+  // A narrow card moves the unit under the figure rather than breaking the number.
+  flexWrap: 'wrap',
   alignItems: 'baseline',
-  gap: vars.space.xs,
+  columnGap: vars.space.xs,
   margin: 0,
   fontSize: vars.fontSize.display,
   fontWeight: vars.fontWeight.semibold,
   lineHeight: vars.lineHeight.tight,
   fontVariantNumeric: 'tabular-nums',
   letterSpacing: '-0.01em',
-  overflowWrap: 'anywhere',
+  whiteSpace: 'nowrap',
 })
 
 export const unit = style({
+  whiteSpace: 'nowrap',
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.medium,
   color: vars.color.textMuted,
