@@ -71,6 +71,7 @@ export default defineConfig({
     include: [
       '@vanilla-extract/recipes/createRuntimeFn',
       '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+      'zod/mini',
     ],
   },
   // The manifest lets the e2e size budget walk each route's initial chunks.
