@@ -179,6 +179,8 @@ async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
     root: dir,
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz beside each asset (vite.config.ts, precompress).
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header(
         'cache-control',

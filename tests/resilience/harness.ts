@@ -209,4 +209,10 @@ export function percentile(values: number[], p: number): number {
  * The environment every resilience server gets: a small seed, logs kept off stdout. (A seed of
  * fewer than 4 days fails: its offline device stops reading 3 days before the end.)
  */
-export const resilienceEnv = { SEED_DAYS: '4', SEED_DEVICES: '2', LOG_STDOUT: 'error' }
+// No simulator: its readings for the same demo devices would count as stored but never pushed.
+export const resilienceEnv = {
+  SEED_DAYS: '4',
+  SEED_DEVICES: '2',
+  LOG_STDOUT: 'error',
+  SIMULATE: '0',
+}

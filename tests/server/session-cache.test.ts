@@ -62,6 +62,45 @@ describe('SessionCache', () => {
     expect(load.calls).toBe(2)
   })
 
+  it('answers a stale session at once and re-checks it once in the background', async () => {
+    let now = 1_000
+    const cache = new SessionCache(5_000, () => now)
+    await cache.start(fakeDb().db)
+    let release = () => {}
+    const slow = Object.assign(
+      async () => {
+        slow.calls++
+        await new Promise<void>((resolve) => (release = resolve))
+        return { actor: actor('u1'), expiresAt: new Date(Date.now() + 3_600_000) }
+      },
+      { calls: 0 },
+    )
+    await cache.actor('u1', 's1', lookup())
+    now += 5_000
+    // The database is busy: both requests are answered from memory, one re-check is made.
+    await expect(cache.actor('u1', 's1', slow)).resolves.toMatchObject({ id: 'u1' })
+    await expect(cache.actor('u1', 's1', slow)).resolves.toMatchObject({ id: 'u1' })
+    expect(slow.calls).toBe(1)
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const fresh = lookup()
+    await cache.actor('u1', 's1', fresh)
+    expect(fresh.calls).toBe(0)
+  })
+
+  it('looks a stale session up again in the foreground once it is gone', async () => {
+    let now = 1_000
+    const cache = new SessionCache(5_000, () => now)
+    await cache.start(fakeDb().db)
+    await cache.actor('u1', 's1', lookup())
+    now += 5_000
+    const gone = lookup(null)
+    await cache.actor('u1', 's1', gone)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await expect(cache.actor('u1', 's1', gone)).resolves.toBeUndefined()
+    expect(gone.calls).toBe(2)
+  })
+
   it('drops a user when the database says their sessions or account changed', async () => {
     const cache = new SessionCache(60_000)
     const { db, tell } = fakeDb()

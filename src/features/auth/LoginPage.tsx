@@ -84,7 +84,7 @@ export function LoginPage() {
   })
   return (
     <div className={styles.page}>
-      <div className={styles.panel}>
+      <main className={styles.panel}>
         <div className={styles.brand}>
           <Logo linked={false} />
         </div>
@@ -98,7 +98,7 @@ export function LoginPage() {
             }}
           />
         </Card>
-      </div>
+      </main>
     </div>
   )
 }
