@@ -36,4 +36,5 @@ export async function ensureSessionUser(queryClient: QueryClient): Promise<Sessi
 export const AUTH_HINT_KEY = 'auth-hint'
 export const setAuthHint = (present: boolean, storage: Storage = localStorage) =>
   present ? storage.setItem(AUTH_HINT_KEY, '1') : storage.removeItem(AUTH_HINT_KEY)
-export const hasAuthHint = (storage: Storage = localStorage) => storage.getItem(AUTH_HINT_KEY) === '1'
+export const hasAuthHint = (storage: Storage = localStorage) =>
+  storage.getItem(AUTH_HINT_KEY) === '1'
