@@ -12,6 +12,7 @@ import {
   type NewReading,
 } from '../../src/server/modules/readings/readings-repository.ts'
 import { build, type TestApp } from './helpers/build.ts'
+import { prng } from '../../src/server/seed/random.ts'
 
 let t: TestApp
 let device: string
@@ -46,16 +47,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const T0 = Date.parse('2026-03-20T00:00:00Z')
-
-function prng(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The figures as a scan of the raw readings gives them (the definition the rollups must meet). */
 async function fromReadings(q: Queryable, list: Window[]) {

@@ -6,6 +6,7 @@ import {
   type NewReading,
 } from '../../src/server/modules/readings/readings-repository.ts'
 import { build, type TestApp } from './helpers/build.ts'
+import { prng } from '../../src/server/seed/random.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -26,17 +27,6 @@ async function newDevice(): Promise<string> {
 }
 
 const insert = (rows: NewReading[]) => t.db.transaction(SYSTEM, (tx) => insertReadings(tx, rows))
-
-/** A deterministic pseudo-random generator (mulberry32). */
-function prng(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * Both rollups must equal a recomputation from the readings: gaps are readings more than 22.5

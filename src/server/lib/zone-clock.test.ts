@@ -3,6 +3,7 @@ import { addDays, addMonths, startOfDay, startOfMonth, startOfWeek } from 'date-
 import { describe, expect, it } from 'vitest'
 import { nextUnit, unitStart } from '../modules/consumption/buckets.ts'
 import { instantOf, isoWithOffset, offsetAt } from './zone-clock.ts'
+import { prng } from '../seed/random.ts'
 
 // Zones with half- and quarter-hour offsets, 30-minute DST, negative DST, DST at midnight.
 const ZONES = [
@@ -20,16 +21,6 @@ const ZONES = [
   'Asia/Beirut',
   'Pacific/Apia',
 ]
-
-function prng(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The same calendar steps through date-fns' TZDate (slow, but independent). */
 const reference = {
