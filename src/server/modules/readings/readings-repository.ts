@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Queryable } from '../../db/database.ts'
 import { pgArray } from '../../lib/pg-array.ts'
 import { computeDeltas, dayOf, hourOf, type GapFlags, type Point } from './deltas.ts'
@@ -31,6 +32,12 @@ export interface InsertResult {
 }
 
 export const ENERGY = 'energy_kwh'
+
+/**
+ * Series between turns of the event loop: a 5,000-reading batch takes tens of milliseconds of
+ * JavaScript, and other requests should not wait for all of it at once.
+ */
+const SERIES_PER_TURN = 250
 
 interface Fresh {
   index: number
@@ -98,7 +105,9 @@ export async function insertReadings(
   const context = await contextOf(tx, series, devices)
   const fresh: Fresh[] = []
   const updates: StoredUpdate[] = []
+  let done = 0
   for (const [key, list] of series) {
+    if (++done % SERIES_PER_TURN === 0) await nextTurn()
     const stored = context.get(key) ?? []
     const byPoint = new Map(stored.map((s) => [s.point, s]))
     const storedTs = new Set(stored.map((s) => s.point.ts))
@@ -119,6 +128,7 @@ export async function insertReadings(
   result.duplicates.sort((a, b) => a - b)
   if (fresh.length === 0) return result
   await updateStored(tx, updates)
+  await nextTurn()
   const ids = await insertWithRollups(tx, fresh, updates, options.returnIds ?? false)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
