@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
 import type { NotificationDelivery } from '../../api'
 import {
@@ -35,6 +35,20 @@ function useSilentFailure() {
   )
 }
 
+/**
+ * Once read, an item is plain text and its button goes; if it held focus, focus falls to the page
+ * and the keyboard (Escape, Tab) no longer reaches the popover. It moves to the popover instead.
+ */
+function useFocusStaysInPopover(unread: boolean, item: RefObject<HTMLElement | null>) {
+  const wasUnread = useRef(unread)
+  useEffect(() => {
+    const justRead = wasUnread.current && !unread
+    wasUnread.current = unread
+    if (!justRead || (document.activeElement && document.activeElement !== document.body)) return
+    item.current?.closest<HTMLElement>('[role="dialog"]')?.focus()
+  }, [unread, item])
+}
+
 function BellItem({
   delivery,
   onMarkRead,
@@ -43,6 +57,8 @@ function BellItem({
   onMarkRead: (id: string) => void
 }) {
   const unread = delivery.read_at === null
+  const item = useRef<HTMLLIElement>(null)
+  useFocusStaysInPopover(unread, item)
   const summary = (
     <NotificationSummary
       notification={delivery.notification}
@@ -51,7 +67,7 @@ function BellItem({
     />
   )
   return (
-    <li className={styles.listItem} data-unread={unread || undefined}>
+    <li ref={item} className={styles.listItem} data-unread={unread || undefined}>
       {unread ? (
         <AriaButton
           className={`${styles.item} ${styles.itemPressable}`}
