@@ -18,6 +18,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { postgresReachable } from './support/kit.ts'
 
 const file = fileURLToPath(import.meta.url)
 const RATE = Number(process.env.BENCH_RATE ?? 500)
@@ -282,19 +283,6 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-async function postgresReachable(): Promise<boolean> {
-  if (process.env.BENCH_SKIP_PG) return false
-  try {
-    const pg = (await import('pg')).default
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 })
-    await c.connect()
-    await c.end()
-    return true
-  } catch {
-    return false
-  }
-}
-
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
 /** The machine may be shared: every figure is printed with the load it was measured under. */
 const load = () =>
@@ -317,7 +305,7 @@ async function main() {
   )
   const kinds: Array<'pglite' | 'postgres'> = []
   if (!process.env.BENCH_SKIP_PGLITE) kinds.push('pglite')
-  if (await postgresReachable()) kinds.push('postgres')
+  if (await postgresReachable(PG_URL)) kinds.push('postgres')
   const rows: string[] = []
   for (const kind of kinds) {
     const server = await start(kind)

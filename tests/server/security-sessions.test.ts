@@ -11,6 +11,7 @@ import {
 import { PASSWORD, USERS } from './helpers/fixtures.ts'
 import { responseValidator } from './helpers/spec.ts'
 import { createTenantObjects, type TenantObjects } from './helpers/tenant-objects.ts'
+import { sessionCalls } from './helpers/requests.ts'
 
 /**
  * Attacks on sessions, CSRF and sign-in. sessions.test.ts already proves the basics and is not
@@ -36,14 +37,8 @@ describe('session attacks', () => {
   })
   afterAll(async () => t?.close())
 
-  const me = (cookie: string) =>
-    t.call(null, { method: 'GET', url: '/api/v1/users/me', headers: { cookie } })
-  const refresh = (token: string) =>
-    t.call(null, {
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      headers: { cookie: `console_refresh=${token}` },
-    })
+  const me = (cookie: string) => sessionCalls(t).me(cookie)
+  const refresh = (token: string) => sessionCalls(t).refresh(token)
 
   it('two refreshes racing with one token leave at most one live session', async () => {
     const s = await t.login(USERS.user.email)

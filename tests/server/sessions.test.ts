@@ -3,6 +3,7 @@ import { signAccessToken } from '../../src/server/modules/auth/tokens.ts'
 import { build, cookieHeader, cookiesOf, type Session, type TestApp } from './helpers/build.ts'
 import { USERS } from './helpers/fixtures.ts'
 import { replica } from './helpers/replica.ts'
+import { sessionCalls } from './helpers/requests.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -10,14 +11,8 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const me = (cookie: string) =>
-  t.call(null, { method: 'GET', url: '/api/v1/users/me', headers: { cookie } })
-const refresh = (token: string) =>
-  t.call(null, {
-    method: 'POST',
-    url: '/api/v1/auth/refresh',
-    headers: { cookie: `console_refresh=${token}` },
-  })
+const me = (cookie: string) => sessionCalls(t).me(cookie)
+const refresh = (token: string) => sessionCalls(t).refresh(token)
 const logout = (cookie: string) =>
   t.call(null, { method: 'POST', url: '/api/v1/auth/cookie/logout', headers: { cookie } })
 

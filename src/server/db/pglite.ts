@@ -34,9 +34,8 @@ class PgliteThread {
     })
     this.ready = new Promise((resolve, reject) => {
       this.#worker.once('error', reject)
-      this.#worker.on('message', (message: { ready?: true }) => {
-        if (message.ready) resolve()
-      })
+      // The thread's first message is always { ready }.
+      this.#worker.once('message', () => resolve())
     })
     this.#worker.on('message', (message) => this.#receive(message))
     // A crashed or stopped thread fails every call in flight rather than leaving it waiting.

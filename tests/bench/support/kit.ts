@@ -218,11 +218,11 @@ export async function openLoop(
   return { latencies, errors }
 }
 
-export async function postgresReachable(): Promise<boolean> {
+export async function postgresReachable(url = PG_URL): Promise<boolean> {
   if (process.env.BENCH_SKIP_PG) return false
   try {
     const pg = (await import('pg')).default
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 })
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
     await c.connect()
     await c.end()
     return true

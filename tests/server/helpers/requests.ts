@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify'
 import type { Fixtures, UserKey } from './fixtures.ts'
 import { GROUPS } from './fixtures.ts'
 import type { SpecOperation } from './spec.ts'
+import type { TestApp } from './build.ts'
 
 const unique = () => randomUUID().slice(0, 8)
 const json = (method: string, url: string, payload: unknown): InjectOptions =>
@@ -119,3 +120,15 @@ export function requestFor(op: SpecOperation, fx: Fixtures, caller: UserKey): In
 }
 
 export const implemented = Object.keys(BUILDERS)
+
+/** The session calls the session tests make, with the cookie or refresh token they are given. */
+export const sessionCalls = (t: TestApp) => ({
+  me: (cookie: string) =>
+    t.call(null, { method: 'GET', url: '/api/v1/users/me', headers: { cookie } }),
+  refresh: (token: string) =>
+    t.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `console_refresh=${token}` },
+    }),
+})
