@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Form } from 'react-aria-components'
+import { useState } from 'react'
 import { createGroupMutation, updateGroupMutation, type Group } from '../../api'
-import { Button, Dialog, TextField } from '../../ui'
+import { TextField } from '../../ui'
+import type { FeedbackInput } from '../feedback/feedback-store'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../users/form-errors'
+import { FormDialog } from '../users/ServerForm'
 import { invalidatePeople } from '../users/users-cache'
-import * as styles from '../users/page.css'
 import { groupFeedback } from './group-feedback'
 
 export interface GroupFormDialogProps {
@@ -25,38 +25,33 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
   const [timezone, setTimezone] = useState(group?.timezone ?? browserTimeZone())
-  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
 
+  const saved = (toast: FeedbackInput) => {
+    void invalidatePeople(queryClient)
+    feedback.push(toast)
+    onOpenChange(false)
+  }
+  const failed = (toast: FeedbackInput) => (error: unknown) => {
+    setErrors(fieldErrors(error, 'name'))
+    feedback.push(toast)
+  }
   const create = useMutation({
     ...createGroupMutation(),
     onSuccess: (created) => {
-      void invalidatePeople(queryClient)
-      feedback.push(groupFeedback.created)
-      onOpenChange(false)
+      saved(groupFeedback.created)
       // After closing, so the caller can open what comes next (the new group's members).
       onCreated?.(created)
     },
-    onError: (error) => {
-      setErrors(fieldErrors(error, 'name'))
-      feedback.push(groupFeedback.createFailed)
-    },
+    onError: failed(groupFeedback.createFailed),
   })
   const update = useMutation({
     ...updateGroupMutation(),
-    onSuccess: () => {
-      void invalidatePeople(queryClient)
-      feedback.push(groupFeedback.updated)
-      onOpenChange(false)
-    },
-    onError: (error) => {
-      setErrors(fieldErrors(error, 'name'))
-      feedback.push(groupFeedback.updateFailed)
-    },
+    onSuccess: () => saved(groupFeedback.updated),
+    onError: failed(groupFeedback.updateFailed),
   })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+  function submit(data: Record<string, string>) {
     const body = {
       name: data.name!.trim(),
       description: data.description?.trim() || null,
@@ -66,56 +61,35 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
     else create.mutate({ body })
   }
 
-  const pending = create.isPending || update.isPending
-  const formId = group ? `edit-group-${group.id}` : 'create-group'
   return (
-    <Dialog
+    <FormDialog
       title={group ? `Edit ${group.name}` : 'New group'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      errors={errors}
+      onSubmit={submit}
+      isPending={create.isPending || update.isPending}
+      submitLabel={group ? 'Save changes' : 'Create group'}
     >
-      {({ close }) => (
-        <Form
-          id={formId}
-          className={styles.form}
-          validationErrors={errors.fields}
-          onSubmit={submit}
-        >
-          {errors.form && (
-            <p role="alert" className={styles.formError}>
-              {errors.form}
-            </p>
-          )}
-          <TextField
-            name="name"
-            label="Name"
-            isRequired
-            maxLength={100}
-            defaultValue={group?.name ?? ''}
-          />
-          <TextField
-            name="description"
-            label="Description"
-            multiline
-            maxLength={500}
-            defaultValue={group?.description ?? ''}
-          />
-          <TimezoneSelect
-            value={timezone}
-            onChange={setTimezone}
-            description="Days and months of the group's devices are counted in this timezone."
-          />
-          <div className={styles.formActions}>
-            <Button intent="formSecondary" onPress={close} isDisabled={pending}>
-              Cancel
-            </Button>
-            <Button intent="formPrimary" type="submit" isPending={pending}>
-              {group ? 'Save changes' : 'Create group'}
-            </Button>
-          </div>
-        </Form>
-      )}
-    </Dialog>
+      <TextField
+        name="name"
+        label="Name"
+        isRequired
+        maxLength={100}
+        defaultValue={group?.name ?? ''}
+      />
+      <TextField
+        name="description"
+        label="Description"
+        multiline
+        maxLength={500}
+        defaultValue={group?.description ?? ''}
+      />
+      <TimezoneSelect
+        value={timezone}
+        onChange={setTimezone}
+        description="Days and months of the group's devices are counted in this timezone."
+      />
+    </FormDialog>
   )
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Form } from 'react-aria-components'
+import { useState } from 'react'
 import { updatePreferencesMutation, type Preferences } from '../../api'
 import { applyTheme } from '../../styles'
-import { Button, Card, NumberField, Select, SelectItem } from '../../ui'
+import { Card, NumberField, Select, SelectItem } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../users/form-errors'
+import { ServerForm } from '../users/ServerForm'
 import * as styles from '../users/page.css'
 import { TimezoneSelect } from './TimezoneSelect'
 import { preferencesOptions } from './use-preferences'
@@ -25,7 +25,7 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
   const [draft, setDraft] = useState(preferences)
-  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
   const set =
     <K extends keyof Preferences>(key: K) =>
     (value: Preferences[K]) =>
@@ -46,21 +46,17 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    save.mutate({ body: draft })
-  }
   return (
     <Card
       title="Preferences"
       description="How the console looks and how it counts days, weeks and months."
     >
-      <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
-        {errors.form && (
-          <p role="alert" className={styles.formError}>
-            {errors.form}
-          </p>
-        )}
+      <ServerForm
+        errors={errors}
+        onSubmit={() => save.mutate({ body: draft })}
+        submitLabel="Save preferences"
+        isPending={save.isPending}
+      >
         <div className={styles.formRow}>
           <Select
             label="Theme"
@@ -93,12 +89,7 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
           onChange={(value) => set('month_start_day')(Number.isNaN(value) ? 1 : value)}
           description="For billing cycles such as the 8th to the 8th (1 to 28, so it exists in every month)."
         />
-        <div className={styles.formActions}>
-          <Button intent="formPrimary" type="submit" isPending={save.isPending}>
-            Save preferences
-          </Button>
-        </div>
-      </Form>
+      </ServerForm>
     </Card>
   )
 }

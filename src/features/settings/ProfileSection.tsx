@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Form } from 'react-aria-components'
+import { useState } from 'react'
 import { changePasswordMutation, updateUserMutation } from '../../api'
-import { Button, Card, TextField } from '../../ui'
+import { Card, TextField } from '../../ui'
 import { currentUserQuery, type SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../users/form-errors'
+import { ServerForm } from '../users/ServerForm'
 import * as styles from '../users/page.css'
-
-type Errors = { fields: FieldErrors; form?: string }
 
 /** The signed-in user's name; the e-mail is shown, changed by an admin. */
 export function ProfileSection({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
-  const [errors, setErrors] = useState<Errors>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
   const save = useMutation({
     ...updateUserMutation(),
     onSuccess: () => {
@@ -28,19 +26,16 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const fullName = String(new FormData(event.currentTarget).get('full_name') ?? '').trim()
-    save.mutate({ path: { id: user.id }, body: { full_name: fullName } })
-  }
   return (
     <Card title="Profile" description={`Signed in as ${user.email}`}>
-      <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
-        {errors.form && (
-          <p role="alert" className={styles.formError}>
-            {errors.form}
-          </p>
-        )}
+      <ServerForm
+        errors={errors}
+        onSubmit={(data) =>
+          save.mutate({ path: { id: user.id }, body: { full_name: (data.full_name ?? '').trim() } })
+        }
+        submitLabel="Save name"
+        isPending={save.isPending}
+      >
         <TextField
           name="full_name"
           label="Full name"
@@ -48,12 +43,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
           maxLength={200}
           defaultValue={user.full_name ?? ''}
         />
-        <div className={styles.formActions}>
-          <Button intent="formPrimary" type="submit" isPending={save.isPending}>
-            Save name
-          </Button>
-        </div>
-      </Form>
+      </ServerForm>
     </Card>
   )
 }
@@ -63,7 +53,7 @@ const MIN_PASSWORD = 12
 /** A new password, only with the current one; other sessions are signed out by the server. */
 export function PasswordSection() {
   const { feedback } = useAppServices()
-  const [errors, setErrors] = useState<Errors>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
   const [formKey, setFormKey] = useState(0)
   const change = useMutation({
     ...changePasswordMutation(),
@@ -87,9 +77,7 @@ export function PasswordSection() {
       )
     },
   })
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+  function submit(data: Record<string, string>) {
     if (data.new_password !== data.confirm_password) {
       setErrors({ fields: { confirm_password: 'The two new passwords differ.' } })
       return
@@ -100,17 +88,13 @@ export function PasswordSection() {
   }
   return (
     <Card title="Password" description="Changing it signs you out everywhere else.">
-      <Form
+      <ServerForm
         key={formKey}
-        className={styles.form}
-        validationErrors={errors.fields}
+        errors={errors}
         onSubmit={submit}
+        submitLabel="Change password"
+        isPending={change.isPending}
       >
-        {errors.form && (
-          <p role="alert" className={styles.formError}>
-            {errors.form}
-          </p>
-        )}
         <TextField
           name="current_password"
           type="password"
@@ -139,12 +123,7 @@ export function PasswordSection() {
             maxLength={128}
           />
         </div>
-        <div className={styles.formActions}>
-          <Button intent="formPrimary" type="submit" isPending={change.isPending}>
-            Change password
-          </Button>
-        </div>
-      </Form>
+      </ServerForm>
     </Card>
   )
 }

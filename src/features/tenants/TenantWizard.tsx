@@ -5,7 +5,7 @@ import { Card } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { useAppServices } from '../shell/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
-import { fieldErrors, type FieldErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../users/form-errors'
 import { invalidatePeople } from '../users/users-cache'
 import {
   emptyDraft,
@@ -36,7 +36,7 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
   const { feedback, scope } = useAppServices()
   const [draft, setDraft] = useState(() => emptyDraft(browserTimeZone()))
   const [step, setStep] = useState<WizardStep>(0)
-  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
 
   const create = useMutation({
     ...createTenantMutation(),

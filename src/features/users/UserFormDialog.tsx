@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Form } from 'react-aria-components'
+import { useState } from 'react'
 import { createUserMutation, updateUserMutation, type User } from '../../api'
-import { Button, Dialog, Select, SelectItem, TextField } from '../../ui'
+import { Select, SelectItem, TextField } from '../../ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FieldErrors } from './form-errors'
+import { fieldErrors, type FormErrors } from './form-errors'
+import { FormDialog } from './ServerForm'
 import { invalidatePeople } from './users-cache'
 import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
 import * as styles from './page.css'
@@ -40,7 +40,7 @@ export function UserFormDialog({
   const self = user?.id === editor.id
   const [role, setRole] = useState<Role>(user ? parseRole(user.role) : 'USER')
   const [groupId, setGroupId] = useState<string>(user?.group_id ?? defaultGroupId ?? NO_GROUP)
-  const [errors, setErrors] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} })
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
 
   const onError = (error: unknown) => setErrors(fieldErrors(error, 'email'))
   const onSuccess = (saved: User) => {
@@ -63,10 +63,8 @@ export function UserFormDialog({
   const create = useMutation({ ...createUserMutation(), onSuccess, onError })
   const update = useMutation({ ...updateUserMutation(), onSuccess, onError })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function submit(data: Record<string, string>) {
     if (groupMissing) return
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
     const group = choosesGroup(editor.role)
       ? { group_id: groupId === NO_GROUP ? null : groupId }
       : {}
@@ -97,93 +95,72 @@ export function UserFormDialog({
 
   const groupOptions = [{ id: NO_GROUP, name: 'No group' }, ...(groups.data?.items ?? [])]
   const groupMissing = choosesGroup(editor.role) && needsGroup(role) && groupId === NO_GROUP
-  const pending = create.isPending || update.isPending
-  const formId = user ? `edit-user-${user.id}` : 'create-user'
   return (
-    <Dialog
+    <FormDialog
       title={user ? `Edit ${displayName(user)}` : 'New user'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      errors={errors}
+      onSubmit={submit}
+      isPending={create.isPending || update.isPending}
+      submitLabel={user ? 'Save changes' : 'Create user'}
     >
-      {({ close }) => (
-        <Form
-          id={formId}
-          className={styles.form}
-          validationErrors={errors.fields}
-          onSubmit={submit}
+      <TextField
+        name="full_name"
+        label="Full name"
+        isRequired
+        maxLength={200}
+        defaultValue={user?.full_name ?? ''}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label="E-mail"
+        isRequired
+        maxLength={254}
+        defaultValue={user?.email ?? ''}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={user ? 'New password' : 'Password'}
+        isRequired={!user}
+        minLength={MIN_PASSWORD}
+        maxLength={128}
+        autoComplete="new-password"
+        description={
+          user
+            ? 'Leave empty to keep the current password. A new one signs the user out everywhere.'
+            : `At least ${MIN_PASSWORD} characters.`
+        }
+      />
+      <div className={styles.formRow}>
+        <Select
+          label="Role"
+          selectedKey={role}
+          onSelectionChange={(key) => setRole(key as Role)}
+          isDisabled={self}
+          description={self ? 'You cannot change your own role.' : undefined}
         >
-          {errors.form && (
-            <p role="alert" className={styles.formError}>
-              {errors.form}
-            </p>
-          )}
-          <TextField
-            name="full_name"
-            label="Full name"
-            isRequired
-            maxLength={200}
-            defaultValue={user?.full_name ?? ''}
-          />
-          <TextField
-            name="email"
-            type="email"
-            label="E-mail"
-            isRequired
-            maxLength={254}
-            defaultValue={user?.email ?? ''}
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={user ? 'New password' : 'Password'}
-            isRequired={!user}
-            minLength={MIN_PASSWORD}
-            maxLength={128}
-            autoComplete="new-password"
-            description={
-              user
-                ? 'Leave empty to keep the current password. A new one signs the user out everywhere.'
-                : `At least ${MIN_PASSWORD} characters.`
-            }
-          />
-          <div className={styles.formRow}>
-            <Select
-              label="Role"
-              selectedKey={role}
-              onSelectionChange={(key) => setRole(key as Role)}
-              isDisabled={self}
-              description={self ? 'You cannot change your own role.' : undefined}
-            >
-              {(self ? [role] : roles).map((r) => (
-                <SelectItem key={r} id={r}>
-                  {roleLabels[r]}
-                </SelectItem>
-              ))}
-            </Select>
-            {choosesGroup(editor.role) && (
-              <Select
-                label="Group"
-                items={groupOptions}
-                selectedKey={groupId}
-                onSelectionChange={(key) => setGroupId(String(key))}
-                isInvalid={groupMissing}
-                errorMessage="Admins and users belong to a group."
-              >
-                {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
-              </Select>
-            )}
-          </div>
-          <div className={styles.formActions}>
-            <Button intent="formSecondary" onPress={close} isDisabled={pending}>
-              Cancel
-            </Button>
-            <Button intent="formPrimary" type="submit" isPending={pending}>
-              {user ? 'Save changes' : 'Create user'}
-            </Button>
-          </div>
-        </Form>
-      )}
-    </Dialog>
+          {(self ? [role] : roles).map((r) => (
+            <SelectItem key={r} id={r}>
+              {roleLabels[r]}
+            </SelectItem>
+          ))}
+        </Select>
+        {choosesGroup(editor.role) && (
+          <Select
+            label="Group"
+            items={groupOptions}
+            selectedKey={groupId}
+            onSelectionChange={(key) => setGroupId(String(key))}
+            isInvalid={groupMissing}
+            errorMessage="Admins and users belong to a group."
+          >
+            {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
+          </Select>
+        )}
+      </div>
+    </FormDialog>
   )
 }

@@ -3,6 +3,9 @@ import { ApiError, normalizeError } from '../../api'
 /** Field errors for a react-aria Form's `validationErrors`, keyed by field name. */
 export type FieldErrors = Record<string, string>
 
+/** A rejection spread over a form: messages on fields, and what belongs to none as `form`. */
+export type FormErrors = { fields: FieldErrors; form?: string }
+
 const isIssue = (item: unknown): item is { loc: (string | number)[]; msg: string } =>
   typeof item === 'object' &&
   item !== null &&
@@ -14,10 +17,7 @@ const isIssue = (item: unknown): item is { loc: (string | number)[]; msg: string
  * (without the leading 'body', nested names joined with '.'), a taken e-mail or name to that field.
  * What belongs to no field comes back as `form`.
  */
-export function fieldErrors(
-  error: unknown,
-  conflictField?: string,
-): { fields: FieldErrors; form?: string } {
+export function fieldErrors(error: unknown, conflictField?: string): FormErrors {
   const { message } = normalizeError(error, 'Request failed')
   if (!(error instanceof ApiError)) return { fields: {}, form: message }
   const detail = (error.body as { detail?: unknown } | null)?.detail

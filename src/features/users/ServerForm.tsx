@@ -1,0 +1,72 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Form } from 'react-aria-components'
+import { Button, Dialog } from '../../ui'
+import type { FormErrors } from './form-errors'
+import * as styles from './page.css'
+
+export interface ServerFormProps {
+  /** What the server rejected, as `fieldErrors` spreads it: on the fields, the rest above them. */
+  errors: FormErrors
+  /** Gets the form's values by field name (the default submit is prevented). */
+  onSubmit: (values: Record<string, string>) => void
+  submitLabel: string
+  isPending: boolean
+  /** Shows a Cancel button before the submit button. */
+  onCancel?: () => void
+  children: ReactNode
+}
+
+/** A form that saves to the server: its errors on the fields, its buttons inside (Enter submits). */
+export function ServerForm({
+  errors,
+  onSubmit,
+  submitLabel,
+  isPending,
+  onCancel,
+  children,
+}: ServerFormProps) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onSubmit(Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>)
+  }
+  return (
+    <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
+      {errors.form && (
+        <p role="alert" className={styles.formError}>
+          {errors.form}
+        </p>
+      )}
+      {children}
+      <div className={styles.formActions}>
+        {onCancel && (
+          <Button intent="formSecondary" onPress={onCancel} isDisabled={isPending}>
+            Cancel
+          </Button>
+        )}
+        <Button intent="formPrimary" type="submit" isPending={isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+export interface FormDialogProps extends Omit<ServerFormProps, 'onCancel'> {
+  title: string
+  isOpen: boolean
+  onOpenChange: (isOpen: boolean) => void
+}
+
+/** A ServerForm in a dialog with Cancel; a pending save keeps it open. */
+export function FormDialog({ title, isOpen, onOpenChange, ...form }: FormDialogProps) {
+  return (
+    <Dialog
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!form.isPending}
+    >
+      {({ close }) => <ServerForm {...form} onCancel={close} />}
+    </Dialog>
+  )
+}
