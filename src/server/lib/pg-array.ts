@@ -11,8 +11,10 @@ export function pgArray(values: ReadonlyArray<string | number | boolean | null>)
     const v = values[i]
     if (v === null) out += 'NULL'
     else if (typeof v !== 'string') out += String(v)
-    else if (v !== '' && !/[{}",\\\s]/.test(v) && v.toUpperCase() !== 'NULL') out += v
+    else if (v !== '' && !/[{}",\\\s]/.test(v) && !isNullWord(v)) out += v
     else out += `"${v.replace(/["\\]/g, '\\$&')}"`
   }
   return `${out}}`
 }
+
+const isNullWord = (v: string) => v.length === 4 && v.toUpperCase() === 'NULL'

@@ -37,37 +37,42 @@ const DAY_MS = 86_400_000
  * on readings outside it except the one just before.
  */
 export function gapFlags(ts: number, previousTs: number | undefined): GapFlags {
-  const after = (unitStart: number) => ts - Math.max(previousTs ?? -Infinity, unitStart) > GAP_MS
-  return { hour: after(hourOf(ts)), day: after(dayOf(ts)) }
+  const since = previousTs ?? -Infinity
+  return {
+    hour: ts - Math.max(since, hourOf(ts)) > GAP_MS,
+    day: ts - Math.max(since, dayOf(ts)) > GAP_MS,
+  }
 }
 
 /**
  * Walks one device's readings in time order and computes each new reading's delta, and the
  * stored readings whose delta changes because new ones were slotted in before them.
  *
- * `stored` holds the stored readings from the one just before the earliest new reading to the one
- * just after the latest (those before the earliest new reading keep their values). A rise is
- * `kwh - previous kwh`; a drop, or a declared reset, restarts the count, so the delta is the new
- * value itself and never negative. New points get `delta`/`reset`/`gaps` set in place; stored
- * points get `gaps` as they were before (their predecessor among the stored ones), and a change
- * when their delta, reset or gap flags differ now.
+ * Both lists are in time order. `stored` holds the stored readings from the one just before the
+ * earliest new reading to the one just after the latest (those before the earliest new reading
+ * keep their values). A rise is `kwh - previous kwh`; a drop, or a declared reset, restarts the
+ * count, so the delta is the new value itself and never negative. New points get
+ * `delta`/`reset`/`gaps` set in place; stored points get `gaps` as they were before (their
+ * predecessor among the stored ones), and a change when their delta, reset or gap flags differ now.
+ * A merge of the two lists, not a sort: ingest calls this once per series of every batch.
  */
 export function computeDeltas(stored: readonly Point[], fresh: readonly Point[]): DeltaChange[] {
-  if (fresh.length === 0) return []
-  const lo = Math.min(...fresh.map((p) => p.ts))
-  const freshSet = new Set(fresh)
-  const merged = [...stored, ...fresh].sort((a, b) => a.ts - b.ts)
   const changes: DeltaChange[] = []
+  if (fresh.length === 0) return changes
+  const lo = fresh[0]!.ts
   let previous: Point | undefined
   let previousStored: Point | undefined
-  for (const point of merged) {
-    const isFresh = freshSet.has(point)
+  for (let s = 0, f = 0; s < stored.length || f < fresh.length;) {
+    const isFresh = s === stored.length || (f < fresh.length && fresh[f]!.ts < stored[s]!.ts)
+    const point = isFresh ? fresh[f++]! : stored[s++]!
     if (point.ts >= lo) {
       const reset = previous !== undefined && (point.declaredReset || point.kwh < previous.kwh)
       const delta = previous === undefined ? null : reset ? point.kwh : point.kwh - previous.kwh
       const gaps = gapFlags(point.ts, previous?.ts)
       if (isFresh) {
-        Object.assign(point, { delta, reset, gaps })
+        point.delta = delta
+        point.reset = reset
+        point.gaps = gaps
       } else {
         const before = gapFlags(point.ts, previousStored?.ts)
         point.gaps = before
