@@ -1,5 +1,6 @@
 import type { Group } from '../../api'
-import { Badge, Button, Icon } from '../../ui'
+import { Badge } from '../../ui'
+import { ListTable, RowAction, type ListColumn } from '../users/ListTable'
 import * as styles from '../users/page.css'
 import * as local from './groups.css'
 
@@ -15,101 +16,61 @@ export interface GroupsTableProps {
 }
 
 const count = new Intl.NumberFormat('en-GB')
+const wideNumeric = `${styles.numeric} ${styles.wideOnly}`
+
+const columns: ListColumn<Group, GroupsTableProps>[] = [
+  {
+    name: 'Name',
+    render: (group, { scope }) => (
+      <>
+        <span className={local.nameCell}>
+          <span className={styles.primaryText}>{group.name}</span>
+          {group.id === scope && (
+            <Badge variant="brand" size="sm">
+              Current scope
+            </Badge>
+          )}
+        </span>
+        {group.description && <span className={styles.secondaryText}>{group.description}</span>}
+        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+          {group.timezone} · {group.device_count} devices
+        </span>
+      </>
+    ),
+  },
+  { name: 'Timezone', className: styles.wideOnly, render: (g) => g.timezone },
+  { name: 'Members', className: styles.numeric, render: (g) => count.format(g.member_count) },
+  { name: 'Devices', className: wideNumeric, render: (g) => count.format(g.device_count) },
+  {
+    name: 'Actions',
+    className: styles.actionsCell,
+    render: (group, { canEdit, canDelete, onMembers, onEdit, onDelete }) => (
+      <>
+        <RowAction
+          icon="users"
+          label={`Members of ${group.name}`}
+          onPress={() => onMembers(group)}
+        />
+        {canEdit(group) && (
+          <RowAction icon="edit" label={`Edit ${group.name}`} onPress={() => onEdit(group)} />
+        )}
+        {canDelete && (
+          <RowAction icon="trash" label={`Delete ${group.name}`} onPress={() => onDelete(group)} />
+        )}
+      </>
+    ),
+  },
+]
 
 /** Groups with their timezone, member and device counts. */
-export function GroupsTable({
-  groups,
-  scope,
-  canEdit,
-  canDelete,
-  onMembers,
-  onEdit,
-  onDelete,
-}: GroupsTableProps) {
+export function GroupsTable(props: GroupsTableProps) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- lets keyboard users scroll the table sideways
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Groups table">
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.th}>
-              Name
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
-              Timezone
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-              Members
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.numeric} ${styles.wideOnly}`}>
-              Devices
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.actionsCell}`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr
-              key={group.id}
-              className={styles.row}
-              aria-current={group.id === scope ? 'true' : undefined}
-            >
-              <td className={styles.td}>
-                <span className={local.nameCell}>
-                  <span className={styles.primaryText}>{group.name}</span>
-                  {group.id === scope && (
-                    <Badge variant="brand" size="sm">
-                      Current scope
-                    </Badge>
-                  )}
-                </span>
-                {group.description && (
-                  <span className={styles.secondaryText}>{group.description}</span>
-                )}
-                <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
-                  {group.timezone} · {group.device_count} devices
-                </span>
-              </td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>{group.timezone}</td>
-              <td className={`${styles.td} ${styles.numeric}`}>
-                {count.format(group.member_count)}
-              </td>
-              <td className={`${styles.td} ${styles.numeric} ${styles.wideOnly}`}>
-                {count.format(group.device_count)}
-              </td>
-              <td className={`${styles.td} ${styles.actionsCell}`}>
-                <Button
-                  intent="iconGhost"
-                  aria-label={`Members of ${group.name}`}
-                  onPress={() => onMembers(group)}
-                >
-                  <Icon name="users" size="sm" />
-                </Button>
-                {canEdit(group) && (
-                  <Button
-                    intent="iconGhost"
-                    aria-label={`Edit ${group.name}`}
-                    onPress={() => onEdit(group)}
-                  >
-                    <Icon name="edit" size="sm" />
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    intent="iconGhost"
-                    aria-label={`Delete ${group.name}`}
-                    onPress={() => onDelete(group)}
-                  >
-                    <Icon name="trash" size="sm" />
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      label="Groups table"
+      columns={columns}
+      rows={props.groups}
+      context={props}
+      isCurrent={(group) => group.id === props.scope}
+    />
   )
 }

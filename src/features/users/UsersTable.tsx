@@ -1,7 +1,8 @@
 import type { Group, User } from '../../api'
-import { Badge, Button, Icon, type BadgeVariant } from '../../ui'
+import { Badge, type BadgeVariant } from '../../ui'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
+import { ListTable, RowAction, type ListColumn } from './ListTable'
 import { canDeleteUser, canEditUser, displayName, groupName, roleLabels } from './user-rules'
 import * as styles from './page.css'
 
@@ -35,77 +36,50 @@ export interface UsersTableProps {
   onDelete: (user: User) => void
 }
 
+const columns: ListColumn<User, UsersTableProps>[] = [
+  {
+    name: 'Name',
+    render: (user, { editor, groups }) => (
+      <>
+        <span className={styles.primaryText}>
+          {displayName(user)}
+          {user.id === editor.id && ' (you)'}
+        </span>
+        <span className={styles.secondaryText}>{user.email}</span>
+        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+          <RoleBadge role={user.role} /> {groupName(user.group_id, groups)}
+        </span>
+      </>
+    ),
+  },
+  { name: 'Role', className: styles.wideOnly, render: (u) => <RoleBadge role={u.role} /> },
+  { name: 'Group', className: styles.wideOnly, render: (u, c) => groupName(u.group_id, c.groups) },
+  {
+    name: 'Created',
+    className: styles.wideOnly,
+    render: (u) => dateFormat.format(new Date(u.created_at)),
+  },
+  {
+    name: 'Actions',
+    className: styles.actionsCell,
+    render: (user, { editor, onEdit, onDelete }) => (
+      <>
+        {canEditUser(editor, user) && (
+          <RowAction icon="edit" label={`Edit ${displayName(user)}`} onPress={() => onEdit(user)} />
+        )}
+        {canDeleteUser(editor, user) && (
+          <RowAction
+            icon="trash"
+            label={`Delete ${displayName(user)}`}
+            onPress={() => onDelete(user)}
+          />
+        )}
+      </>
+    ),
+  },
+]
+
 /** Users with their role and group; the actions a row offers depend on what the editor may do. */
-export function UsersTable({ users, groups, editor, onEdit, onDelete }: UsersTableProps) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- lets keyboard users scroll the table sideways
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Users table">
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.th}>
-              Name
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
-              Role
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
-              Group
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.wideOnly}`}>
-              Created
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.actionsCell}`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className={styles.row}>
-              <td className={styles.td}>
-                <span className={styles.primaryText}>
-                  {displayName(user)}
-                  {user.id === editor.id && ' (you)'}
-                </span>
-                <span className={styles.secondaryText}>{user.email}</span>
-                <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
-                  <RoleBadge role={user.role} /> {groupName(user.group_id, groups)}
-                </span>
-              </td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>
-                <RoleBadge role={user.role} />
-              </td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>
-                {groupName(user.group_id, groups)}
-              </td>
-              <td className={`${styles.td} ${styles.wideOnly}`}>
-                {dateFormat.format(new Date(user.created_at))}
-              </td>
-              <td className={`${styles.td} ${styles.actionsCell}`}>
-                {canEditUser(editor, user) && (
-                  <Button
-                    intent="iconGhost"
-                    aria-label={`Edit ${displayName(user)}`}
-                    onPress={() => onEdit(user)}
-                  >
-                    <Icon name="edit" size="sm" />
-                  </Button>
-                )}
-                {canDeleteUser(editor, user) && (
-                  <Button
-                    intent="iconGhost"
-                    aria-label={`Delete ${displayName(user)}`}
-                    onPress={() => onDelete(user)}
-                  >
-                    <Icon name="trash" size="sm" />
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+export function UsersTable(props: UsersTableProps) {
+  return <ListTable label="Users table" columns={columns} rows={props.users} context={props} />
 }
