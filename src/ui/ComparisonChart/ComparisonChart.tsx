@@ -1,4 +1,3 @@
-import { AxisBottom, AxisLeft } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
@@ -7,8 +6,9 @@ import { useCallback, useMemo } from 'react'
 import {
   ChartPlot,
   ChartShell,
+  KwhAxis,
   ParentWidth,
-  axisFormat,
+  PixelAxisBottom,
   chartStyles as styles,
   formatAt,
   formatBucket,
@@ -182,10 +182,6 @@ export function ComparisonChart({
       ? [{ x: center(i), label: formatAt(m.startMs, tickPattern, timeZone) }]
       : [],
   )
-  const pxScale = useMemo(
-    () => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }),
-    [innerWidth],
-  )
 
   const summary = `${marks.length} ${granularity} values. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}; ${toDate ? `change over the ${both.length} ${granularity} values both periods have` : 'change'} ${formatChange(totalChange)}.`
 
@@ -329,26 +325,8 @@ export function ComparisonChart({
                 )}
               </g>
             )}
-            <AxisLeft
-              scale={y}
-              numTicks={numTicks}
-              tickFormat={axisFormat(y, numTicks)}
-              hideAxisLine
-              hideTicks
-              axisClassName={styles.axis}
-              tickLabelProps={{ dx: -4 }}
-            />
-            <text x={-margin.left} y={-12} className={styles.axisLabel}>
-              kWh
-            </text>
-            <AxisBottom
-              top={innerHeight}
-              scale={pxScale}
-              tickValues={ticks.map((t) => t.x)}
-              tickFormat={(v) => ticks.find((t) => t.x === v)?.label ?? ''}
-              axisClassName={styles.axis}
-              tickLength={4}
-            />
+            <KwhAxis scale={y} numTicks={numTicks} left={margin.left} />
+            <PixelAxisBottom top={innerHeight} width={innerWidth} ticks={ticks} />
           </Group>
         )}
       </ChartPlot>

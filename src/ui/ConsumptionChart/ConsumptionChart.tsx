@@ -1,4 +1,3 @@
-import { AxisBottom, AxisLeft } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
@@ -8,9 +7,10 @@ import {
   ChartPlot,
   ChartShell,
   Hatch,
+  KwhAxis,
+  PixelAxisBottom,
   chartStyles as styles,
   formatAt,
-  axisFormat,
   formatBucket,
   formatKwh,
   mergeBuckets,
@@ -176,10 +176,6 @@ export function ConsumptionChart({
     () => xTicks(marks, x, innerWidth, granularity, merged, timeZone),
     [marks, x, innerWidth, granularity, merged, timeZone],
   )
-  const tickScale = useMemo(
-    () => scaleLinear<number>({ domain: [0, innerWidth], range: [0, innerWidth] }),
-    [innerWidth],
-  )
 
   const legend = useMemo(() => {
     const items: LegendItem[] = [{ label: 'Measured', tone: 'chart1', kind: 'solid' }]
@@ -324,26 +320,8 @@ export function ConsumptionChart({
                     .join('')}
                 />
               )}
-              <AxisLeft
-                scale={y}
-                numTicks={numTicks}
-                tickFormat={axisFormat(y, numTicks)}
-                hideAxisLine
-                hideTicks
-                axisClassName={styles.axis}
-                tickLabelProps={{ dx: -4 }}
-              />
-              <text x={-margin.left} y={-12} className={styles.axisLabel}>
-                kWh
-              </text>
-              <AxisBottom
-                top={innerHeight}
-                scale={tickScale}
-                tickValues={bottomTicks.map((t) => t.x)}
-                tickFormat={(v) => bottomTicks.find((t) => t.x === v)?.label ?? ''}
-                axisClassName={styles.axis}
-                tickLength={4}
-              />
+              <KwhAxis scale={y} numTicks={numTicks} left={margin.left} />
+              <PixelAxisBottom top={innerHeight} width={innerWidth} ticks={bottomTicks} />
             </Group>
           </>
         )}

@@ -1,4 +1,4 @@
-import { AxisBottom, AxisLeft } from '@visx/axis'
+import { AxisBottom } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleLinear } from '@visx/scale'
@@ -8,11 +8,11 @@ import {
   ChartPlot,
   ChartShell,
   Hatch,
+  KwhAxis,
   ParentWidth,
   chartStyles as styles,
   downsampleLine,
   formatAt,
-  axisFormat,
   formatKwh,
   nearestIndex,
   svgId,
@@ -233,18 +233,7 @@ export function CumulativeChart({
                   strokeLinejoin="round"
                   strokeLinecap="round"
                 />
-                <AxisLeft
-                  scale={y}
-                  numTicks={numTicks}
-                  tickFormat={axisFormat(y, numTicks)}
-                  hideAxisLine
-                  hideTicks
-                  axisClassName={styles.axis}
-                  tickLabelProps={{ dx: -4 }}
-                />
-                <text x={-margin.left} y={-12} className={styles.axisLabel}>
-                  kWh
-                </text>
+                <KwhAxis scale={y} numTicks={numTicks} left={margin.left} />
                 {ticks && (
                   <AxisBottom
                     top={innerHeight}

@@ -1,3 +1,4 @@
+export * from './Axes'
 export * from './ChartPlot'
 export * from './ChartShell'
 export * from './ParentWidth'
