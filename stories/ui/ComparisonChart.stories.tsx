@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ComparisonChart, ResponsiveComparisonChart } from '../../src/ui/ComparisonChart'
 import { dailyComparison, hourlyComparison } from '../fixtures/charts'
+import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
 
 /** Mon 19 - Sun 25 Oct 2026 against the week before. */
@@ -24,6 +25,12 @@ const meta = {
 } satisfies Meta<typeof ComparisonChart>
 export default meta
 type Story = StoryObj<typeof meta>
+
+const states = chartStates({
+  name: 'This week compared with last week',
+  errorMessage: 'The report service is not reachable.',
+  Responsive: ResponsiveComparisonChart,
+})
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -54,32 +61,9 @@ export const Lines: Story = {
   },
 }
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading')
-  },
-}
-
-export const Empty: Story = {
-  args: { data: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
-  },
-}
-
-export const Error: Story = {
-  args: {
-    status: 'error',
-    errorMessage: 'The report service is not reachable.',
-    onRetry: () => {},
-  },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'The report service is not reachable.',
-    )
-  },
-}
+export const Loading: Story = states.Loading
+export const Empty: Story = states.Empty
+export const Error: Story = states.Error
 
 export const LongText: Story = {
   args: {
@@ -88,23 +72,8 @@ export const LongText: Story = {
   },
 }
 
-export const NarrowScreen: Story = {
-  render: (args) => (
-    <div style={{ width: 360 }}>
-      <ResponsiveComparisonChart {...args} />
-    </div>
-  ),
-  play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', {
-      name: 'This week compared with last week',
-    })
-    await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
-  },
-}
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-}
+export const NarrowScreen: Story = states.NarrowScreen
+export const Dark: Story = states.Dark
 
 export const KeyboardTooltip: Story = {
   play: async ({ canvasElement }) => {

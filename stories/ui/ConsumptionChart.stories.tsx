@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ConsumptionChart, ResponsiveConsumptionChart } from '../../src/ui/ConsumptionChart'
 import { dailyConsumption, hourlyYear, monthlyConsumption } from '../fixtures/charts'
+import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
 
 const meta = {
@@ -21,6 +22,12 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+const states = chartStates({
+  name: 'Daily consumption',
+  errorMessage: 'The consumption service did not answer.',
+  Responsive: ResponsiveConsumptionChart,
+})
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -36,34 +43,9 @@ export const Monthly: Story = {
   args: { data: monthlyConsumption(), granularity: 'monthly' },
 }
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'Loading daily consumption',
-    )
-  },
-}
-
-export const Empty: Story = {
-  args: { data: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
-  },
-}
-
-export const Error: Story = {
-  args: {
-    status: 'error',
-    errorMessage: 'The consumption service did not answer.',
-    onRetry: () => {},
-  },
-  play: async ({ canvasElement }) => {
-    const alert = within(canvasElement).getByRole('alert')
-    await expect(alert).toHaveTextContent('The consumption service did not answer.')
-    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled()
-  },
-}
+export const Loading: Story = states.Loading
+export const Empty: Story = states.Empty
+export const Error: Story = states.Error
 
 export const LongText: Story = {
   args: {
@@ -76,23 +58,8 @@ export const LongText: Story = {
   },
 }
 
-export const NarrowScreen: Story = {
-  render: (args) => (
-    <div style={{ width: 360 }}>
-      <ResponsiveConsumptionChart {...args} />
-    </div>
-  ),
-  play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', {
-      name: 'Daily consumption',
-    })
-    await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
-  },
-}
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-}
+export const NarrowScreen: Story = states.NarrowScreen
+export const Dark: Story = states.Dark
 
 /** Focus with Tab, step with the arrows: the tooltip names the day and its value. */
 export const KeyboardTooltip: Story = {

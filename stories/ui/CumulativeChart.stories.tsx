@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { CumulativeChart, ResponsiveCumulativeChart } from '../../src/ui/CumulativeChart'
 import { cumulativeSeries } from '../fixtures/charts'
+import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
 
 /** Mon 19 Oct 2026 - Sun 25 Oct 2026, a reading every 15 minutes. */
@@ -21,6 +22,12 @@ const meta = {
 } satisfies Meta<typeof CumulativeChart>
 export default meta
 type Story = StoryObj<typeof meta>
+
+const states = chartStates({
+  name: 'Cumulative consumption this week',
+  errorMessage: 'Request failed with status 503.',
+  Responsive: ResponsiveCumulativeChart,
+})
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -50,30 +57,9 @@ export const WithGap: Story = {
   },
 }
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'Loading cumulative consumption this week',
-    )
-  },
-}
-
-export const Empty: Story = {
-  args: { data: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
-  },
-}
-
-export const Error: Story = {
-  args: { status: 'error', errorMessage: 'Request failed with status 503.', onRetry: () => {} },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'Request failed with status 503.',
-    )
-  },
-}
+export const Loading: Story = states.Loading
+export const Empty: Story = states.Empty
+export const Error: Story = states.Error
 
 export const LongText: Story = {
   args: {
@@ -82,23 +68,8 @@ export const LongText: Story = {
   },
 }
 
-export const NarrowScreen: Story = {
-  render: (args) => (
-    <div style={{ width: 360 }}>
-      <ResponsiveCumulativeChart {...args} />
-    </div>
-  ),
-  play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', {
-      name: 'Cumulative consumption this week',
-    })
-    await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
-  },
-}
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-}
+export const NarrowScreen: Story = states.NarrowScreen
+export const Dark: Story = states.Dark
 
 export const KeyboardTooltip: Story = {
   play: async ({ canvasElement }) => {

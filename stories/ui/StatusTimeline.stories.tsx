@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ResponsiveStatusTimeline, StatusTimeline } from '../../src/ui/StatusTimeline'
 import { statusFlapping, statusWeek } from '../fixtures/charts'
+import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
 
 const meta = {
@@ -11,6 +12,12 @@ const meta = {
 } satisfies Meta<typeof StatusTimeline>
 export default meta
 type Story = StoryObj<typeof meta>
+
+const states = chartStates({
+  name: 'Status this week',
+  errorMessage: 'The status history could not be loaded.',
+  Responsive: ResponsiveStatusTimeline,
+})
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -39,34 +46,9 @@ export const Flapping: Story = {
   },
 }
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'Loading status this week',
-    )
-  },
-}
-
-export const Empty: Story = {
-  args: { data: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
-  },
-}
-
-export const Error: Story = {
-  args: {
-    status: 'error',
-    errorMessage: 'The status history could not be loaded.',
-    onRetry: () => {},
-  },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'The status history could not be loaded.',
-    )
-  },
-}
+export const Loading: Story = states.Loading
+export const Empty: Story = states.Empty
+export const Error: Story = states.Error
 
 export const LongText: Story = {
   args: {
@@ -75,23 +57,8 @@ export const LongText: Story = {
   },
 }
 
-export const NarrowScreen: Story = {
-  render: (args) => (
-    <div style={{ width: 360 }}>
-      <ResponsiveStatusTimeline {...args} />
-    </div>
-  ),
-  play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('application', {
-      name: 'Status this week',
-    })
-    await expect(chart.getBoundingClientRect().width).toBeLessThanOrEqual(360)
-  },
-}
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-}
+export const NarrowScreen: Story = states.NarrowScreen
+export const Dark: Story = states.Dark
 
 export const KeyboardTooltip: Story = {
   play: async ({ canvasElement }) => {
