@@ -309,20 +309,12 @@ async function loadContext(
   return context
 }
 
-/** Optional columns, sent only when some row of the batch has a value (the seed has none). */
-const OPTIONAL = [
-  ['entered_by', 'uuid', (f: Fresh) => f.row.enteredBy],
-  ['entered_by_name', 'text', (f: Fresh) => f.row.enteredByName],
-  ['note', 'text', (f: Fresh) => f.row.note],
-  ['attachment_id', 'uuid', (f: Fresh) => f.row.attachmentId],
-] as const
-
 type Cell = string | number | boolean | null
 
 /** Columns of the one ingest statement's `fresh` rows: name, type (see `unnestOf`), value. */
 const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]> = [
-  ['group_id', 'uuid', (f) => f.groupId],
   ['device_id', 'uuid', (f) => f.row.deviceId],
+  ['group_id', 'uuid', (f) => f.groupId],
   ['reading_type', 'text', (f) => f.row.readingType ?? ENERGY],
   ['ts', 'epoch_ms', (f) => f.point.ts],
   ['kwh', 'float8', (f) => f.row.kwh],
@@ -330,6 +322,10 @@ const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]
   ['is_reset', 'bool', (f) => f.point.reset ?? false],
   ['source', 'text', (f) => f.row.source ?? 'meter'],
   ['status', 'text', (f) => f.row.status ?? 'ok'],
+  ['entered_by', 'uuid', (f) => f.row.enteredBy ?? null],
+  ['entered_by_name', 'text', (f) => f.row.enteredByName ?? null],
+  ['note', 'text', (f) => f.row.note ?? null],
+  ['attachment_id', 'uuid', (f) => f.row.attachmentId ?? null],
 ]
 
 /** Stored readings whose delta, reset or gap flags moved: what they add to their rollup rows. */
@@ -345,10 +341,15 @@ const MOVED_COLUMNS: ReadonlyArray<readonly [string, string, (u: StoredUpdate) =
 
 const bit = (b: boolean | undefined) => (b ? 1 : 0)
 
+/** A parameter's text, as an array element would have it. */
+const scalar = (value: Cell) => (value === null ? null : String(value))
+
 /**
- * `SELECT ... FROM unnest($first::t1[], ...) AS alias(c1, ...)` and the array literals to bind.
- * An `epoch_ms` column goes as milliseconds and comes out a timestamptz: formatting 5,000 ISO
- * strings costs more than encoding all the other columns of a batch.
+ * `SELECT ... FROM unnest($first::t1[], ...) AS alias(...)` and the parameters to bind. A column
+ * with the same value in every row goes as that one value (a batch's group, reading type, source,
+ * status and most flags do), so PostgreSQL parses a few arrays, not one per column; the first
+ * column is always an array, as it gives the row count. An `epoch_ms` column goes as milliseconds
+ * and comes out a timestamptz: formatting 5,000 ISO strings costs more than all else here.
  */
 function unnestOf<T>(
   alias: string,
@@ -356,17 +357,28 @@ function unnestOf<T>(
   items: readonly T[],
   first: number,
 ) {
-  const cast = (type: string) => (type === 'epoch_ms' ? 'int8' : type)
-  // Whole seconds and the milliseconds apart: both exact, where ms / 1000.0 would round.
-  const epoch = (c: string) =>
-    `to_timestamp(${c} / 1000) + (${c} % 1000) * interval '1 millisecond' AS ${c.split('.')[1]}`
-  const select = columns.map(([name, type]) =>
-    type === 'epoch_ms' ? epoch(`${alias}.${name}`) : `${alias}.${name}`,
-  )
+  const params: Array<string | null> = []
+  const arrays: string[] = []
+  const names: string[] = []
+  const select = columns.map(([name, type, pick], i) => {
+    const values = items.map(pick)
+    const sqlType = type === 'epoch_ms' ? 'int8' : type
+    const uniform = i > 0 && values.every((v) => v === values[0])
+    params.push(uniform ? scalar(values[0] ?? null) : pgArray(values))
+    const param = `$${first + params.length - 1}::${sqlType}`
+    if (!uniform) {
+      arrays.push(`${param}[]`)
+      names.push(name)
+    }
+    const value = uniform ? param : `${alias}.${name}`
+    // Whole seconds and the milliseconds apart: both exact, where ms / 1000.0 would round.
+    return type === 'epoch_ms'
+      ? `to_timestamp(${value} / 1000) + (${value} % 1000) * interval '1 millisecond' AS ${name}`
+      : `${value} AS ${name}`
+  })
   const sql = `SELECT ${select.join(', ')}
-    FROM unnest(${columns.map(([, type], i) => `$${first + i}::${cast(type)}[]`).join(', ')})
-    AS ${alias}(${columns.map(([name]) => name).join(', ')})`
-  return { sql, params: columns.map(([, , pick]) => pgArray(items.map(pick))) }
+    FROM unnest(${arrays.join(', ')}) AS ${alias}(${names.join(', ')})`
+  return { sql, params }
 }
 
 /** The rows a rollup adds up: each new energy reading, and the moves of stored ones. */
@@ -424,9 +436,6 @@ async function insertWithRollups(
   updates: readonly StoredUpdate[],
   returnIds: boolean,
 ): Promise<number[]> {
-  const optional = OPTIONAL.filter(([, , pick]) => fresh.some((f) => pick(f) != null)).map(
-    ([name, type, pick]) => [name, type, (f: Fresh) => pick(f) ?? null] as const,
-  )
   const derived = [
     ['gap_hour', 'bool', (f: Fresh) => f.point.gaps?.hour ?? false],
     ['gap_day', 'bool', (f: Fresh) => f.point.gaps?.day ?? false],
@@ -434,10 +443,9 @@ async function insertWithRollups(
     ['latest_day', 'bool', (f: Fresh) => f.latest?.day ?? false],
     ['latest_series', 'bool', (f: Fresh) => f.latest?.series ?? false],
   ] as const
-  const stored = [...FRESH_COLUMNS, ...optional]
-  const rows = unnestOf('f', [...stored, ...derived], fresh, 1)
+  const rows = unnestOf('f', [...FRESH_COLUMNS, ...derived], fresh, 1)
   const moved = unnestOf('m', MOVED_COLUMNS, updates, rows.params.length + 1)
-  const names = stored.map(([name]) => name).join(', ')
+  const names = FRESH_COLUMNS.map(([name]) => name).join(', ')
   const { rows: ids } = await tx.query<{ id: number }>(
     `WITH fresh AS (${rows.sql}),
      moved AS (${moved.sql}),
