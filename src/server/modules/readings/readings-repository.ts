@@ -174,7 +174,7 @@ async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, Lo
   }>(
     `SELECT id, group_id, last_reading_at, latest_kwh FROM devices
      WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-    [ids],
+    [pgArray(ids)],
   )
   return new Map(
     rows.map((r) => [
