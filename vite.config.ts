@@ -102,7 +102,23 @@ export default defineConfig({
     ],
   },
   // The manifest lets the e2e size budget walk each route's initial chunks.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          /*
+           * What the entry imports statically runs on every first load anyway: one chunk, not the
+           * ~20 small ones Rolldown cuts it into where lazy routes share a module. Fewer requests,
+           * and gzip sees it whole: 8-9 KiB less initial JavaScript on every route.
+           */
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -6,7 +6,6 @@ import './styles/global.css'
 import { applyEnvironment, applyTheme } from './styles'
 import { appEnvironment } from './lib/environment'
 import { createAppServices } from './features/shell/services'
-import { shipFrontendLogs } from './features/debug/ship-logs'
 import { AppServicesProvider } from './features/shell/use-app-services'
 import { createAppRouter } from './router'
 
@@ -15,7 +14,10 @@ applyTheme('system')
 
 const services = createAppServices({ navigate: (href) => void router.navigate({ href }) })
 const router = createAppRouter(services)
-shipFrontendLogs(services.logs)
+// Not needed to show the first page: it loads beside it, and ships what was logged before it came.
+void import('./features/debug/ship-logs').then(({ shipFrontendLogs }) =>
+  shipFrontendLogs(services.logs),
+)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -70,6 +70,25 @@ describe('log shipper', () => {
     expect(t.shipper.pending()).toBe(0)
   })
 
+  it('ships what the buffer held before it started, then what comes after, in order', async () => {
+    const buffer = createLogBuffer({ environment: 'staging', sink: quietSink() })
+    const log = buffer.child('early')
+    log.info('below the level')
+    log.warn('before start')
+    const calls: Call[] = []
+    const send = vi.fn<SendLogs>(async (entries, { keepalive }) => {
+      calls.push({ entries, keepalive })
+      return 202
+    })
+    const shipper = startLogShipper({ buffer, send, window: new EventTarget() })
+    stop = shipper.stop
+    expect(shipper.pending()).toBe(1)
+    log.error('after start')
+    await vi.advanceTimersByTimeAsync(SHIP_INTERVAL_MS)
+    expect(calls).toHaveLength(1)
+    expect(messages(calls[0])).toEqual(['before start', 'after start'])
+  })
+
   it('ships warn and up outside development and test, everything the logger keeps inside', async () => {
     const staging = setup('staging')
     staging.log.debug('d')

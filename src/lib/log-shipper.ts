@@ -47,7 +47,8 @@ interface PageEvents {
 }
 
 export interface LogShipperOptions extends PageEvents {
-  buffer: Pick<LogBuffer, 'subscribe' | 'minLevel'>
+  /** Its entries from before the start are shipped too, so the app can start shipping late. */
+  buffer: Pick<LogBuffer, 'subscribe' | 'minLevel' | 'entries'>
   send: SendLogs
   /** @default buffer.minLevel */
   minLevel?: LogLevel
@@ -170,13 +171,20 @@ export function startLogShipper({
     void ship(queue.splice(0, keepaliveCount(queue)), true).then(planNext)
   }
 
-  const unsubscribe = buffer.subscribe((entry) => {
-    if (!entry || levelRank(entry.level) < levelRank(minLevel)) return
+  function enqueue(entry: FrontendLogEntry) {
+    if (levelRank(entry.level) < levelRank(minLevel)) return
     queue.push(shippableEntry(entry))
     if (queue.length > SHIP_MAX_QUEUE) queue.splice(0, queue.length - SHIP_MAX_QUEUE)
+  }
+
+  buffer.entries().forEach(enqueue)
+  const unsubscribe = buffer.subscribe((entry) => {
+    if (!entry) return
+    enqueue(entry)
     // A log call may come from a render: the request starts on a later tick, never inside it.
     planNext()
   })
+  planNext()
   const onVisibility = () => {
     if (doc?.visibilityState === 'hidden') flushOnLeave()
   }

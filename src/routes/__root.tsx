@@ -3,12 +3,15 @@ import { lazy, Suspense } from 'react'
 import type { RouterContext } from '../router'
 import { FailureScreen } from '../features/shell/FailureScreen'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
-import { NotFound } from '../features/shell/NotFound'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
 
 // After the first paint: toasts wait in the feedback store until the region arrives.
 const FeedbackToasts = lazy(() =>
   import('../features/feedback/FeedbackToasts').then((m) => ({ default: m.FeedbackToasts })),
+)
+// Only an unknown address needs it, and its EmptyState draws icons by name, which takes them all.
+const NotFound = lazy(() =>
+  import('../features/shell/NotFound').then((m) => ({ default: m.NotFound })),
 )
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -22,5 +25,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </AriaRouterBridge>
   ),
   errorComponent: FailureScreen,
-  notFoundComponent: NotFound,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFound />
+    </Suspense>
+  ),
 })

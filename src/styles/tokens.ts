@@ -1,4 +1,21 @@
 /** Raw design tokens. Only the theme files read these; components read `vars`. */
+
+/*
+ * The hues of the environment accents stand apart: the app reads those at start, and a read
+ * through `palette` would carry every colour into the first download.
+ */
+const amber = {
+  50: '#fffbeb',
+  100: '#fef3c7',
+  300: '#fcd34d',
+  400: '#fbbf24',
+  600: '#d97706',
+  700: '#b45309',
+  900: '#78350f',
+} as const
+const violet = { 400: '#a78bfa', 600: '#7c3aed' } as const
+const pink = { 400: '#f472b6', 600: '#db2777' } as const
+
 export const palette = {
   white: '#ffffff',
   black: '#000000',
@@ -46,15 +63,7 @@ export const palette = {
     700: '#15803d',
     900: '#14532d',
   },
-  amber: {
-    50: '#fffbeb',
-    100: '#fef3c7',
-    300: '#fcd34d',
-    400: '#fbbf24',
-    600: '#d97706',
-    700: '#b45309',
-    900: '#78350f',
-  },
+  amber,
   orange: {
     50: '#fff7ed',
     300: '#fdba74',
@@ -72,8 +81,8 @@ export const palette = {
     700: '#b91c1c',
     900: '#7f1d1d',
   },
-  violet: { 400: '#a78bfa', 600: '#7c3aed' },
-  pink: { 400: '#f472b6', 600: '#db2777' },
+  violet,
+  pink,
 } as const
 
 export const space = {
@@ -115,9 +124,9 @@ export const breakpoints = { tablet: 640, desktop: layout.desktopMinWidth } as c
 
 /** Accent colour per non-production environment (spec §1). */
 export const environmentAccent = {
-  development: palette.violet[600],
-  test: palette.amber[600],
-  staging: palette.pink[600],
+  development: violet[600],
+  test: amber[600],
+  staging: pink[600],
 } as const
 export type EnvironmentWithAccent = keyof typeof environmentAccent
 

@@ -16,12 +16,13 @@ import { root } from './support/server'
 
 const dist = path.join(root, 'dist')
 /*
- * Issue 10's targets are login <= 150 and dashboard <= 250. Login measures about 160: React DOM,
- * TanStack Router and Query and react-aria's press and focus stack are about 120 KiB of it before
- * any code of ours, and every page's route tree, search schemas and API client make the rest. The
- * budget holds what was reached, so any growth fails, and the gap is reported in RESULTS.md.
+ * Issue 10's targets: login <= 150 and dashboard <= 250 (about 149 and 227 measured). Libraries
+ * make about 127 KiB of login (React DOM 64, TanStack Router 23, react-aria 19, Query 9, zod 8)
+ * before any code of ours. What keeps it under: everything the entry imports statically is one chunk
+ * (vite.config.ts), the not-found page and the log shipper load after the first page, and the logo
+ * and the failure screen use named icons, which carry only their own drawing.
  */
-const budgetsKiB: Partial<Record<RouteName, number>> = { login: 162, dashboard: 250 }
+const budgetsKiB: Partial<Record<RouteName, number>> = { login: 150, dashboard: 250 }
 
 describe('initial JavaScript per route, gzip', () => {
   const manifest = readManifest(dist)

@@ -1,7 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { postFrontendLogs } from '../../api'
-import { Button, Card, Icon } from '../../ui'
+import { Button, Card, RefreshIcon } from '../../ui'
 import { isDevelopmentLike } from '../../lib/environment'
 import { useAppServices } from './use-app-services'
 import { buildFailureReport, MAX_ERROR_RETRIES, type FailureReport } from './failure-report'
@@ -35,7 +35,7 @@ export function FailureView({
       >
         <div className={styles.failureActions}>
           <Button intent="formPrimary" isDisabled={exhausted} onPress={onRetry}>
-            <Icon name="refresh" size="sm" /> {exhausted ? 'Max retries reached' : 'Try Again'}
+            <RefreshIcon size="sm" /> {exhausted ? 'Max retries reached' : 'Try Again'}
           </Button>
           <Button
             intent="formSecondary"

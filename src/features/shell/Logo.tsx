@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Icon } from '../../ui'
+import { BoltIcon } from '../../ui'
 import * as styles from './shell.css'
 
 /** The product logo; links home when `linked`. */
@@ -7,7 +7,7 @@ export function Logo({ linked = true }: { /** @default true */ linked?: boolean 
   const content = (
     <>
       <span className={styles.logoMark}>
-        <Icon name="bolt" size="sm" />
+        <BoltIcon size="sm" />
       </span>
       <span className={styles.visuallyHiddenOnNarrow}>Meterdeck</span>
     </>

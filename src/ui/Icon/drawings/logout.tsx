@@ -1,0 +1,4 @@
+import { namedIcon } from '../IconSvg'
+
+export const logout = <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+export const LogoutIcon = /* @__PURE__ */ namedIcon('LogoutIcon', logout)

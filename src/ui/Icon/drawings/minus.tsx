@@ -1,0 +1,1 @@
+export const minus = <path d="M5 12h14" />
