@@ -78,7 +78,11 @@ export async function bulkPush(
   })
   const stored = await insertReadings(tx, readings)
   const mark = (list: number[], status: BulkResult['status'], error: string | null = null) => {
-    for (const i of list) Object.assign(results[accepted[i]!]!, { status, error })
+    for (const i of list) {
+      const result = results[accepted[i]!]!
+      result.status = status
+      result.error = error
+    }
   }
   mark(stored.inserted, 'success')
   mark(stored.duplicates, 'duplicate')

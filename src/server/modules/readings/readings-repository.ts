@@ -39,29 +39,29 @@ export const ENERGY = 'energy_kwh'
  */
 const SERIES_PER_TURN = 250
 
-interface Fresh {
+/** A new reading, itself the point computeDeltas places on its series' timeline. */
+interface Fresh extends Point {
   index: number
   row: NewReading
   groupId: string
-  point: Point
   /** The series' latest new reading in its hour, in its day, at all (set by markLatest). */
-  latest?: { hour: boolean; day: boolean; series: boolean }
+  latestHour?: boolean
+  latestDay?: boolean
+  latestSeries?: boolean
 }
 
 /** Flags each series' latest new reading per hour, per day and overall (their kWh are kept). */
 function markLatest(ordered: readonly Fresh[]): void {
   for (let i = 0; i < ordered.length; i++) {
-    const ts = ordered[i]!.point.ts
-    const next = ordered[i + 1]?.point.ts
-    ordered[i]!.latest = {
-      hour: next === undefined || hourOf(next) !== hourOf(ts),
-      day: next === undefined || dayOf(next) !== dayOf(ts),
-      series: next === undefined,
-    }
+    const f = ordered[i]!
+    const next = ordered[i + 1]?.ts
+    f.latestHour = next === undefined || hourOf(next) !== hourOf(f.ts)
+    f.latestDay = next === undefined || dayOf(next) !== dayOf(f.ts)
+    f.latestSeries = next === undefined
   }
 }
 
-const byTime = (a: { point: Point }, b: { point: Point }) => a.point.ts - b.point.ts
+const byTime = (a: Point, b: Point) => a.ts - b.ts
 
 /**
  * The rows of known devices by series (device and reading type), each in time order; a row at a
@@ -77,25 +77,35 @@ function seriesOf(
   rows.forEach((row, index) => {
     const device = devices.get(row.deviceId)
     if (!device) return void result.unknownDevice.push(index)
-    const point: Point = {
+    const key = `${row.deviceId}|${row.readingType ?? ENERGY}`
+    const fresh: Fresh = {
+      index,
+      row,
+      groupId: device.groupId,
       ts: row.ts.getTime(),
       kwh: row.kwh,
       declaredReset: row.status === 'reset',
     }
-    const key = `${row.deviceId}|${row.readingType ?? ENERGY}`
-    const fresh = { index, row, groupId: device.groupId, point }
     const list = series.get(key)
     if (list) list.push(fresh)
     else series.set(key, [fresh])
   })
   for (const [key, list] of series) {
     list.sort(byTime)
-    const unique = list.filter((f, i) => i === 0 || f.point.ts !== list[i - 1]!.point.ts)
+    const unique = list.filter((f, i) => i === 0 || f.ts !== list[i - 1]!.ts)
     if (unique.length === list.length) continue
     for (const f of list) if (!unique.includes(f)) result.duplicates.push(f.index)
     series.set(key, unique)
   }
   return series
+}
+
+/** The series' readings not stored yet; the others are duplicates. Appends compare nothing. */
+function notStored(list: Fresh[], stored: readonly Stored[], result: InsertResult): Fresh[] {
+  if (stored.every((s) => s.point.ts < list[0]!.ts)) return list
+  const storedTs = new Set(stored.map((s) => s.point.ts))
+  for (const f of list) if (storedTs.has(f.ts)) result.duplicates.push(f.index)
+  return list.filter((f) => !storedTs.has(f.ts))
 }
 
 /**
@@ -129,13 +139,11 @@ export async function insertReadings(
   for (const [key, list] of series) {
     if (++done % SERIES_PER_TURN === 0) await nextTurn()
     const stored = context.get(key) ?? []
-    const storedTs = new Set(stored.map((s) => s.point.ts))
-    const newOnes = list.filter((f) => !storedTs.has(f.point.ts))
-    for (const f of list) if (storedTs.has(f.point.ts)) result.duplicates.push(f.index)
+    const newOnes = notStored(list, stored, result)
     if (newOnes.length === 0) continue
     const changes = computeDeltas(
       stored.map((s) => s.point),
-      newOnes.map((f) => f.point),
+      newOnes,
     )
     for (const { point, ...change } of changes) {
       updates.push({ ...stored.find((s) => s.point === point)!, ...change })
@@ -205,7 +213,7 @@ async function contextOf(
     const device = devices.get(deviceId)!
     const appended =
       readingType === ENERGY &&
-      list.every((f) => device.lastReadingAt === null || f.point.ts > device.lastReadingAt)
+      list.every((f) => device.lastReadingAt === null || f.ts > device.lastReadingAt)
     if (!appended) load.push([key, list])
     else if (device.lastReadingAt !== null)
       context.set(key, [latestOf(deviceId, device, device.lastReadingAt)])
@@ -257,7 +265,7 @@ async function loadContext(
   spans: Array<[string, Fresh[]]>,
 ): Promise<Map<string, Stored[]>> {
   const bounds = spans.map(([, list]) => {
-    const times = list.map((f) => f.point.ts)
+    const times = list.map((f) => f.ts)
     return {
       lo: new Date(Math.min(...times)).toISOString(),
       hi: new Date(Math.max(...times)).toISOString(),
@@ -305,7 +313,7 @@ async function loadContext(
     })
     context.set(key, list)
   }
-  for (const list of context.values()) list.sort(byTime)
+  for (const list of context.values()) list.sort((a, b) => a.point.ts - b.point.ts)
   return context
 }
 
@@ -316,10 +324,10 @@ const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]
   ['device_id', 'uuid', (f) => f.row.deviceId],
   ['group_id', 'uuid', (f) => f.groupId],
   ['reading_type', 'text', (f) => f.row.readingType ?? ENERGY],
-  ['ts', 'epoch_ms', (f) => f.point.ts],
+  ['ts', 'epoch_ms', (f) => f.ts],
   ['kwh', 'float8', (f) => f.row.kwh],
-  ['delta_kwh', 'float8', (f) => f.point.delta ?? null],
-  ['is_reset', 'bool', (f) => f.point.reset ?? false],
+  ['delta_kwh', 'float8', (f) => f.delta ?? null],
+  ['is_reset', 'bool', (f) => f.reset ?? false],
   ['source', 'text', (f) => f.row.source ?? 'meter'],
   ['status', 'text', (f) => f.row.status ?? 'ok'],
   ['entered_by', 'uuid', (f) => f.row.enteredBy ?? null],
@@ -437,11 +445,11 @@ async function insertWithRollups(
   returnIds: boolean,
 ): Promise<number[]> {
   const derived = [
-    ['gap_hour', 'bool', (f: Fresh) => f.point.gaps?.hour ?? false],
-    ['gap_day', 'bool', (f: Fresh) => f.point.gaps?.day ?? false],
-    ['latest_hour', 'bool', (f: Fresh) => f.latest?.hour ?? false],
-    ['latest_day', 'bool', (f: Fresh) => f.latest?.day ?? false],
-    ['latest_series', 'bool', (f: Fresh) => f.latest?.series ?? false],
+    ['gap_hour', 'bool', (f: Fresh) => f.gaps?.hour ?? false],
+    ['gap_day', 'bool', (f: Fresh) => f.gaps?.day ?? false],
+    ['latest_hour', 'bool', (f: Fresh) => f.latestHour ?? false],
+    ['latest_day', 'bool', (f: Fresh) => f.latestDay ?? false],
+    ['latest_series', 'bool', (f: Fresh) => f.latestSeries ?? false],
   ] as const
   const rows = unnestOf('f', [...FRESH_COLUMNS, ...derived], fresh, 1)
   const moved = unnestOf('m', MOVED_COLUMNS, updates, rows.params.length + 1)
