@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { handleCreateDevice } from '../../../src/api/__generated__/msw.gen'
 import { RegisterChoicePage } from '../../../src/features/registration/RegisterChoicePage'
 import { RegisterSinglePage } from '../../../src/features/registration/RegisterSinglePage'
@@ -49,6 +49,8 @@ export const WizardSteps: Story = {
     await userEvent.type(await canvas.findByRole('textbox', { name: /^Location/ }), 'Berlin, Roof')
     await next(canvasElement)
     const model = await canvas.findByRole('button', { name: /Device model/ })
+    // Disabled until the model catalogue has loaded, as a person would wait for it.
+    await waitFor(() => expect(model).toBeEnabled())
     model.focus()
     await userEvent.keyboard('{Enter}')
     await userEvent.click(
