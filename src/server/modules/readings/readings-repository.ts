@@ -92,10 +92,12 @@ function seriesOf(
   })
   for (const [key, list] of series) {
     list.sort(byTime)
-    const unique = list.filter((f, i) => i === 0 || f.ts !== list[i - 1]!.ts)
-    if (unique.length === list.length) continue
-    for (const f of list) if (!unique.includes(f)) result.duplicates.push(f.index)
-    series.set(key, unique)
+    const unique = list.filter((f, i) => {
+      const repeated = i > 0 && f.ts === list[i - 1]!.ts
+      if (repeated) result.duplicates.push(f.index)
+      return !repeated
+    })
+    if (unique.length < list.length) series.set(key, unique)
   }
   return series
 }
