@@ -147,8 +147,10 @@ export async function insertReadings(
       stored.map((s) => s.point),
       newOnes,
     )
-    for (const { point, ...change } of changes) {
-      updates.push({ ...stored.find((s) => s.point === point)!, ...change })
+    if (changes.length > 0) {
+      const byPoint = new Map(stored.map((s) => [s.point, s]))
+      for (const { point, ...change } of changes)
+        updates.push({ ...byPoint.get(point)!, ...change })
     }
     markLatest(newOnes)
     for (const f of newOnes) fresh.push(f)
