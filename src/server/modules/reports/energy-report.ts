@@ -77,7 +77,8 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery) {
   const plan = planReport(periods, q.granularity)
   const filter = {
     groups: [...new Set(devices.map((d) => d.group_id))],
-    ...(q.deviceIds && { deviceIds: q.deviceIds }),
+    devices: devices.map((d) => d.id),
+    named: q.deviceIds !== undefined,
   }
   const repo = reportsRepository(tx)
   const totals = await repo.deviceTotals(plan.totals, filter)

@@ -11,10 +11,12 @@ export interface ReportDevice {
   group_id: string
 }
 
-/** Which rollup rows a report reads: its devices' groups, and the devices when a subset was named. */
+/** Which rows a report reads: its devices' groups, its devices, and whether they were named. */
 export interface RowFilter {
   groups: string[]
-  deviceIds?: string[]
+  devices: string[]
+  /** Only some of the groups' devices were asked for: rollup rows are filtered by device too. */
+  named: boolean
 }
 
 interface TermRow {
@@ -87,10 +89,11 @@ export const reportsRepository = (q: Queryable) => ({
 const withoutJit = (q: Queryable) => q.query('SET LOCAL jit = off')
 
 const SOURCES = {
-  day: { table: 'readings_daily', kwh: 'r.kwh', range: 'r.day >= s.lo AND r.day < s.hi' },
-  hour: { table: 'readings_hourly', kwh: 'r.kwh', range: 'r.hour >= s.lo AND r.hour < s.hi' },
+  day: { table: 'readings_daily r', kwh: 'r.kwh', range: 'r.day >= s.lo AND r.day < s.hi' },
+  hour: { table: 'readings_hourly r', kwh: 'r.kwh', range: 'r.hour >= s.lo AND r.hour < s.hi' },
+  // Readings are indexed by device only: edge readings are found device by device.
   raw: {
-    table: 'readings',
+    table: 'unnest($3::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id',
     kwh: 'r.delta_kwh',
     range: 'r.reading_type = $2 AND r.ts > s.lo AND r.ts <= s.hi',
   },
@@ -98,7 +101,7 @@ const SOURCES = {
 
 /**
  * The rows of segments of every kind, each with its `key` and sign, and either its kWh summed
- * over all devices or each device's kWh. $1 = groups, $2 = reading type, $3 = named devices.
+ * over all devices or each device's kWh. $1 = groups, $2 = reading type, $3 = devices.
  */
 function segmentRows<S extends SignedSegment>(
   segments: readonly S[],
@@ -106,9 +109,8 @@ function segmentRows<S extends SignedSegment>(
   key: (s: S) => number,
   shape: 'summed' | 'per device',
 ) {
-  const params: unknown[] = [filter.groups, ENERGY]
-  if (filter.deviceIds) params.push(filter.deviceIds)
-  const named = filter.deviceIds ? 'AND r.device_id = ANY($3::uuid[])' : ''
+  const params: unknown[] = [filter.groups, ENERGY, filter.devices]
+  const named = filter.named ? 'AND r.device_id = ANY($3::uuid[])' : ''
   const parts = (['day', 'hour', 'raw'] as const).map((kind) => {
     const list = segments.filter((s) => s.kind === kind)
     const { table, kwh, range } = SOURCES[kind]
@@ -122,8 +124,8 @@ function segmentRows<S extends SignedSegment>(
     )
     const rows =
       shape === 'summed'
-        ? `SELECT sum(${kwh}) AS kwh FROM ${table} r`
-        : `SELECT r.device_id, ${kwh} AS kwh FROM ${table} r`
+        ? `SELECT sum(${kwh}) AS kwh FROM ${table}`
+        : `SELECT r.device_id, ${kwh} AS kwh FROM ${table}`
     return `SELECT s.key, s.sign, x.* FROM ${unnest} AS s(key, lo, hi, sign)
       CROSS JOIN LATERAL (${rows} WHERE r.group_id = ANY($1::uuid[]) ${named} AND ${range}) x`
   })
