@@ -48,6 +48,20 @@ function latestPerDevice(reports: ReportedStatus[]): ReportedStatus[] {
 }
 
 /**
+ * Each item's timestamp in epoch milliseconds (NaN if unparseable). A push's readings share a few
+ * timestamps (a gateway reports its meters' quarter hour together), and a parse costs twenty
+ * lookups.
+ */
+function parseTimes(items: readonly BulkItem[]): number[] {
+  const parsed = new Map<string, number>()
+  return items.map(({ timestamp }) => {
+    let ms = parsed.get(timestamp)
+    if (ms === undefined) parsed.set(timestamp, (ms = Date.parse(timestamp)))
+    return ms
+  })
+}
+
+/**
  * Ingests a bulk push inside `tx`: each item on its own (stored, duplicate, or refused with its
  * reason: bad timestamp, unknown device or another tenant's), statuses recorded per device, one
  * result per item in request order. Everything accepted commits together.
@@ -57,8 +71,7 @@ export async function bulkPush(
   items: readonly BulkItem[],
   now = Date.now(),
 ): Promise<BulkResult[]> {
-  // Parsed once: 5,000 items a request make every pass over them count.
-  const times = items.map((item) => Date.parse(item.timestamp))
+  const times = parseTimes(items)
   const results: BulkResult[] = items.map((item, index) => ({
     index,
     device_id: item.device_id,

@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Queryable } from '../../db/database.ts'
 import { pgArray } from '../../lib/pg-array.ts'
-import { computeDeltas, dayOf, hourOf, type GapFlags, type Point } from './deltas.ts'
+import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
+import { unitChanges, type FreshPoint, type SeriesDevice, type UnitChange } from './rollup-changes.ts'
 
 /** One reading to store. Timestamps are instants; kWh is the meter's cumulative register. */
 export interface NewReading {
@@ -40,25 +41,10 @@ export const ENERGY = 'energy_kwh'
 const SERIES_PER_TURN = 250
 
 /** A new reading, itself the point computeDeltas places on its series' timeline. */
-interface Fresh extends Point {
+interface Fresh extends FreshPoint {
   index: number
   row: NewReading
   groupId: string
-  /** The series' latest new reading in its hour, in its day, at all (set by markLatest). */
-  latestHour?: boolean
-  latestDay?: boolean
-  latestSeries?: boolean
-}
-
-/** Flags each series' latest new reading per hour, per day and overall (their kWh are kept). */
-function markLatest(ordered: readonly Fresh[]): void {
-  for (let i = 0; i < ordered.length; i++) {
-    const f = ordered[i]!
-    const next = ordered[i + 1]?.ts
-    f.latestHour = next === undefined || hourOf(next) !== hourOf(f.ts)
-    f.latestDay = next === undefined || dayOf(next) !== dayOf(f.ts)
-    f.latestSeries = next === undefined
-  }
 }
 
 const byTime = (a: Point, b: Point) => a.ts - b.ts
@@ -85,6 +71,7 @@ function seriesOf(
       ts: row.ts.getTime(),
       kwh: row.kwh,
       declaredReset: row.status === 'reset',
+      estimated: row.status === 'estimated',
     }
     const list = series.get(key)
     if (list) list.push(fresh)
@@ -137,6 +124,7 @@ export async function insertReadings(
   const context = await contextOf(tx, series, devices)
   const fresh: Fresh[] = []
   const updates: StoredUpdate[] = []
+  const rollups = new Rollups()
   let done = 0
   for (const [key, list] of series) {
     if (++done % SERIES_PER_TURN === 0) await nextTurn()
@@ -147,19 +135,20 @@ export async function insertReadings(
       stored.map((s) => s.point),
       newOnes,
     )
+    const moved: StoredUpdate[] = []
     if (changes.length > 0) {
       const byPoint = new Map(stored.map((s) => [s.point, s]))
-      for (const { point, ...change } of changes)
-        updates.push({ ...byPoint.get(point)!, ...change })
+      for (const { point, ...change } of changes) moved.push({ ...byPoint.get(point)!, ...change })
     }
-    markLatest(newOnes)
+    rollups.add(newOnes, moved)
+    for (const u of moved) updates.push(u)
     for (const f of newOnes) fresh.push(f)
   }
   result.duplicates.sort((a, b) => a - b)
   if (fresh.length === 0) return result
   await updateStored(tx, updates)
   await nextTurn()
-  const ids = await insertWithRollups(tx, fresh, updates, options.returnIds ?? false)
+  const ids = await insertWithRollups(tx, fresh, rollups, options.returnIds ?? false)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
@@ -178,24 +167,21 @@ interface LockedDevice {
 }
 
 async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, LockedDevice>> {
+  // Epoch milliseconds, not timestamps: a thousand Dates parsed only to be read as numbers.
   const { rows } = await tx.query<{
     id: string
     group_id: string
-    last_reading_at: Date | null
+    last_reading_ms: number | null
     latest_kwh: number | null
   }>(
-    `SELECT id, group_id, last_reading_at, latest_kwh FROM devices
-     WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    `SELECT id, group_id, (extract(epoch FROM last_reading_at) * 1000)::float8 AS last_reading_ms, latest_kwh
+     FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     [pgArray(ids)],
   )
   return new Map(
     rows.map((r) => [
       r.id,
-      {
-        groupId: r.group_id,
-        lastReadingAt: r.last_reading_at?.getTime() ?? null,
-        latestKwh: r.latest_kwh,
-      },
+      { groupId: r.group_id, lastReadingAt: r.last_reading_ms, latestKwh: r.latest_kwh },
     ]),
   )
 }
@@ -340,18 +326,11 @@ const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]
   ['attachment_id', 'uuid', (f) => f.row.attachmentId ?? null],
 ]
 
-/** Stored readings whose delta, reset or gap flags moved: what they add to their rollup rows. */
-const MOVED_COLUMNS: ReadonlyArray<readonly [string, string, (u: StoredUpdate) => Cell]> = [
-  ['device_id', 'uuid', (u) => u.deviceId],
-  ['group_id', 'uuid', (u) => u.groupId],
-  ['ts', 'epoch_ms', (u) => u.point.ts],
-  ['dkwh', 'float8', (u) => (u.delta ?? 0) - (u.point.delta ?? 0)],
-  ['dreset', 'int', (u) => bit(u.reset) - bit(u.point.reset)],
-  ['dgap_hour', 'int', (u) => bit(u.gaps.hour) - bit(u.point.gaps?.hour)],
-  ['dgap_day', 'int', (u) => bit(u.gaps.day) - bit(u.point.gaps?.day)],
-]
-
-const bit = (b: boolean | undefined) => (b ? 1 : 0)
+function isUniform<T>(items: readonly T[], pick: (item: T) => Cell): boolean {
+  const first = items.length > 0 ? pick(items[0]!) : null
+  for (let i = 1; i < items.length; i++) if (pick(items[i]!) !== first) return false
+  return true
+}
 
 /** A parameter's text, as an array element would have it. */
 const scalar = (value: Cell) => (value === null ? null : String(value))
@@ -373,10 +352,9 @@ function unnestOf<T>(
   const arrays: string[] = []
   const names: string[] = []
   const select = columns.map(([name, type, pick], i) => {
-    const values = items.map(pick)
     const sqlType = type === 'epoch_ms' ? 'int8' : type
-    const uniform = i > 0 && values.every((v) => v === values[0])
-    params.push(uniform ? scalar(values[0] ?? null) : pgArray(values))
+    const uniform = i > 0 && isUniform(items, pick)
+    params.push(uniform ? scalar(items.length > 0 ? pick(items[0]!) : null) : pgArray(items.map(pick)))
     const param = `$${first + params.length - 1}::${sqlType}`
     if (!uniform) {
       arrays.push(`${param}[]`)
@@ -393,27 +371,69 @@ function unnestOf<T>(
   return { sql, params }
 }
 
-/** The rows a rollup adds up: each new energy reading, and the moves of stored ones. */
-const ADJUSTMENTS = `adjust AS (
-    SELECT device_id, group_id, ts, kwh, coalesce(delta_kwh, 0) AS dkwh, 1 AS n, is_reset::int AS dreset,
-           gap_hour::int AS dgap_hour, gap_day::int AS dgap_day, (status = 'estimated')::int AS estimated,
-           latest_hour, latest_day
-    FROM fresh WHERE reading_type = '${ENERGY}'
-    UNION ALL
-    SELECT device_id, group_id, ts, NULL, dkwh, 0, dreset, dgap_hour, dgap_day, 0, false, false FROM moved
-  )`
+/** A device's energy series: what its batch adds to the device's statistics. */
+interface SeriesStats extends SeriesDevice {
+  readings: number
+  firstTs: number
+  lastTs: number
+  lastKwh: number
+}
+
+/** What a batch adds to the rollups and device statistics: energy series only. */
+class Rollups {
+  readonly hours: UnitChange[] = []
+  readonly days: UnitChange[] = []
+  readonly devices: SeriesStats[] = []
+
+  add(fresh: readonly Fresh[], moved: readonly StoredUpdate[]) {
+    const first = fresh[0]!
+    if ((first.row.readingType ?? ENERGY) !== ENERGY) return
+    const last = fresh.at(-1)!
+    const device: SeriesStats = {
+      deviceId: first.row.deviceId,
+      groupId: first.groupId,
+      readings: fresh.length,
+      firstTs: first.ts,
+      lastTs: last.ts,
+      lastKwh: last.kwh,
+    }
+    this.devices.push(device)
+    for (const c of unitChanges(device, fresh, moved, 'hour')) this.hours.push(c)
+    for (const c of unitChanges(device, fresh, moved, 'day')) this.days.push(c)
+  }
+}
+
+/** A rollup row's change, in the rollup table's column order. */
+const UNIT_COLUMNS: ReadonlyArray<readonly [string, string, (c: UnitChange) => Cell]> = [
+  ['device_id', 'uuid', (c) => c.device.deviceId],
+  ['group_id', 'uuid', (c) => c.device.groupId],
+  ['unit', 'epoch_ms', (c) => c.unit],
+  ['kwh', 'float8', (c) => c.kwh],
+  ['reading_count', 'int', (c) => c.readings],
+  ['resets', 'int', (c) => c.resets],
+  ['gaps', 'int', (c) => c.gaps],
+  ['estimated', 'int', (c) => c.estimated],
+  ['first_ts', 'epoch_ms', (c) => c.firstTs],
+  // Never null for the insert that a conflict replaces; ignored there when no reading is new.
+  ['last_ts', 'epoch_ms', (c) => c.lastTs ?? c.firstTs],
+  ['last_kwh', 'float8', (c) => c.lastKwh],
+]
+
+const STATS_COLUMNS: ReadonlyArray<readonly [string, string, (d: SeriesStats) => Cell]> = [
+  ['device_id', 'uuid', (d) => d.deviceId],
+  ['n', 'int', (d) => d.readings],
+  ['first_ts', 'epoch_ms', (d) => d.firstTs],
+  ['last_ts', 'epoch_ms', (d) => d.lastTs],
+  ['last_kwh', 'float8', (d) => d.lastKwh],
+]
 
 /**
- * Adds the adjustments to one rollup, per unit (hour h holds readings with h < ts <= h + 1 hour,
- * day d those with d < ts <= d + 1 day, UTC). A unit only moved (no new reading) keeps its last
- * reading; first_ts, last_ts and last_kwh are never null for the insert that a conflict replaces.
+ * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
+ * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading.
  */
-const rollupSql = (table: string, unit: 'hour' | 'day') => `
+const rollupSql = (table: string, unit: 'hour' | 'day', rows: string) => `
   INSERT INTO ${table} AS h (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh)
-  SELECT device_id, group_id, date_bin('1 ${unit}', ts - interval '1 microsecond', timestamptz '2000-01-01 00:00:00+00'),
-         sum(dkwh), sum(n), sum(dreset), sum(dgap_${unit}), sum(estimated), min(ts),
-         coalesce(max(ts) FILTER (WHERE n = 1), min(ts)), coalesce(max(kwh) FILTER (WHERE latest_${unit}), 0)
-  FROM adjust GROUP BY 1, 2, 3
+  ${rows}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
     kwh = h.kwh + excluded.kwh,
     reading_count = h.reading_count + excluded.reading_count,
@@ -425,49 +445,48 @@ const rollupSql = (table: string, unit: 'hour' | 'day') => `
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
 
 /** Reading count, first and last reading and latest value per device, moved by what was added. */
-const STATS_SQL = `
+const statsSql = (rows: string) => `
   UPDATE devices d SET
     reading_count = d.reading_count + s.n,
     first_reading_at = least(d.first_reading_at, s.first_ts),
     latest_kwh = CASE WHEN d.last_reading_at IS NULL OR s.last_ts >= d.last_reading_at THEN s.last_kwh ELSE d.latest_kwh END,
     last_reading_at = greatest(d.last_reading_at, s.last_ts),
     last_seen = greatest(d.last_seen, s.last_ts)
-  FROM (SELECT device_id, count(*) AS n, min(ts) AS first_ts, max(ts) AS last_ts,
-               max(kwh) FILTER (WHERE latest_series) AS last_kwh
-        FROM fresh WHERE reading_type = '${ENERGY}' GROUP BY device_id) s
+  FROM (${rows}) s
   WHERE d.id = s.device_id`
 
 /**
- * One statement stores the new readings and everything derived from them: the rows go in once
- * as arrays, and PostgreSQL adds them up per hour, per day and per device (data-modifying CTEs).
+ * One statement stores the new readings and everything derived from them (data-modifying CTEs):
+ * the readings, their rollup rows' changes and the devices' statistics go in as arrays.
  * Returns ids in input order when asked (INSERT ... SELECT from unnest keeps the input order).
  */
 async function insertWithRollups(
   tx: Queryable,
   fresh: readonly Fresh[],
-  updates: readonly StoredUpdate[],
+  rollups: Rollups,
   returnIds: boolean,
 ): Promise<number[]> {
-  const derived = [
-    ['gap_hour', 'bool', (f: Fresh) => f.gaps?.hour ?? false],
-    ['gap_day', 'bool', (f: Fresh) => f.gaps?.day ?? false],
-    ['latest_hour', 'bool', (f: Fresh) => f.latestHour ?? false],
-    ['latest_day', 'bool', (f: Fresh) => f.latestDay ?? false],
-    ['latest_series', 'bool', (f: Fresh) => f.latestSeries ?? false],
-  ] as const
-  const rows = unnestOf('f', [...FRESH_COLUMNS, ...derived], fresh, 1)
-  const moved = unnestOf('m', MOVED_COLUMNS, updates, rows.params.length + 1)
+  const params: Array<string | null> = []
+  const select = <T>(alias: string, columns: Parameters<typeof unnestOf<T>>[1], items: readonly T[]) => {
+    const part = unnestOf(alias, columns, items, params.length + 1)
+    params.push(...part.params)
+    return part.sql
+  }
+  const readings = select('f', FRESH_COLUMNS, fresh)
+  const derived: string[] = []
+  if (rollups.devices.length > 0) {
+    derived.push(
+      `hourly AS (${rollupSql('readings_hourly', 'hour', select('h', UNIT_COLUMNS, rollups.hours))})`,
+      `daily AS (${rollupSql('readings_daily', 'day', select('d', UNIT_COLUMNS, rollups.days))})`,
+      `stats AS (${statsSql(select('s', STATS_COLUMNS, rollups.devices))})`,
+    )
+  }
   const names = FRESH_COLUMNS.map(([name]) => name).join(', ')
   const { rows: ids } = await tx.query<{ id: number }>(
-    `WITH fresh AS (${rows.sql}),
-     moved AS (${moved.sql}),
-     ${ADJUSTMENTS},
-     hourly AS (${rollupSql('readings_hourly', 'hour')}),
-     daily AS (${rollupSql('readings_daily', 'day')}),
-     stats AS (${STATS_SQL})
-     INSERT INTO readings (${names}) SELECT ${names} FROM fresh
+    `${derived.length > 0 ? `WITH ${derived.join(',\n')}` : ''}
+     INSERT INTO readings (${names}) ${readings}
      ${returnIds ? 'RETURNING id' : ''}`,
-    [...rows.params, ...moved.params],
+    params,
   )
   return ids.map((r) => r.id)
 }

@@ -91,11 +91,12 @@ const withoutJit = (q: Queryable) => q.query('SET LOCAL jit = off')
 const SOURCES = {
   day: { table: 'readings_daily r', kwh: 'r.kwh', range: 'r.day >= s.lo AND r.day < s.hi' },
   hour: { table: 'readings_hourly r', kwh: 'r.kwh', range: 'r.hour >= s.lo AND r.hour < s.hi' },
-  // Readings are indexed by device only: edge readings are found device by device.
+  // Readings are indexed by device only: edge readings are found device by device. OFFSET 0
+  // keeps the planner from flattening that into one join over every reading of the devices.
   raw: {
     table: 'unnest($3::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id',
     kwh: 'r.delta_kwh',
-    range: 'r.reading_type = $2 AND r.ts > s.lo AND r.ts <= s.hi',
+    range: 'r.reading_type = $2 AND r.ts > s.lo AND r.ts <= s.hi OFFSET 0',
   },
 } as const
 
