@@ -140,4 +140,22 @@ describe('hourly and daily rollups', () => {
     // Only the device's first reading (45 minutes after its day's start) is late.
     expect(rows[0]!.gaps).toBe(1)
   })
+
+  it('leaves the energy rollups alone when readings of another type are backfilled', async () => {
+    const d = await newDevice()
+    const energy = [0, 1, 2, 3].map((q) => ({ deviceId: d, ts: new Date(T0 + q * Q), kwh: 10 + q }))
+    const gas = (q: number, kwh: number): NewReading => ({
+      deviceId: d,
+      readingType: 'gas_m3',
+      ts: new Date(T0 + q * Q),
+      kwh,
+    })
+    await insert([...energy, gas(0, 100), gas(3, 130)])
+    const before = await t.db.query('SELECT * FROM readings_hourly WHERE device_id = $1', [d])
+    // Slotted between the two, it moves the later gas reading's delta: not an energy figure.
+    await insert([gas(1, 110), gas(2, 120)])
+    const after = await t.db.query('SELECT * FROM readings_hourly WHERE device_id = $1', [d])
+    expect(after.rows).toEqual(before.rows)
+    await expectRollupsExact(d)
+  })
 })

@@ -2,7 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Queryable } from '../../db/database.ts'
 import { pgArray } from '../../lib/pg-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
-import { unitChanges, type FreshPoint, type SeriesDevice, type UnitChange } from './rollup-changes.ts'
+import {
+  unitChanges,
+  type FreshPoint,
+  type SeriesDevice,
+  type UnitChange,
+} from './rollup-changes.ts'
 
 /** One reading to store. Timestamps are instants; kWh is the meter's cumulative register. */
 export interface NewReading {
@@ -354,7 +359,9 @@ function unnestOf<T>(
   const select = columns.map(([name, type, pick], i) => {
     const sqlType = type === 'epoch_ms' ? 'int8' : type
     const uniform = i > 0 && isUniform(items, pick)
-    params.push(uniform ? scalar(items.length > 0 ? pick(items[0]!) : null) : pgArray(items.map(pick)))
+    params.push(
+      uniform ? scalar(items.length > 0 ? pick(items[0]!) : null) : pgArray(items.map(pick)),
+    )
     const param = `$${first + params.length - 1}::${sqlType}`
     if (!uniform) {
       arrays.push(`${param}[]`)
@@ -467,7 +474,11 @@ async function insertWithRollups(
   returnIds: boolean,
 ): Promise<number[]> {
   const params: Array<string | null> = []
-  const select = <T>(alias: string, columns: Parameters<typeof unnestOf<T>>[1], items: readonly T[]) => {
+  const select = <T>(
+    alias: string,
+    columns: Parameters<typeof unnestOf<T>>[1],
+    items: readonly T[],
+  ) => {
     const part = unnestOf(alias, columns, items, params.length + 1)
     params.push(...part.params)
     return part.sql
