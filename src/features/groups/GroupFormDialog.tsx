@@ -7,7 +7,7 @@ import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'
 import { useAppServices } from '../shell/use-app-services'
 import { fieldErrors, type FormErrors } from '../users/form-errors'
-import { FormDialog } from '../users/ServerForm'
+import { FormDialog } from '../shared/ServerForm'
 import { invalidatePeople } from '../users/users-cache'
 import { groupFeedback } from './group-feedback'
 

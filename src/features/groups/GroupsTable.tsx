@@ -1,6 +1,6 @@
 import type { Group } from '../../api'
 import { Badge } from '../../ui'
-import { ListTable, RowAction, type ListColumn } from '../users/ListTable'
+import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
 import * as styles from '../users/page.css'
 import * as local from './groups.css'
 

@@ -5,7 +5,7 @@ import { Card, TextField } from '../../ui'
 import { currentUserQuery, type SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
 import { fieldErrors, type FormErrors } from '../users/form-errors'
-import { ServerForm } from '../users/ServerForm'
+import { ServerForm } from '../shared/ServerForm'
 import * as styles from '../users/page.css'
 
 /** The signed-in user's name; the e-mail is shown, changed by an admin. */

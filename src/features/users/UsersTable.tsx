@@ -2,7 +2,7 @@ import type { Group, User } from '../../api'
 import { Badge, type BadgeVariant } from '../../ui'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
-import { ListTable, RowAction, type ListColumn } from './ListTable'
+import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
 import { canDeleteUser, canEditUser, displayName, groupName, roleLabels } from './user-rules'
 import * as styles from './page.css'
 
