@@ -102,14 +102,15 @@ async function fleet(bench: Awaited<ReturnType<typeof openBenchDatabase>>, group
   )
   // Time-major, as ingest writes them. Hourly readings: each comes 60 minutes after the one
   // before, so each counts as a gap.
-  for (const [table, unit] of [
-    ['readings_hourly', 'hour'],
-    ['readings_daily', 'day'],
+  // The hourly row's first half (h, h + 30 min] holds no hourly reading: 0.
+  for (const [table, unit, extra] of [
+    ['readings_hourly', 'hour', ', kwh_first_half'],
+    ['readings_daily', 'day', ''],
   ]) {
     await bench.db.query(
-      `INSERT INTO ${table} (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh)
+      `INSERT INTO ${table} (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh${extra})
        SELECT device_id, group_id, date_bin('1 ${unit}', ts - interval '1 microsecond', timestamptz '2000-01-01 00:00:00+00'),
-              coalesce(sum(delta_kwh), 0), count(*), 0, count(*), 0, min(ts), max(ts), max(kwh)
+              coalesce(sum(delta_kwh), 0), count(*), 0, count(*), 0, min(ts), max(ts), max(kwh)${extra && ', 0'}
        FROM readings WHERE group_id = $1 GROUP BY 1, 2, 3 ORDER BY 3, 1`,
       [groupId],
     )

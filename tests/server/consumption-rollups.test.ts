@@ -6,7 +6,7 @@ import {
   type Window,
 } from '../../src/server/modules/consumption/buckets.ts'
 import { consumptionRepository } from '../../src/server/modules/consumption/consumption-repository.ts'
-import { segmentsOf } from '../../src/server/modules/consumption/segments.ts'
+import { halfHours, segmentsOf } from '../../src/server/modules/consumption/segments.ts'
 import {
   insertReadings,
   type NewReading,
@@ -88,6 +88,28 @@ describe('consumption from the rollups', () => {
     expect(show('2026-05-09T10:10:00Z', '2026-05-09T10:50:00Z')).toEqual([
       'raw 05-09T10:10 05-09T10:50',
     ])
+  })
+
+  it('reads a half hour at a bucket edge as that half of its hourly row (reports)', () => {
+    const at = (iso: string) => Date.parse(`2026-05-09T${iso}:00Z`)
+    const raw = (lo: string, hi: string) => ({ kind: 'raw' as const, lo: at(lo), hi: at(hi) })
+    expect(halfHours(raw('18:30', '19:00'))).toEqual({
+      kind: 'secondHalf',
+      lo: at('18:00'),
+      hi: at('19:00'),
+    })
+    expect(halfHours(raw('18:00', '18:30'))).toEqual({
+      kind: 'firstHalf',
+      lo: at('18:00'),
+      hi: at('19:00'),
+    })
+    // +05:45 edges, odd windows and whole hours stay as they are.
+    for (const kept of [
+      raw('18:00', '18:15'),
+      raw('18:15', '18:45'),
+      { kind: 'hour' as const, lo: at('18:00'), hi: at('18:30') },
+    ])
+      expect(halfHours(kept)).toBe(kept)
   })
 
   it('gives the same figures as scanning the readings, in any zone, bucket size and window', async () => {

@@ -188,6 +188,7 @@ describe('energy report', () => {
     for (const [tz, granularity, start, end] of [
       ['Asia/Kolkata', 'daily', '2026-03-03T07:10:00Z', '2026-03-09T20:50:00Z'],
       ['Asia/Kolkata', 'hourly', '2026-02-10T08:05:00Z', '2026-02-11T02:40:00Z'],
+      ['Asia/Kathmandu', 'daily', '2026-03-03T00:00:00Z', '2026-03-09T00:00:00Z'],
       ['America/New_York', 'weekly', '2026-02-01T00:00:00Z', '2026-03-31T00:00:00Z'],
     ] as const) {
       const r = await report(api, {

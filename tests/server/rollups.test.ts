@@ -58,6 +58,19 @@ async function expectRollupsExact(deviceId: string) {
     )
     expect(kept, table).toEqual(fresh)
   }
+  const halves = `SELECT hour, round(kwh_first_half::numeric, 6) AS kwh FROM readings_hourly
+    WHERE device_id = $1 AND reading_count > 0 ORDER BY hour`
+  const { rows: kept } = await t.db.query(halves, [deviceId])
+  const { rows: fresh } = await t.db.query(
+    `WITH r AS (
+       SELECT *, date_trunc('hour', ts - interval '1 microsecond', 'UTC') AS hour
+       FROM readings WHERE device_id = $1 AND reading_type = 'energy_kwh'
+     )
+     SELECT hour, round(coalesce(sum(delta_kwh) FILTER (WHERE ts <= hour + interval '30 minutes'), 0)::numeric, 6) AS kwh
+     FROM r GROUP BY hour ORDER BY hour`,
+    [deviceId],
+  )
+  expect(kept, 'first half hours').toEqual(fresh)
 }
 
 describe('gap flags', () => {

@@ -9,7 +9,11 @@
 export const HOUR_MS = 3_600_000
 export const DAY_MS = 86_400_000
 
-export type SegmentKind = 'day' | 'hour' | 'raw'
+/**
+ * `firstHalf` and `secondHalf` are the parts of hourly rows before and after their half hour,
+ * which reports read in place of a half hour of raw readings (see `halfHours`).
+ */
+export type SegmentKind = 'day' | 'hour' | 'raw' | 'firstHalf' | 'secondHalf'
 
 /** Rollup rows with lo <= unit < hi, or (raw) readings with lo < ts <= hi; epoch milliseconds. */
 export interface Segment {
@@ -44,6 +48,24 @@ export function segmentsOf(start: number, end: number): Segment[] {
     ...wholeHours(firstHour, lastHour),
     { kind: 'raw' as const, lo: lastHour, hi: end },
   ].filter((s) => s.lo < s.hi)
+}
+
+const HALF_HOUR_MS = HOUR_MS / 2
+
+/**
+ * A raw segment that is exactly one half of an hour, (h, h + 30 min] or (h + 30 min, h + 1 hour],
+ * as that half of the hourly row h: the edges of buckets in half-hour zones (+05:30, -03:30).
+ */
+export function halfHours<S extends Segment>(segment: S): S {
+  const { kind, lo, hi } = segment
+  if (kind !== 'raw' || hi - lo !== HALF_HOUR_MS || lo % HALF_HOUR_MS !== 0) return segment
+  const hour = floorTo(lo, HOUR_MS)
+  return {
+    ...segment,
+    kind: lo === hour ? 'firstHalf' : 'secondHalf',
+    lo: hour,
+    hi: hour + HOUR_MS,
+  }
 }
 
 /** Segments of consecutive spans, touching ones of a kind merged (fewer index range scans). */

@@ -434,15 +434,23 @@ const STATS_COLUMNS: ReadonlyArray<readonly [string, string, (d: SeriesStats) =>
   ['last_kwh', 'float8', (d) => d.lastKwh],
 ]
 
+/** An hourly row's change: a daily row's columns and its first half hour's rise. */
+const HOUR_COLUMNS = [
+  ...UNIT_COLUMNS,
+  ['kwh_first_half', 'float8', (c: UnitChange) => c.kwhFirstHalf],
+] as const
+
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
  * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading.
  */
-const rollupSql = (table: string, unit: 'hour' | 'day', rows: string) => `
-  INSERT INTO ${table} AS h (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh)
+const rollupSql = (table: string, unit: 'hour' | 'day', rows: string) => {
+  const firstHalf = unit === 'hour'
+  return `
+  INSERT INTO ${table} AS h (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh${firstHalf ? ', kwh_first_half' : ''})
   ${rows}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
-    kwh = h.kwh + excluded.kwh,
+    kwh = h.kwh + excluded.kwh,${firstHalf ? '\n    kwh_first_half = h.kwh_first_half + excluded.kwh_first_half,' : ''}
     reading_count = h.reading_count + excluded.reading_count,
     resets = h.resets + excluded.resets,
     gaps = h.gaps + excluded.gaps,
@@ -450,6 +458,7 @@ const rollupSql = (table: string, unit: 'hour' | 'day', rows: string) => `
     first_ts = least(h.first_ts, excluded.first_ts),
     last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
+}
 
 /** Reading count, first and last reading and latest value per device, moved by what was added. */
 const statsSql = (rows: string) => `
@@ -487,7 +496,7 @@ async function insertWithRollups(
   const derived: string[] = []
   if (rollups.devices.length > 0) {
     derived.push(
-      `hourly AS (${rollupSql('readings_hourly', 'hour', select('h', UNIT_COLUMNS, rollups.hours))})`,
+      `hourly AS (${rollupSql('readings_hourly', 'hour', select('h', HOUR_COLUMNS, rollups.hours))})`,
       `daily AS (${rollupSql('readings_daily', 'day', select('d', UNIT_COLUMNS, rollups.days))})`,
       `stats AS (${statsSql(select('s', STATS_COLUMNS, rollups.devices))})`,
     )

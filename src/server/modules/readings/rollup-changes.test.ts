@@ -25,6 +25,7 @@ describe('unitChanges', () => {
         device,
         unit: T0,
         kwh: 6,
+        kwhFirstHalf: 3,
         readings: 3,
         resets: 0,
         gaps: 0,
@@ -37,6 +38,7 @@ describe('unitChanges', () => {
         device,
         unit: T0 + H,
         kwh: 2,
+        kwhFirstHalf: 0,
         readings: 1,
         resets: 1,
         gaps: 1,
@@ -67,6 +69,7 @@ describe('unitChanges', () => {
       device,
       unit: hourOf(stored.ts),
       kwh: -4,
+      kwhFirstHalf: -4,
       readings: 0,
       resets: 0,
       gaps: -1,
@@ -92,10 +95,14 @@ describe('unitChanges', () => {
         ['hour', hourOf],
         ['day', dayOf],
       ] as const) {
-        const expected = new Map<number, { kwh: number; readings: number; gaps: number }>()
+        const expected = new Map<
+          number,
+          { kwh: number; firstHalf: number; readings: number; gaps: number }
+        >()
         for (const p of points) {
-          const e = expected.get(floor(p.ts)) ?? { kwh: 0, readings: 0, gaps: 0 }
+          const e = expected.get(floor(p.ts)) ?? { kwh: 0, firstHalf: 0, readings: 0, gaps: 0 }
           e.kwh += p.delta ?? 0
+          if (p.ts - floor(p.ts) <= H / 2) e.firstHalf += p.delta ?? 0
           e.readings += 1
           e.gaps += p.gaps![unit] ? 1 : 0
           expected.set(floor(p.ts), e)
@@ -107,6 +114,7 @@ describe('unitChanges', () => {
           expect(c.readings).toBe(e.readings)
           expect(c.gaps).toBe(e.gaps)
           expect(c.kwh).toBeCloseTo(e.kwh, 9)
+          if (unit === 'hour') expect(c.kwhFirstHalf).toBeCloseTo(e.firstHalf, 9)
         }
       }
     }

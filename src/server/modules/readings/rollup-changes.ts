@@ -27,6 +27,8 @@ export interface UnitChange {
   device: SeriesDevice
   unit: number
   kwh: number
+  /** The part of `kwh` from readings at most 30 minutes into the unit (stored for hours). */
+  kwhFirstHalf: number
   readings: number
   resets: number
   gaps: number
@@ -39,12 +41,14 @@ export interface UnitChange {
 type Unit = 'hour' | 'day'
 const unitOf = { hour: hourOf, day: dayOf } as const
 const bit = (b: boolean | undefined) => (b ? 1 : 0)
+const HALF_HOUR = 30 * 60_000
 
 function unitChange(device: SeriesDevice, unit: number, ts: number): UnitChange {
   return {
     device,
     unit,
     kwh: 0,
+    kwhFirstHalf: 0,
     readings: 0,
     resets: 0,
     gaps: 0,
@@ -73,6 +77,7 @@ export function unitChanges(
     let change = changes.at(-1)
     if (change?.unit !== start) changes.push((change = unitChange(device, start, f.ts)))
     change.kwh += f.delta ?? 0
+    if (f.ts - start <= HALF_HOUR) change.kwhFirstHalf += f.delta ?? 0
     change.readings += 1
     change.resets += bit(f.reset)
     change.gaps += bit(f.gaps?.[unit])
@@ -88,7 +93,9 @@ export function unitChanges(
     let change = byUnit.get(start)
     if (!change) byUnit.set(start, (change = unitChange(device, start, ts)))
     change.firstTs = Math.min(change.firstTs, ts)
-    change.kwh += (m.delta ?? 0) - (m.point.delta ?? 0)
+    const moves = (m.delta ?? 0) - (m.point.delta ?? 0)
+    change.kwh += moves
+    if (ts - start <= HALF_HOUR) change.kwhFirstHalf += moves
     change.resets += bit(m.reset) - bit(m.point.reset)
     change.gaps += bit(m.gaps[unit]) - bit(m.point.gaps?.[unit])
   }

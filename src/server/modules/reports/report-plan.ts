@@ -2,6 +2,7 @@ import type { Granularity, Window } from '../consumption/buckets.ts'
 import {
   anchorOf,
   DAY_MS,
+  halfHours,
   HOUR_MS,
   offsetSegments,
   segmentsOf,
@@ -16,7 +17,8 @@ import {
  *   bucket k     = span(a[k], a[k+1]) + offset[k+1] - offset[k]
  *   period total = span(a[0], a[n]) + offset[n] - offset[0]
  *
- * Spans are whole daily rows; offsets a few hourly rows (and edge readings in +05:30-style zones).
+ * Spans are whole daily rows; offsets a few hourly rows (halves of them in +05:30-style zones, and
+ * edge readings where an edge is not on a half hour, as in +05:45 or at now).
  * A month of daily buckets in Berlin reads ~31 daily and ~32 hourly rows per device, not ~744.
  * The series only needs each term summed over all devices; a device's total needs the few
  * segments of its period's total.
@@ -67,7 +69,7 @@ export function planReport(
   }
   const term = (role: Term, parts: SignedSegment[]) => {
     const id = plan.terms.push(role) - 1
-    for (const s of parts) plan.series.push({ ...s, term: id })
+    for (const s of parts) plan.series.push({ ...halfHours(s), term: id })
   }
   periods.forEach((list, period) => {
     if (list.length === 0) return
@@ -86,7 +88,7 @@ export function planReport(
       ...offsets[n]!,
       ...offsets[0]!.map(negated),
     ]
-    plan.totals.push(...total.map((s) => ({ ...s, period })))
+    plan.totals.push(...total.map((s) => ({ ...halfHours(s), period })))
   })
   return plan
 }

@@ -91,6 +91,16 @@ const withoutJit = (q: Queryable) => q.query('SET LOCAL jit = off')
 const SOURCES = {
   day: { table: 'readings_daily r', kwh: 'r.kwh', range: 'r.day >= s.lo AND r.day < s.hi' },
   hour: { table: 'readings_hourly r', kwh: 'r.kwh', range: 'r.hour >= s.lo AND r.hour < s.hi' },
+  firstHalf: {
+    table: 'readings_hourly r',
+    kwh: 'r.kwh_first_half',
+    range: 'r.hour >= s.lo AND r.hour < s.hi',
+  },
+  secondHalf: {
+    table: 'readings_hourly r',
+    kwh: 'r.kwh - r.kwh_first_half',
+    range: 'r.hour >= s.lo AND r.hour < s.hi',
+  },
   // Readings are indexed by device only: edge readings are found device by device. OFFSET 0
   // keeps the planner from flattening that into one join over every reading of the devices.
   raw: {
@@ -112,7 +122,7 @@ function segmentRows<S extends SignedSegment>(
 ) {
   const params: unknown[] = [filter.groups, ENERGY, filter.devices]
   const named = filter.named ? 'AND r.device_id = ANY($3::uuid[])' : ''
-  const parts = (['day', 'hour', 'raw'] as const).map((kind) => {
+  const parts = (Object.keys(SOURCES) as Array<keyof typeof SOURCES>).map((kind) => {
     const list = segments.filter((s) => s.kind === kind)
     const { table, kwh, range } = SOURCES[kind]
     const p = (i: number) => `$${params.length + 1 + i}`
