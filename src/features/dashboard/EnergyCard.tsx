@@ -12,7 +12,7 @@ import {
 import type { ReportPreset } from '../reports/report-search'
 import { comparisonBuckets } from '../reports/report-series'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../users/page.css'
+import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import { WidgetBody } from './WidgetBody'
 

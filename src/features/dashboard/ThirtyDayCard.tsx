@@ -8,7 +8,7 @@ import {
   formatPercentChange,
 } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../users/page.css'
+import * as page from '../shared/page.css'
 
 const directionWord = { up: 'more than', down: 'less than', flat: 'the same as' } as const
 

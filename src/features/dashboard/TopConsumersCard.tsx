@@ -4,7 +4,7 @@ import type { EnergyReport } from '../../api'
 import { Card, EmptyState } from '../../ui'
 import { formatEnergy } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../users/page.css'
+import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import { WidgetBody } from './WidgetBody'
 

@@ -3,7 +3,7 @@ import { listGroupMembersOptions, type Group } from '../../api'
 import { Button, Dialog, EmptyState, ErrorState, Icon, Skeleton } from '../../ui'
 import { RoleBadge } from '../users/UsersTable'
 import { displayName } from '../users/user-rules'
-import * as styles from '../users/page.css'
+import * as styles from '../shared/page.css'
 import * as local from './groups.css'
 
 export interface GroupMembersDialogProps {

@@ -1,7 +1,7 @@
 import type { Group } from '../../api'
 import { Badge } from '../../ui'
 import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
-import * as styles from '../users/page.css'
+import * as styles from '../shared/page.css'
 import * as local from './groups.css'
 
 export interface GroupsTableProps {

@@ -7,7 +7,7 @@ import {
   formatPercentChange,
   toDateTotals,
 } from './change'
-import * as page from '../users/page.css'
+import * as page from '../shared/page.css'
 import { formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'

@@ -4,9 +4,9 @@ import { changePasswordMutation, updateUserMutation } from '../../api'
 import { Card, TextField } from '../../ui'
 import { currentUserQuery, type SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FormErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { ServerForm } from '../shared/ServerForm'
-import * as styles from '../users/page.css'
+import * as styles from '../shared/page.css'
 
 /** The signed-in user's name; the e-mail is shown, changed by an admin. */
 export function ProfileSection({ user }: { user: SessionUser }) {

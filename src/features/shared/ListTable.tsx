@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, Icon, type IconName } from '../../ui'
-import * as styles from '../users/page.css'
+import * as styles from './page.css'
 
 /** A column; `className` (`numeric`, `wideOnly`, `actionsCell`) goes on its header and its cells. */
 export type ListColumn<Row, Context> = {

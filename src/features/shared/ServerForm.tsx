@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react'
 import { Form } from 'react-aria-components'
 import { Button, Dialog } from '../../ui'
-import type { FormErrors } from '../users/form-errors'
-import * as styles from '../users/page.css'
+import type { FormErrors } from './form-errors'
+import * as styles from './page.css'
 
 export interface ServerFormProps {
   /** What the server rejected, as `fieldErrors` spreads it: on the fields, the rest above them. */

@@ -5,7 +5,7 @@ import { Card } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { useAppServices } from '../shell/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
-import { fieldErrors, type FormErrors } from '../users/form-errors'
+import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { invalidatePeople } from '../users/users-cache'
 import {
   emptyDraft,

@@ -1,5 +1,5 @@
 import { Button, Icon } from '../../ui'
-import * as styles from './page.css'
+import * as styles from '../shared/page.css'
 
 export interface PagerProps {
   /** 0-based index of the first row shown. */

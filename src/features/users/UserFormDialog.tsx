@@ -6,11 +6,11 @@ import { scopeGroupsOptions } from '../scope/scope-queries'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
-import { fieldErrors, type FormErrors } from './form-errors'
+import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { FormDialog } from '../shared/ServerForm'
 import { invalidatePeople } from './users-cache'
 import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
-import * as styles from './page.css'
+import * as styles from '../shared/page.css'
 
 export interface UserFormDialogProps {
   editor: SessionUser

@@ -20,7 +20,7 @@ import { UsersTable } from './UsersTable'
 import { invalidatePeople, usersListOptions } from './users-cache'
 import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
 import { SEARCH_DEBOUNCE_MS } from '../devices/use-search-text'
-import * as styles from './page.css'
+import * as styles from '../shared/page.css'
 
 /** `value`, once it has stopped changing for `ms`. */
 function useSettled(value: string, ms: number) {

@@ -4,7 +4,7 @@ import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
 import { canDeleteUser, canEditUser, displayName, groupName, roleLabels } from './user-rules'
-import * as styles from './page.css'
+import * as styles from '../shared/page.css'
 
 const roleBadge: Record<Role, BadgeVariant> = {
   DEVELOPER: 'brand',
