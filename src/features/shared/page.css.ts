@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
 import { breakpoints } from '../../styles/tokens'
 
-/** Page pieces shared by the users, groups, reports and dashboard screens. */
+/** Page pieces shared by the console's screens (users, groups, settings, tenants, reports, dashboard). */
 const narrow = `screen and (max-width: ${breakpoints.tablet - 1}px)`
 
 export const stack = style({ display: 'grid', gap: vars.space.xl, minWidth: 0 })
