@@ -22,6 +22,7 @@ import { bodyMediaTypes } from './plugins/body-media-types.ts'
 import { multipartBody, UPLOAD_MAX_BYTES } from './plugins/multipart-body.ts'
 import { csrfProtection } from './plugins/csrf.ts'
 import { errorHandling } from './plugins/error-handler.ts'
+import { finiteNumbers } from './plugins/finite-numbers.ts'
 import { ingestLimit } from './plugins/ingest-limit.ts'
 import { LoginThrottle } from './plugins/login-throttle.ts'
 import { requestContext, requestIdOf, shutdownGate } from './plugins/request-context.ts'
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ingestLimit(app, config.ingestLimits)
   bodyMediaTypes(app)
   multipartBody(app)
+  finiteNumbers(app)
   errorHandling(app)
 
   await app.register(openapiGlue, { specification: loadSpecification(), serviceHandlers: handlers })

@@ -124,6 +124,18 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     ],
   },
   {
+    name: 'listDevices skip Infinity',
+    request: { method: 'GET', url: '/api/v1/devices/?skip=Infinity' },
+    status: 422,
+    locs: [['query', 'skip']],
+  },
+  {
+    name: 'listUsers skip beyond any number',
+    request: { method: 'GET', url: '/api/v1/users/?skip=1e400' },
+    status: 422,
+    locs: [['query', 'skip']],
+  },
+  {
     name: 'listUsers limit too high',
     request: { method: 'GET', url: '/api/v1/users/?limit=501' },
     status: 422,
