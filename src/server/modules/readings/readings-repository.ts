@@ -435,26 +435,31 @@ const STATS_COLUMNS: ReadonlyArray<readonly [string, string, (d: SeriesStats) =>
 ]
 
 /** An hourly row's change: a daily row's columns and its first half hour's rise. */
-const HOUR_COLUMNS = [
+const HOUR_COLUMNS: typeof UNIT_COLUMNS = [
   ...UNIT_COLUMNS,
-  ['kwh_first_half', 'float8', (c: UnitChange) => c.kwhFirstHalf],
-] as const
+  ['kwh_first_half', 'float8', (c) => c.kwhFirstHalf],
+]
+
+/** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
+const ADDED = new Set(['kwh', 'kwh_first_half', 'reading_count', 'resets', 'gaps', 'estimated'])
 
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
  * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading.
  */
-const rollupSql = (table: string, unit: 'hour' | 'day', rows: string) => {
-  const firstHalf = unit === 'hour'
+const rollupSql = (
+  table: string,
+  unit: 'hour' | 'day',
+  columns: ReadonlyArray<readonly [string, ...unknown[]]>,
+  rows: string,
+) => {
+  const names = columns.map(([name]) => (name === 'unit' ? unit : name))
+  const added = names.filter((name) => ADDED.has(name))
   return `
-  INSERT INTO ${table} AS h (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh${firstHalf ? ', kwh_first_half' : ''})
+  INSERT INTO ${table} AS h (${names.join(', ')})
   ${rows}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
-    kwh = h.kwh + excluded.kwh,${firstHalf ? '\n    kwh_first_half = h.kwh_first_half + excluded.kwh_first_half,' : ''}
-    reading_count = h.reading_count + excluded.reading_count,
-    resets = h.resets + excluded.resets,
-    gaps = h.gaps + excluded.gaps,
-    estimated = h.estimated + excluded.estimated,
+    ${added.map((name) => `${name} = h.${name} + excluded.${name}`).join(',\n    ')},
     first_ts = least(h.first_ts, excluded.first_ts),
     last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
@@ -492,12 +497,18 @@ async function insertWithRollups(
     params.push(...part.params)
     return part.sql
   }
+  const rollup = (
+    table: string,
+    unit: 'hour' | 'day',
+    columns: typeof UNIT_COLUMNS,
+    changes: readonly UnitChange[],
+  ) => rollupSql(table, unit, columns, select(unit[0]!, columns, changes))
   const readings = select('f', FRESH_COLUMNS, fresh)
   const derived: string[] = []
   if (rollups.devices.length > 0) {
     derived.push(
-      `hourly AS (${rollupSql('readings_hourly', 'hour', select('h', HOUR_COLUMNS, rollups.hours))})`,
-      `daily AS (${rollupSql('readings_daily', 'day', select('d', UNIT_COLUMNS, rollups.days))})`,
+      `hourly AS (${rollup('readings_hourly', 'hour', HOUR_COLUMNS, rollups.hours)})`,
+      `daily AS (${rollup('readings_daily', 'day', UNIT_COLUMNS, rollups.days)})`,
       `stats AS (${statsSql(select('s', STATS_COLUMNS, rollups.devices))})`,
     )
   }

@@ -27,7 +27,7 @@ export interface UnitChange {
   device: SeriesDevice
   unit: number
   kwh: number
-  /** The part of `kwh` from readings at most 30 minutes into the unit (stored for hours). */
+  /** For an hour, the part of `kwh` from readings at most 30 minutes into it; 0 for a day. */
   kwhFirstHalf: number
   readings: number
   resets: number
@@ -77,7 +77,7 @@ export function unitChanges(
     let change = changes.at(-1)
     if (change?.unit !== start) changes.push((change = unitChange(device, start, f.ts)))
     change.kwh += f.delta ?? 0
-    if (f.ts - start <= HALF_HOUR) change.kwhFirstHalf += f.delta ?? 0
+    if (unit === 'hour' && f.ts - start <= HALF_HOUR) change.kwhFirstHalf += f.delta ?? 0
     change.readings += 1
     change.resets += bit(f.reset)
     change.gaps += bit(f.gaps?.[unit])
@@ -95,7 +95,7 @@ export function unitChanges(
     change.firstTs = Math.min(change.firstTs, ts)
     const moves = (m.delta ?? 0) - (m.point.delta ?? 0)
     change.kwh += moves
-    if (ts - start <= HALF_HOUR) change.kwhFirstHalf += moves
+    if (unit === 'hour' && ts - start <= HALF_HOUR) change.kwhFirstHalf += moves
     change.resets += bit(m.reset) - bit(m.point.reset)
     change.gaps += bit(m.gaps[unit]) - bit(m.point.gaps?.[unit])
   }

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.ts'
 import type { TenantScope } from '../../context.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import { scopeFilter } from '../scope-sql.ts'
-import type { SignedSegment } from '../consumption/segments.ts'
+import type { SegmentKind, SignedSegment } from '../consumption/segments.ts'
 import type { TermSegment, TotalSegment } from './report-plan.ts'
 
 export interface ReportDevice {
@@ -88,27 +88,22 @@ export const reportsRepository = (q: Queryable) => ({
  */
 const withoutJit = (q: Queryable) => q.query('SET LOCAL jit = off')
 
-const SOURCES = {
+const HOURLY = { table: 'readings_hourly r', range: 'r.hour >= s.lo AND r.hour < s.hi' }
+
+const SOURCES: Record<SegmentKind, { table: string; kwh: string; range: string; nested?: true }> = {
   day: { table: 'readings_daily r', kwh: 'r.kwh', range: 'r.day >= s.lo AND r.day < s.hi' },
-  hour: { table: 'readings_hourly r', kwh: 'r.kwh', range: 'r.hour >= s.lo AND r.hour < s.hi' },
-  firstHalf: {
-    table: 'readings_hourly r',
-    kwh: 'r.kwh_first_half',
-    range: 'r.hour >= s.lo AND r.hour < s.hi',
-  },
-  secondHalf: {
-    table: 'readings_hourly r',
-    kwh: 'r.kwh - r.kwh_first_half',
-    range: 'r.hour >= s.lo AND r.hour < s.hi',
-  },
-  // Readings are indexed by device only: edge readings are found device by device. OFFSET 0
-  // keeps the planner from flattening that into one join over every reading of the devices.
+  hour: { ...HOURLY, kwh: 'r.kwh' },
+  firstHalf: { ...HOURLY, kwh: 'r.kwh_first_half' },
+  secondHalf: { ...HOURLY, kwh: 'r.kwh - r.kwh_first_half' },
+  // Readings are indexed by device only: edge readings are found device by device, and kept a
+  // nested loop (OFFSET 0): flattened, the planner joins every reading of the devices.
   raw: {
     table: 'unnest($3::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id',
     kwh: 'r.delta_kwh',
-    range: 'r.reading_type = $2 AND r.ts > s.lo AND r.ts <= s.hi OFFSET 0',
+    range: 'r.reading_type = $2 AND r.ts > s.lo AND r.ts <= s.hi',
+    nested: true,
   },
-} as const
+}
 
 /**
  * The rows of segments of every kind, each with its `key` and sign, and either its kWh summed
@@ -122,9 +117,9 @@ function segmentRows<S extends SignedSegment>(
 ) {
   const params: unknown[] = [filter.groups, ENERGY, filter.devices]
   const named = filter.named ? 'AND r.device_id = ANY($3::uuid[])' : ''
-  const parts = (Object.keys(SOURCES) as Array<keyof typeof SOURCES>).map((kind) => {
+  const parts = (Object.keys(SOURCES) as SegmentKind[]).map((kind) => {
     const list = segments.filter((s) => s.kind === kind)
-    const { table, kwh, range } = SOURCES[kind]
+    const { table, kwh, range, nested } = SOURCES[kind]
     const p = (i: number) => `$${params.length + 1 + i}`
     const unnest = `unnest(${p(0)}::int[], ${p(1)}::timestamptz[], ${p(2)}::timestamptz[], ${p(3)}::int[])`
     params.push(
@@ -138,7 +133,7 @@ function segmentRows<S extends SignedSegment>(
         ? `SELECT sum(${kwh}) AS kwh FROM ${table}`
         : `SELECT r.device_id, ${kwh} AS kwh FROM ${table}`
     return `SELECT s.key, s.sign, x.* FROM ${unnest} AS s(key, lo, hi, sign)
-      CROSS JOIN LATERAL (${rows} WHERE r.group_id = ANY($1::uuid[]) ${named} AND ${range}) x`
+      CROSS JOIN LATERAL (${rows} WHERE r.group_id = ANY($1::uuid[]) ${named} AND ${range}${nested ? ' OFFSET 0' : ''}) x`
   })
   return { sql: parts.join('\n UNION ALL\n'), params }
 }
