@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Ajv } from 'ajv'
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -79,6 +80,19 @@ export interface AppOptions {
  * of openapi.yaml through fastify-openapi-glue (validation and serialisation from the contract)
  * -> the console's static files.
  */
+/**
+ * RFC 3339 allows a leap second (23:59:60Z) and the validator's `date-time` takes it, but no
+ * JavaScript date can hold it: such a value would reach SQL as an invalid date. A `date-time` must
+ * also be an instant JavaScript can read.
+ */
+function instantDateTimes(ajv: Ajv): void {
+  const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean }
+  ajv.addFormat('date-time', {
+    ...rfc3339,
+    validate: (value: string) => rfc3339.validate(value) && !Number.isNaN(Date.parse(value)),
+  })
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, logs } = options
   const app = Fastify({
@@ -116,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         removeAdditional: false,
         discriminator: true,
       },
+      onCreate: instantDateTimes,
     },
   })
   app.decorate('config', config)

@@ -280,6 +280,15 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
   },
   // readings
   {
+    name: 'listDeviceReadings leap second',
+    request: {
+      method: 'GET',
+      url: `/api/v1/devices/${fx.devicesOf.A[0]}/readings?start_date=2026-12-31T23:59:60Z`,
+    },
+    status: 422,
+    locs: [['query', 'start_date']],
+  },
+  {
     name: 'bulkPush bad items',
     request: json('POST', '/api/v1/devices/bulk_push', {
       items: [{ device_id: 'x', timestamp: 'yesterday', kwh: -1 }, { kwh: 'many' }],
