@@ -125,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customOptions: {
         allErrors: true,
         strict: false,
+        // JSON reads 1e400 as Infinity, which `strict: false` would take as a number (and store).
+        strictNumbers: true,
         coerceTypes: 'array',
         useDefaults: true,
         removeAdditional: false,

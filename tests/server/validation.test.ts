@@ -21,6 +21,17 @@ const json = (method: InjectOptions['method'], url: string, payload: object): In
   url,
   payload,
 })
+/** JSON text as sent: JSON.stringify cannot write a number beyond float8 (1e400 reads as Infinity). */
+const jsonText = (
+  method: InjectOptions['method'],
+  url: string,
+  payload: string,
+): InjectOptions => ({
+  method,
+  url,
+  payload,
+  headers: { 'content-type': 'application/json' },
+})
 const long = (n: number) => 'x'.repeat(n)
 
 const CASES = (fx: TestApp['fx']): BadInput[] => [
@@ -308,6 +319,27 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     status: 422,
     locs: [['body', 'items']],
   },
+  {
+    name: 'bulkPush kWh beyond any number',
+    request: jsonText(
+      'POST',
+      '/api/v1/devices/bulk_push',
+      `{"items":[{"device_id":"${fx.devicesOf.A[0]}","timestamp":"2026-01-01T00:00:00Z","kwh":1e400}]}`,
+    ),
+    status: 422,
+    locs: [['body', 'items', 0, 'kwh']],
+  },
+  // notification rules
+  {
+    name: 'createRule threshold beyond any number',
+    request: jsonText(
+      'POST',
+      '/api/v1/notifications/rules',
+      `{"group_id":"${fx.groups.A}","name":"Huge","alert_type":"CONSUMPTION_THRESHOLD","threshold_value":1e400,"unit":"kWh","window":"DAILY"}`,
+    ),
+    status: 422,
+    locs: [['body', 'threshold_value']],
+  },
   // bodies that are not what they claim
   {
     name: 'malformed JSON',
@@ -399,7 +431,8 @@ describe('bad input', () => {
     const count = async () =>
       (
         await t.db.query<{ n: number }>(
-          'SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM groups) + (SELECT count(*) FROM devices) AS n',
+          `SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM groups) + (SELECT count(*) FROM devices)
+            + (SELECT count(*) FROM notification_rules) + (SELECT count(*) FROM readings) AS n`,
         )
       ).rows[0]!.n
     const before = await count()

@@ -167,13 +167,20 @@ function parentOf(root: unknown, path: Array<string | number>): Json | undefined
   return parent && typeof parent === 'object' ? (parent as Json) : undefined
 }
 
+/** Stands in for JSON numbers beyond float8 (read as Infinity), which JSON.stringify cannot write. */
+const BEYOND_FLOAT = '\u0000beyond-float\u0000'
+const writeBeyondFloat = (request: InjectOptions): InjectOptions =>
+  typeof request.payload === 'string'
+    ? { ...request, payload: request.payload.replaceAll(JSON.stringify(BEYOND_FLOAT), '1e400') }
+    : request
+
 /** A value that is wrong for the field in some way, often of the field's own kind. */
 function badValue(r: Random, current: unknown): unknown {
   const roll = r.next()
   if (typeof current === 'string' && /^\d{4}-\d\d-\d\dT/.test(current) && roll < 0.5)
     return r.pick(TIMESTAMPS)
   if (typeof current === 'number' && roll < 0.4)
-    return r.pick([...NUMBERS, 'NaN', 'Infinity', '-Infinity', '1e309', '12,5'])
+    return r.pick([...NUMBERS, 'NaN', 'Infinity', '-Infinity', '1e309', '12,5', BEYOND_FLOAT])
   if (typeof current === 'string' && roll < 0.4) return r.pick(STRINGS)
   return r.pick(JSON_VALUES)
 }
@@ -261,9 +268,9 @@ function mutateBodyField({ op, r }: Context, parts: RequestParts): FuzzCase {
   } else {
     const value = badValue(r, parent[key])
     defineKey(parent, key, value)
-    label = `body ${path.join('.')} = ${JSON.stringify(value)?.slice(0, 80)}`
+    label = `body ${path.join('.')} = ${value === BEYOND_FLOAT ? '1e400' : JSON.stringify(value)?.slice(0, 80)}`
   }
-  return { label, request: encodeBody(op, parts, body) }
+  return { label, request: writeBeyondFloat(encodeBody(op, parts, body)) }
 }
 
 /** The body as bytes no schema expects: malformed, mislabelled, empty, or too deep. */
