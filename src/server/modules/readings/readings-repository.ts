@@ -49,49 +49,82 @@ const SERIES_PER_TURN = 250
 interface Fresh extends FreshPoint {
   index: number
   row: NewReading
+  /** The device's group, once its lock is held. */
   groupId: string
+}
+
+/** A series' new readings in time order, and the input indexes of repeats of their times. */
+interface Series {
+  fresh: Fresh[]
+  repeated: number[]
 }
 
 const byTime = (a: Point, b: Point) => a.ts - b.ts
 
+/** An energy series is keyed by its device alone: no uuid holds the separator. */
+const seriesKey = (row: NewReading) =>
+  row.readingType === undefined || row.readingType === ENERGY
+    ? row.deviceId
+    : `${row.deviceId}|${row.readingType}`
+
 /**
- * The rows of known devices by series (device and reading type), each in time order; a row at a
- * time its series already has earlier in the batch is a duplicate (the sort is stable, so the
- * first one sent is kept).
+ * The rows by series (device and reading type), each in time order; a row at a time its series
+ * already has earlier in the batch is a repeat (the sort is stable, so the first one sent is kept).
  */
-function seriesOf(
-  rows: readonly NewReading[],
-  devices: ReadonlyMap<string, LockedDevice>,
-  result: InsertResult,
-): Map<string, Fresh[]> {
-  const series = new Map<string, Fresh[]>()
+function seriesOf(rows: readonly NewReading[]): Map<string, Series> {
+  const series = new Map<string, Series>()
   rows.forEach((row, index) => {
-    const device = devices.get(row.deviceId)
-    if (!device) return void result.unknownDevice.push(index)
-    const key = `${row.deviceId}|${row.readingType ?? ENERGY}`
+    const key = seriesKey(row)
     const fresh: Fresh = {
       index,
       row,
-      groupId: device.groupId,
+      groupId: '',
       ts: row.ts.getTime(),
       kwh: row.kwh,
       declaredReset: row.status === 'reset',
       estimated: row.status === 'estimated',
     }
-    const list = series.get(key)
-    if (list) list.push(fresh)
-    else series.set(key, [fresh])
+    const entry = series.get(key)
+    if (entry) entry.fresh.push(fresh)
+    else series.set(key, { fresh: [fresh], repeated: [] })
   })
-  for (const [key, list] of series) {
+  for (const entry of series.values()) {
+    const list = entry.fresh
     list.sort(byTime)
     const unique = list.filter((f, i) => {
       const repeated = i > 0 && f.ts === list[i - 1]!.ts
-      if (repeated) result.duplicates.push(f.index)
+      if (repeated) entry.repeated.push(f.index)
       return !repeated
     })
-    if (unique.length < list.length) series.set(key, unique)
+    if (unique.length < list.length) entry.fresh = unique
   }
   return series
+}
+
+/**
+ * The series of known devices, their readings now in their device's group. Every row of an
+ * unknown device (or one outside the scope) is reported so, repeats included; repeats of the
+ * others are duplicates.
+ */
+function ofKnownDevices(
+  series: ReadonlyMap<string, Series>,
+  devices: ReadonlyMap<string, LockedDevice>,
+  result: InsertResult,
+): Map<string, Fresh[]> {
+  const known = new Map<string, Fresh[]>()
+  for (const [key, { fresh, repeated }] of series) {
+    const device = devices.get(fresh[0]!.row.deviceId)
+    if (!device) {
+      for (const f of fresh) result.unknownDevice.push(f.index)
+      for (const i of repeated) result.unknownDevice.push(i)
+      continue
+    }
+    for (const i of repeated) result.duplicates.push(i)
+    for (const f of fresh) f.groupId = device.groupId
+    known.set(key, fresh)
+  }
+  result.unknownDevice.sort((a, b) => a - b)
+  return known
 }
 
 /** The series' readings not stored yet; the others are duplicates. Appends compare nothing. */
@@ -112,9 +145,12 @@ function notStored(list: Fresh[], stored: readonly Stored[], result: InsertResul
  *    before and the one after it; readings already stored are duplicates (ingest is idempotent);
  * 3. computes delta_kwh and is_reset over the merged sequence, so backfilled and out-of-order
  *    readings are right and fix their successors (only changed rows are rewritten);
- * 4. inserts with one unnest() statement that also adjusts the hourly and daily rollups and the
- *    device statistics by exactly what changed; a device's latest reading and value come from
- *    its row, so a batch that only appends reads no readings at all.
+ * 4. inserts them with one unnest() statement, and with a second adjusts the hourly and daily
+ *    rollups and the device statistics by exactly what changed; a device's latest reading and
+ *    value come from its row, so a batch that only appends reads no readings at all.
+ *
+ * Work in this thread overlaps the database's: rows are grouped while the devices lock, and the
+ * rollup changes summed while the readings go in.
  */
 export async function insertReadings(
   tx: Queryable,
@@ -123,13 +159,17 @@ export async function insertReadings(
 ): Promise<InsertResult> {
   const result: InsertResult = { inserted: [], duplicates: [], unknownDevice: [], ids: new Map() }
   if (rows.length === 0) return result
-  const devices = await lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
-  const series = seriesOf(rows, devices, result)
+  // Rows are grouped while the database locks their devices.
+  const locking = lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
+  locking.catch(() => {}) // awaited below; until then a failure must not go unhandled
+  const grouped = seriesOf(rows)
+  const devices = await locking
+  const series = ofKnownDevices(grouped, devices, result)
   if (series.size === 0) return result
   const context = await contextOf(tx, series, devices)
   const fresh: Fresh[] = []
   const updates: StoredUpdate[] = []
-  const rollups = new Rollups()
+  const merged: Array<[Fresh[], StoredUpdate[]]> = []
   let done = 0
   for (const [key, list] of series) {
     if (++done % SERIES_PER_TURN === 0) await nextTurn()
@@ -145,15 +185,22 @@ export async function insertReadings(
       const byPoint = new Map(stored.map((s) => [s.point, s]))
       for (const { point, ...change } of changes) moved.push({ ...byPoint.get(point)!, ...change })
     }
-    rollups.add(newOnes, moved)
+    merged.push([newOnes, moved])
     for (const u of moved) updates.push(u)
     for (const f of newOnes) fresh.push(f)
   }
   result.duplicates.sort((a, b) => a - b)
   if (fresh.length === 0) return result
   await updateStored(tx, updates)
+  // The database stores the readings while this thread sums what they change in the rollups.
+  const inserting = insertFresh(tx, fresh, options.returnIds ?? false)
+  inserting.catch(() => {}) // awaited below; until then a failure must not go unhandled
   await nextTurn()
-  const ids = await insertWithRollups(tx, fresh, rollups, options.returnIds ?? false)
+  const rollups = new Rollups()
+  for (const [newOnes, moved] of merged) rollups.add(newOnes, moved)
+  const rollupStatement = rollupsStatement(rollups)
+  const ids = await inserting
+  if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
@@ -476,17 +523,27 @@ const statsSql = (rows: string) => `
   FROM (${rows}) s
   WHERE d.id = s.device_id`
 
-/**
- * One statement stores the new readings and everything derived from them (data-modifying CTEs):
- * the readings, their rollup rows' changes and the devices' statistics go in as arrays.
- * Returns ids in input order when asked (INSERT ... SELECT from unnest keeps the input order).
- */
-async function insertWithRollups(
+/** Inserts the new readings; their ids in input order when asked (unnest keeps the order). */
+async function insertFresh(
   tx: Queryable,
   fresh: readonly Fresh[],
-  rollups: Rollups,
   returnIds: boolean,
 ): Promise<number[]> {
+  const { sql, params } = unnestOf('f', FRESH_COLUMNS, fresh, 1)
+  const names = FRESH_COLUMNS.map(([name]) => name).join(', ')
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO readings (${names}) ${sql} ${returnIds ? 'RETURNING id' : ''}`,
+    params,
+  )
+  return rows.map((r) => r.id)
+}
+
+/**
+ * One statement that adds the batch's changes to the hourly and daily rollups and the devices'
+ * statistics (data-modifying CTEs), each sent as rows; none without energy readings.
+ */
+function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } | undefined {
+  if (rollups.devices.length === 0) return undefined
   const params: Array<string | null> = []
   const select = <T>(
     alias: string,
@@ -503,23 +560,10 @@ async function insertWithRollups(
     columns: typeof UNIT_COLUMNS,
     changes: readonly UnitChange[],
   ) => rollupSql(table, unit, columns, select(unit[0]!, columns, changes))
-  const readings = select('f', FRESH_COLUMNS, fresh)
-  const derived: string[] = []
-  if (rollups.devices.length > 0) {
-    derived.push(
-      `hourly AS (${rollup('readings_hourly', 'hour', HOUR_COLUMNS, rollups.hours)})`,
-      `daily AS (${rollup('readings_daily', 'day', UNIT_COLUMNS, rollups.days)})`,
-      `stats AS (${statsSql(select('s', STATS_COLUMNS, rollups.devices))})`,
-    )
-  }
-  const names = FRESH_COLUMNS.map(([name]) => name).join(', ')
-  const { rows: ids } = await tx.query<{ id: number }>(
-    `${derived.length > 0 ? `WITH ${derived.join(',\n')}` : ''}
-     INSERT INTO readings (${names}) ${readings}
-     ${returnIds ? 'RETURNING id' : ''}`,
-    params,
-  )
-  return ids.map((r) => r.id)
+  const sql = `WITH hourly AS (${rollup('readings_hourly', 'hour', HOUR_COLUMNS, rollups.hours)}),
+     daily AS (${rollup('readings_daily', 'day', UNIT_COLUMNS, rollups.days)})
+     ${statsSql(select('s', STATS_COLUMNS, rollups.devices))}`
+  return { sql, params }
 }
 
 /** Rewrites the stored readings whose delta or reset changed (gap flags live only in the rollups). */
