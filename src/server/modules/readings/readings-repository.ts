@@ -195,9 +195,11 @@ export async function insertReadings(
   // The database stores the readings while this thread sums what they change in the rollups.
   const inserting = insertFresh(tx, fresh, options.returnIds ?? false)
   inserting.catch(() => {}) // awaited below; until then a failure must not go unhandled
-  await nextTurn()
   const rollups = new Rollups()
-  for (const [newOnes, moved] of merged) rollups.add(newOnes, moved)
+  for (const [i, [newOnes, moved]] of merged.entries()) {
+    if (i % SERIES_PER_TURN === 0) await nextTurn()
+    rollups.add(newOnes, moved)
+  }
   const rollupStatement = rollupsStatement(rollups)
   const ids = await inserting
   if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
