@@ -103,6 +103,14 @@ function instantDateTimes(ajv: Ajv): void {
   })
 }
 
+/**
+ * A `uuid` is the canonical 8-4-4-4-12 hex text. The validator's default also takes a
+ * `urn:uuid:` prefix, which PostgreSQL cannot read and the server's binary arrays do not encode.
+ */
+function canonicalUuids(ajv: Ajv): void {
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, logs } = options
   const app = Fastify({
@@ -142,7 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         removeAdditional: false,
         discriminator: true,
       },
-      onCreate: instantDateTimes,
+      onCreate: (ajv: Ajv) => {
+        instantDateTimes(ajv)
+        canonicalUuids(ajv)
+      },
     },
   })
   app.decorate('config', config)

@@ -4,6 +4,8 @@
  * end to end (HTTP, validation, the insert with deltas, hourly and daily rollups, device
  * statistics, status), and the ratio to a raw batched INSERT of the same rows (one unnest()
  * statement per 5,000, no derived data) into the same table in the same run, batches interleaved.
+ * The raw INSERT runs twice: with its arrays as text, node-postgres' usual way, and in binary, as
+ * the server sends them (src/server/lib/pg-binary-array.ts).
  *
  *   npx tsx tests/bench/ingest.bench.ts          BENCH_BATCHES=40 BENCH_SKIP_PG=1
  *
@@ -56,6 +58,7 @@ function batch(devices: readonly string[], k: number): Reading[] {
 
 async function serve(kind: Kind) {
   const { SYSTEM } = await import('../../src/server/db/database.ts')
+  const { binaryArray } = await import('../../src/server/lib/pg-binary-array.ts')
   const bench = await openBenchDatabase(kind)
   const groupId = await benchTenant(bench.db, 'Ingest', 'ingest@bench.test')
   const devices = async (prefix: string) =>
@@ -68,24 +71,36 @@ async function serve(kind: Kind) {
       )
     ).rows.map((r) => r.id)
   const pushed = await devices('Pushed ')
-  const raw = await devices('Raw ')
+  const raw = { text: await devices('Text '), binary: await devices('Binary ') }
   const { app, port } = await listen(bench)
   const cookie = await signIn(app, 'ingest@bench.test')
   process.send!({ port, cookie, pushed })
   process.on('message', async (message: { id: string; type: string; k?: number }) => {
-    if (message.type === 'raw') {
-      const rows = batch(raw, message.k!)
+    if (message.type === 'text' || message.type === 'binary') {
+      const rows = batch(raw[message.type], message.k!)
+      const arrays =
+        message.type === 'text'
+          ? [rows.map((r) => r.device_id), rows.map((r) => r.timestamp), rows.map((r) => r.kwh)]
+          : [
+              binaryArray(
+                'uuid',
+                rows.map((r) => r.device_id),
+              ),
+              binaryArray(
+                'timestamptz',
+                rows.map((r) => Date.parse(r.timestamp)),
+              ),
+              binaryArray(
+                'float8',
+                rows.map((r) => r.kwh),
+              ),
+            ]
       const started = performance.now()
       await bench.db.transaction(SYSTEM, (tx) =>
         tx.query(
           `INSERT INTO readings (group_id, device_id, ts, kwh)
            SELECT $1, * FROM unnest($2::uuid[], $3::timestamptz[], $4::float8[])`,
-          [
-            groupId,
-            rows.map((r) => r.device_id),
-            rows.map((r) => r.timestamp),
-            rows.map((r) => r.kwh),
-          ],
+          [groupId, ...arrays],
         ),
       )
       process.send!({ id: message.id, ms: performance.now() - started })
@@ -111,22 +126,25 @@ async function measure(kind: Kind) {
       body: JSON.stringify({ items: batch(pushed, k) }),
     })
   try {
-    let pushMs = 0
-    let rawMs = 0
+    const total = { push: 0, text: 0, binary: 0 }
     for (let k = 0; k < WARMUP + BATCHES; k++) {
       const p = await push(k)
-      const r = (await ask<{ ms: number }>(server.child, { type: 'raw', k })).ms
+      const text = (await ask<{ ms: number }>(server.child, { type: 'text', k })).ms
+      const binary = (await ask<{ ms: number }>(server.child, { type: 'binary', k })).ms
       if (k < WARMUP) continue
-      pushMs += p
-      rawMs += r
+      total.push += p
+      total.text += text
+      total.binary += binary
     }
     const readings = BATCHES * DEVICES * SLOTS
-    const pushRate = readings / (pushMs / 1000)
-    const rawRate = readings / (rawMs / 1000)
+    const rate = (ms: number) => readings / (ms / 1000)
+    const figures = (ms: number) =>
+      `${Math.round(rate(ms)).toLocaleString('en')} readings/s (${(ms / BATCHES).toFixed(1)} ms each)`
+    const ratio = (raw: number) => (rate(total.push) / rate(raw)).toFixed(2)
     console.log(
-      `${kind.padEnd(9)} bulk_push ${Math.round(pushRate).toLocaleString('en')} readings/s ` +
-        `(${(pushMs / BATCHES).toFixed(1)} ms a request)   raw INSERT ${Math.round(rawRate).toLocaleString('en')} readings/s ` +
-        `(${(rawMs / BATCHES).toFixed(1)} ms a batch)   ratio ${(pushRate / rawRate).toFixed(2)}`,
+      `${kind.padEnd(9)} bulk_push ${figures(total.push)}\n` +
+        `          raw INSERT, text arrays   ${figures(total.text)}   ratio ${ratio(total.text)}\n` +
+        `          raw INSERT, binary arrays ${figures(total.binary)}   ratio ${ratio(total.binary)}`,
     )
   } finally {
     await stopServer(server.child)

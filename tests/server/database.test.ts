@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, readMigrations } from '../../src/server/db/migrate.ts'
 import { lockDataDir } from '../../src/server/db/data-dir-lock.ts'
-import type { DbScope } from '../../src/server/db/database.ts'
+import { SYSTEM, type DbScope } from '../../src/server/db/database.ts'
 import { build, type TestApp } from './helpers/build.ts'
 
 let t: TestApp
@@ -137,6 +138,27 @@ describe('row-level security (the database half of tenant isolation)', () => {
     ).rejects.toBeDefined()
     const { rows } = await t.db.query("SELECT 1 FROM devices WHERE name = 'half'")
     expect(rows).toHaveLength(0)
+  })
+})
+
+describe('foreign-key actions on readings', () => {
+  // What PostgreSQL runs for ON DELETE SET NULL when a user or an attachment is deleted. With
+  // sequential scans off the planner still takes one if no index fits: on a fleet's readings that
+  // is every reading of every tenant, per deleted user or photo.
+  it.each([
+    ['a user', 'entered_by'],
+    ['an attachment', 'attachment_id'],
+  ])('find the readings that name %s by index', async (_, column) => {
+    const plan = await t.db.transaction(SYSTEM, async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off')
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN UPDATE ONLY readings SET ${column} = NULL WHERE $1::uuid = ${column}`,
+        [randomUUID()],
+      )
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    expect(plan).not.toMatch(/Seq Scan on readings/)
+    expect(plan).toMatch(/Index|Bitmap/)
   })
 })
 

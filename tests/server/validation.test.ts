@@ -300,6 +300,17 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     locs: [['query', 'start_date']],
   },
   {
+    // A urn:uuid: prefix passes a lenient uuid format, but no database reads it.
+    name: 'bulkPush urn uuid',
+    request: json('POST', '/api/v1/devices/bulk_push', {
+      items: [
+        { device_id: `urn:uuid:${fx.devicesOf.A[0]}`, timestamp: '2026-01-01T00:00:00Z', kwh: 1 },
+      ],
+    }),
+    status: 422,
+    locs: [['body', 'items', 0, 'device_id']],
+  },
+  {
     name: 'bulkPush bad items',
     request: json('POST', '/api/v1/devices/bulk_push', {
       items: [{ device_id: 'x', timestamp: 'yesterday', kwh: -1 }, { kwh: 'many' }],

@@ -21,20 +21,24 @@ export interface TestDatabase {
   dispose(): Promise<void>
 }
 
+const TEMPLATE_PREFIX = 'meterdeck-pglite-template-'
+const HOUR_MS = 3_600_000
+
 /**
- * A migrated PGlite data directory with the fixtures, made once per machine (per migrations and
- * fixtures version) and copied for every test file: PGlite's initdb takes seconds, a copy does not.
+ * A migrated PGlite data directory with the fixtures, made once per machine and hour (per
+ * migrations and fixtures version) and copied for every test file: PGlite's initdb takes seconds,
+ * a copy does not. The fixtures' readings end when they are seeded, and tests read them against
+ * the clock ("today", "online"), so a template is not used past its hour.
  */
 async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256')
   for (const m of readMigrations()) hash.update(m.checksum)
   hash.update(String(FIXTURE_VERSION))
   hash.update(fs.readFileSync(new URL('./fixtures.ts', import.meta.url)))
-  const template = path.join(
-    os.tmpdir(),
-    `meterdeck-pglite-template-${hash.digest('hex').slice(0, 16)}`,
-  )
+  hash.update(String(Math.floor(Date.now() / HOUR_MS)))
+  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`)
   if (fs.existsSync(path.join(template, 'ready'))) return template
+  removeStaleTemplates()
   const building = `${template}.building-${process.pid}-${randomBytes(4).toString('hex')}`
   const db = await openPglite(building)
   await migrate(db)
@@ -47,6 +51,21 @@ async function pgliteTemplate(): Promise<string> {
     fs.rmSync(building, { recursive: true, force: true }) // another worker won the race
   }
   return template
+}
+
+/** Templates (or unfinished ones) older than two hours: no test file copies those any more. */
+function removeStaleTemplates() {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX)) continue
+    const dir = path.join(os.tmpdir(), name)
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > 2 * HOUR_MS) {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    } catch {
+      // Another worker removed it first.
+    }
+  }
 }
 
 /** A fresh database with the fixtures: a PGlite copy, or a new PostgreSQL database dropped after. */

@@ -87,6 +87,9 @@ function segmentParams(segments: readonly Segment[]): string[][] {
  * starts). A piece's `gaps` counts late readings measured from the piece's own start; the first
  * reading of each piece is re-measured from the piece before it in the bucket (or the bucket
  * start), which is exactly what scanning the bucket's readings would count.
+ * `OFFSET 0` keeps each rollup segment a range scan of the device's rows: once the tables hold a
+ * fleet, the planner would otherwise read all of a device's hourly rows in parallel and filter
+ * them by segment (37 ms instead of 2 for twelve monthly buckets).
  */
 const FIGURES_SQL = `
   WITH pieces AS (
@@ -94,12 +97,12 @@ const FIGURES_SQL = `
            p.estimated, p.first_ts, p.last_ts
     FROM unnest($5::timestamptz[], $6::timestamptz[]) AS s(lo, hi)
     CROSS JOIN LATERAL (SELECT * FROM readings_daily d
-                        WHERE d.device_id = $1 AND d.day >= s.lo AND d.day < s.hi) p
+                        WHERE d.device_id = $1 AND d.day >= s.lo AND d.day < s.hi OFFSET 0) p
     UNION ALL
     SELECT p.hour, p.hour, p.kwh, p.reading_count, p.resets, p.gaps, p.estimated, p.first_ts, p.last_ts
     FROM unnest($7::timestamptz[], $8::timestamptz[]) AS s(lo, hi)
     CROSS JOIN LATERAL (SELECT * FROM readings_hourly h
-                        WHERE h.device_id = $1 AND h.hour >= s.lo AND h.hour < s.hi) p
+                        WHERE h.device_id = $1 AND h.hour >= s.lo AND h.hour < s.hi OFFSET 0) p
     UNION ALL
     SELECT p.ts - interval '1 microsecond', p.ts, p.delta_kwh, 1, p.is_reset::int, 0,
            (p.status = 'estimated')::int, p.ts, p.ts

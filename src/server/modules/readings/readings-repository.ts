@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Queryable } from '../../db/database.ts'
-import { pgArray } from '../../lib/pg-array.ts'
+import { binaryArray, type ElementType } from '../../lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
   unitChanges,
@@ -230,7 +230,7 @@ async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, Lo
   }>(
     `SELECT id, group_id, (extract(epoch FROM last_reading_at) * 1000)::float8 AS last_reading_ms, latest_kwh
      FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-    [pgArray(ids)],
+    [binaryArray('uuid', ids)],
   )
   return new Map(
     rows.map((r) => [
@@ -308,21 +308,14 @@ async function loadContext(
   tx: Queryable,
   spans: Array<[string, Fresh[]]>,
 ): Promise<Map<string, Stored[]>> {
-  const bounds = spans.map(([, list]) => {
-    const times = list.map((f) => f.ts)
-    return {
-      lo: new Date(Math.min(...times)).toISOString(),
-      hi: new Date(Math.max(...times)).toISOString(),
-    }
-  })
+  // Each series is in time order: its first reading and its last bound its span.
+  const bounds = spans.map(([, list], span) => ({ span, first: list[0]!, last: list.at(-1)! }))
+  const spanRows = unnestOf('u', SPAN_COLUMNS, bounds, 1)
   const columns =
     'r.id, r.device_id, r.group_id, r.reading_type, r.ts, r.kwh, r.delta_kwh, r.is_reset, r.status'
   const match = 'r.device_id = s.device_id AND r.reading_type = s.reading_type'
   const { rows } = await tx.query<ContextRow>(
-    `WITH s AS (
-       SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
-         AS s(span, device_id, reading_type, lo, hi)
-     )
+    `WITH s AS (${spanRows.sql})
      SELECT s.span, ${columns} FROM s JOIN readings r ON ${match} AND r.ts BETWEEN s.lo AND s.hi
      UNION ALL
      SELECT s.span, p.* FROM s CROSS JOIN LATERAL (
@@ -330,13 +323,7 @@ async function loadContext(
      UNION ALL
      SELECT s.span, n.* FROM s CROSS JOIN LATERAL (
        SELECT ${columns} FROM readings r WHERE ${match} AND r.ts > s.hi ORDER BY r.ts LIMIT 1) n`,
-    [
-      spans.map((_, i) => i),
-      spans.map(([, list]) => list[0]!.row.deviceId),
-      spans.map(([, list]) => list[0]!.row.readingType ?? ENERGY),
-      bounds.map((b) => b.lo),
-      bounds.map((b) => b.hi),
-    ],
+    spanRows.params,
   )
   const context = new Map<string, Stored[]>()
   for (const r of rows) {
@@ -363,12 +350,37 @@ async function loadContext(
 
 type Cell = string | number | boolean | null
 
-/** Columns of the one ingest statement's `fresh` rows: name, type (see `unnestOf`), value. */
-const FRESH_COLUMNS: ReadonlyArray<readonly [string, string, (f: Fresh) => Cell]> = [
+/** A column of rows sent to unnest(): its name, element type, and value in a row. */
+type Column<T> = readonly [string, ElementType, (item: T) => Cell]
+
+/** A series' span to load context for: its readings' first and last. */
+interface Span {
+  span: number
+  first: Fresh
+  last: Fresh
+}
+
+const SPAN_COLUMNS: ReadonlyArray<Column<Span>> = [
+  ['span', 'int4', (s) => s.span],
+  ['device_id', 'uuid', (s) => s.first.row.deviceId],
+  ['reading_type', 'text', (s) => s.first.row.readingType ?? ENERGY],
+  ['lo', 'timestamptz', (s) => s.first.ts],
+  ['hi', 'timestamptz', (s) => s.last.ts],
+]
+
+/** A stored reading's new delta and reset flag. */
+const MOVED_COLUMNS: ReadonlyArray<Column<StoredUpdate>> = [
+  ['id', 'int8', (u) => u.id],
+  ['delta', 'float8', (u) => u.delta],
+  ['reset', 'bool', (u) => u.reset],
+]
+
+/** Columns of the one ingest statement's `fresh` rows (a timestamptz as epoch milliseconds). */
+const FRESH_COLUMNS: ReadonlyArray<Column<Fresh>> = [
   ['device_id', 'uuid', (f) => f.row.deviceId],
   ['group_id', 'uuid', (f) => f.groupId],
   ['reading_type', 'text', (f) => f.row.readingType ?? ENERGY],
-  ['ts', 'epoch_ms', (f) => f.ts],
+  ['ts', 'timestamptz', (f) => f.ts],
   ['kwh', 'float8', (f) => f.row.kwh],
   ['delta_kwh', 'float8', (f) => f.delta ?? null],
   ['is_reset', 'bool', (f) => f.reset ?? false],
@@ -386,41 +398,42 @@ function isUniform<T>(items: readonly T[], pick: (item: T) => Cell): boolean {
   return true
 }
 
-/** A parameter's text, as an array element would have it. */
-const scalar = (value: Cell) => (value === null ? null : String(value))
+/** A uniform column's one value as a parameter's text. */
+const scalar = (type: ElementType, value: Cell) =>
+  value === null
+    ? null
+    : type === 'timestamptz'
+      ? new Date(value as number).toISOString()
+      : String(value)
 
 /**
  * `SELECT ... FROM unnest($first::t1[], ...) AS alias(...)` and the parameters to bind. A column
  * with the same value in every row goes as that one value (a batch's group, reading type, source,
- * status and most flags do), so PostgreSQL parses a few arrays, not one per column; the first
- * column is always an array, as it gives the row count. An `epoch_ms` column goes as milliseconds
- * and comes out a timestamptz: formatting 5,000 ISO strings costs more than all else here.
+ * status and most flags do), so PostgreSQL reads a few arrays, not one per column; the first
+ * column is always an array, as it gives the row count. Arrays go in binary (see binaryArray).
  */
 function unnestOf<T>(
   alias: string,
-  columns: ReadonlyArray<readonly [string, string, (item: T) => Cell]>,
+  columns: ReadonlyArray<Column<T>>,
   items: readonly T[],
   first: number,
 ) {
-  const params: Array<string | null> = []
+  const params: Array<Buffer | string | null> = []
   const arrays: string[] = []
   const names: string[] = []
   const select = columns.map(([name, type, pick], i) => {
-    const sqlType = type === 'epoch_ms' ? 'int8' : type
     const uniform = i > 0 && isUniform(items, pick)
     params.push(
-      uniform ? scalar(items.length > 0 ? pick(items[0]!) : null) : pgArray(items.map(pick)),
+      uniform
+        ? scalar(type, items.length > 0 ? pick(items[0]!) : null)
+        : binaryArray(type, items.map(pick)),
     )
-    const param = `$${first + params.length - 1}::${sqlType}`
+    const param = `$${first + params.length - 1}::${type}`
     if (!uniform) {
       arrays.push(`${param}[]`)
       names.push(name)
     }
-    const value = uniform ? param : `${alias}.${name}`
-    // Whole seconds and the milliseconds apart: both exact, where ms / 1000.0 would round.
-    return type === 'epoch_ms'
-      ? `to_timestamp(${value} / 1000) + (${value} % 1000) * interval '1 millisecond' AS ${name}`
-      : `${value} AS ${name}`
+    return `${uniform ? param : `${alias}.${name}`} AS ${name}`
   })
   const sql = `SELECT ${select.join(', ')}
     FROM unnest(${arrays.join(', ')}) AS ${alias}(${names.join(', ')})`
@@ -460,26 +473,26 @@ class Rollups {
 }
 
 /** A rollup row's change, in the rollup table's column order. */
-const UNIT_COLUMNS: ReadonlyArray<readonly [string, string, (c: UnitChange) => Cell]> = [
+const UNIT_COLUMNS: ReadonlyArray<Column<UnitChange>> = [
   ['device_id', 'uuid', (c) => c.device.deviceId],
   ['group_id', 'uuid', (c) => c.device.groupId],
-  ['unit', 'epoch_ms', (c) => c.unit],
+  ['unit', 'timestamptz', (c) => c.unit],
   ['kwh', 'float8', (c) => c.kwh],
-  ['reading_count', 'int', (c) => c.readings],
-  ['resets', 'int', (c) => c.resets],
-  ['gaps', 'int', (c) => c.gaps],
-  ['estimated', 'int', (c) => c.estimated],
-  ['first_ts', 'epoch_ms', (c) => c.firstTs],
+  ['reading_count', 'int4', (c) => c.readings],
+  ['resets', 'int4', (c) => c.resets],
+  ['gaps', 'int4', (c) => c.gaps],
+  ['estimated', 'int4', (c) => c.estimated],
+  ['first_ts', 'timestamptz', (c) => c.firstTs],
   // Never null for the insert that a conflict replaces; ignored there when no reading is new.
-  ['last_ts', 'epoch_ms', (c) => c.lastTs ?? c.firstTs],
+  ['last_ts', 'timestamptz', (c) => c.lastTs ?? c.firstTs],
   ['last_kwh', 'float8', (c) => c.lastKwh],
 ]
 
-const STATS_COLUMNS: ReadonlyArray<readonly [string, string, (d: SeriesStats) => Cell]> = [
+const STATS_COLUMNS: ReadonlyArray<Column<SeriesStats>> = [
   ['device_id', 'uuid', (d) => d.deviceId],
-  ['n', 'int', (d) => d.readings],
-  ['first_ts', 'epoch_ms', (d) => d.firstTs],
-  ['last_ts', 'epoch_ms', (d) => d.lastTs],
+  ['n', 'int4', (d) => d.readings],
+  ['first_ts', 'timestamptz', (d) => d.firstTs],
+  ['last_ts', 'timestamptz', (d) => d.lastTs],
   ['last_kwh', 'float8', (d) => d.lastKwh],
 ]
 
@@ -546,7 +559,7 @@ async function insertFresh(
  */
 function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } | undefined {
   if (rollups.devices.length === 0) return undefined
-  const params: Array<string | null> = []
+  const params: Array<Buffer | string | null> = []
   const select = <T>(
     alias: string,
     columns: Parameters<typeof unnestOf<T>>[1],
@@ -572,10 +585,9 @@ function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } 
 async function updateStored(tx: Queryable, updates: readonly StoredUpdate[]): Promise<void> {
   const moved = updates.filter((u) => u.delta !== u.point.delta || u.reset !== u.point.reset)
   if (moved.length === 0) return
+  const { sql, params } = unnestOf('m', MOVED_COLUMNS, moved, 1)
   await tx.query(
-    `UPDATE readings r SET delta_kwh = u.delta, is_reset = u.reset
-     FROM unnest($1::bigint[], $2::float8[], $3::bool[]) AS u(id, delta, reset)
-     WHERE r.id = u.id`,
-    [moved.map((u) => u.id), moved.map((u) => u.delta), moved.map((u) => u.reset)],
+    `UPDATE readings r SET delta_kwh = u.delta, is_reset = u.reset FROM (${sql}) u WHERE r.id = u.id`,
+    params,
   )
 }
