@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { zoneAtAfternoon } from '../server/helpers/zones'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
@@ -23,7 +24,8 @@ const png = Buffer.from(
 
 beforeAll(async () => {
   app = await startApp()
-  page = await newPage(app)
+  // The readings pushed an hour or two back must be today's in the browser's zone.
+  page = await newPage(app, undefined, { timezoneId: zoneAtAfternoon() })
   await signInByApi(page, 'admin@demo.local')
 })
 afterAll(() => app?.stop())

@@ -5,6 +5,7 @@ import { profiler, step } from '../../src/server/plugins/profiler.ts'
 import { insertReadings } from '../../src/server/modules/readings/readings-repository.ts'
 import { build, type TestApp } from './helpers/build.ts'
 import { responseValidator } from './helpers/spec.ts'
+import { zoneAtAfternoon } from './helpers/zones.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let t: TestApp
@@ -41,7 +42,7 @@ afterAll(async () => t?.close())
 const today = (profile: string) => ({
   method: 'GET' as const,
   url: `/api/v1/devices/${deviceId}/consumption/cumulative/today`,
-  query: { timezone: 'UTC', profile },
+  query: { timezone: zoneAtAfternoon(), profile },
 })
 
 describe('profiling (spec §3 Profile data)', () => {

@@ -5,7 +5,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Preferences } from '../../api'
 import { defaultPreferences, preferencesOptions } from '../settings/use-preferences'
-import { browserTimeZone, browserWeekStart, type WeekStart } from './ranges'
+import { browserTimeZone } from '../settings/timezones'
+import { browserWeekStart, type WeekStart } from './ranges'
 
 export interface Calendar {
   timeZone: string

@@ -19,11 +19,6 @@ import type { ConsumptionView } from '../../lib/search-params'
 
 export type WeekStart = 'sunday' | 'monday'
 
-/** The browser's IANA zone; the API's default (UTC) only when the browser gives none. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
-
 interface WeekInfoLocale extends Intl.Locale {
   getWeekInfo?: () => { firstDay: number }
   weekInfo?: { firstDay: number }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { browserTimeZone } from '../consumption/ranges'
+import { browserTimeZone } from '../settings/timezones'
 import { loadDashboard } from './dashboard-queries'
 
 interface Call {

@@ -5,6 +5,7 @@ export function timeZones(): string[] {
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')]
 }
 
+/** The browser's IANA zone; the API's default (UTC) only when the browser gives none. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 /** 'Europe/Berlin (UTC+01:00)' for the list; the offset is today's. */

@@ -105,9 +105,9 @@ export const pageErrors = (page: Page): Error[] => errorsOf.get(page) ?? []
 export async function newPage(
   app: RunningApp,
   viewport = { width: 1280, height: 800 },
-  { collectErrors = false } = {},
+  { collectErrors = false, timezoneId }: { collectErrors?: boolean; timezoneId?: string } = {},
 ): Promise<Page> {
-  const context = await app.browser.newContext({ viewport, baseURL: app.url })
+  const context = await app.browser.newContext({ viewport, baseURL: app.url, timezoneId })
   const page = await context.newPage()
   const errors: Error[] = []
   errorsOf.set(page, errors)
