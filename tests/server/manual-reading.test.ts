@@ -74,7 +74,8 @@ describe('createManualReading', () => {
       attachment_id: expect.any(String),
     })
     const { rows } = await t.db.query<{ delta_kwh: number; note: string }>(
-      'SELECT delta_kwh, note FROM readings WHERE id = $1',
+      `SELECT r.delta_kwh, m.note FROM readings r JOIN manual_entries m ON m.reading_id = r.id
+       WHERE r.id = $1`,
       [reading.id],
     )
     expect(rows[0]).toEqual({ delta_kwh: 10.25, note: 'Monthly walk' })

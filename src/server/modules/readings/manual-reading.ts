@@ -178,15 +178,24 @@ export async function recordManualReading(
         kwh: reading.kwh,
         source: 'manual',
         status: reading.isReset ? 'reset' : 'manual',
-        enteredBy: reading.by.id,
-        enteredByName: reading.by.name,
-        note: reading.note ?? null,
-        attachmentId: attachmentId ?? null,
       },
     ],
     { returnIds: true },
   )
   const id = stored.ids.get(0)!
+  await tx.query(
+    `INSERT INTO manual_entries (reading_id, group_id, device_id, entered_by, entered_by_name, note, attachment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      groupId,
+      reading.deviceId,
+      reading.by.id,
+      reading.by.name,
+      reading.note ?? null,
+      attachmentId ?? null,
+    ],
+  )
   if (attachmentId) await attachmentsRepository(tx).linkReading(attachmentId, id)
   return (await readingsOutRepository(tx).find(scope, id))!
 }

@@ -18,8 +18,10 @@ interface ReadingRow {
   attachment_id: string | null
 }
 
-const COLUMNS = `r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source, r.entered_by,
-  r.entered_by_name, r.attachment_id`
+/** A reading with who entered it by hand, and the photo, if it was (see migration 012). */
+const READINGS = 'readings r LEFT JOIN manual_entries m ON m.reading_id = r.id'
+const COLUMNS = `r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source, m.entered_by,
+  m.entered_by_name, m.attachment_id`
 
 export const toReading = (r: ReadingRow) => ({
   id: r.id,
@@ -133,7 +135,7 @@ export const readingsOutRepository = (q: Queryable) => ({
     const offset = (query.page - 1) * query.pageSize
     const n = params.length
     const branches = types.map(
-      (_, i) => `(SELECT ${COLUMNS} FROM readings r
+      (_, i) => `(SELECT ${COLUMNS} FROM ${READINGS}
         WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
         ORDER BY r.ts LIMIT $${n + 1})`,
     )
@@ -154,7 +156,7 @@ export const readingsOutRepository = (q: Queryable) => ({
   async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
     const where = scopeFilter(scope, 'r.group_id', 2)
     const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM readings r WHERE r.id = $1 AND ${where.sql}`,
+      `SELECT ${COLUMNS} FROM ${READINGS} WHERE r.id = $1 AND ${where.sql}`,
       [id, ...where.params],
     )
     return rows[0] && toReading(rows[0])
@@ -163,7 +165,7 @@ export const readingsOutRepository = (q: Queryable) => ({
   /** The newest energy reading: the last entry of the (device, type, ts) index. */
   async latest(deviceId: string): Promise<ReadingDto | undefined> {
     const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM readings r WHERE r.device_id = $1 AND r.reading_type = $2
+      `SELECT ${COLUMNS} FROM ${READINGS} WHERE r.device_id = $1 AND r.reading_type = $2
        ORDER BY r.ts DESC LIMIT 1`,
       [deviceId, ENERGY],
     )

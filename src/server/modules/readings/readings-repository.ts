@@ -20,10 +20,6 @@ export interface NewReading {
   source?: 'meter' | 'manual' | 'bulk'
   /** 'reset' declares a meter reset or replacement: the count restarts at this value. @default 'ok' */
   status?: 'ok' | 'estimated' | 'manual' | 'reset'
-  enteredBy?: string | null
-  enteredByName?: string | null
-  note?: string | null
-  attachmentId?: string | null
 }
 
 export interface InsertResult {
@@ -386,10 +382,6 @@ const FRESH_COLUMNS: ReadonlyArray<Column<Fresh>> = [
   ['is_reset', 'bool', (f) => f.reset ?? false],
   ['source', 'text', (f) => f.row.source ?? 'meter'],
   ['status', 'text', (f) => f.row.status ?? 'ok'],
-  ['entered_by', 'uuid', (f) => f.row.enteredBy ?? null],
-  ['entered_by_name', 'text', (f) => f.row.enteredByName ?? null],
-  ['note', 'text', (f) => f.row.note ?? null],
-  ['attachment_id', 'uuid', (f) => f.row.attachmentId ?? null],
 ]
 
 function isUniform<T>(items: readonly T[], pick: (item: T) => Cell): boolean {
