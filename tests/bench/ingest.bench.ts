@@ -7,11 +7,18 @@
  * The raw INSERT runs twice: with its arrays as text, node-postgres' usual way, and in binary, as
  * the server sends them (src/server/lib/pg-binary-array.ts).
  *
- *   npx tsx tests/bench/ingest.bench.ts          BENCH_BATCHES=40 BENCH_SKIP_PG=1
+ * Two loads: one client pushing after another (each push's latency), then BENCH_CLIENTS clients
+ * at once (default: one per core), each a gateway with its own 1,000 devices, as a fleet's
+ * gateways push; the raw INSERTs then run as many at once. The second is the server's ingest
+ * rate: PostgreSQL runs each transaction in its own process while Node parses the next body.
+ *
+ *   npx tsx tests/bench/ingest.bench.ts          BENCH_BATCHES=40 BENCH_CLIENTS=2 BENCH_SKIP_PG=1
  *
  * Targets: >= 100,000 readings/s on PostgreSQL, >= 50,000 on PGlite, ratio >= 0.5.
  */
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { binaryArray } from '../../src/server/lib/pg-binary-array.ts'
 import {
   benchTenant,
   listen,
@@ -30,10 +37,16 @@ const file = fileURLToPath(import.meta.url)
 const DEVICES = 1000
 const SLOTS = 5
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 40)
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? availableParallelism())
 const WARMUP = 3
+/** Batches per client in the concurrent load: as many readings as the one-client load. */
+const ROUNDS = Math.ceil(BATCHES / CLIENTS)
 const Q = 15 * 60_000
 // Every batch lies in the past: the server refuses readings from the future.
-const T0 = Math.floor(Date.now() / Q) * Q - (WARMUP + BATCHES + 2) * SLOTS * Q
+const T0 = Math.floor(Date.now() / Q) * Q - (WARMUP + BATCHES + ROUNDS + 2) * SLOTS * Q
+
+type Format = 'text' | 'binary'
+const FORMATS: Format[] = ['text', 'binary']
 
 interface Reading {
   device_id: string
@@ -54,11 +67,32 @@ function batch(devices: readonly string[], k: number): Reading[] {
   return out
 }
 
+/** A raw insert's parameters: the rows' three columns as arrays in `format`. */
+function rawArrays(format: Format, rows: readonly Reading[]): unknown[] {
+  const devices = rows.map((r) => r.device_id)
+  const kwh = rows.map((r) => r.kwh)
+  if (format === 'text') return [devices, rows.map((r) => r.timestamp), kwh]
+  return [
+    binaryArray('uuid', devices),
+    binaryArray(
+      'timestamptz',
+      rows.map((r) => Date.parse(r.timestamp)),
+    ),
+    binaryArray('float8', kwh),
+  ]
+}
+
+/** Tells the server process to insert raw batch k of each client's devices, all at once. */
+interface RawRequest {
+  id: string
+  type: Format
+  k: number
+}
+
 // ---------------------------------------------------------------- server side (child process)
 
 async function serve(kind: Kind) {
   const { SYSTEM } = await import('../../src/server/db/database.ts')
-  const { binaryArray } = await import('../../src/server/lib/pg-binary-array.ts')
   const bench = await openBenchDatabase(kind)
   const groupId = await benchTenant(bench.db, 'Ingest', 'ingest@bench.test')
   const devices = async (prefix: string) =>
@@ -70,81 +104,109 @@ async function serve(kind: Kind) {
         [groupId, prefix, DEVICES],
       )
     ).rows.map((r) => r.id)
-  const pushed = await devices('Pushed ')
-  const raw = { text: await devices('Text '), binary: await devices('Binary ') }
+  const fleets = async (prefix: string) => {
+    const out: string[][] = []
+    for (let c = 0; c < CLIENTS; c++) out.push(await devices(`${prefix} ${c} `))
+    return out
+  }
+  const pushed = await fleets('Pushed')
+  const raw = { text: await fleets('Text'), binary: await fleets('Binary') }
   const { app, port } = await listen(bench)
   const cookie = await signIn(app, 'ingest@bench.test')
   process.send!({ port, cookie, pushed })
-  process.on('message', async (message: { id: string; type: string; k?: number }) => {
-    if (message.type === 'text' || message.type === 'binary') {
-      const rows = batch(raw[message.type], message.k!)
-      const arrays =
-        message.type === 'text'
-          ? [rows.map((r) => r.device_id), rows.map((r) => r.timestamp), rows.map((r) => r.kwh)]
-          : [
-              binaryArray(
-                'uuid',
-                rows.map((r) => r.device_id),
-              ),
-              binaryArray(
-                'timestamptz',
-                rows.map((r) => Date.parse(r.timestamp)),
-              ),
-              binaryArray(
-                'float8',
-                rows.map((r) => r.kwh),
-              ),
-            ]
-      const started = performance.now()
-      await bench.db.transaction(SYSTEM, (tx) =>
-        tx.query(
-          `INSERT INTO readings (group_id, device_id, ts, kwh)
-           SELECT $1, * FROM unnest($2::uuid[], $3::timestamptz[], $4::float8[])`,
-          [groupId, ...arrays],
-        ),
-      )
-      process.send!({ id: message.id, ms: performance.now() - started })
-    } else if (message.type === 'stop') {
+  const insert = (arrays: unknown[]) =>
+    bench.db.transaction(SYSTEM, (tx) =>
+      tx.query(
+        `INSERT INTO readings (group_id, device_id, ts, kwh)
+         SELECT $1, * FROM unnest($2::uuid[], $3::timestamptz[], $4::float8[])`,
+        [groupId, ...arrays],
+      ),
+    )
+  process.on('message', async (message: RawRequest | { type: 'stop' }) => {
+    if (message.type === 'stop') {
       await app.close()
       await bench.dispose()
       process.exit(0)
     }
+    const { id, type, k } = message
+    // One client inserts the one-client load's batches; every client, the concurrent load's.
+    const fleet = k < WARMUP + BATCHES ? raw[type].slice(0, 1) : raw[type]
+    const params = fleet.map((devices) => rawArrays(type, batch(devices, k)))
+    const started = performance.now()
+    await Promise.all(params.map(insert))
+    process.send!({ id, ms: performance.now() - started })
   })
 }
 
 // ---------------------------------------------------------------- load side (this process)
 
-async function measure(kind: Kind) {
-  const server = await startServer<{ port: number; cookie: string; pushed: string[] }>(file, kind)
+interface Totals {
+  push: number
+  text: number
+  binary: number
+}
+
+/**
+ * Batches `from` to `to`, each a round of `clients` pushes at once, then the same rows raw in
+ * both formats; the first WARMUP rounds are not counted. Each round's wall time is summed.
+ */
+async function load(
+  server: Awaited<
+    ReturnType<typeof startServer<{ port: number; cookie: string; pushed: string[][] }>>
+  >,
+  clients: number,
+  from: number,
+  to: number,
+): Promise<Totals> {
   const { port, cookie, pushed } = server.info
-  const push = (k: number) =>
-    request({
-      port,
-      cookie,
-      method: 'POST',
-      path: '/api/v1/devices/bulk_push',
-      body: JSON.stringify({ items: batch(pushed, k) }),
-    })
+  const total: Totals = { push: 0, text: 0, binary: 0 }
+  for (let k = from; k < to; k++) {
+    const bodies = pushed
+      .slice(0, clients)
+      .map((devices) => JSON.stringify({ items: batch(devices, k) }))
+    const started = performance.now()
+    await Promise.all(
+      bodies.map((body) =>
+        request({ port, cookie, method: 'POST', path: '/api/v1/devices/bulk_push', body }),
+      ),
+    )
+    const push = performance.now() - started
+    const raw: Record<Format, number> = { text: 0, binary: 0 }
+    for (const type of FORMATS)
+      raw[type] = (await ask<{ ms: number }>(server.child, { type, k })).ms
+    if (k < from + WARMUP) continue
+    total.push += push
+    total.text += raw.text
+    total.binary += raw.binary
+  }
+  return total
+}
+
+function report(label: string, readings: number, total: Totals) {
+  const rate = (ms: number) => readings / (ms / 1000)
+  const figures = (ms: number) => `${Math.round(rate(ms)).toLocaleString('en')} readings/s`
+  const ratio = (raw: number) => (rate(total.push) / rate(raw)).toFixed(2)
+  console.log(
+    `          ${label}\n` +
+      `            bulk_push                 ${figures(total.push)}\n` +
+      `            raw INSERT, text arrays   ${figures(total.text)}   ratio ${ratio(total.text)}\n` +
+      `            raw INSERT, binary arrays ${figures(total.binary)}   ratio ${ratio(total.binary)}`,
+  )
+}
+
+async function measure(kind: Kind) {
+  const server = await startServer<{ port: number; cookie: string; pushed: string[][] }>(file, kind)
   try {
-    const total = { push: 0, text: 0, binary: 0 }
-    for (let k = 0; k < WARMUP + BATCHES; k++) {
-      const p = await push(k)
-      const text = (await ask<{ ms: number }>(server.child, { type: 'text', k })).ms
-      const binary = (await ask<{ ms: number }>(server.child, { type: 'binary', k })).ms
-      if (k < WARMUP) continue
-      total.push += p
-      total.text += text
-      total.binary += binary
-    }
-    const readings = BATCHES * DEVICES * SLOTS
-    const rate = (ms: number) => readings / (ms / 1000)
-    const figures = (ms: number) =>
-      `${Math.round(rate(ms)).toLocaleString('en')} readings/s (${(ms / BATCHES).toFixed(1)} ms each)`
-    const ratio = (raw: number) => (rate(total.push) / rate(raw)).toFixed(2)
-    console.log(
-      `${kind.padEnd(9)} bulk_push ${figures(total.push)}\n` +
-        `          raw INSERT, text arrays   ${figures(total.text)}   ratio ${ratio(total.text)}\n` +
-        `          raw INSERT, binary arrays ${figures(total.binary)}   ratio ${ratio(total.binary)}`,
+    console.log(kind)
+    const one = await load(server, 1, 0, WARMUP + BATCHES)
+    const perPush = (one.push / BATCHES).toFixed(1)
+    report(`one client: ${BATCHES} pushes, ${perPush} ms each`, BATCHES * DEVICES * SLOTS, one)
+    const start = WARMUP + BATCHES
+    const many = await load(server, CLIENTS, start, start + WARMUP + ROUNDS)
+    report(
+      `${CLIENTS} clients at once: ${ROUNDS} rounds of ${CLIENTS} pushes`,
+      ROUNDS * CLIENTS * DEVICES * SLOTS,
+      many,
     )
   } finally {
     await stopServer(server.child)
@@ -153,7 +215,7 @@ async function measure(kind: Kind) {
 
 async function main() {
   console.log(
-    `ingest benchmark: ${BATCHES} requests of ${DEVICES * SLOTS} readings (${DEVICES} devices x ${SLOTS} quarter hours), ${machine()}`,
+    `ingest benchmark: requests of ${DEVICES * SLOTS} readings (${DEVICES} devices x ${SLOTS} quarter hours), ${machine()}`,
   )
   const kinds: Kind[] = ['pglite']
   if (await postgresReachable()) kinds.push('postgres')
