@@ -96,6 +96,7 @@ export const manualReadings: Reading[] = [
     source: 'manual',
     entered_by: users[2]!.id,
     entered_by_name: 'Ada Admin',
+    note: 'Read during the monthly walk-through; the display was fogged, wiped before the photo.',
     attachment_id: attachments[0]!.id,
   },
   {
@@ -108,6 +109,7 @@ export const manualReadings: Reading[] = [
     source: 'manual',
     entered_by: users[2]!.id,
     entered_by_name: 'Ada Admin',
+    note: null,
     attachment_id: null,
   },
   {
@@ -120,6 +122,7 @@ export const manualReadings: Reading[] = [
     source: 'manual',
     entered_by: users[3]!.id,
     entered_by_name: 'Uma User',
+    note: null,
     attachment_id: attachments[1]!.id,
   },
 ]
@@ -264,6 +267,7 @@ const powerReadings: Reading[] = Array.from({ length: 96 }, (_, i) => ({
   source: 'meter',
   entered_by: null,
   entered_by_name: null,
+  note: null,
   attachment_id: null,
 }))
 
@@ -279,6 +283,7 @@ export const energyReadings: Reading[] = [
     source: i === 20 || i === 21 ? 'bulk' : 'meter',
     entered_by: null,
     entered_by_name: null,
+    note: null,
     attachment_id: null,
   })),
   ...manualReadings,

@@ -30,6 +30,8 @@ export const Default: Story = {
     await expect(await gallery.findByText('22,398.4 kWh')).toBeVisible()
     await expect(gallery.getByText('Ada Admin')).toBeVisible()
     await expect(gallery.getByText('Uma User')).toBeVisible()
+    // the note entered with the reading, under its photo
+    await expect(await gallery.findByText(/^Read during the monthly walk-through/)).toBeVisible()
   },
 }
 

@@ -77,7 +77,9 @@ export const ReadingsBySource: Story = {
       await userEvent.keyboard('{Enter}')
       await userEvent.click(await within(document.body).findByRole('option', { name: 'Manual' }))
       await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
-      await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('by Ada Admin')
+      const newest = within(table).getAllByRole('row')[1]!
+      await expect(newest).toHaveTextContent('by Ada Admin')
+      await expect(newest).toHaveTextContent('Read during the monthly walk-through')
       await expect(within(table).getAllByRole('link', { name: /Download the photo/ })).toHaveLength(
         2,
       )

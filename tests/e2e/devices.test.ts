@@ -133,9 +133,10 @@ describe('devices against the real server', () => {
     expect(await days.last().innerText()).toMatch(/5\.5/)
   })
 
-  it('adds a manual reading with a photo, listed with the photo to download', async () => {
+  it('adds a manual reading with a photo and a note, listed with both', async () => {
     await page.goto(`/devices/${deviceId}/add_log`)
     await page.getByRole('textbox', { name: /Meter value/ }).fill('110')
+    await page.getByRole('textbox', { name: 'Note' }).fill('Cabinet was locked, read through glass')
     await page
       .locator('input[type="file"]')
       .first()
@@ -143,14 +144,18 @@ describe('devices against the real server', () => {
     await page.getByRole('img', { name: 'Preview of meter.png' }).waitFor()
     await page.getByRole('button', { name: 'Save reading' }).click()
     await page.waitForURL((url) => url.pathname === `/devices/${deviceId}/logs`)
-    await page.getByRole('list', { name: 'Log photos' }).getByText('110.0 kWh').waitFor()
+    const photos = page.getByRole('list', { name: 'Log photos' })
+    await photos.getByText('110.0 kWh').waitFor()
+    await photos.getByText('Cabinet was locked, read through glass').waitFor()
 
     await page.getByRole('link', { name: 'Overview' }).click()
     await page.getByRole('button', { name: /Source/ }).click()
     await page.getByRole('option', { name: 'Manual' }).click()
     await expect.poll(() => readingRows().allInnerTexts()).toHaveLength(1)
     const row = readingRows().first()
-    expect(await row.innerText()).toMatch(/110\.000 kWh[\s\S]*Manual[\s\S]*by Anna Admin/)
+    expect(await row.innerText()).toMatch(
+      /110\.000 kWh[\s\S]*Manual[\s\S]*by Anna Admin[\s\S]*Cabinet was locked, read through glass/,
+    )
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('link', { name: /Download the photo/ }).click(),

@@ -71,14 +71,14 @@ describe('createManualReading', () => {
       reading_type: 'energy_kwh',
       entered_by: t.fx.users.admin,
       entered_by_name: 'admin',
+      note: 'Monthly walk',
       attachment_id: expect.any(String),
     })
-    const { rows } = await t.db.query<{ delta_kwh: number; note: string }>(
-      `SELECT r.delta_kwh, m.note FROM readings r JOIN manual_entries m ON m.reading_id = r.id
-       WHERE r.id = $1`,
+    const { rows } = await t.db.query<{ delta_kwh: number }>(
+      'SELECT delta_kwh FROM readings WHERE id = $1',
       [reading.id],
     )
-    expect(rows[0]).toEqual({ delta_kwh: 10.25, note: 'Monthly walk' })
+    expect(rows[0]).toEqual({ delta_kwh: 10.25 })
 
     const list = await checked(admin, 'listDeviceAttachments', 200, () =>
       sdk.listDeviceAttachments({ client: admin.client, path: { id: device } }),

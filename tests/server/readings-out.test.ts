@@ -107,6 +107,7 @@ describe('listDeviceReadings', () => {
       source: 'meter',
       entered_by: null,
       entered_by_name: null,
+      note: null,
       attachment_id: null,
     })
     const last = await readings({ page_size: 5, page: 4 })

@@ -440,6 +440,7 @@ export function readingExample() {
         source: 'meter',
         entered_by: null,
         entered_by_name: null,
+        note: null,
         attachment_id: null
     };
 }
@@ -457,6 +458,7 @@ export function readingPageExample() {
                 source: 'meter',
                 entered_by: null,
                 entered_by_name: null,
+                note: null,
                 attachment_id: null
             }
         ],

@@ -458,6 +458,10 @@ export type Reading = {
      */
     entered_by_name: string | null;
     /**
+     * The note entered with a manual reading; null otherwise.
+     */
+    note: string | null;
+    /**
      * Photo attached to a manual reading.
      */
     attachment_id: string | null;

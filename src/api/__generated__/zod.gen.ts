@@ -365,6 +365,7 @@ export const zReading = z.object({
     ]),
     entered_by: z.uuid().nullable(),
     entered_by_name: z.string().nullable(),
+    note: z.string().max(500).nullable(),
     attachment_id: z.uuid().nullable()
 });
 

@@ -104,6 +104,11 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
         </strong>
         <span>{attachment.entered_by_name ?? 'Unknown user'}</span>
         <span className={styles.muted}>{formatDateTime(attachment.created_at)}</span>
+        {reading.data?.note && (
+          <span className={styles.photoNote} title={reading.data.note}>
+            {reading.data.note}
+          </span>
+        )}
       </div>
     </li>
   )

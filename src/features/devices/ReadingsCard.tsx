@@ -90,6 +90,19 @@ function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: bool
   )
 }
 
+/** How the value was taken, and the note entered with it (whole in its title). */
+function StatusCell({ reading }: { reading: Reading }) {
+  if (!reading.note) return statusText[reading.status]
+  return (
+    <span className={styles.twoLines}>
+      {statusText[reading.status]}
+      <span className={styles.secondLine} title={reading.note}>
+        {reading.note}
+      </span>
+    </span>
+  )
+}
+
 function PhotoCell({ reading }: { reading: Reading }) {
   if (!reading.attachment_id) return <span className={styles.mutedCell}>–</span>
   return (
@@ -135,7 +148,7 @@ const wideColumns: TableColumn<Reading>[] = [
     render: (r) => <Value reading={r} />,
   },
   source,
-  { id: 'status', name: 'Status', width: '1fr', render: (r) => statusText[r.status] },
+  { id: 'status', name: 'Status', width: '1fr', render: (r) => <StatusCell reading={r} /> },
   photo,
 ]
 /** On a phone: how much and when in one column, the photo under the source. */

@@ -59,6 +59,7 @@ export const secondLine = style({
   maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 })
@@ -213,6 +214,14 @@ export const photoCaption = style({
   gap: vars.space.xxs,
   padding: vars.space.md,
   fontSize: vars.fontSize.sm,
+})
+/** A note may run to 500 characters: three lines here, all of it in the reading's title. */
+export const photoNote = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 3,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
 })
 export const fullPhoto = style({
   display: 'block',

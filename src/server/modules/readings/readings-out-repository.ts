@@ -15,13 +15,14 @@ interface ReadingRow {
   source: ReadingSource
   entered_by: string | null
   entered_by_name: string | null
+  note: string | null
   attachment_id: string | null
 }
 
 /** A reading with who entered it by hand, and the photo, if it was (see migration 012). */
 const READINGS = 'readings r LEFT JOIN manual_entries m ON m.reading_id = r.id'
 const COLUMNS = `r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source, m.entered_by,
-  m.entered_by_name, m.attachment_id`
+  m.entered_by_name, m.note, m.attachment_id`
 
 export const toReading = (r: ReadingRow) => ({
   id: r.id,
@@ -33,6 +34,7 @@ export const toReading = (r: ReadingRow) => ({
   source: r.source,
   entered_by: r.entered_by,
   entered_by_name: r.entered_by_name,
+  note: r.note,
   attachment_id: r.attachment_id,
 })
 
