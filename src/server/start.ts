@@ -1,21 +1,25 @@
 import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { distDir } from './app.ts'
+import { buildReason } from './client-build.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { startServer } from './server.ts'
 import { DEMO_LOGINS } from './seed/index.ts'
 
+const root = path.dirname(distDir)
+
 /**
- * `npm start`: builds the console when dist/ is missing, then serves it and the API on one port.
- * `--api-only` serves just the API (the Vite dev server proxies /api to it).
+ * `npm start`: builds the console when dist/ is missing or older than its sources, then serves
+ * it and the API on one port. `--api-only` serves just the API (the Vite dev server proxies /api
+ * to it).
  */
 async function main() {
   const apiOnly = process.argv.includes('--api-only')
-  if (!apiOnly && !fs.existsSync(path.join(distDir, 'index.html'))) {
-    console.log('The console is not built yet: running vite build...')
-    const vite = path.resolve(distDir, '../node_modules/.bin/vite')
-    const result = spawnSync(vite, ['build'], { stdio: 'inherit', cwd: path.dirname(distDir) })
+  const reason = apiOnly ? null : buildReason(root)
+  if (reason) {
+    console.log(`${reason}: running vite build...`)
+    const vite = path.join(root, 'node_modules/.bin/vite')
+    const result = spawnSync(vite, ['build'], { stdio: 'inherit', cwd: root })
     if (result.status !== 0) {
       console.error('vite build failed; fix the build or start with --api-only.')
       process.exit(1)
