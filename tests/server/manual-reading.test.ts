@@ -79,6 +79,13 @@ describe('createManualReading', () => {
       [reading.id],
     )
     expect(rows[0]).toEqual({ delta_kwh: 10.25 })
+    // Listed among the meter's readings with who entered it, the note and the photo.
+    const page = await checked(admin, 'listDeviceReadings', 200, () =>
+      sdk.listDeviceReadings({ client: admin.client, path: { id: device } }),
+    )
+    const items = (page.body as { items: Array<Record<string, unknown>> }).items
+    expect(items.map((r) => r.note)).toEqual([null, null, 'Monthly walk'])
+    expect(items.at(-1)).toEqual(reading)
 
     const list = await checked(admin, 'listDeviceAttachments', 200, () =>
       sdk.listDeviceAttachments({ client: admin.client, path: { id: device } }),

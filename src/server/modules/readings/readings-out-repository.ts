@@ -19,10 +19,11 @@ interface ReadingRow {
   attachment_id: string | null
 }
 
-/** A reading with who entered it by hand, and the photo, if it was (see migration 012). */
-const READINGS = 'readings r LEFT JOIN manual_entries m ON m.reading_id = r.id'
-const COLUMNS = `r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source, m.entered_by,
-  m.entered_by_name, m.note, m.attachment_id`
+const READING_COLUMNS = 'r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_type, r.source'
+/** Who entered a reading by hand, its note and photo (see migration 012); null for the others. */
+const ENTRY_COLUMNS = 'm.entered_by, m.entered_by_name, m.note, m.attachment_id'
+const WITH_ENTRY = 'LEFT JOIN manual_entries m ON m.reading_id = r.id'
+const COLUMNS = `${READING_COLUMNS}, ${ENTRY_COLUMNS}`
 
 export const toReading = (r: ReadingRow) => ({
   id: r.id,
@@ -137,13 +138,17 @@ export const readingsOutRepository = (q: Queryable) => ({
     const offset = (query.page - 1) * query.pageSize
     const n = params.length
     const branches = types.map(
-      (_, i) => `(SELECT ${COLUMNS} FROM ${READINGS}
+      (_, i) => `(SELECT ${READING_COLUMNS} FROM readings r
         WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
         ORDER BY r.ts LIMIT $${n + 1})`,
     )
+    // The page first, then its entries: the newest page of a year lies 35,000 readings in.
     const { rows } = await q.query<ReadingRow>(
-      `SELECT * FROM (${branches.join(' UNION ALL ')}) page
-       ORDER BY ts, reading_type LIMIT $${n + 2} OFFSET $${n + 3}`,
+      `SELECT r.*, ${ENTRY_COLUMNS} FROM (
+         SELECT * FROM (${branches.join(' UNION ALL ')}) united
+         ORDER BY ts, reading_type LIMIT $${n + 2} OFFSET $${n + 3}
+       ) r ${WITH_ENTRY}
+       ORDER BY r.ts, r.reading_type`,
       [...params, offset + query.pageSize, query.pageSize, offset],
     )
     const list = types.map((_, i) => `$${typeAt + i}`).join(', ')
@@ -158,7 +163,7 @@ export const readingsOutRepository = (q: Queryable) => ({
   async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
     const where = scopeFilter(scope, 'r.group_id', 2)
     const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM ${READINGS} WHERE r.id = $1 AND ${where.sql}`,
+      `SELECT ${COLUMNS} FROM readings r ${WITH_ENTRY} WHERE r.id = $1 AND ${where.sql}`,
       [id, ...where.params],
     )
     return rows[0] && toReading(rows[0])
@@ -167,7 +172,8 @@ export const readingsOutRepository = (q: Queryable) => ({
   /** The newest energy reading: the last entry of the (device, type, ts) index. */
   async latest(deviceId: string): Promise<ReadingDto | undefined> {
     const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM ${READINGS} WHERE r.device_id = $1 AND r.reading_type = $2
+      `SELECT ${COLUMNS} FROM readings r ${WITH_ENTRY}
+       WHERE r.device_id = $1 AND r.reading_type = $2
        ORDER BY r.ts DESC LIMIT 1`,
       [deviceId, ENERGY],
     )
