@@ -116,6 +116,27 @@ describe('listDeviceReadings', () => {
     expect(beyond).toMatchObject({ items: [], total: 16 })
   })
 
+  it('gives the same pages read from either end: each page size tiles the whole list', async () => {
+    const all = await readings({ page_size: 100 })
+    const filter = { reading_type_names: ['energy_kwh'], start_date: iso(T0 + Q) }
+    const some = await readings({ ...filter, page_size: 100 })
+    expect(some.total).toBeGreaterThan(3)
+    for (const [query, whole] of [
+      [{}, all],
+      [filter, some],
+    ] as const) {
+      for (const size of [1, 2, 3, 5, 7]) {
+        const tiled: unknown[] = []
+        for (let p = 1; p <= Math.ceil(whole.total / size); p++) {
+          const page = await readings({ ...query, page_size: size, page: p })
+          expect(page.total).toBe(whole.total)
+          tiled.push(...page.items.map((r) => r.id))
+        }
+        expect(tiled).toEqual(whole.items.map((r) => r.id))
+      }
+    }
+  })
+
   it('filters by window, buffer, reading types and source', async () => {
     const window = { start_date: iso(T0 + HOUR), end_date: iso(T0 + 2 * HOUR) }
     const energy = { ...window, reading_type_names: ['energy_kwh'] }

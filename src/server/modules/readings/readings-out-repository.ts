@@ -120,7 +120,7 @@ export const readingsOutRepository = (q: Queryable) => ({
   /**
    * One page, oldest first, with the total of the whole filter. One branch per reading type reads
    * its own index range in time order and PostgreSQL merges them (Merge Append): a page costs
-   * its offset plus its size, never a sort of the device's history.
+   * its distance from the nearer end plus its size, never a sort of the device's history.
    */
   async list(deviceId: string, query: ReadingQuery) {
     const types = query.types ?? (await this.storedTypes(deviceId))
@@ -135,29 +135,38 @@ export const readingsOutRepository = (q: Queryable) => ({
     const params: unknown[] = [deviceId, ...filter.params]
     const typeAt = params.length + 1
     params.push(...types)
-    const offset = (query.page - 1) * query.pageSize
-    const n = params.length
-    const branches = types.map(
-      (_, i) => `(SELECT ${READING_COLUMNS} FROM readings r
-        WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
-        ORDER BY r.ts LIMIT $${n + 1})`,
-    )
-    // The page first, then its entries: the newest page of a year lies 35,000 readings in.
-    const { rows } = await q.query<ReadingRow>(
-      `SELECT r.*, ${ENTRY_COLUMNS} FROM (
-         SELECT * FROM (${branches.join(' UNION ALL ')}) united
-         ORDER BY ts, reading_type LIMIT $${n + 2} OFFSET $${n + 3}
-       ) r ${WITH_ENTRY}
-       ORDER BY r.ts, r.reading_type`,
-      [...params, offset + query.pageSize, query.pageSize, offset],
-    )
     const list = types.map((_, i) => `$${typeAt + i}`).join(', ')
     const { rows: count } = await q.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM readings r
        WHERE r.device_id = $1 AND r.reading_type IN (${list})${filter.sql}`,
       params,
     )
-    return { ...page, items: rows.map(toReading), total: count[0]!.total }
+    const total = count[0]!.total
+    const offset = (query.page - 1) * query.pageSize
+    const take = Math.min(query.pageSize, total - offset)
+    if (take <= 0) return { ...page, total }
+    // A page in the newer half is read from the end, newest first, and turned round: the console
+    // opens on the newest page, which in a year of readings lies 35,000 in from the oldest.
+    const skipFromEnd = total - offset - take
+    const fromEnd = skipFromEnd < offset
+    const skip = fromEnd ? skipFromEnd : offset
+    const order = fromEnd ? 'DESC' : 'ASC'
+    const n = params.length
+    const branches = types.map(
+      (_, i) => `(SELECT ${READING_COLUMNS} FROM readings r
+        WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
+        ORDER BY r.ts ${order} LIMIT $${n + 1})`,
+    )
+    // The page first, then its entries.
+    const { rows } = await q.query<ReadingRow>(
+      `SELECT r.*, ${ENTRY_COLUMNS} FROM (
+         SELECT * FROM (${branches.join(' UNION ALL ')}) united
+         ORDER BY ts ${order}, reading_type ${order} LIMIT $${n + 2} OFFSET $${n + 3}
+       ) r ${WITH_ENTRY}
+       ORDER BY r.ts, r.reading_type`,
+      [...params, skip + take, take, skip],
+    )
+    return { ...page, items: rows.map(toReading), total }
   },
 
   async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
