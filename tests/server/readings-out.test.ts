@@ -121,10 +121,16 @@ describe('listDeviceReadings', () => {
     const filter = { reading_type_names: ['energy_kwh'], start_date: iso(T0 + Q) }
     const some = await readings({ ...filter, page_size: 100 })
     expect(some.total).toBeGreaterThan(3)
+    // All energy readings: the total comes from the device's statistics.
+    const energy = { reading_type_names: ['energy_kwh'] }
+    const allEnergy = await readings({ ...energy, page_size: 100 })
+    expect(allEnergy.total).toBeGreaterThan(some.total)
     for (const [query, whole] of [
       [{}, all],
       [filter, some],
+      [energy, allEnergy],
     ] as const) {
+      expect(whole.items).toHaveLength(whole.total)
       for (const size of [1, 2, 3, 5, 7]) {
         const tiled: unknown[] = []
         for (let p = 1; p <= Math.ceil(whole.total / size); p++) {
