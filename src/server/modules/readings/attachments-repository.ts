@@ -27,8 +27,10 @@ interface AttachmentRow {
   storage_key: string
 }
 
-const COLUMNS = `a.id, a.device_id, a.reading_id, a.filename, a.content_type, a.size_bytes::float8 AS size_bytes,
+const COLUMNS = `a.id, a.device_id, m.reading_id, a.filename, a.content_type, a.size_bytes::float8 AS size_bytes,
   a.created_at, a.entered_by, a.entered_by_name, a.storage_key`
+/** A photo's reading is the manual entry that names it (see migration 013). */
+const WITH_ENTRY = 'LEFT JOIN manual_entries m ON m.attachment_id = a.id'
 
 export const contentUrl = (id: string) => `/api/v1/attachments/${id}/content`
 
@@ -65,14 +67,10 @@ export const attachmentsRepository = (q: Queryable) => ({
     )
   },
 
-  async linkReading(id: string, readingId: number): Promise<void> {
-    await q.query('UPDATE attachments SET reading_id = $2 WHERE id = $1', [id, readingId])
-  },
-
   /** A device's attachments, newest first. */
   async list(deviceId: string) {
     const { rows } = await q.query<AttachmentRow>(
-      `SELECT ${COLUMNS} FROM attachments a WHERE a.device_id = $1 ORDER BY a.created_at DESC, a.id`,
+      `SELECT ${COLUMNS} FROM attachments a ${WITH_ENTRY} WHERE a.device_id = $1 ORDER BY a.created_at DESC, a.id`,
       [deviceId],
     )
     return rows.map(toAttachment)
@@ -82,7 +80,7 @@ export const attachmentsRepository = (q: Queryable) => ({
   async find(scope: TenantScope, id: string) {
     const where = scopeFilter(scope, 'a.group_id', 2)
     const { rows } = await q.query<AttachmentRow>(
-      `SELECT ${COLUMNS} FROM attachments a WHERE a.id = $1 AND ${where.sql}`,
+      `SELECT ${COLUMNS} FROM attachments a ${WITH_ENTRY} WHERE a.id = $1 AND ${where.sql}`,
       [id, ...where.params],
     )
     const row = rows[0]

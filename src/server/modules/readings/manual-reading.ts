@@ -196,6 +196,5 @@ export async function recordManualReading(
       attachmentId ?? null,
     ],
   )
-  if (attachmentId) await attachmentsRepository(tx).linkReading(attachmentId, id)
   return (await readingsOutRepository(tx).find(scope, id))!
 }
