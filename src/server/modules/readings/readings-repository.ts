@@ -158,6 +158,7 @@ export async function insertReadings(
   // Rows are grouped while the database locks their devices.
   const locking = lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
   locking.catch(() => {}) // awaited below; until then a failure must not go unhandled
+  await nextTurn() // the caller's preparation of the rows and the grouping: two tasks, not one
   const grouped = seriesOf(rows)
   const devices = await locking
   const series = ofKnownDevices(grouped, devices, result)
@@ -196,6 +197,7 @@ export async function insertReadings(
     if (i % SERIES_PER_TURN === 0) await nextTurn()
     rollups.add(newOnes, moved)
   }
+  await nextTurn() // building the readings' arrays and the rollups': two tasks, not one
   const rollupStatement = rollupsStatement(rollups)
   const ids = await inserting
   if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
