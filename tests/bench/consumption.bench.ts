@@ -14,7 +14,7 @@
  *   report loops and a bulk_push loop (5,000 readings a request, rollups kept on ingest) run:
  *   p99. Target <= 20 ms.
  *
- *   npx tsx tests/bench/consumption.bench.ts     BENCH_SKIP_PG=1 BENCH_SECONDS=15
+ *   npx tsx tests/bench/consumption.bench.ts     BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1 BENCH_SECONDS=15
  */
 import { fileURLToPath } from 'node:url'
 import { presetWindow, unitStart, nextUnit } from '../../src/server/modules/consumption/buckets.ts'
@@ -25,7 +25,7 @@ import {
   ms,
   openBenchDatabase,
   openLoop,
-  postgresReachable,
+  benchKinds,
   sequential,
   signIn,
   startServer,
@@ -282,9 +282,7 @@ async function measure(kind: Kind) {
 
 async function main() {
   console.log(`consumption and reports benchmark, ${TZ}, ${machine()}`)
-  const kinds: Kind[] = ['pglite']
-  if (await postgresReachable()) kinds.push('postgres')
-  for (const kind of kinds) await measure(kind)
+  for (const kind of await benchKinds()) await measure(kind)
   console.log(
     '\nTargets: intervals p95 <= 20 ms on PostgreSQL; report <= 250 ms; /users/me p99 <= 20 ms under load.',
   )

@@ -18,7 +18,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { postgresReachable } from './support/kit.ts'
+import { benchKinds } from './support/kit.ts'
 
 const file = fileURLToPath(import.meta.url)
 const RATE = Number(process.env.BENCH_RATE ?? 500)
@@ -303,9 +303,7 @@ async function main() {
   console.log(
     `bare Fastify route: ${bareMax.rps.toFixed(0)} req/s at most, ${bareMax.cpuMs.toFixed(3)} ms server CPU a request (load ${load()})`,
   )
-  const kinds: Array<'pglite' | 'postgres'> = []
-  if (!process.env.BENCH_SKIP_PGLITE) kinds.push('pglite')
-  if (await postgresReachable(PG_URL)) kinds.push('postgres')
+  const kinds = await benchKinds(PG_URL)
   const rows: string[] = []
   for (const kind of kinds) {
     const server = await start(kind)

@@ -12,7 +12,7 @@
  * gateways push; the raw INSERTs then run as many at once. The second is the server's ingest
  * rate: PostgreSQL runs each transaction in its own process while Node parses the next body.
  *
- *   npx tsx tests/bench/ingest.bench.ts          BENCH_BATCHES=40 BENCH_CLIENTS=2 BENCH_SKIP_PG=1
+ *   npx tsx tests/bench/ingest.bench.ts   BENCH_BATCHES=40 BENCH_CLIENTS=2 BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1
  *
  * Targets: >= 100,000 readings/s on PostgreSQL, >= 50,000 on PGlite, ratio >= 0.5.
  */
@@ -24,7 +24,7 @@ import {
   listen,
   machine,
   openBenchDatabase,
-  postgresReachable,
+  benchKinds,
   request,
   signIn,
   ask,
@@ -217,9 +217,7 @@ async function main() {
   console.log(
     `ingest benchmark: requests of ${DEVICES * SLOTS} readings (${DEVICES} devices x ${SLOTS} quarter hours), ${machine()}`,
   )
-  const kinds: Kind[] = ['pglite']
-  if (await postgresReachable()) kinds.push('postgres')
-  for (const kind of kinds) await measure(kind)
+  for (const kind of await benchKinds()) await measure(kind)
   console.log('\nTargets: >= 100,000 readings/s on PostgreSQL, >= 50,000 on PGlite, ratio >= 0.5.')
   process.exit(0)
 }

@@ -218,6 +218,14 @@ export async function openLoop(
   return { latencies, errors }
 }
 
+/** The databases to measure: PGlite unless BENCH_SKIP_PGLITE, PostgreSQL when reachable. */
+export async function benchKinds(url = PG_URL): Promise<Kind[]> {
+  const kinds: Kind[] = []
+  if (!process.env.BENCH_SKIP_PGLITE) kinds.push('pglite')
+  if (await postgresReachable(url)) kinds.push('postgres')
+  return kinds
+}
+
 export async function postgresReachable(url = PG_URL): Promise<boolean> {
   if (process.env.BENCH_SKIP_PG) return false
   try {
