@@ -12,6 +12,10 @@
  * gateways push; the raw INSERTs then run as many at once. The second is the server's ingest
  * rate: PostgreSQL runs each transaction in its own process while Node parses the next body.
  *
+ * Each load also prints the pushes' CPU time per request, the server process's and PostgreSQL's
+ * (all its processes, from /proc), and the rate at which that would keep every core busy: a
+ * ceiling no amount of overlap can pass on this machine.
+ *
  *   npx tsx tests/bench/ingest.bench.ts   BENCH_BATCHES=40 BENCH_CLIENTS=2 BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1
  *
  * Targets: >= 100,000 readings/s on PostgreSQL, >= 50,000 on PGlite, ratio >= 0.5.
@@ -24,6 +28,7 @@ import {
   listen,
   machine,
   openBenchDatabase,
+  postgresCpuMs,
   benchKinds,
   request,
   signIn,
@@ -37,7 +42,8 @@ const file = fileURLToPath(import.meta.url)
 const DEVICES = 1000
 const SLOTS = 5
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 40)
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? availableParallelism())
+const CORES = availableParallelism()
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? CORES)
 const WARMUP = 3
 /** Batches per client in the concurrent load: as many readings as the one-client load. */
 const ROUNDS = Math.ceil(BATCHES / CLIENTS)
@@ -82,6 +88,12 @@ function rawArrays(format: Format, rows: readonly Reading[]): unknown[] {
   ]
 }
 
+/** Asks the server process for the CPU time it has used so far. */
+interface CpuRequest {
+  id: string
+  type: 'cpu'
+}
+
 /** Tells the server process to insert raw batch k of each client's devices, all at once. */
 interface RawRequest {
   id: string
@@ -122,11 +134,16 @@ async function serve(kind: Kind) {
         [groupId, ...arrays],
       ),
     )
-  process.on('message', async (message: RawRequest | { type: 'stop' }) => {
+  process.on('message', async (message: RawRequest | { type: 'stop' } | CpuRequest) => {
     if (message.type === 'stop') {
       await app.close()
       await bench.dispose()
       process.exit(0)
+    }
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage()
+      process.send!({ id: message.id, ms: (user + system) / 1000 })
+      return
     }
     const { id, type, k } = message
     // One client inserts the one-client load's batches; every client, the concurrent load's.
@@ -144,26 +161,33 @@ interface Totals {
   push: number
   text: number
   binary: number
+  /** CPU time of the pushes: the server process's, and PostgreSQL's (0 for PGlite, in-process). */
+  serverCpu: number
+  postgresCpu: number
 }
+
+type Server = Awaited<
+  ReturnType<typeof startServer<{ port: number; cookie: string; pushed: string[][] }>>
+>
+
+/** CPU used so far by the server process and by PostgreSQL. */
+const cpuNow = async (server: Server) => ({
+  server: (await ask<{ ms: number }>(server.child, { type: 'cpu' })).ms,
+  postgres: postgresCpuMs(),
+})
 
 /**
  * Batches `from` to `to`, each a round of `clients` pushes at once, then the same rows raw in
  * both formats; the first WARMUP rounds are not counted. Each round's wall time is summed.
  */
-async function load(
-  server: Awaited<
-    ReturnType<typeof startServer<{ port: number; cookie: string; pushed: string[][] }>>
-  >,
-  clients: number,
-  from: number,
-  to: number,
-): Promise<Totals> {
+async function load(server: Server, clients: number, from: number, to: number): Promise<Totals> {
   const { port, cookie, pushed } = server.info
-  const total: Totals = { push: 0, text: 0, binary: 0 }
+  const total: Totals = { push: 0, text: 0, binary: 0, serverCpu: 0, postgresCpu: 0 }
   for (let k = from; k < to; k++) {
     const bodies = pushed
       .slice(0, clients)
       .map((devices) => JSON.stringify({ items: batch(devices, k) }))
+    const cpuBefore = await cpuNow(server)
     const started = performance.now()
     await Promise.all(
       bodies.map((body) =>
@@ -171,6 +195,7 @@ async function load(
       ),
     )
     const push = performance.now() - started
+    const cpuAfter = await cpuNow(server)
     const raw: Record<Format, number> = { text: 0, binary: 0 }
     for (const type of FORMATS)
       raw[type] = (await ask<{ ms: number }>(server.child, { type, k })).ms
@@ -178,6 +203,8 @@ async function load(
     total.push += push
     total.text += raw.text
     total.binary += raw.binary
+    total.serverCpu += cpuAfter.server - cpuBefore.server
+    total.postgresCpu += cpuAfter.postgres - cpuBefore.postgres
   }
   return total
 }
@@ -190,7 +217,22 @@ function report(label: string, readings: number, total: Totals) {
     `          ${label}\n` +
       `            bulk_push                 ${figures(total.push)}\n` +
       `            raw INSERT, text arrays   ${figures(total.text)}   ratio ${ratio(total.text)}\n` +
-      `            raw INSERT, binary arrays ${figures(total.binary)}   ratio ${ratio(total.binary)}`,
+      `            raw INSERT, binary arrays ${figures(total.binary)}   ratio ${ratio(total.binary)}\n` +
+      cpuLine(readings, total),
+  )
+}
+
+/**
+ * The pushes' CPU time per request (server process and PostgreSQL), and the rate at which it
+ * would fill every core: what this machine could ingest if nothing ever waited.
+ */
+function cpuLine(readings: number, total: Totals) {
+  const perPush = (ms: number) => ((ms * DEVICES * SLOTS) / readings).toFixed(1)
+  const cpu = total.serverCpu + total.postgresCpu
+  const ceiling = Math.round((readings / (cpu / 1000)) * CORES).toLocaleString('en')
+  return (
+    `            CPU a push: server ${perPush(total.serverCpu)} ms, PostgreSQL ${perPush(total.postgresCpu)} ms;` +
+    ` all ${CORES} cores busy: ${ceiling} readings/s`
   )
 }
 

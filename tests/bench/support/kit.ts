@@ -3,7 +3,7 @@
  * database created for the run and dropped after), the app on a port with a signed-in admin, a
  * child-process server so load generation never shares its event loop, HTTP helpers, percentiles.
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -273,6 +273,32 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   child.send({ type: 'stop' })
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
   if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+let clockTicks: number | undefined
+
+/**
+ * CPU time, in ms, that this machine's PostgreSQL processes (server and backends) have used so
+ * far, from /proc: 0 where there is none, as with PGlite, whose work is its host process's.
+ */
+export function postgresCpuMs(): number {
+  if (!fs.existsSync('/proc/self/stat')) return 0
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
+  let ticks = 0
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      continue // the process has ended
+    }
+    // pid (comm) state ...: fields after the command's closing parenthesis, utime and stime 12th and 13th.
+    const close = stat.lastIndexOf(')')
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
+    const fields = stat.slice(close + 2).split(' ')
+    ticks += Number(fields[11]) + Number(fields[12])
+  }
+  return (ticks / clockTicks) * 1000
 }
 
 export const machine = () =>
