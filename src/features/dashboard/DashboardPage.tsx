@@ -45,31 +45,37 @@ export function DashboardPage({
         title="Dashboard"
         lead={`Devices and consumption of ${useScopeName()}, in ${timezone.replaceAll('_', ' ')} time.`}
       />
-      <div className={styles.grid}>
-        <FleetCard options={queries.fleet} now={now} />
-        <EnergyCard
-          title="Today"
-          currentLabel="Today so far"
-          compareLabel="yesterday by this time"
-          previousLabel="Yesterday"
-          preset="today"
-          options={{ ...queries.today, ...ready }}
-          now={now}
-        />
-        <EnergyCard
-          title="This month"
-          currentLabel="This month so far"
-          compareLabel="last month by this day"
-          previousLabel="Last month"
-          preset="this_month"
-          options={{ ...queries.month, ...ready }}
-          now={now}
-        />
-        <div className={styles.full}>
-          <ThirtyDayCard options={{ ...queries.thirtyDays, ...ready }} timeZone={timezone} />
+      <div className={styles.board}>
+        <div className={styles.grid}>
+          <div className={styles.lead}>
+            <FleetCard options={queries.fleet} now={now} />
+          </div>
+          <EnergyCard
+            title="Today"
+            currentLabel="Today so far"
+            compareLabel="yesterday by this time"
+            previousLabel="Yesterday"
+            preset="today"
+            options={{ ...queries.today, ...ready }}
+            now={now}
+          />
+          <EnergyCard
+            title="This month"
+            currentLabel="This month so far"
+            compareLabel="last month by this day"
+            previousLabel="Last month"
+            preset="this_month"
+            options={{ ...queries.month, ...ready }}
+            now={now}
+          />
+          <div className={styles.full}>
+            <ThirtyDayCard options={{ ...queries.thirtyDays, ...ready }} timeZone={timezone} />
+          </div>
+          <div className={styles.pair}>
+            <TopConsumersCard options={{ ...queries.month, ...ready }} />
+            <UnreadCard options={queries.notifications} now={now} />
+          </div>
         </div>
-        <TopConsumersCard options={{ ...queries.month, ...ready }} />
-        <UnreadCard options={queries.notifications} now={now} />
       </div>
     </>
   )

@@ -1,20 +1,45 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles'
-import { breakpoints } from '../../styles/tokens'
 
-const wide = `screen and (min-width: ${breakpoints.desktop}px)`
+/** The page's width, which the card grid reads (a grid cannot query its own). */
+export const board = style({ containerType: 'inline-size' })
+
+// Columns of at least 18rem: two from 38rem, three from 57rem (gaps included).
+const two = '(min-width: 38rem)'
+const three = '(min-width: 57rem)'
 
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
   alignItems: 'start',
+  gridTemplateColumns: '1fr',
+  '@container': {
+    [two]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+    [three]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+  },
 })
 
-/** The chart takes a whole row; on wide screens two cards share the next. */
+/** The fleet card takes the whole first row of two columns, so no card is left alone in one. */
+export const lead = style({
+  '@container': {
+    [two]: { gridColumn: '1 / -1' },
+    [three]: { gridColumn: 'auto' },
+  },
+})
+
+/** The chart takes a whole row. */
 export const full = style({ gridColumn: '1 / -1' })
 
-export const halfOnWide = style({ '@media': { [wide]: { gridColumn: 'span 1' } } })
+/** The last two cards share a whole row where both fit, half each; on a phone they stack. */
+export const pair = style([
+  full,
+  {
+    display: 'grid',
+    gap: vars.space.lg,
+    alignItems: 'start',
+    '@container': { [two]: { gridTemplateColumns: 'repeat(2, 1fr)' } },
+  },
+])
 
 export const figures = style({ display: 'grid', gap: vars.space.md })
 
