@@ -383,7 +383,7 @@ describe('devices', () => {
   })
 
   it('writes who changed what to the audit log', async () => {
-    await new Promise((r) => setTimeout(r, 200))
+    await t.app.logs.flushed()
     const { readFileSync } = await import('node:fs')
     const audit = readFileSync(`${t.dataDir}/logs/audit.log`, 'utf8')
       .trim()

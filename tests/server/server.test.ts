@@ -77,12 +77,15 @@ describe('the server process', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ')
+    // In flight once the server has it: Fastify's listener, and with it the drain gate, runs
+    // before this one. A fixed pause was not always long enough on a busy machine.
+    const received = new Promise((r) => running.app.server.once('request', r))
     const inFlight = fetch(`${running.url}/api/v1/devices/bulk_push`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'drain-1', cookie },
       body: JSON.stringify({ items }),
     })
-    await new Promise((r) => setTimeout(r, 30))
+    await received
     const closing = running.shutdown()
     const late = await running.app.inject({
       method: 'GET',
