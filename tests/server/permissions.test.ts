@@ -75,4 +75,15 @@ describe('role x operation matrix', () => {
     expect((await t.call(await t.as('superuser'), { ...request, url })).statusCode).toBe(403)
     expect((await t.call(await t.as('developer'), { ...request, url })).statusCode).not.toBe(403)
   })
+
+  it('profile=true means nothing where the contract does not declare it', async () => {
+    const op = ops.find((o) => o.operationId === 'getCurrentUser')!
+    const request = requestFor(op, t.fx, 'admin')
+    const url = `${request.url}?profile=true`
+    const plain = await t.call(await t.as('admin'), { ...request, url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.json()).not.toHaveProperty('profile')
+    const developer = await t.call(await t.as('developer'), { ...request, url })
+    expect(developer.headers['content-type']).toMatch(/^application\/json/)
+  })
 })

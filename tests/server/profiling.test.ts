@@ -111,7 +111,9 @@ describe('step(), the profiler API for handlers', () => {
     profiler(app)
     // Stands in for a handler: timed() is what both database drivers call for each statement.
     const sql = (text: string, ms = 1) => timed(text, () => sleep(ms))
-    app.get('/work', async () => {
+    // Profiling applies where the contract declares `profile`, as every profiled operation does.
+    const schema = { querystring: { type: 'object', properties: { profile: { type: 'string' } } } }
+    app.get('/work', { schema }, async () => {
       await sql('SELECT loose')
       const rows = await step(
         'load',

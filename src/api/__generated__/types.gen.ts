@@ -3054,6 +3054,13 @@ export type GetUnreadNotificationCountErrors = {
      */
     401: HttpError;
     /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
      * The request does not match this contract, or a value is well-formed but unacceptable (such
      * as an unknown timezone or group). `detail` lists every issue with its location.
      *
@@ -3571,6 +3578,13 @@ export type GetNotificationRuleErrors = {
      *
      */
     401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
     /**
      * No such object in the caller's scope (an object of another tenant answers the same way as a
      * missing one).

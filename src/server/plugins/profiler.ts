@@ -29,7 +29,15 @@ interface ProfileRun {
 const owners = new WeakMap<QueryTiming[], { run: ProfileRun; step?: StepRecord }>()
 const runs = new WeakMap<FastifyRequest, ProfileRun>()
 const round = (n: number) => Math.round(n * 100) / 100
-const wantsProfile = (request: FastifyRequest) => {
+/**
+ * `profile=true` on an operation whose contract declares `profile`. Elsewhere it is an unknown
+ * query parameter and, like any other, changes nothing: no profile, and no 403 the contract does
+ * not list for that operation.
+ */
+export const wantsProfile = (request: FastifyRequest) => {
+  const query = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, unknown> } | undefined
+  if (!query?.properties?.profile) return false
   const profile = (request.query as Record<string, unknown> | undefined)?.profile
   return profile === true || profile === 'true'
 }

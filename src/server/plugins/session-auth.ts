@@ -5,6 +5,7 @@ import { forbidden, HttpError, notAuthenticated } from '../lib/http-errors.ts'
 import { verifyAccessToken } from '../modules/auth/tokens.ts'
 import { sessionsRepository } from '../modules/auth/sessions-repository.ts'
 import { isAllowed, permissions, PROFILE_ROLES, type OperationId } from '../permissions.ts'
+import { wantsProfile } from './profiler.ts'
 import { SessionCache } from './session-cache.ts'
 
 export const ACCESS_COOKIE = 'console_access'
@@ -89,8 +90,7 @@ export function sessionAuth(app: FastifyInstance): void {
         request.cookies[ACCESS_COOKIE] ? 'Session expired or invalid' : 'Not authenticated',
       )
     if (!isAllowed(rule, actor.role)) throw forbidden()
-    const query = request.query as Record<string, unknown> | undefined
-    if (query?.profile === 'true' && !PROFILE_ROLES.includes(actor.role)) {
+    if (wantsProfile(request) && !PROFILE_ROLES.includes(actor.role)) {
       throw forbidden('Only developers may profile requests')
     }
   })
