@@ -156,7 +156,8 @@ export const changePassword = <ThrowOnError extends boolean = false>(options: Op
  * Get the signed-in user's preferences
  *
  * Extends spec §7: personal settings of the signed-in user. A user who never saved any gets
- * the defaults (theme `system`, timezone `UTC`, week start `sunday`, month start day 1).
+ * the defaults (theme `system`, the timezone of the user's group, or `UTC` without a group,
+ * week start `sunday`, month start day 1).
  *
  */
 export const getPreferences = <ThrowOnError extends boolean = false>(options?: Options<GetPreferencesData, ThrowOnError>): RequestResult<GetPreferencesResponses, GetPreferencesErrors, ThrowOnError> => (options?.client ?? client).get<GetPreferencesResponses, GetPreferencesErrors, ThrowOnError>({

@@ -209,7 +209,8 @@ export const getPreferencesQueryKey = (options?: Options<GetPreferencesData>) =>
  * Get the signed-in user's preferences
  *
  * Extends spec §7: personal settings of the signed-in user. A user who never saved any gets
- * the defaults (theme `system`, timezone `UTC`, week start `sunday`, month start day 1).
+ * the defaults (theme `system`, the timezone of the user's group, or `UTC` without a group,
+ * week start `sunday`, month start day 1).
  *
  */
 export const getPreferencesOptions = (options?: Options<GetPreferencesData>) => queryOptions<GetPreferencesResponse, GetPreferencesError, GetPreferencesResponse, ReturnType<typeof getPreferencesQueryKey>>({

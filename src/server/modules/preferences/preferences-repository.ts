@@ -15,10 +15,21 @@ export const DEFAULT_PREFERENCES: Preferences = {
 }
 
 export const preferencesRepository = (q: Queryable) => ({
+  /**
+   * A user who never saved preferences counts days in their group's timezone: a tenant in Hamburg
+   * sees Hamburg's days without anyone changing a setting (ADMIN and USER cannot reach Settings).
+   * Someone without a group (elevated users) gets UTC.
+   */
   async get(userId: string): Promise<Preferences> {
+    const d = DEFAULT_PREFERENCES
     const { rows } = await q.query<Preferences>(
-      'SELECT theme, timezone, week_start, month_start_day FROM user_preferences WHERE user_id = $1',
-      [userId],
+      `SELECT coalesce(p.theme, $2) AS theme, coalesce(p.timezone, g.timezone, $3) AS timezone,
+              coalesce(p.week_start, $4) AS week_start, coalesce(p.month_start_day, $5) AS month_start_day
+       FROM users u
+       LEFT JOIN groups g ON g.id = u.group_id
+       LEFT JOIN user_preferences p ON p.user_id = u.id
+       WHERE u.id = $1`,
+      [userId, d.theme, d.timezone, d.week_start, d.month_start_day],
     )
     return rows[0] ?? DEFAULT_PREFERENCES
   },
