@@ -2,6 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Ajv } from 'ajv'
+import {
+  AjvCompiler,
+  type BuildCompilerFromPool,
+  type RouteDefinition,
+} from '@fastify/ajv-compiler'
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -19,7 +24,7 @@ import type { Database } from './db/database.ts'
 import type { Logs } from './logging.ts'
 import { HttpError } from './lib/http-errors.ts'
 import { handlers } from './modules/index.ts'
-import { bodyMediaTypes } from './plugins/body-media-types.ts'
+import { bodyMediaTypes, utf8Json } from './plugins/body-media-types.ts'
 import { multipartBody, UPLOAD_MAX_BYTES } from './plugins/multipart-body.ts'
 import { csrfProtection } from './plugins/csrf.ts'
 import { errorHandling } from './plugins/error-handler.ts'
@@ -40,6 +45,8 @@ export const distDir = path.join(root, 'dist')
  * The contract as the router needs it. ajv's `discriminator` support (clean errors for oneOf
  * unions) refuses `mapping`, which only repeats the branches' `const` tags: drop it. It also
  * lets anything that is not an object through (`123` passed as a rule): say `type: object`.
+ * Header parameters are named in lower case, as Node gives them: Fastify lower-cases a header
+ * schema only for its own validator compiler, not for validatorsByPart.
  */
 export function loadSpecification(file = specPath): Record<string, unknown> {
   const spec = parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
@@ -47,6 +54,8 @@ export function loadSpecification(file = specPath): Record<string, unknown> {
     if (Array.isArray(node)) return node.forEach(strip)
     if (!node || typeof node !== 'object') return
     const record = node as Record<string, unknown>
+    if (record.in === 'header' && typeof record.name === 'string')
+      record.name = record.name.toLowerCase()
     const discriminator = record.discriminator as Record<string, unknown> | undefined
     if (discriminator && typeof discriminator === 'object') {
       delete discriminator.mapping
@@ -111,6 +120,31 @@ function canonicalUuids(ajv: Ajv): void {
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
 }
 
+/** Bodies whose fields arrive as text, like query and path values. */
+const TEXT_BODIES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
+
+/**
+ * Query, path and header values are text, and so are form fields: their numbers, booleans and
+ * one-item lists are read from it. A JSON body has types of its own and is validated as sent:
+ * coerced, `"kwh": null` was stored as a 0 kWh reading (a meter reset) and `"is_active": null`
+ * deactivated a rule.
+ */
+function validatorsByPart(): BuildCompilerFromPool {
+  const pool = AjvCompiler()
+  return (externalSchemas, options) => {
+    const fromText = pool(externalSchemas, options)
+    const asSent = pool(externalSchemas, {
+      ...options,
+      customOptions: { ...options?.customOptions, coerceTypes: false },
+    } as typeof options)
+    // Fastify names the media type of each body schema it compiles (`content` of the contract).
+    return (route: RouteDefinition & { contentType?: string }) =>
+      route.httpPart === 'body' && !TEXT_BODIES.has(route.contentType ?? '')
+        ? asSent(route)
+        : fromText(route)
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, logs } = options
   const app = Fastify({
@@ -139,12 +173,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send(http.body())
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
     ajv: {
       customOptions: {
         allErrors: true,
         strict: false,
         // JSON reads 1e400 as Infinity, which `strict: false` would take as a number (and store).
         strictNumbers: true,
+        // For text only: JSON bodies get `false` (validatorsByPart).
         coerceTypes: 'array',
         useDefaults: true,
         removeAdditional: false,
@@ -180,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { parseAs: 'buffer' },
     (_request, body, done) => done(null, body),
   )
+  utf8Json(app)
   csrfProtection(app)
   sessionAuth(app)
   ingestLimit(app, config.ingestLimits)

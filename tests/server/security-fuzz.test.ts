@@ -4,7 +4,7 @@ import { build, type Session, type TestApp } from './helpers/build.ts'
 import { contractOperations, type IdKind } from './helpers/contract-inputs.ts'
 import { fuzzCase, prng, seedFor } from './helpers/fuzz.ts'
 import type { UserKey } from './helpers/fixtures.ts'
-import { responseValidator } from './helpers/spec.ts'
+import { requestBodyValidator, responseValidator } from './helpers/spec.ts'
 import { createTenantObjects, missingId, type TenantObjects } from './helpers/tenant-objects.ts'
 
 /**
@@ -13,7 +13,8 @@ import { createTenantObjects, missingId, type TenantObjects } from './helpers/te
  * keys, control characters, NaN and Infinity, far timestamps, missing and extra fields, wrong
  * content types, malformed JSON and multipart, bad paths, queries and headers), sent by a signed-in
  * developer or admin. Every answer must be below 500 and valid against the contract (status and
- * body), carry the security headers and never echo the session's token.
+ * body), carry the security headers and never echo the session's token. A JSON body that the
+ * contract's schema refuses, read as sent (no type coercion: a null is not 0), is never accepted.
  *
  * FUZZ_SEED replays a run (the seed is printed); FUZZ_CASES sets the cases per operation.
  */
@@ -26,7 +27,10 @@ const ops = contractOperations()
 let t: TestApp
 let objects: TenantObjects
 const validate = responseValidator()
+const validBody = requestBodyValidator()
 let total = 0
+/** JSON bodies checked against the contract, and how many of them it refuses. */
+const bodies = { checked: 0, invalid: 0 }
 
 beforeAll(async () => {
   console.info(`security-fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED})`)
@@ -34,7 +38,9 @@ beforeAll(async () => {
   objects = await createTenantObjects(t)
 })
 afterAll(async () => {
-  console.info(`security-fuzz: ${total} requests, seed ${SEED}`)
+  console.info(
+    `security-fuzz: ${total} requests (${bodies.checked} JSON bodies checked, ${bodies.invalid} invalid), seed ${SEED}`,
+  )
   await t?.close()
 })
 
@@ -83,16 +89,26 @@ function problemsOf(
 
 describe(`fuzzing every operation of the contract (${CASES} cases each)`, () => {
   for (const op of ops) {
-    it(`${op.operationId} answers bad input without 5xx, as the contract says`, async () => {
+    it(`${op.operationId} answers bad input without 5xx, as the contract says, and no invalid body accepted`, async () => {
       const r = prng(seedFor(SEED, op.operationId))
       const failures: string[] = []
       for (let i = 0; i < CASES; i++) {
         const caller: UserKey = r.next() < 0.75 ? 'developer' : 'admin'
         const session = await sessionFor(op.operationId, caller)
-        const { label, request } = fuzzCase(op, r, idsFor(caller, op.method))
+        const { label, request, body, notUtf8 } = fuzzCase(op, r, idsFor(caller, op.method))
         const response = await t.call(session, request)
         total++
         const problems = problemsOf(op.operationId, response, session)
+        const valid = notUtf8
+          ? false
+          : body === undefined
+            ? undefined
+            : validBody(op.operationId, body)
+        if (valid !== undefined) bodies.checked++
+        if (valid === false) {
+          bodies.invalid++
+          if (response.statusCode < 300) problems.push('accepted a body the contract refuses')
+        }
         if (problems.length > 0)
           failures.push(
             `#${i} ${caller} ${label}: ${problems.join('; ')} -> ${response.statusCode} ${response.body.slice(0, 160)}`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from './helpers/build.ts'
@@ -284,6 +285,12 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     ],
   },
   {
+    name: 'listDevices X-Group-ID not a UUID',
+    request: { method: 'GET', url: '/api/v1/devices/', headers: { 'X-Group-ID': "' OR 1=1 --" } },
+    status: 422,
+    locs: [['header', 'x-group-id']],
+  },
+  {
     name: 'listDevices oversize search',
     request: { method: 'GET', url: `/api/v1/devices/?search=${long(201)}` },
     status: 422,
@@ -340,6 +347,48 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     status: 422,
     locs: [['body', 'items', 0, 'kwh']],
   },
+  // A JSON body is validated as sent: a null or a boolean is not a number (a 0 kWh reading
+  // reads as a meter reset), nor is a boolean a name.
+  {
+    name: 'bulkPush kWh null',
+    request: json('POST', '/api/v1/devices/bulk_push', {
+      items: [{ device_id: fx.devicesOf.A[0], timestamp: '2026-01-01T00:00:00Z', kwh: null }],
+    }),
+    status: 422,
+    locs: [['body', 'items', 0, 'kwh']],
+  },
+  {
+    name: 'bulkPush kWh true',
+    request: json('POST', '/api/v1/devices/bulk_push', {
+      items: [{ device_id: fx.devicesOf.A[0], timestamp: '2026-01-01T00:00:00Z', kwh: true }],
+    }),
+    status: 422,
+    locs: [['body', 'items', 0, 'kwh']],
+  },
+  {
+    name: 'bulkPush kWh as text',
+    request: json('POST', '/api/v1/devices/bulk_push', {
+      items: [{ device_id: fx.devicesOf.A[0], timestamp: '2026-01-01T00:00:00Z', kwh: '12.5' }],
+    }),
+    status: 422,
+    locs: [['body', 'items', 0, 'kwh']],
+  },
+  {
+    name: 'createGroup name true',
+    request: json('POST', '/api/v1/groups/', { name: true }),
+    status: 422,
+    locs: [['body', 'name']],
+  },
+  {
+    name: 'createGroup name in invalid UTF-8',
+    request: {
+      method: 'POST',
+      url: '/api/v1/groups/',
+      payload: Buffer.concat([Buffer.from('{"name":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+  },
   // notification rules
   {
     name: 'createRule threshold beyond any number',
@@ -348,6 +397,19 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
       '/api/v1/notifications/rules',
       `{"group_id":"${fx.groups.A}","name":"Huge","alert_type":"CONSUMPTION_THRESHOLD","threshold_value":1e400,"unit":"kWh","window":"DAILY"}`,
     ),
+    status: 422,
+    locs: [['body', 'threshold_value']],
+  },
+  {
+    name: 'createRule threshold null',
+    request: json('POST', '/api/v1/notifications/rules', {
+      group_id: fx.groups.A,
+      name: 'Null threshold',
+      alert_type: 'CONSUMPTION_THRESHOLD',
+      threshold_value: null,
+      unit: 'kWh',
+      window: 'DAILY',
+    }),
     status: 422,
     locs: [['body', 'threshold_value']],
   },
@@ -463,4 +525,28 @@ describe('bad input', () => {
   })
   // Junk sent to every operation (no 5xx, answers as the contract says) is generated in
   // security-fuzz.test.ts.
+})
+
+describe('JSON bodies taken as sent', () => {
+  it('refuses is_active null on a rule, which stays active (it was read as false)', async () => {
+    const session = await t.as('developer')
+    const created = await t.call(
+      session,
+      json('POST', '/api/v1/notifications/rules', {
+        group_id: t.fx.groups.A,
+        name: `Stays active ${randomUUID()}`,
+        alert_type: 'DEVICE_OFFLINE',
+        offline_after_minutes: 30,
+      }),
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const url = `/api/v1/notifications/rules/${created.json().id}`
+    const patched = await t.call(session, json('PATCH', url, { is_active: null }))
+    expect(patched.statusCode, patched.body).toBe(422)
+    expect(patched.json().detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'is_active'] }),
+    )
+    const rule = await t.call(session, { method: 'GET', url })
+    expect(rule.json()).toMatchObject({ is_active: true })
+  })
 })

@@ -32,3 +32,24 @@ export function bodyMediaTypes(app: FastifyInstance): void {
     )
   })
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * JSON is UTF-8 (RFC 8259). Fastify's parser decodes the bytes leniently: invalid sequences
+ * would reach the handler, and be stored, as U+FFFD. They are a malformed body instead; the
+ * text is then parsed as before (`__proto__` and `constructor` keys refused).
+ */
+export function utf8Json(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string
+    try {
+      text = utf8.decode(body as Buffer)
+    } catch {
+      return done(new HttpError(400, 'Request body is not valid UTF-8', 'malformed_body'))
+    }
+    parseJson(request, text, done)
+  })
+}

@@ -37,7 +37,8 @@ const takesMultipart = (request: FastifyRequest) => {
 
 /**
  * Turns a multipart body into a plain object before validation, so the contract's schema checks
- * it like any JSON body (ajv coerces `kwh` and `is_reset` from their text): text fields become
+ * it like any body (its fields are text: `kwh` and `is_reset` are read from it, as query values
+ * are; a JSON body is taken as sent, see validatorsByPart in app.ts): text fields become
  * properties, files are read (413 beyond the limit) and kept for `uploadsOf`, their property
  * holding the file name. Empty text fields are left out, as the console's client does.
  */

@@ -185,6 +185,20 @@ function badValue(r: Random, current: unknown): unknown {
   return r.pick(JSON_VALUES)
 }
 
+/**
+ * A value of another JSON type than the field's, as a coercing validator would read it: null
+ * or a boolean for a number (0, 1), a number as text, text as a number, one item for a list.
+ */
+function wrongType(r: Random, current: unknown): unknown {
+  if (typeof current === 'number') return r.pick([null, true, false, String(current), ''])
+  if (typeof current === 'boolean') return r.pick([null, String(current), Number(current), ''])
+  if (typeof current === 'string')
+    return r.pick([null, true, false, Number(current) || 1, 0, [current]])
+  if (Array.isArray(current)) return r.pick([null, true, current[0] ?? 'x', {}])
+  if (current && typeof current === 'object') return r.pick([null, true, 1, 'x', [current]])
+  return r.pick([null, true, false, 0, '1', 'true', 'null', []])
+}
+
 /** Raw request bodies that no parser should choke on. */
 const MALFORMED_JSON = [
   '{',
@@ -211,6 +225,9 @@ const MALFORMED_JSON = [
   '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
 ] as const
 
+/** Bytes that are not UTF-8: a lone byte, a surrogate, an overlong `/`, a cut sequence. */
+const NOT_UTF8 = [[0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xe2, 0x82]].map((b) => Buffer.from(b))
+
 const WRONG_CONTENT_TYPES = [
   'text/plain',
   'application/xml',
@@ -230,6 +247,10 @@ export interface FuzzCase {
   /** What was changed, for the failure message. */
   label: string
   request: InjectOptions
+  /** The JSON body sent, as the server parses it: checked against the contract's schema. */
+  body?: unknown
+  /** The body is not UTF-8, so not JSON: never to be accepted. */
+  notUtf8?: true
 }
 
 interface Context {
@@ -255,7 +276,7 @@ function mutateBodyField({ op, r }: Context, parts: RequestParts): FuzzCase {
   const path = paths.length > 0 ? r.pick(paths) : ['name']
   const parent = parentOf(body, path) ?? body
   const key = String(path.at(-1))
-  const action = r.int(4)
+  const action = r.int(6)
   let label: string
   if (action === 0) {
     delete parent[key]
@@ -266,23 +287,48 @@ function mutateBodyField({ op, r }: Context, parts: RequestParts): FuzzCase {
     defineKey(parent, poison, value)
     label = `body ${[...path.slice(0, -1), poison].join('.')} = ${JSON.stringify(value)}`
   } else {
-    const value = badValue(r, parent[key])
+    const value = action < 4 ? badValue(r, parent[key]) : wrongType(r, parent[key])
     defineKey(parent, key, value)
     label = `body ${path.join('.')} = ${value === BEYOND_FLOAT ? '1e400' : JSON.stringify(value)?.slice(0, 80)}`
   }
-  return { label, request: writeBeyondFloat(encodeBody(op, parts, body)) }
+  return { label, request: writeBeyondFloat(encodeBody(op, parts, body)), body }
+}
+
+/** What a JSON parser makes of the text, if it reads it. */
+function parsedJson(text: string): { body?: unknown } {
+  try {
+    return { body: JSON.parse(text) }
+  } catch {
+    return {}
+  }
 }
 
 /** The body as bytes no schema expects: malformed, mislabelled, empty, or too deep. */
 function mutateRawBody({ op, r }: Context, parts: RequestParts): FuzzCase {
   const request = toInject(op, parts)
   const headers = { ...(request.headers as Record<string, string>) }
-  const action = r.int(3)
+  const action = r.int(4)
+  if (action === 3) {
+    // Into the first string value of the valid body: read leniently, it would be accepted.
+    const text = Buffer.from(JSON.stringify(parts.body))
+    const at = text.indexOf('":"') + 3
+    const bytes = r.pick(NOT_UTF8)
+    return {
+      label: `valid body with ${bytes.toString('hex')} (not UTF-8) at byte ${at}`,
+      request: {
+        ...request,
+        payload: Buffer.concat([text.subarray(0, at), bytes, text.subarray(at)]),
+        headers: { ...headers, 'content-type': 'application/json' },
+      },
+      notUtf8: true,
+    }
+  }
   if (action === 0) {
     const payload = r.pick(MALFORMED_JSON)
     return {
       label: `body ${JSON.stringify(payload.slice(0, 40))} as application/json`,
       request: { ...request, payload, headers: { ...headers, 'content-type': 'application/json' } },
+      ...parsedJson(payload),
     }
   }
   if (action === 1) {
@@ -297,6 +343,7 @@ function mutateRawBody({ op, r }: Context, parts: RequestParts): FuzzCase {
   return {
     label: `body ${JSON.stringify(empty)} as ${type}`,
     request: { ...request, payload: empty, headers: { ...headers, 'content-type': type } },
+    ...(type === 'application/json' ? parsedJson(empty) : {}),
   }
 }
 

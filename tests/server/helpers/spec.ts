@@ -12,6 +12,8 @@ export interface SpecOperation {
   public: boolean
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>
   parameters: Array<{ name: string; in: string }>
+  /** Takes an application/json body. */
+  jsonBody: boolean
 }
 
 type Json = Record<string, unknown>
@@ -38,18 +40,46 @@ export function operations(): SpecOperation[] {
         parameters: ((operation.parameters as Json[] | undefined) ?? []).map(
           resolve,
         ) as SpecOperation['parameters'],
+        jsonBody: Boolean(
+          (operation.requestBody as { content?: Json } | undefined)?.content?.['application/json'],
+        ),
       })
     }
   }
   return list
 }
 
-/** JSON Schema 2020-12 validation of a response body against the contract. */
-export function responseValidator() {
+/** The contract as one JSON Schema 2020-12 document, validated as is: no type coercion. */
+function contractAjv() {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
   addFormats(ajv)
   ajv.addFormat('binary', true)
   ajv.addSchema({ ...spec, $id: 'openapi.json' })
+  return ajv
+}
+
+const pointerTo = (path: string[]) =>
+  `openapi.json#/${path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
+
+/**
+ * Whether a JSON request body is valid as the contract's schema says, read as sent (a null is
+ * not 0, a boolean not a name). Undefined when the operation takes no JSON body.
+ */
+export function requestBodyValidator() {
+  const ajv = contractAjv()
+  const byOperation = new Map(operations().map((o) => [o.operationId, o]))
+  return (operationId: string, body: unknown): boolean | undefined => {
+    const op = byOperation.get(operationId)
+    if (!op?.jsonBody) return undefined
+    const method = op.method.toLowerCase()
+    const path = ['paths', op.path, method, 'requestBody', 'content', 'application/json', 'schema']
+    return ajv.getSchema(pointerTo(path))!(body) as boolean
+  }
+}
+
+/** JSON Schema 2020-12 validation of a response body against the contract. */
+export function responseValidator() {
+  const ajv = contractAjv()
   const byOperation = new Map(operations().map((o) => [o.operationId, o]))
   return (operationId: string, status: number, contentType: string, body: unknown): string[] => {
     const op = byOperation.get(operationId)
@@ -71,10 +101,8 @@ export function responseValidator() {
     const type = response.content[exact] ? exact : `${exact.split('/')[0]}/*`
     if (!response.content[type])
       return [`content type ${exact} is not in the contract of ${operationId} ${status}`]
-    const pointer = [...base, 'content', type, 'schema']
-      .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
-      .join('/')
-    const validate = ajv.getSchema(`openapi.json#/${pointer}`)
+    const pointer = pointerTo([...base, 'content', type, 'schema'])
+    const validate = ajv.getSchema(pointer)
     if (!validate) return [`no schema at ${pointer}`]
     return validate(body)
       ? []
