@@ -104,7 +104,12 @@ export default defineConfig({
   // The manifest lets the e2e size budget walk each route's initial chunks.
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    /*
+     * Maps are written (to read a reported stack trace against) but no bundle points at them, and
+     * the server serves *.map only with APP_ENV=development (app.ts, serveConsole): they hold the
+     * whole client source.
+     */
+    sourcemap: 'hidden',
     manifest: true,
     rolldownOptions: {
       output: {

@@ -227,12 +227,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(openapiGlue, { specification: loadSpecification(), serviceHandlers: handlers })
 
-  if (options.spa) await serveConsole(app, options.spaDir ?? distDir)
+  if (options.spa) {
+    await serveConsole(app, options.spaDir ?? distDir, config.appEnv === 'development')
+  }
   app.setNotFoundHandler(async (request, reply) => {
     if (
       options.spa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/')
+      !request.url.startsWith('/api/') &&
+      !isSourceMap(request.url.split('?')[0]!)
     ) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
     }
@@ -245,8 +248,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app
 }
 
-/** The built SPA: hashed assets cached for a year, index.html always revalidated. */
-async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
+/** A source map's path (`%2Emap` spelled out too): the whole client source, in comments and all. */
+function isSourceMap(pathname: string): boolean {
+  let decoded = pathname
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    // Not valid percent-encoding: no file has that name either.
+  }
+  return /\.map$/i.test(decoded)
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html always revalidated. The build keeps
+ * hidden source maps beside the bundles (vite.config.ts); only development serves them.
+ */
+async function serveConsole(app: FastifyInstance, dir: string, serveMaps: boolean): Promise<void> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(
       `The console is not built: ${dir}/index.html is missing. Run \`npm run build\`.`,
@@ -258,6 +275,8 @@ async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
     index: ['index.html'],
     // The build writes .br and .gz beside each asset (vite.config.ts, precompress).
     preCompressed: true,
+    // Checked by the plugin on the decoded path and again on the file it resolves to.
+    allowedPath: (pathname) => serveMaps || !isSourceMap(pathname),
     setHeaders(reply, file) {
       reply.header(
         'cache-control',

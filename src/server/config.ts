@@ -46,8 +46,14 @@ const envSchema = z.object({
 })
 
 export interface LoginLimits {
-  /** Failed attempts allowed per account within `windowMs` before 429. */
+  /** Failed attempts allowed on one account from one client address within `windowMs`. */
   perAccount: number
+  /**
+   * Failed attempts on one account from all addresses within `windowMs` after which the account
+   * is under attack: an address that has failed on it in the window is refused, one that has not
+   * may still try (plugins/login-throttle.ts).
+   */
+  accountUnderAttack: number
   /** Failed attempts allowed per client address within `windowMs`. */
   perAddressFailures: number
   /** Attempts of any outcome allowed per client address per minute. */
@@ -169,6 +175,7 @@ export function loadConfig(
     scryptLogN: 17,
     loginLimits: {
       perAccount: 5,
+      accountUnderAttack: 20,
       perAddressFailures: 20,
       perAddressPerMinute: 30,
       windowMs: 15 * 60_000,

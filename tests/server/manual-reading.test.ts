@@ -172,6 +172,17 @@ describe('createManualReading', () => {
       post(admin, { kwh: 530, photo: photo(Buffer.from('<svg onload="alert(1)"></svg>')) }),
     )
     expect(JSON.stringify(disguised.body)).toContain('Photo is not a readable image')
+    // An HTML page behind an image signature (`BM`, `GIF89a`) is not an image either.
+    const page = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'
+    for (const [signature, type] of [
+      ['BM', 'image/bmp'],
+      ['GIF89a', 'image/gif'],
+    ]) {
+      const polyglot = await checked(admin, 'createManualReading', 422, () =>
+        post(admin, { kwh: 530, photo: photo(Buffer.from(signature + page), type, 'x.' + type) }),
+      )
+      expect(JSON.stringify(polyglot.body)).toContain('Photo is not a readable image')
+    }
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])
     const tooLarge = await checked(admin, 'createManualReading', 413, () =>
       post(admin, { kwh: 530, photo: photo(big) }),

@@ -266,6 +266,7 @@ describe('login throttling that rotating client addresses does not dodge', () =>
     const t = await build({
       loginLimits: {
         perAccount: 100,
+        accountUnderAttack: 100,
         perAddressFailures: 5,
         perAddressPerMinute: 100,
         windowMs: 60_000,
@@ -288,11 +289,12 @@ describe('login throttling that rotating client addresses does not dodge', () =>
 
   // throttling.test.ts shows a client's own X-Forwarded-For entries are not its address behind
   // a trusted proxy; here every guess really comes from another address (a botnet).
-  it('behind a trusted proxy, a new address per guess still locks the account', async () => {
+  it('behind a trusted proxy, a new address per guess puts the account under attack: the addresses that failed are refused', async () => {
     const t = await build({
       trustProxy: 'loopback',
       loginLimits: {
         perAccount: 3,
+        accountUnderAttack: 3,
         perAddressFailures: 100,
         perAddressPerMinute: 100,
         windowMs: 60_000,
@@ -303,11 +305,14 @@ describe('login throttling that rotating client addresses does not dodge', () =>
         const response = await attempt(t, USERS.user.email, `guess-${i}`, spoofed(i))
         expect(response.statusCode).toBe(401)
       }
-      // The right password from yet another address: still locked.
-      const locked = await attempt(t, USERS.user.email, PASSWORD, spoofed(50))
+      // A guessing address is refused on this account, even with the right password.
+      const locked = await attempt(t, USERS.user.email, PASSWORD, spoofed(1))
       expect(locked.statusCode).toBe(429)
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
       expectContract('login', locked)
+      expect(locked.cookies).toHaveLength(0)
+      // The owner, from an address that has not failed, is not locked out.
+      expect((await attempt(t, USERS.user.email, PASSWORD, spoofed(50))).statusCode).toBe(200)
       // Another account from a fresh address is not affected.
       expect((await attempt(t, USERS.admin.email, PASSWORD, spoofed(51))).statusCode).toBe(200)
     } finally {

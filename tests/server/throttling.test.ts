@@ -9,6 +9,7 @@ beforeAll(async () => {
   t = await build({
     loginLimits: {
       perAccount: 3,
+      accountUnderAttack: 100,
       perAddressFailures: 6,
       perAddressPerMinute: 20,
       windowMs: 60_000,
@@ -26,7 +27,7 @@ const attempt = (username: string, password: string, headers: Record<string, str
   })
 
 describe('login throttling', () => {
-  it('locks an account after repeated failures, even for the right password, with Retry-After', async () => {
+  it('locks an account at an address after repeated failures there, even for the right password, with Retry-After', async () => {
     for (let i = 0; i < 3; i++)
       expect((await attempt(USERS.user.email, 'wrong-password')).statusCode).toBe(401)
     const locked = await attempt(USERS.user.email, 'demo-password')
@@ -65,6 +66,7 @@ describe('login throttling behind a trusted proxy', () => {
       trustProxy: 'loopback',
       loginLimits: {
         perAccount: 100,
+        accountUnderAttack: 100,
         perAddressFailures: 2,
         perAddressPerMinute: 50,
         windowMs: 60_000,
@@ -110,6 +112,61 @@ describe('login throttling behind a trusted proxy', () => {
   })
 })
 
+describe('a stranger cannot lock the owner out', () => {
+  let proxied: TestApp
+  beforeAll(async () => {
+    proxied = await build({
+      trustProxy: 'loopback',
+      loginLimits: {
+        perAccount: 3,
+        accountUnderAttack: 6,
+        perAddressFailures: 100,
+        perAddressPerMinute: 100,
+        windowMs: 60_000,
+      },
+    })
+  })
+  afterAll(async () => proxied?.close())
+
+  const from = (address: string, username: string, password: string) =>
+    proxied.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/login',
+      payload: new URLSearchParams({ username, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+    })
+
+  it("counts an account's failures per address: the attacker is stopped, the owner signs in", async () => {
+    const attacker = '203.0.113.66'
+    for (let i = 0; i < 3; i++)
+      expect((await from(attacker, USERS.user.email, `guess-${i}`)).statusCode).toBe(401)
+    const stopped = await from(attacker, USERS.user.email, 'demo-password')
+    expect(stopped.statusCode).toBe(429)
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0)
+    // The owner, elsewhere: a typo, then the right password.
+    expect((await from('198.51.100.20', USERS.user.email, 'demo-pasword')).statusCode).toBe(401)
+    expect((await from('198.51.100.20', USERS.user.email, 'demo-password')).statusCode).toBe(200)
+    // The owner's success does not forgive the attacker's failures.
+    expect((await from(attacker, USERS.user.email, 'guess-4')).statusCode).toBe(429)
+  })
+
+  it('gives many addresses one guess each once the account is under attack, and the owner still signs in', async () => {
+    const bot = (i: number) => `192.0.2.${i}`
+    // Six addresses fail once each: the account is under attack (accountUnderAttack 6).
+    for (let i = 1; i <= 6; i++)
+      expect((await from(bot(i), USERS.admin2.email, `guess-${i}`)).statusCode).toBe(401)
+    // An address that failed is refused now, even with the right password...
+    expect((await from(bot(1), USERS.admin2.email, 'demo-password')).statusCode).toBe(429)
+    // ...a new one gets one guess...
+    expect((await from(bot(7), USERS.admin2.email, 'guess-7')).statusCode).toBe(401)
+    expect((await from(bot(7), USERS.admin2.email, 'guess-8')).statusCode).toBe(429)
+    // ...and the owner, from an address that has not failed, signs in.
+    expect((await from('198.51.100.30', USERS.admin2.email, 'demo-password')).statusCode).toBe(200)
+    // Other accounts are not under attack.
+    expect((await from(bot(1), USERS.admin.email, 'demo-password')).statusCode).toBe(200)
+  })
+})
+
 describe('login throttling shared by replicas on one database', () => {
   let a: TestApp
   let b: Replica
@@ -117,6 +174,7 @@ describe('login throttling shared by replicas on one database', () => {
     a = await build({
       loginLimits: {
         perAccount: 3,
+        accountUnderAttack: 100,
         perAddressFailures: 100,
         perAddressPerMinute: 100,
         windowMs: 60_000,

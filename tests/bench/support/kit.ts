@@ -95,6 +95,7 @@ export async function listen(
     {
       loginLimits: {
         perAccount: 1000,
+        accountUnderAttack: 1000,
         perAddressFailures: 1000,
         perAddressPerMinute: 10_000,
         windowMs: 60_000,

@@ -67,6 +67,7 @@ export async function build(
       scryptLogN: TEST_SCRYPT_LOG_N,
       loginLimits: {
         perAccount: 1000,
+        accountUnderAttack: 1000,
         perAddressFailures: 1000,
         perAddressPerMinute: 10_000,
         windowMs: 15 * 60_000,

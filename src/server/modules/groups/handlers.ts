@@ -7,7 +7,14 @@ import { usersRepository } from '../users/users-repository.ts'
 import { groupsRepository, type GroupInput } from './groups-repository.ts'
 import { audit } from '../../lib/audit.ts'
 
-export const nameTaken = (name: string) => conflict(`A group named ${name.trim()} already exists`)
+/**
+ * A taken group name. Groups are tenants: the group holding the name is another tenant, named
+ * only to elevated users, who see every tenant (`visible`).
+ */
+export const nameTaken = (name: string, visible: boolean) =>
+  visible
+    ? conflict(`A group named ${name.trim()} already exists`)
+    : conflict('This group name cannot be used', 'duplicate', 'Choose another name.')
 
 export function assertTimeZone(timezone: string | undefined, loc: Array<string | number>): void {
   if (timezone !== undefined && !isTimeZone(timezone)) throw invalid(loc, 'Unknown IANA timezone')
@@ -39,7 +46,7 @@ export const groupsHandlers = {
     const group = await onUnique(
       () => request.txAs('all', (tx) => groupsRepository(tx).create(body)),
       'groups_name_key',
-      () => nameTaken(body.name),
+      () => nameTaken(body.name, isElevated(request.actor!.role)),
     )
     audit(request, 'group.create', { group_id: group.id }, `Created group ${group.name}`)
     return reply.code(201).send(group)
@@ -54,7 +61,7 @@ export const groupsHandlers = {
     const group = await onUnique(
       () => request.tx((tx) => groupsRepository(tx).replace(id, request.body)),
       'groups_name_key',
-      () => nameTaken(request.body.name),
+      () => nameTaken(request.body.name, isElevated(actor.role)),
     )
     if (!group) throw notFound('Group')
     audit(request, 'group.update', { group_id: id }, `Updated group ${group.name}`)

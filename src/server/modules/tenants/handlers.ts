@@ -1,4 +1,5 @@
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
+import { isElevated } from '../../context.ts'
 import { audit } from '../../lib/audit.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { assertTimeZone } from '../groups/handlers.ts'
@@ -14,7 +15,9 @@ export const tenantsHandlers = {
     const passwordHash = await hashPassword(body.admin.password, request.server.config.scryptLogN)
     const created = await request
       .txAs('all', (tx) => setUpTenant(tx, body, passwordHash, request.actor!.id))
-      .catch((error: unknown) => Promise.reject(tenantConflict(error, body)))
+      .catch((error: unknown) =>
+        Promise.reject(tenantConflict(error, body, isElevated(request.actor!.role))),
+      )
     const ids = { group_id: created.group.id, admin_id: created.admin.id }
     audit(request, 'tenant.create', ids, `Set up tenant ${created.group.name}`)
     return reply.code(201).send(created)

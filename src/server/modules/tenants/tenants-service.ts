@@ -3,6 +3,8 @@ import type { Tx } from '../../db/database.ts'
 import { conflict } from '../../lib/http-errors.ts'
 import { isUniqueViolation } from '../../lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
+import { nameTaken } from '../groups/handlers.ts'
+import { emailTaken } from '../users/handlers.ts'
 import {
   DEFAULT_PREFERENCES,
   preferencesRepository,
@@ -66,13 +68,13 @@ export async function setUpTenant(
   return { group: { ...group, member_count: 1 }, admin: toUser(user), rules: created }
 }
 
-/** The clashes a tenant setup can meet, in words the wizard can show. */
-export function tenantConflict(error: unknown, input: TenantInput): unknown {
-  if (isUniqueViolation(error, 'groups_name_key'))
-    return conflict(`A group named ${input.group.name.trim()} already exists`)
-  if (isUniqueViolation(error, 'users_email_key')) {
-    return conflict(`A user with e-mail ${input.admin.email.toLowerCase()} already exists`)
-  }
+/**
+ * The clashes a tenant setup can meet, in words the wizard can show. A taken name or address
+ * belongs to another tenant: named only to a caller who sees every tenant (`elevated`).
+ */
+export function tenantConflict(error: unknown, input: TenantInput, elevated: boolean): unknown {
+  if (isUniqueViolation(error, 'groups_name_key')) return nameTaken(input.group.name, elevated)
+  if (isUniqueViolation(error, 'users_email_key')) return emailTaken(input.admin.email, elevated)
   if (isUniqueViolation(error, 'notification_rules_name_key'))
     return conflict('Two starter rules have the same name')
   return error

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
 import { isElevated } from '../../context.ts'
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
@@ -9,13 +10,33 @@ import { assertMayManageRole, planUserChanges, resolveUserGroup } from './user-r
 import { toUser, usersRepository } from './users-repository.ts'
 import { audit } from '../../lib/audit.ts'
 
-const emailTaken = (email: string) =>
-  conflict(`A user with e-mail ${email.toLowerCase()} already exists`)
+/**
+ * A taken e-mail address (unique across tenants). The account holding it is named only to a
+ * caller who can see that account (`visible`); to anyone else the answer says neither whose the
+ * address is nor that another tenant has it.
+ */
+export const emailTaken = (email: string, visible: boolean) =>
+  visible
+    ? conflict(`A user with e-mail ${email.toLowerCase()} already exists`)
+    : conflict('This e-mail address cannot be used', 'duplicate', 'Choose another e-mail address.')
 const unknownGroup = () => invalid(['body', 'group_id'], 'Group not found', 'value_error')
 
-/** Unique e-mail and existing group, as the client's errors rather than the database's. */
-function userWriteError(error: unknown, email: string | undefined): unknown {
-  if (isUniqueViolation(error, 'users_email_key')) return emailTaken(email ?? '')
+/**
+ * Unique e-mail and existing group, as the client's errors rather than the database's. Elevated
+ * users see every account; an admin, the accounts of its own group (its tenant scope).
+ */
+async function userWriteError(
+  request: FastifyRequest,
+  error: unknown,
+  email: string | undefined,
+): Promise<unknown> {
+  if (isUniqueViolation(error, 'users_email_key')) {
+    const address = email ?? ''
+    const visible =
+      isElevated(request.actor!.role) ||
+      (await request.tx((tx) => usersRepository(tx).hasEmail(request.scope, address)))
+    return emailTaken(address, visible)
+  }
   if (isForeignKeyViolation(error, 'users_group_id_fkey')) return unknownGroup()
   return error
 }
@@ -68,7 +89,9 @@ export const usersHandlers = {
       })
     const user = await (
       isElevated(actor.role) ? request.txAs(groupId ?? 'all', create) : request.tx(create)
-    ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
+    ).catch(async (error: unknown) =>
+      Promise.reject(await userWriteError(request, error, body.email)),
+    )
     const created = { target_id: user.id, role: user.role, group_id: user.group_id }
     audit(request, 'user.create', created, `Created user ${user.email}`)
     return reply.code(201).send(toUser(user))
@@ -87,7 +110,9 @@ export const usersHandlers = {
     const moved = changes.groupId !== undefined && changes.groupId !== target.group_id
     const user = await (
       isElevated(actor.role) && moved ? request.txAs('all', write) : request.tx(write)
-    ).catch((error: unknown) => Promise.reject(userWriteError(error, body.email)))
+    ).catch(async (error: unknown) =>
+      Promise.reject(await userWriteError(request, error, body.email)),
+    )
     if (!user) throw notFound('User')
     if (body.password || user.role !== target.role) {
       // New password or new powers: the user's other sessions end (the caller's own stays).

@@ -81,6 +81,16 @@ export const usersRepository = (q: Queryable) => ({
     return rows[0]
   },
 
+  /** Whether an account in the scope has this e-mail address (any case). */
+  async hasEmail(scope: TenantScope, email: string): Promise<boolean> {
+    const where = scopeFilter(scope, 'u.group_id', 2)
+    const { rows } = await q.query(
+      `SELECT 1 FROM users u WHERE lower(u.email) = lower($1) AND ${where.sql}`,
+      [email, ...where.params],
+    )
+    return rows.length > 0
+  },
+
   async create(user: NewUser): Promise<UserRow> {
     const { rows } = await q.query<UserRow>(
       `INSERT INTO users AS u (email, full_name, password_hash, role, group_id)
