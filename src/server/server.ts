@@ -10,6 +10,7 @@ import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
 import { startSimulator } from './seed/simulator.ts'
+import { startFileSweeper } from './storage/file-sweep.ts'
 
 /** How long open connections may still send a request (answered 503) once the port is closed. */
 const DRAIN_GRACE_MS = 500
@@ -68,6 +69,7 @@ export async function startServer(options: {
     await db.exec('ANALYZE')
     const stopMaintenance = startMaintenance(db, logs.logger)
     let stopEvaluator: (() => Promise<void>) | undefined
+    let stopFileSweeper: (() => Promise<void>) | undefined
     let simulator: { stop(): Promise<void> } | undefined
     const lifecycle = { draining: false }
     const app = await buildApp({
@@ -82,12 +84,14 @@ export async function startServer(options: {
     app.addHook('onClose', async () => {
       stopMaintenance()
       await stopEvaluator?.()
+      await stopFileSweeper?.()
       await simulator?.stop()
       await database.close()
       await logs.flushed()
       logs.close()
     })
     await app.listen({ port: config.port, host: config.host })
+    stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
     if (config.rulesEvaluator.enabled)
       stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
     if (config.simulator.enabled) {
