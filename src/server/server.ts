@@ -69,7 +69,6 @@ export async function startServer(options: {
     await db.exec('ANALYZE')
     const stopMaintenance = startMaintenance(db, logs.logger)
     let stopEvaluator: (() => Promise<void>) | undefined
-    let stopFileSweeper: (() => Promise<void>) | undefined
     let simulator: { stop(): Promise<void> } | undefined
     const lifecycle = { draining: false }
     const app = await buildApp({
@@ -81,17 +80,17 @@ export async function startServer(options: {
       lifecycle,
     })
     const database = db
+    const stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
     app.addHook('onClose', async () => {
       stopMaintenance()
       await stopEvaluator?.()
-      await stopFileSweeper?.()
+      await stopFileSweeper()
       await simulator?.stop()
       await database.close()
       await logs.flushed()
       logs.close()
     })
     await app.listen({ port: config.port, host: config.host })
-    stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
     if (config.rulesEvaluator.enabled)
       stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
     if (config.simulator.enabled) {

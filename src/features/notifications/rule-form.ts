@@ -186,7 +186,9 @@ export function describeRule(
 }
 
 /** A rule that lost its last device watches none: only a person's choice widens it to all. */
-export const describeDevices = (rule: Pick<NotificationRule, 'device_ids' | 'deactivated_reason'>) =>
+export const describeDevices = (
+  rule: Pick<NotificationRule, 'device_ids' | 'deactivated_reason'>,
+) =>
   rule.device_ids.length === 0
     ? rule.deactivated_reason
       ? 'No devices'

@@ -69,16 +69,16 @@ CREATE TRIGGER attachments_queue_file AFTER DELETE ON attachments
   REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION attachments_queue_file();
 
 -- A reading's manual entry and photo go with the reading (reading_id has no foreign key, see
--- migration 012). Ingest only inserts readings, so this costs nothing there.
-CREATE FUNCTION readings_drop_entries() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+-- migration 012). Only manual readings have entries: the WHEN clause keeps the trigger from even
+-- being queued for the others (a statement trigger's transition table of a year of readings made
+-- a device's deletion 40% slower on PGlite).
+CREATE FUNCTION readings_drop_entry() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 BEGIN
-  WITH entries AS (
-    DELETE FROM manual_entries m USING gone g WHERE m.reading_id = g.id RETURNING m.attachment_id
-  )
-  DELETE FROM attachments a USING entries e WHERE a.id = e.attachment_id;
+  WITH entry AS (DELETE FROM manual_entries m WHERE m.reading_id = OLD.id RETURNING m.attachment_id)
+  DELETE FROM attachments a USING entry e WHERE a.id = e.attachment_id;
   RETURN NULL;
 END
 $$;
 
-CREATE TRIGGER readings_drop_entries AFTER DELETE ON readings
-  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION readings_drop_entries();
+CREATE TRIGGER readings_drop_entry AFTER DELETE ON readings
+  FOR EACH ROW WHEN (OLD.source = 'manual') EXECUTE FUNCTION readings_drop_entry();

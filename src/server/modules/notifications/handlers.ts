@@ -55,7 +55,7 @@ function checkReactivation(current: RuleDto, patch: NotificationRulePatch): void
   if (patch.is_active && widens && patch.device_ids === undefined)
     throw invalid(
       ['body', 'device_ids'],
-      `${current.deactivated_reason} Choose the devices the rule watches to activate it again`,
+      `${current.deactivated_reason} Choose the devices the rule watches to activate it again.`,
     )
 }
 
