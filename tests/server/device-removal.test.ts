@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from '../../src/api/__generated__/sdk.gen.ts'
 import type {
   NotificationDelivery,
   NotificationRule,
 } from '../../src/api/__generated__/types.gen.ts'
 import { SYSTEM } from '../../src/server/db/database.ts'
+import { devicesRepository } from '../../src/server/modules/devices/devices-repository.ts'
 import { evaluateRules } from '../../src/server/modules/notifications/evaluator.ts'
+import { rulesRepository } from '../../src/server/modules/notifications/rules-repository.ts'
 import { insertReadings } from '../../src/server/modules/readings/readings-repository.ts'
 import { sweepFiles } from '../../src/server/storage/file-sweep.ts'
 import { build, type TestApp } from './helpers/build.ts'
@@ -191,6 +193,40 @@ describe('a rule whose watched devices leave', () => {
       deactivated_reason: 'Its last watched device, Dormant meter, was deleted.',
     })
     expect((await deactivations(user)).map((n) => n.params.rule_id)).not.toContain(rule.id)
+  })
+
+  it('a device deleted while a rule naming it is being saved still leaves the rule', async (ctx) => {
+    // Only PostgreSQL runs two transactions at once; PGlite has one connection.
+    if (t.dbKind !== 'postgres') ctx.skip()
+    const watched = await device('Contested meter')
+    let save!: () => void
+    const saving = new Promise<void>((resolve) => (save = resolve))
+    const creating = t.db.transaction(SYSTEM, async (tx) => {
+      expect(await rulesRepository(tx).foreignDevices(t.fx.groups.A, [watched])).toEqual([])
+      await saving
+      return rulesRepository(tx).create({
+        groupId: t.fx.groups.A,
+        name: 'Contested',
+        alertType: 'DEVICE_OFFLINE',
+        deviceIds: [watched],
+        offlineAfterMinutes: 30,
+        createdBy: null,
+      })
+    })
+    const deleting = t.db.transaction(SYSTEM, (tx) => devicesRepository(tx).remove(watched))
+    // The deletion waits for the checked device's lock until the rule is saved.
+    try {
+      await vi.waitFor(async () => {
+        const { rows } = await t.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM devices%'`,
+        )
+        expect(rows).toHaveLength(1)
+      })
+    } finally {
+      save()
+    }
+    const [rule] = await Promise.all([creating, deleting])
+    expect(await ruleOf(rule.id)).toMatchObject({ is_active: false, device_ids: [] })
   })
 
   it('is activated again only with the devices it should watch', async () => {
