@@ -198,6 +198,7 @@ export const ruleFixtures: NotificationRule[] = [
     created_at: '2026-03-01T09:00:00Z',
     updated_at: '2026-03-01T09:00:00Z',
     last_triggered_at: minutesAgo(3 * 60),
+    deactivated_reason: null,
   },
   {
     id: id('7e1a0c3d', 2),
@@ -214,6 +215,7 @@ export const ruleFixtures: NotificationRule[] = [
     created_at: '2026-04-12T14:00:00Z',
     updated_at: '2026-04-12T14:00:00Z',
     last_triggered_at: minutesAgo(26 * 60),
+    deactivated_reason: null,
   },
   {
     id: id('7e1a0c3d', 3),
@@ -230,6 +232,7 @@ export const ruleFixtures: NotificationRule[] = [
     created_at: '2026-05-20T08:30:00Z',
     updated_at: '2026-06-02T08:30:00Z',
     last_triggered_at: null,
+    deactivated_reason: null,
   },
 ]
 

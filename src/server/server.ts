@@ -10,6 +10,7 @@ import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
 import { startSimulator } from './seed/simulator.ts'
+import { startFileSweeper } from './storage/file-sweep.ts'
 
 /** How long open connections may still send a request (answered 503) once the port is closed. */
 const DRAIN_GRACE_MS = 500
@@ -79,9 +80,11 @@ export async function startServer(options: {
       lifecycle,
     })
     const database = db
+    const stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
     app.addHook('onClose', async () => {
       stopMaintenance()
       await stopEvaluator?.()
+      await stopFileSweeper()
       await simulator?.stop()
       await database.close()
       await logs.flushed()

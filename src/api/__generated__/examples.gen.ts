@@ -877,7 +877,8 @@ export function notificationRuleExample() {
         created_by: '0b6f3c1e-8d2a-4f5b-9c7e-2a1d4e6f8b90',
         created_at: '2026-02-01T08:00:00Z',
         updated_at: '2026-02-01T08:00:00Z',
-        last_triggered_at: '2026-03-14T00:00:05+01:00'
+        last_triggered_at: '2026-03-14T00:00:05+01:00',
+        deactivated_reason: null
     };
 }
 

@@ -542,8 +542,10 @@ export const getNotificationRule = <ThrowOnError extends boolean = false>(option
  * Changes the given fields of a rule (by rule id). The alert type and group cannot change.
  * Fields that do not apply to the rule's alert type (`offline_after_minutes` on a
  * `CONSUMPTION_THRESHOLD` rule; `threshold_value`, `unit`, `window` on a `DEVICE_OFFLINE` rule)
- * answer 422. `is_active: true` reactivates a deactivated rule. Needs the admin role or above.
- * A name taken by another rule of the group answers 409.
+ * answer 422. `is_active: true` reactivates a deactivated rule; a rule the server deactivated
+ * because its last watched device went (`deactivated_reason`) needs `device_ids` in the same
+ * patch (an empty list is a deliberate "every device"), otherwise 422. Needs the admin role
+ * or above. A name taken by another rule of the group answers 409.
  *
  */
 export const updateNotificationRule = <ThrowOnError extends boolean = false>(options: Options<UpdateNotificationRuleData, ThrowOnError>): RequestResult<UpdateNotificationRuleResponses, UpdateNotificationRuleErrors, ThrowOnError> => (options.client ?? client).patch<UpdateNotificationRuleResponses, UpdateNotificationRuleErrors, ThrowOnError>({

@@ -852,7 +852,10 @@ export type Notification = {
      */
     template_id: string | null;
     /**
-     * Event type, e.g. `device.offline.v1` or `consumption.threshold.v1`.
+     * Event type, e.g. `device.offline.v1`, `consumption.threshold.v1`, or
+     * `rule.deactivated.v1` (a rule lost its last watched device; no template, plain title
+     * and message, params `rule_id`, `rule_name`, `device_id`, `device_name`, `reason`).
+     *
      */
     event_type: string;
     /**
@@ -916,7 +919,18 @@ export type NotificationRule = {
     alert_type: AlertType;
     is_active: boolean;
     /**
-     * Devices the rule watches; empty means every device of the group.
+     * Why the server deactivated the rule by itself: its last watched device was deleted or
+     * moved to another group (a rule never widens to every device by itself). Null while the
+     * rule is active, and when a person deactivated it. A notification `rule.deactivated.v1`
+     * tells the group's users. Activating the rule again needs `device_ids` in the same patch.
+     *
+     */
+    deactivated_reason: string | null;
+    /**
+     * Devices the rule watches; empty means every device of the group. A device that is
+     * deleted or moved to another group leaves the list; a rule that loses its last one is
+     * deactivated (see `deactivated_reason`).
+     *
      */
     device_ids: Array<string>;
     /**

@@ -720,6 +720,7 @@ export const zNotificationRule = z.object({
     name: z.string().max(100),
     alert_type: zAlertType,
     is_active: z.boolean(),
+    deactivated_reason: z.string().nullable(),
     device_ids: z.array(z.uuid()),
     offline_after_minutes: z.int().gte(5).lte(10080).nullable(),
     threshold_value: z.number().gte(0).nullable(),

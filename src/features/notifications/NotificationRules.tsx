@@ -91,8 +91,13 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
               </Badge>
             </h2>
             <p className={page.ruleMeta}>
-              {describeRule(rule)} · {describeDevices(rule.device_ids)}
+              {describeRule(rule)} · {describeDevices(rule)}
             </p>
+            {rule.deactivated_reason && (
+              <p className={page.ruleReason}>
+                <Icon name="alert" size="xs" /> {rule.deactivated_reason}
+              </p>
+            )}
             <p className={page.ruleMeta}>
               {rule.last_triggered_at ? (
                 <>

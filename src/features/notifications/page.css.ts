@@ -90,6 +90,16 @@ export const ruleMeta = style({
   color: vars.color.textMuted,
 })
 
+/** Why the server deactivated the rule (its last watched device went). */
+export const ruleReason = style({
+  margin: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.warning,
+})
+
 export const ruleActions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
 
 export const inactive = style({ borderStyle: 'dashed' })

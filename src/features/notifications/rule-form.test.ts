@@ -112,6 +112,7 @@ describe('edit-rule form', () => {
     created_at: '2026-03-01T00:00:00Z',
     updated_at: '2026-03-01T00:00:00Z',
     last_triggered_at: null,
+    deactivated_reason: null,
   }
 
   it("starts from the rule's values, defaults for the other alert type's fields", () => {
@@ -172,8 +173,16 @@ describe('rule descriptions', () => {
         window: 'WEEKLY',
       }),
     ).toBe('Alerts above 1,200 kWh per week')
-    expect(describeDevices([])).toBe('All devices in the group')
-    expect(describeDevices(['a'])).toBe('1 device')
-    expect(describeDevices(['a', 'b'])).toBe('2 devices')
+    const watching = (ids: string[], reason: string | null = null) => ({
+      device_ids: ids,
+      deactivated_reason: reason,
+    })
+    expect(describeDevices(watching([]))).toBe('All devices in the group')
+    expect(describeDevices(watching(['a']))).toBe('1 device')
+    expect(describeDevices(watching(['a', 'b']))).toBe('2 devices')
+    // A rule that lost its last device watches none, not all.
+    expect(describeDevices(watching([], 'Its last watched device, M1, was deleted.'))).toBe(
+      'No devices',
+    )
   })
 })

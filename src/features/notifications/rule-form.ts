@@ -185,9 +185,14 @@ export function describeRule(
   return parts.filter(Boolean).join(' ')
 }
 
-export const describeDevices = (deviceIds: readonly string[]) =>
-  deviceIds.length === 0
-    ? 'All devices in the group'
-    : deviceIds.length === 1
+/** A rule that lost its last device watches none: only a person's choice widens it to all. */
+export const describeDevices = (
+  rule: Pick<NotificationRule, 'device_ids' | 'deactivated_reason'>,
+) =>
+  rule.device_ids.length === 0
+    ? rule.deactivated_reason
+      ? 'No devices'
+      : 'All devices in the group'
+    : rule.device_ids.length === 1
       ? '1 device'
-      : `${deviceIds.length} devices`
+      : `${rule.device_ids.length} devices`

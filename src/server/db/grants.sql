@@ -25,4 +25,4 @@ GRANT USAGE ON SCHEMA public TO app_user;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO app_user;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO app_user;
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO app_user;
-REVOKE ALL ON schema_migrations, sessions, refresh_tokens, login_attempts FROM app_user;
+REVOKE ALL ON schema_migrations, sessions, refresh_tokens, login_attempts, file_deletions FROM app_user;

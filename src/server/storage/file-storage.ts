@@ -13,6 +13,11 @@ export interface FileStorage {
   open(key: string): Promise<Readable | undefined>
   /** Removes the file; a missing one is not an error. */
   remove(key: string): Promise<void>
+  /**
+   * Keys of the files last written before `before`, in no order: what the sweep checks against
+   * the rows. Leftovers of writes that never finished, older than that, are removed on the way.
+   */
+  keys(before: Date): AsyncIterable<string>
 }
 
 declare module 'fastify' {
@@ -50,6 +55,19 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true })
+    },
+    async *keys(before) {
+      if (!fs.existsSync(root)) return
+      // Streamed: a directory of a million photos is never held in memory at once.
+      for await (const entry of await fs.promises.opendir(root, { recursive: true })) {
+        if (!entry.isFile()) continue
+        const file = path.join(entry.parentPath, entry.name)
+        const stat = await fs.promises.stat(file).catch(() => undefined)
+        if (!stat || stat.mtime >= before) continue
+        const key = path.relative(root, file).split(path.sep).join('/')
+        if (KEY.test(key)) yield key
+        else if (key.endsWith('.partial')) await fs.promises.rm(file, { force: true })
+      }
     },
   }
 }

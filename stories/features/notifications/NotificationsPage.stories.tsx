@@ -12,6 +12,7 @@ import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
 import {
   makeDeliveries,
   notificationsHandlers,
+  ruleFixtures,
   rulesHandlers,
   rulesMock,
 } from '../../../src/mocks/notifications'
@@ -336,6 +337,45 @@ export const ReactivateRule: Story = {
       await canvas.findByRole('button', { name: 'Deactivate Cold storage weekly budget' }),
     ).toBeVisible()
   },
+}
+
+/** The server deactivated a rule whose last watched device was deleted: it says why. */
+const lostDeviceRule = {
+  ...ruleFixtures[1]!,
+  id: '7e1a0c3d-0000-4000-8000-000000000009',
+  name: 'Boiler room silent',
+  alert_type: 'DEVICE_OFFLINE' as const,
+  is_active: false,
+  device_ids: [],
+  offline_after_minutes: 60,
+  threshold_value: null,
+  unit: null,
+  window: null,
+  deactivated_reason: 'Its last watched device, Boiler room meter, was deleted.',
+}
+
+export const RuleDeactivatedByServer: Story = {
+  args: { initial: { tab: 'rules' } },
+  parameters: {
+    msw: { handlers: handlers({ rules: rulesHandlers({ rules: [lostDeviceRule] }) }) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('No active notification rules')).toBeVisible()
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show inactive rules' }))
+    const list = await canvas.findByRole('list', { name: 'Notification rules' })
+    await expect(
+      within(list).getByText('Its last watched device, Boiler room meter, was deleted.'),
+    ).toBeVisible()
+    // It watches no device now, not every device of the group.
+    await expect(within(list).getByText(/No devices/)).toBeVisible()
+    await expect(within(list).getByText('Inactive')).toBeVisible()
+  },
+}
+
+export const RuleDeactivatedByServerDark: Story = {
+  ...RuleDeactivatedByServer,
+  globals: { theme: 'dark' },
 }
 
 export const EditFails: Story = {

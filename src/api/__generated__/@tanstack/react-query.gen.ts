@@ -658,8 +658,10 @@ export const getNotificationRuleOptions = (options: Options<GetNotificationRuleD
  * Changes the given fields of a rule (by rule id). The alert type and group cannot change.
  * Fields that do not apply to the rule's alert type (`offline_after_minutes` on a
  * `CONSUMPTION_THRESHOLD` rule; `threshold_value`, `unit`, `window` on a `DEVICE_OFFLINE` rule)
- * answer 422. `is_active: true` reactivates a deactivated rule. Needs the admin role or above.
- * A name taken by another rule of the group answers 409.
+ * answer 422. `is_active: true` reactivates a deactivated rule; a rule the server deactivated
+ * because its last watched device went (`deactivated_reason`) needs `device_ids` in the same
+ * patch (an empty list is a deliberate "every device"), otherwise 422. Needs the admin role
+ * or above. A name taken by another rule of the group answers 409.
  *
  */
 export const updateNotificationRuleMutation = (options?: Partial<Options<UpdateNotificationRuleData>>): UseMutationOptions<UpdateNotificationRuleResponse, UpdateNotificationRuleError, Options<UpdateNotificationRuleData>> => {

@@ -202,8 +202,11 @@ export const devicesRepository = (q: Queryable) => ({
     return rowCount > 0
   },
 
-  /** Moves a device and everything recorded about it to another group (elevated users only). */
-  async move(id: string, from: string, to: string): Promise<void> {
+  /**
+   * Moves a device and everything recorded about it to another group (elevated users only); the
+   * rules of its old group forget it (migration 014's trigger).
+   */
+  async move(id: string, to: string): Promise<void> {
     await q.query('UPDATE devices SET group_id = $2, updated_at = now() WHERE id = $1', [id, to])
     for (const table of [
       'readings',
@@ -214,21 +217,16 @@ export const devicesRepository = (q: Queryable) => ({
     ]) {
       await q.query(`UPDATE ${table} SET group_id = $2 WHERE device_id = $1`, [id, to])
     }
-    await q.query(
-      'UPDATE notification_rules SET device_ids = array_remove(device_ids, $1::uuid) WHERE group_id = $2 AND $1::uuid = ANY(device_ids)',
-      [id, from],
-    )
   },
 
-  /** Deletes a device with its readings, rollups, status history and attachments. */
+  /**
+   * Deletes a device with its readings, rollups, status history and attachments; the rules of its
+   * group forget it and its files are queued for removal (migration 014's triggers).
+   */
   async remove(id: string): Promise<boolean> {
     await q.query('DELETE FROM readings WHERE device_id = $1', [id])
     await q.query('DELETE FROM readings_hourly WHERE device_id = $1', [id])
     await q.query('DELETE FROM readings_daily WHERE device_id = $1', [id])
-    await q.query(
-      'UPDATE notification_rules SET device_ids = array_remove(device_ids, $1::uuid) WHERE $1::uuid = ANY(device_ids)',
-      [id],
-    )
     const { rowCount } = await q.query('DELETE FROM devices WHERE id = $1', [id])
     return rowCount > 0
   },

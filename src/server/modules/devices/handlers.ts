@@ -9,6 +9,7 @@ import { modelProblem, registerBatch, serialTaken } from './device-batch.ts'
 import { deviceModelsRepository } from './device-models-repository.ts'
 import { deviceListStatement, devicesRepository, type DeviceFields } from './devices-repository.ts'
 import { audit } from '../../lib/audit.ts'
+import { removeDeletedFiles } from '../../storage/file-sweep.ts'
 
 /** A taken serial number as a 409 with `detail`; anything else passes through. */
 const serialClash = (detail: string) => (error: unknown) =>
@@ -121,7 +122,7 @@ export const devicesHandlers = {
       if (moving) {
         if (!(await groupsRepository(tx).exists(groupId)))
           throw invalid(['body', 'group_id'], 'Group not found')
-        await devices.move(id, current.group_id, groupId)
+        await devices.move(id, groupId)
       }
       await checkModel(tx, { all: false, groupId }, request.body)
       await devices.replace(id, request.body)
@@ -147,6 +148,7 @@ export const devicesHandlers = {
       return device
     })
     if (!removed) throw notFound('Device')
+    await removeDeletedFiles(request)
     const deleted = { device_id: id, group_id: removed.group_id }
     audit(request, 'device.delete', deleted, `Deleted device ${removed.serial_number}`)
     return reply.code(204).send()

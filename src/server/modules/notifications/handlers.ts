@@ -15,6 +15,7 @@ import {
   type AlertType,
   type NewRule,
   type RuleChanges,
+  type RuleDto,
 } from './rules-repository.ts'
 
 /** Patch fields that belong to one alert type only (the contract answers 422 for the others). */
@@ -43,6 +44,19 @@ function checkPatchFits(alertType: AlertType, patch: NotificationRulePatch): voi
       type: 'value_error',
     }))
   if (issues.length > 0) throw new HttpError(422, issues, 'validation_error')
+}
+
+/**
+ * A rule the server deactivated because its last device went watches nothing: activating it
+ * as it is would make it watch every device. The patch has to say which devices it watches.
+ */
+function checkReactivation(current: RuleDto, patch: NotificationRulePatch): void {
+  const widens = current.deactivated_reason && current.device_ids.length === 0
+  if (patch.is_active && widens && patch.device_ids === undefined)
+    throw invalid(
+      ['body', 'device_ids'],
+      `${current.deactivated_reason} Choose the devices the rule watches to activate it again.`,
+    )
 }
 
 async function checkDevices(tx: Tx, groupId: string, deviceIds: readonly string[] = []) {
@@ -166,6 +180,7 @@ export const rulesHandlers = {
         const current = await rulesRepository(tx).find(scope, params.id)
         if (!current) throw notFound('Notification rule')
         checkPatchFits(current.alert_type, body)
+        checkReactivation(current, body)
         await checkDevices(tx, current.group_id, body.device_ids)
         return (await rulesRepository(tx).update(scope, params.id, toChanges(body)))!
       })

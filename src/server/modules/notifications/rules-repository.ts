@@ -32,11 +32,12 @@ interface RuleRow {
   created_at: Date
   updated_at: Date
   last_triggered_at: Date | null
+  deactivated_reason: string | null
 }
 
 export const RULE_COLUMNS = `r.id, r.group_id, r.name, r.alert_type, r.is_active, r.device_ids::text[] AS device_ids,
   r.offline_after_minutes, r.threshold_value, r.unit, r."window", r.created_by, r.created_at, r.updated_at,
-  r.last_triggered_at`
+  r.last_triggered_at, r.deactivated_reason`
 
 export const toRule = (row: RuleRow) => ({
   ...row,
@@ -103,6 +104,8 @@ export const rulesRepository = (q: Queryable) => ({
       const value = key === 'name' ? `btrim($${i + 2})` : `$${i + 2}`
       return `${CHANGE_COLUMNS[key]} = ${key === 'deviceIds' ? `${value}::uuid[]` : value}`
     })
+    // A rule active again has no reason to be inactive.
+    if (changes.isActive) sets.push('deactivated_reason = NULL')
     const where = scopeFilter(scope, 'r.group_id', entries.length + 2)
     const { rows } = await q.query<RuleRow>(
       `UPDATE notification_rules r SET ${[...sets, 'updated_at = now()', 'evaluated_until = NULL'].join(', ')}
@@ -134,12 +137,16 @@ export const rulesRepository = (q: Queryable) => ({
     return rows[0] && toRule(rows[0])
   },
 
-  /** The ids among `deviceIds` that are not devices of the group. */
+  /**
+   * The ids among `deviceIds` that are not devices of the group. The group's devices stay locked
+   * until the transaction ends: one deleted or moved meanwhile would otherwise land in the rule
+   * after migration 014's trigger has pruned the rules, and never leave it.
+   */
   async foreignDevices(groupId: string, deviceIds: readonly string[]): Promise<string[]> {
     if (deviceIds.length === 0) return []
     const { rows } = await q.query<{ id: string }>(
-      `SELECT x.id::text AS id FROM unnest($2::uuid[]) AS x(id)
-       WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.id = x.id AND d.group_id = $1)`,
+      `WITH mine AS (SELECT d.id FROM devices d WHERE d.id = ANY ($2::uuid[]) AND d.group_id = $1 FOR SHARE)
+       SELECT x.id::text AS id FROM unnest($2::uuid[]) AS x(id) WHERE x.id NOT IN (SELECT id FROM mine)`,
       [groupId, deviceIds],
     )
     return rows.map((r) => r.id)
