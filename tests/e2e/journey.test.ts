@@ -105,7 +105,7 @@ describe('an operator journey', () => {
         group_id: groupId,
         name: `Journey offline ${crypto.randomUUID().slice(0, 8)}`,
         alert_type: 'DEVICE_OFFLINE',
-        offline_after_minutes: 5,
+        offline_after_minutes: 30,
       },
     })
     expect(rule.status()).toBe(201)

@@ -31,15 +31,22 @@ export const offlineKey = (ruleId: string, deviceId: string) => `offline:${ruleI
 export const thresholdKey = (ruleId: string, deviceId: string, windowStart: Date) =>
   `threshold:${ruleId}:${deviceId}:${windowStart.toISOString()}`
 
-/** Devices watched by an active DEVICE_OFFLINE rule and unseen for its number of minutes. */
+/**
+ * Devices watched by an active DEVICE_OFFLINE rule and unseen for its number of minutes, and for
+ * at least their reporting interval and a half, whatever the rule says: a meter that reports
+ * every 15 minutes is not offline 5 minutes after its last reading (a device added to the group
+ * after the rule was checked against the intervals is covered by this too).
+ */
 export async function offlineConditions(q: Queryable, now: Date): Promise<Condition[]> {
   const { rows } = await q.query<OfflineRow>(
     `SELECT r.id AS rule_id, r.group_id, d.id AS device_id, d.name, d.location, d.last_seen
      FROM notification_rules r
      JOIN devices d ON d.group_id = r.group_id
        AND (cardinality(r.device_ids) = 0 OR d.id = ANY (r.device_ids))
+     LEFT JOIN device_models m ON m.id = d.device_model_id
      WHERE r.is_active AND r.alert_type = 'DEVICE_OFFLINE'
-       AND d.last_seen <= $1::timestamptz - make_interval(mins => r.offline_after_minutes)`,
+       AND d.last_seen <= $1::timestamptz - make_interval(mins => r.offline_after_minutes)
+       AND d.last_seen <= $1::timestamptz - make_interval(secs => coalesce(m.report_interval_seconds * 1.5, 0))`,
     [now.toISOString()],
   )
   return rows.map((r) => ({

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { SYSTEM, type Database, type Queryable } from '../../db/database.ts'
+import { statusRepository } from '../devices/status-repository.ts'
 import { offlineConditions, thresholdConditions, type Condition } from './conditions.ts'
 
 /** Any number, the same in every replica: one evaluator runs at a time across all of them. */
@@ -40,6 +41,8 @@ export async function evaluateRules(
     )
     if (!rows[0]!.locked) return { skipped: true, raised: 0, cleared: 0, deliveries: 0 }
     const offline = await offlineConditions(tx, now)
+    const silent = new Set(offline.map((c) => c.deviceId))
+    await statusRepository(tx).apply([...silent].map((id) => silentDevice(id, now)))
     const threshold = await thresholdConditions(tx, now, settleMs)
     const conditions = [...offline, ...threshold.conditions]
     const judged = threshold.judged.map((j) => j.ruleId)
@@ -50,6 +53,14 @@ export async function evaluateRules(
     return { skipped: false, raised: raised.length, cleared, deliveries }
   })
 }
+
+/** An offline alert and the device's page say the same: the silent device is offline. */
+const silentDevice = (deviceId: string, now: Date) => ({
+  deviceId,
+  status: 'offline' as const,
+  at: now,
+  reason: 'No reading for longer than an offline rule allows',
+})
 
 /**
  * Clears open notifications whose condition was judged in this run and no longer holds: every

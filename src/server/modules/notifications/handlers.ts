@@ -71,6 +71,28 @@ async function checkDevices(tx: Tx, groupId: string, deviceIds: readonly string[
   }
 }
 
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`)
+
+/**
+ * An offline rule shorter than a watched device's reporting interval would call a healthy device
+ * offline between two of its readings: refused, naming the interval.
+ */
+async function checkOfflineAfter(
+  tx: Tx,
+  groupId: string,
+  minutes: number | null | undefined,
+  deviceIds: readonly string[] = [],
+) {
+  if (minutes == null) return
+  const slowest = await rulesRepository(tx).slowestReport(groupId, deviceIds)
+  if (!slowest || minutes * 60 >= slowest.seconds) return
+  const interval = Math.ceil(slowest.seconds / 60)
+  throw invalid(
+    ['body', 'offline_after_minutes'],
+    `${slowest.device} reports every ${minutesText(interval)}: an offline rule for it needs at least ${minutesText(interval)}`,
+  )
+}
+
 const toNewRule = (body: NotificationRuleInput, createdBy: string): NewRule => ({
   groupId: body.group_id,
   name: body.name,
@@ -163,6 +185,8 @@ export const rulesHandlers = {
       if (!(await groupsRepository(tx).exists(body.group_id)))
         throw invalid(['body', 'group_id'], 'Group not found')
       await checkDevices(tx, body.group_id, body.device_ids)
+      if (body.alert_type === 'DEVICE_OFFLINE')
+        await checkOfflineAfter(tx, body.group_id, body.offline_after_minutes, body.device_ids)
       return rulesRepository(tx).create(toNewRule(body, actor.id))
     }
     const rule = await (
@@ -182,6 +206,14 @@ export const rulesHandlers = {
         checkPatchFits(current.alert_type, body)
         checkReactivation(current, body)
         await checkDevices(tx, current.group_id, body.device_ids)
+        // Checked when what it depends on changes: a device added later does not block a rename.
+        if (body.offline_after_minutes !== undefined || body.device_ids !== undefined)
+          await checkOfflineAfter(
+            tx,
+            current.group_id,
+            body.offline_after_minutes ?? current.offline_after_minutes,
+            body.device_ids ?? current.device_ids,
+          )
         return (await rulesRepository(tx).update(scope, params.id, toChanges(body)))!
       })
       .catch(nameClash(body.name))

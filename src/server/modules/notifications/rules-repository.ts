@@ -152,6 +152,25 @@ export const rulesRepository = (q: Queryable) => ({
     return rows.map((r) => r.id)
   },
 
+  /**
+   * The longest reporting interval, in seconds, of the devices a rule would watch (all of the
+   * group's when it names none), with a device that has it; null when no model says.
+   */
+  async slowestReport(
+    groupId: string,
+    deviceIds: readonly string[],
+  ): Promise<{ seconds: number; device: string } | null> {
+    const { rows } = await q.query<{ seconds: number; device: string }>(
+      `SELECT m.report_interval_seconds AS seconds, d.name AS device
+       FROM devices d JOIN device_models m ON m.id = d.device_model_id
+       WHERE d.group_id = $1 AND (cardinality($2::uuid[]) = 0 OR d.id = ANY ($2::uuid[]))
+         AND m.report_interval_seconds IS NOT NULL
+       ORDER BY m.report_interval_seconds DESC, d.name LIMIT 1`,
+      [groupId, deviceIds],
+    )
+    return rows[0] ?? null
+  },
+
   async create(rule: NewRule): Promise<RuleDto> {
     const offline = rule.alertType === 'DEVICE_OFFLINE'
     const { rows } = await q.query<RuleRow>(
