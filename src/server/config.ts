@@ -65,9 +65,10 @@ export interface LogRotation {
 export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 20 * 1024 * 1024, maxFiles: 5 }
 
 /**
- * Overload protection for bulk ingest: at most `maxConcurrent` pushes run, `maxQueued` wait
- * (FIFO) for a turn; a push finding the queue full answers 429, one waiting longer than
- * `queueTimeoutMs` answers 503, both with Retry-After, instead of every push slowing to a crawl.
+ * Overload protection for bulk ingest: at most `maxConcurrent` pushes run, `maxQueued` wait for
+ * a turn (shared fairly between tenants, plugins/ingest-limit.ts); a push finding the queue full
+ * answers 429, one waiting longer than `queueTimeoutMs` answers 503, both with Retry-After,
+ * instead of every push slowing to a crawl.
  */
 export interface IngestLimits {
   maxConcurrent: number
