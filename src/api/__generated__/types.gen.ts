@@ -1494,7 +1494,7 @@ export type LoginErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**
@@ -1934,7 +1934,7 @@ export type ChangePasswordErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**
@@ -4041,6 +4041,10 @@ export type PostFrontendLogsErrors = {
      */
     422: HttpError;
     /**
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
+     */
+    429: HttpError;
+    /**
      * The server cannot answer now: starting up (migrations running), draining for shutdown, or
      * the database is unreachable. Safe to retry after `Retry-After` seconds.
      *
@@ -4453,7 +4457,7 @@ export type BulkPushReadingsErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**
