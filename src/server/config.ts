@@ -190,9 +190,10 @@ export function loadConfig(
     },
     // The contract's limit for JSON bodies: 10,000 bulk readings fit.
     bodyLimit: 5 * 1024 * 1024,
-    // PGlite runs one statement at a time: more pushes at once only lengthen each one.
+    // PGlite runs one statement at a time: more pushes at once only lengthen each one. One
+    // tenant runs all turns but one (plugins/ingest-limit.ts): 2 on PGlite, 4 on PostgreSQL.
     ingestLimits: {
-      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 4 : 2),
+      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 5 : 3),
       maxQueued: e.INGEST_MAX_QUEUED ?? 16,
       queueTimeoutMs: e.INGEST_QUEUE_TIMEOUT_MS ?? 15_000,
     },

@@ -197,20 +197,23 @@ describe('Gate', () => {
     }
   })
 
-  it('gives a freed turn to the tenant running the fewest, round robin among equals', async () => {
-    const gate = new Gate({ maxConcurrent: 2, maxQueued: 4, queueTimeoutMs: 60_000 })
+  it('keeps a turn free for other tenants, and gives a freed turn to the one running the fewest', async () => {
+    const gate = new Gate({ maxConcurrent: 3, maxQueued: 4, queueTimeoutMs: 60_000 })
     const order: string[] = []
     const wait = (tenant: string) =>
       gate.enter(tenant).then((turn) => turn === 'entered' && order.push(tenant))
     expect(await gate.enter('a')).toBe('entered')
     expect(await gate.enter('a')).toBe('entered')
-    const waiting = [wait('a'), wait('a'), wait('b'), wait('c')]
-    gate.leave('a') // b and c run none: b, waiting longer, goes first
-    gate.leave('a') // a and c each run none now; c has never been served
-    gate.leave('b') // a runs none, c runs one
-    gate.leave('c')
+    // a may run all turns but one: its third waits, and b takes the last turn at once.
+    const waiting = [wait('a')]
+    expect(await gate.enter('b')).toBe('entered')
+    waiting.push(wait('b'), wait('c'))
+    expect(gate.stats).toEqual({ active: 3, queued: 3 })
+    gate.leave('a') // a and b run one each, c none
+    gate.leave('b') // a runs one, b none: b's turn before a's
+    gate.leave('c') // only a waits
     await Promise.all(waiting)
-    expect(order).toEqual(['b', 'c', 'a', 'a'])
+    expect(order).toEqual(['c', 'b', 'a'])
     expect(gate.statsOf('a')).toEqual({ active: 2, queued: 0 })
   })
 

@@ -40,11 +40,12 @@ export const tenantOf = (scope: TenantScope): string =>
 
 /**
  * At most `maxConcurrent` turns at once and `maxQueued` waiting, shared fairly between tenants:
- * a freed turn goes to the waiting tenant running the fewest (round robin among equals),
+ * one tenant runs at most all turns but one (`perTenant`), a freed turn goes to the waiting
+ * tenant running the fewest (round robin among equals),
  * and a push arriving at a full queue takes the place of the newest waiter of the tenant holding
  * the most turns (that push is refused instead), unless its own tenant holds as many. One tenant
- * can use the whole gate while it is alone, yet another tenant's push waits at most until one
- * running push ends.
+ * can fill the queue while it is alone, yet another tenant's push starts at once, or, with a
+ * single turn, after the running push.
  */
 export class Gate {
   #active = 0
@@ -65,9 +66,17 @@ export class Gate {
     return { active: lane?.active ?? 0, queued: lane?.waiting.length ?? 0 }
   }
 
+  /**
+   * Turns one tenant may run at once: all but one, so another tenant's push starts at once
+   * rather than behind the database's queue of the flood (PGlite runs one push at a time).
+   */
+  get perTenant() {
+    return Math.max(1, this.limits.maxConcurrent - 1)
+  }
+
   enter(tenant = ''): Promise<Turn> {
     const lane = this.#lane(tenant)
-    if (this.#active < this.limits.maxConcurrent) {
+    if (this.#active < this.limits.maxConcurrent && lane.active < this.perTenant) {
       this.#active++
       this.#take(lane)
       return Promise.resolve('entered')
@@ -97,17 +106,17 @@ export class Gate {
     const lane = this.#lanes.get(tenant)
     if (!lane) return
     lane.active--
+    this.#active--
     this.#dropIfIdle(tenant, lane)
-    const next = this.#nextLane()
-    if (!next) {
-      this.#active--
-      return
+    // A tenant at its own limit may have left a turn free that its leaving one now may take.
+    for (let next = this.#nextLane(); next; next = this.#nextLane()) {
+      const waiter = next.waiting.shift()!
+      this.#queued--
+      this.#active++
+      this.#take(next)
+      clearTimeout(waiter.timer)
+      waiter.resolve('entered')
     }
-    const waiter = next.waiting.shift()!
-    this.#queued--
-    this.#take(next)
-    clearTimeout(waiter.timer)
-    waiter.resolve('entered')
   }
 
   #lane(tenant: string): Lane {
@@ -125,11 +134,15 @@ export class Gate {
     if (lane.active === 0 && lane.waiting.length === 0) this.#lanes.delete(tenant)
   }
 
-  /** The waiting lane running the fewest turns; among equals, the one served longest ago. */
+  /**
+   * When a turn is free, the waiting lane under its limit running the fewest turns; among equals,
+   * the one served longest ago.
+   */
   #nextLane(): Lane | undefined {
+    if (this.#active >= this.limits.maxConcurrent) return undefined
     let best: Lane | undefined
     for (const lane of this.#lanes.values()) {
-      if (lane.waiting.length === 0) continue
+      if (lane.waiting.length === 0 || lane.active >= this.perTenant) continue
       if (!best || Gate.#before(lane, best)) best = lane
     }
     return best
