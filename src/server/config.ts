@@ -43,6 +43,9 @@ const envSchema = z.object({
   INGEST_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
   INGEST_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).optional(),
   INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  /** Frontend log batches, and their size in KiB, one session may send per minute. */
+  FRONTEND_LOG_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
+  FRONTEND_LOG_KB_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
 })
 
 export interface LoginLimits {
@@ -71,14 +74,25 @@ export interface LogRotation {
 export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 20 * 1024 * 1024, maxFiles: 5 }
 
 /**
- * Overload protection for bulk ingest: at most `maxConcurrent` pushes run, `maxQueued` wait
- * (FIFO) for a turn; a push finding the queue full answers 429, one waiting longer than
- * `queueTimeoutMs` answers 503, both with Retry-After, instead of every push slowing to a crawl.
+ * Overload protection for bulk ingest: at most `maxConcurrent` pushes run, `maxQueued` wait for
+ * a turn (shared fairly between tenants, plugins/ingest-limit.ts); a push finding the queue full
+ * answers 429, one waiting longer than `queueTimeoutMs` answers 503, both with Retry-After,
+ * instead of every push slowing to a crawl.
  */
 export interface IngestLimits {
   maxConcurrent: number
   maxQueued: number
   queueTimeoutMs: number
+}
+
+/**
+ * What one session may ship to the frontend log (postFrontendLogs) per minute, as a rate that
+ * refills continuously: batches, and bytes as written to frontend.log. Beyond it: 429 with
+ * Retry-After. (Each user's share of a frontend.log file is capped too: logging.ts.)
+ */
+export interface FrontendLogLimits {
+  batchesPerMinute: number
+  bytesPerMinute: number
 }
 
 export interface Config {
@@ -107,6 +121,7 @@ export interface Config {
   loginLimits: LoginLimits
   bodyLimit: number
   ingestLimits: IngestLimits
+  frontendLogLimits: FrontendLogLimits
   firstAdmin:
     | { email: string; password: string; fullName: string; role: 'superuser' | 'developer' }
     | undefined
@@ -182,11 +197,18 @@ export function loadConfig(
     },
     // The contract's limit for JSON bodies: 10,000 bulk readings fit.
     bodyLimit: 5 * 1024 * 1024,
-    // PGlite runs one statement at a time: more pushes at once only lengthen each one.
+    // PGlite runs one statement at a time: more pushes at once only lengthen each one. One
+    // tenant runs all turns but one (plugins/ingest-limit.ts): 2 on PGlite, 4 on PostgreSQL.
     ingestLimits: {
-      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 4 : 2),
+      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 5 : 3),
       maxQueued: e.INGEST_MAX_QUEUED ?? 16,
       queueTimeoutMs: e.INGEST_QUEUE_TIMEOUT_MS ?? 15_000,
+    },
+    // The console ships every 10 s, or at once when 50 entries wait: 30 batches a minute is a
+    // page logging without pause; 1 MiB is 2,000 entries of 500 bytes.
+    frontendLogLimits: {
+      batchesPerMinute: e.FRONTEND_LOG_BATCHES_PER_MINUTE ?? 30,
+      bytesPerMinute: (e.FRONTEND_LOG_KB_PER_MINUTE ?? 1024) * 1024,
     },
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -15,8 +15,12 @@ export interface Logs {
   /** Who did what: sign-in, sign-out and every change. Written to audit.log and main.log. */
   audit: Logger
   dir: string
-  /** Appends JSON lines (one object each) to frontend.log, secrets scrubbed. */
-  writeFrontend(lines: readonly Record<string, unknown>[]): void
+  /**
+   * Appends JSON lines (one object each) to frontend.log as `userId`'s, secrets scrubbed; the
+   * bytes written, or null (nothing written) once the user has filled their share of the current
+   * file (FRONTEND_USER_SHARE).
+   */
+  writeFrontend(userId: string, lines: readonly Record<string, unknown>[]): number | null
   /** Resolves once every line written so far is in its file (the log viewer reads its own writes). */
   flushed(): Promise<void>
   /** Flush and close the files (on shutdown, and between tests). */
@@ -31,6 +35,14 @@ export interface LogOptions {
   /** @default DEFAULT_LOG_ROTATION */
   rotation?: LogRotation
 }
+
+/**
+ * The part of a frontend.log file one user may fill before the file rotates (at least one batch is
+ * written, so a user may pass it by one batch: at most ~2.4 MB). One user alone can therefore
+ * never rotate the file, and so never push other users' entries out of the rotated files, however
+ * many sessions they open; it takes several users writing at their limit.
+ */
+export const FRONTEND_USER_SHARE = 0.1
 
 /** The rotated generation `n` of a log: `main.log`, `main.1.log`, `main.2.log`... */
 export const logFileName = (source: LogSource, n: number) =>
@@ -92,6 +104,8 @@ class RotatingFile {
   private writing: Promise<void> | undefined
   private closed = false
   private failed = false
+  /** Rotations so far: what was written before a change is in the older files. */
+  rotations = 0
 
   constructor(
     private readonly dir: string,
@@ -150,6 +164,7 @@ class RotatingFile {
       fs.closeSync(old)
     }
     this.size = 0
+    this.rotations++
   }
 
   /** A full disk or a removed directory must not take the server down: say so once, go on. */
@@ -229,12 +244,26 @@ export function createLogs(options: LogOptions): Logs {
     ]),
   )
   const files = [main, errors, auditFile, frontend]
+  /** Bytes each user has written to the current frontend.log (since `sharesOf` rotations). */
+  const shares = new Map<string, number>()
+  let sharesOf = frontend.rotations
+  const share = Math.floor(rotation.maxBytes * FRONTEND_USER_SHARE)
   return {
     logger,
     audit,
     dir: options.dir,
-    writeFrontend(lines) {
-      frontend.write(lines.map((line) => `${JSON.stringify(scrub(line))}\n`).join(''))
+    writeFrontend(userId, lines) {
+      if (sharesOf !== frontend.rotations) {
+        shares.clear()
+        sharesOf = frontend.rotations
+      }
+      const used = shares.get(userId) ?? 0
+      if (used >= share) return null
+      const data = lines.map((line) => `${JSON.stringify(scrub(line))}\n`).join('')
+      const bytes = Buffer.byteLength(data)
+      shares.set(userId, used + bytes)
+      frontend.write(data)
+      return bytes
     },
     async flushed() {
       await Promise.all(files.map((file) => file.flushed()))

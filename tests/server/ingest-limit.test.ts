@@ -114,6 +114,68 @@ describe('bulk push queue timeout', () => {
   })
 })
 
+describe('bulk push fairness between tenants', () => {
+  let fair: TestApp
+  /** The tenant (fixture group key) of each push as it reaches the database, in order. */
+  const reached: string[] = []
+  /** While set, group A's pushes wait for it at the database: a noisy tenant's long pushes. */
+  let holdA: Promise<void> | undefined
+  beforeAll(async () => {
+    fair = await build({ ingestLimits: { maxConcurrent: 1, maxQueued: 2, queueTimeoutMs: 60_000 } })
+    const db = fair.db as { transaction: Database['transaction'] }
+    const transaction = db.transaction.bind(fair.db)
+    db.transaction = async (scope, fn) => {
+      if (scope.kind === 'tenant') {
+        const a = scope.groupId === fair.fx.groups.A
+        reached.push(a ? 'A' : 'B')
+        if (a) await holdA
+      }
+      return transaction(scope, fn)
+    }
+  })
+  afterAll(async () => fair?.close())
+
+  const pushTo = (session: Session, device: string, n: number) =>
+    fair.call(session, {
+      method: 'POST',
+      url: '/api/v1/devices/bulk_push',
+      payload: { items: [{ device_id: device, timestamp: `2026-03-01T00:0${n}:00Z`, kwh: n }] },
+      headers: { 'content-type': 'application/json' },
+    })
+
+  it("takes a quiet tenant's push while a noisy one fills the gate, and runs it next", async () => {
+    const noisy = await fair.as('admin')
+    const quiet = await fair.as('admin2')
+    let go!: () => void
+    holdA = new Promise((resolve) => (go = resolve))
+    const a = fair.fx.devicesOf.A[1]!
+    const running = pushTo(noisy, a, 1)
+    await vi.waitFor(() => expect(reached).toEqual(['A']))
+    const second = pushTo(noisy, a, 2)
+    const third = pushTo(noisy, a, 3)
+    await vi.waitFor(() => expect(fair.app.ingestGate.stats).toEqual({ active: 1, queued: 2 }))
+    const single = pushTo(quiet, fair.fx.devicesOf.B[0]!, 1)
+    try {
+      // The noisy tenant's newest waiter gives its place up, not the quiet tenant's only push.
+      const first = await Promise.race([
+        third.then((r) => ['noisy', r.statusCode, r.headers['retry-after']]),
+        single.then((r) => ['quiet', r.statusCode, r.headers['retry-after']]),
+      ])
+      expect(first).toEqual(['noisy', 429, expect.stringMatching(/^[1-9]\d*$/)])
+      expect(fair.app.ingestGate.statsOf(fair.fx.groups.B)).toEqual({ active: 0, queued: 1 })
+    } finally {
+      holdA = undefined
+      go()
+    }
+    expect((await running).statusCode).toBe(200)
+    expect((await single).statusCode).toBe(200)
+    expect((await second).statusCode).toBe(200)
+    // The quiet push waited for one running push only, ahead of the noisy tenant's queue.
+    expect(reached).toEqual(['A', 'B', 'A'])
+    expect(fair.app.ingestGate.stats).toEqual({ active: 0, queued: 0 })
+  })
+})
+
 describe('Gate', () => {
   it('hands turns over first come first served and times out a waiter that waits too long', async () => {
     vi.useFakeTimers()
@@ -133,5 +195,43 @@ describe('Gate', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('keeps a turn free for other tenants, and gives a freed turn to the one running the fewest', async () => {
+    const gate = new Gate({ maxConcurrent: 3, maxQueued: 4, queueTimeoutMs: 60_000 })
+    const order: string[] = []
+    const wait = (tenant: string) =>
+      gate.enter(tenant).then((turn) => turn === 'entered' && order.push(tenant))
+    expect(await gate.enter('a')).toBe('entered')
+    expect(await gate.enter('a')).toBe('entered')
+    // a may run all turns but one: its third waits, and b takes the last turn at once.
+    const waiting = [wait('a')]
+    expect(await gate.enter('b')).toBe('entered')
+    waiting.push(wait('b'), wait('c'))
+    expect(gate.stats).toEqual({ active: 3, queued: 3 })
+    gate.leave('a') // a and b run one each, c none
+    gate.leave('b') // a runs one, b none: b's turn before a's
+    gate.leave('c') // only a waits
+    await Promise.all(waiting)
+    expect(order).toEqual(['c', 'b', 'a'])
+    expect(gate.statsOf('a')).toEqual({ active: 2, queued: 0 })
+  })
+
+  it("refuses the busiest tenant's newest waiter to make room, but not to swap places", async () => {
+    const gate = new Gate({ maxConcurrent: 1, maxQueued: 2, queueTimeoutMs: 60_000 })
+    expect(await gate.enter('a')).toBe('entered')
+    const a2 = gate.enter('a')
+    const a3 = gate.enter('a')
+    const b1 = gate.enter('b')
+    expect(await Promise.race([a3, b1.then((turn) => `b ${turn}`)])).toBe('full')
+    // b holds one turn, a two: making room again would only swap them, so b is refused.
+    expect(await gate.enter('b')).toBe('full')
+    expect(gate.stats).toEqual({ active: 1, queued: 2 })
+    gate.leave('a')
+    expect(await b1).toBe('entered')
+    gate.leave('b')
+    expect(await a2).toBe('entered')
+    gate.leave('a')
+    expect(gate.stats).toEqual({ active: 0, queued: 0 })
   })
 })

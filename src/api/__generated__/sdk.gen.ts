@@ -624,6 +624,11 @@ export const getSystemInfo = <ThrowOnError extends boolean = false>(options?: Op
  * Extends spec §7: the console's in-memory log buffer (and application failures reported with
  * "Report Issue") is shipped here in batches of at most 200 entries; they are written to the
  * `frontend` log with the caller's user id and request id added. Any signed-in user may send.
+ * Rate limited (429 with `Retry-After`): per session, batches and bytes per minute
+ * (`FRONTEND_LOG_BATCHES_PER_MINUTE`, `FRONTEND_LOG_KB_PER_MINUTE`); per user, a tenth of
+ * each `frontend` log file, refilled when the file rotates, so no one user's entries can
+ * push other users' entries out of the log. A refused batch is not written; the console
+ * drops or delays it, never retrying at once.
  *
  */
 export const postFrontendLogs = <ThrowOnError extends boolean = false>(options: Options<PostFrontendLogsData, ThrowOnError>): RequestResult<PostFrontendLogsResponses, PostFrontendLogsErrors, ThrowOnError> => (options.client ?? client).post<PostFrontendLogsResponses, PostFrontendLogsErrors, ThrowOnError>({

@@ -1508,7 +1508,7 @@ export type LoginErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**
@@ -1948,7 +1948,7 @@ export type ChangePasswordErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**
@@ -4055,6 +4055,10 @@ export type PostFrontendLogsErrors = {
      */
     422: HttpError;
     /**
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
+     */
+    429: HttpError;
+    /**
      * The server cannot answer now: starting up (migrations running), draining for shutdown, or
      * the database is unreachable. Safe to retry after `Retry-After` seconds.
      *
@@ -4467,7 +4471,7 @@ export type BulkPushReadingsErrors = {
      */
     422: HttpError;
     /**
-     * Too many requests (login attempts per account or address, bulk pushes); wait `Retry-After` seconds.
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
      */
     429: HttpError;
     /**

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { IngestLimits } from '../config.ts'
+import type { TenantScope } from '../context.ts'
 import { HttpError } from '../lib/http-errors.ts'
 import type { OperationId } from '../permissions.ts'
+import { scopeOf } from './session-auth.ts'
 
 /** The operations that share the ingest gate. */
 const INGEST: ReadonlySet<OperationId> = new Set(['bulkPushReadings'])
@@ -9,42 +11,168 @@ const INGEST: ReadonlySet<OperationId> = new Set(['bulkPushReadings'])
 /** A full queue clears in about this long at the default limits. */
 const RETRY_AFTER_SECONDS = 5
 
+/** `full`: no room in the queue, or the push gave its place to a tenant with fewer waiting. */
 type Turn = 'entered' | 'full' | 'timed_out'
 
-/** At most `maxConcurrent` holders; up to `maxQueued` waiters, first come first served. */
+interface Waiter {
+  /** Arrival order: among lanes holding as many turns, the longest-waiting head goes first. */
+  seq: number
+  resolve: (turn: Turn) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+/** One tenant's turns at the gate: those running and those waiting (first come first served). */
+interface Lane {
+  active: number
+  waiting: Waiter[]
+  /** When the lane last got a turn (a count of turns given), -1 never: ties go round robin. */
+  served: number
+}
+
+/**
+ * The tenant a push is counted against: the group it writes to. Every account of a tenant shares
+ * one lane (ten admins get no more than one), a developer or superuser pushing with X-Group-ID
+ * uses that group's lane, and their unscoped pushes (any group) share one lane of their own.
+ * Device tokens and MQTT will push as a device's group, so they fall in the same lanes.
+ */
+export const tenantOf = (scope: TenantScope): string =>
+  scope.all ? '*' : (scope.groupId ?? 'no-group')
+
+/**
+ * At most `maxConcurrent` turns at once and `maxQueued` waiting, shared fairly between tenants:
+ * one tenant runs at most all turns but one (`perTenant`), a freed turn goes to the waiting
+ * tenant running the fewest (round robin among equals),
+ * and a push arriving at a full queue takes the place of the newest waiter of the tenant holding
+ * the most turns (that push is refused instead), unless its own tenant holds as many. One tenant
+ * can fill the queue while it is alone, yet another tenant's push starts at once, or, with a
+ * single turn, after the running push.
+ */
 export class Gate {
   #active = 0
-  readonly #waiting: Array<() => void> = []
+  #queued = 0
+  #seq = 0
+  #turns = 0
+  /** Only tenants with a turn running or waiting: at most maxConcurrent + maxQueued lanes. */
+  readonly #lanes = new Map<string, Lane>()
   constructor(readonly limits: IngestLimits) {}
 
   get stats() {
-    return { active: this.#active, queued: this.#waiting.length }
+    return { active: this.#active, queued: this.#queued }
   }
 
-  enter(): Promise<Turn> {
-    if (this.#active < this.limits.maxConcurrent) {
+  /** One tenant's share: running and waiting. */
+  statsOf(tenant: string) {
+    const lane = this.#lanes.get(tenant)
+    return { active: lane?.active ?? 0, queued: lane?.waiting.length ?? 0 }
+  }
+
+  /**
+   * Turns one tenant may run at once: all but one, so another tenant's push starts at once
+   * rather than behind the database's queue of the flood (PGlite runs one push at a time).
+   */
+  get perTenant() {
+    return Math.max(1, this.limits.maxConcurrent - 1)
+  }
+
+  enter(tenant = ''): Promise<Turn> {
+    const lane = this.#lane(tenant)
+    if (this.#active < this.limits.maxConcurrent && lane.active < this.perTenant) {
       this.#active++
+      this.#take(lane)
       return Promise.resolve('entered')
     }
-    if (this.#waiting.length >= this.limits.maxQueued) return Promise.resolve('full')
+    if (this.#queued >= this.limits.maxQueued && !this.#makeRoomFor(lane)) {
+      this.#dropIfIdle(tenant, lane)
+      return Promise.resolve('full')
+    }
     return new Promise((resolve) => {
-      const turn = () => {
-        clearTimeout(timer)
-        resolve('entered')
+      const waiter: Waiter = {
+        seq: this.#seq++,
+        resolve,
+        timer: setTimeout(() => {
+          lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
+          this.#queued--
+          this.#dropIfIdle(tenant, lane)
+          resolve('timed_out')
+        }, this.limits.queueTimeoutMs),
       }
-      const timer = setTimeout(() => {
-        this.#waiting.splice(this.#waiting.indexOf(turn), 1)
-        resolve('timed_out')
-      }, this.limits.queueTimeoutMs)
-      this.#waiting.push(turn)
+      lane.waiting.push(waiter)
+      this.#queued++
     })
   }
 
-  /** Hands the slot to the next waiter, if any. */
-  leave(): void {
-    const next = this.#waiting.shift()
-    if (next) next()
-    else this.#active--
+  /** Hands the tenant's turn to the next waiter of the fairest lane, if any. */
+  leave(tenant = ''): void {
+    const lane = this.#lanes.get(tenant)
+    if (!lane) return
+    lane.active--
+    this.#active--
+    this.#dropIfIdle(tenant, lane)
+    // A tenant at its own limit may have left a turn free that its leaving one now may take.
+    for (let next = this.#nextLane(); next; next = this.#nextLane()) {
+      const waiter = next.waiting.shift()!
+      this.#queued--
+      this.#active++
+      this.#take(next)
+      clearTimeout(waiter.timer)
+      waiter.resolve('entered')
+    }
+  }
+
+  #lane(tenant: string): Lane {
+    let lane = this.#lanes.get(tenant)
+    if (!lane) this.#lanes.set(tenant, (lane = { active: 0, waiting: [], served: -1 }))
+    return lane
+  }
+
+  #take(lane: Lane) {
+    lane.active++
+    lane.served = this.#turns++
+  }
+
+  #dropIfIdle(tenant: string, lane: Lane) {
+    if (lane.active === 0 && lane.waiting.length === 0) this.#lanes.delete(tenant)
+  }
+
+  /**
+   * When a turn is free, the waiting lane under its limit running the fewest turns; among equals,
+   * the one served longest ago.
+   */
+  #nextLane(): Lane | undefined {
+    if (this.#active >= this.limits.maxConcurrent) return undefined
+    let best: Lane | undefined
+    for (const lane of this.#lanes.values()) {
+      if (lane.waiting.length === 0 || lane.active >= this.perTenant) continue
+      if (!best || Gate.#before(lane, best)) best = lane
+    }
+    return best
+  }
+
+  static #before(a: Lane, b: Lane): boolean {
+    if (a.active !== b.active) return a.active < b.active
+    if (a.served !== b.served) return a.served < b.served
+    return a.waiting[0]!.seq < b.waiting[0]!.seq
+  }
+
+  /**
+   * Refuses the newest waiter of the tenant holding the most turns (running and waiting) when it
+   * holds at least two more than `lane` would, so that the arrival can wait in its place.
+   */
+  #makeRoomFor(lane: Lane): boolean {
+    const load = (l: Lane) => l.active + l.waiting.length
+    let victim: [string, Lane] | undefined
+    for (const entry of this.#lanes) {
+      if (entry[1].waiting.length > 0 && (!victim || load(entry[1]) > load(victim[1])))
+        victim = entry
+    }
+    if (!victim || load(victim[1]) <= load(lane) + 1) return false
+    const [tenant, other] = victim
+    const waiter = other.waiting.pop()!
+    this.#queued--
+    clearTimeout(waiter.timer)
+    waiter.resolve('full')
+    this.#dropIfIdle(tenant, other)
+    return true
   }
 }
 
@@ -75,19 +203,24 @@ const refusal = (turn: Exclude<Turn, 'entered'>) =>
  * Bulk ingest takes a turn at the gate after sign-in and before its body is read, so a burst of
  * 5 MB pushes neither fills memory nor stretches every push until all time out: the overflow is
  * refused at once (429) or after a bounded wait (503). The turn ends when the answer is sent.
+ * Turns are shared per tenant (Gate), so one tenant's flood cannot lock the others out.
  */
 export function ingestLimit(app: FastifyInstance, limits: IngestLimits): void {
   const gate = new Gate(limits)
-  const holding = new WeakSet<FastifyRequest>()
+  const holding = new WeakMap<FastifyRequest, string>()
   app.decorate('ingestGate', gate)
   const enter = async (request: FastifyRequest) => {
     if (!request.actor) return
-    const turn = await gate.enter()
+    const tenant = tenantOf(scopeOf(request, request.actor))
+    const turn = await gate.enter(tenant)
     if (turn !== 'entered') throw refusal(turn)
-    holding.add(request)
+    holding.set(request, tenant)
   }
   const release = async (request: FastifyRequest) => {
-    if (holding.delete(request)) gate.leave()
+    const tenant = holding.get(request)
+    if (tenant === undefined) return
+    holding.delete(request)
+    gate.leave(tenant)
   }
   // Route hooks, so other requests pay nothing; they run after the app's (sign-in first).
   app.addHook('onRoute', (route) => {

@@ -34,7 +34,8 @@ async function authenticate(request: FastifyRequest, cache: SessionCache): Promi
   return actor ?? null
 }
 
-function scopeOf(request: FastifyRequest, actor: Actor): TenantScope {
+/** The tenant data a request acts on (request.scope); known before the body is read. */
+export function scopeOf(request: FastifyRequest, actor: Actor): TenantScope {
   if (!isElevated(actor.role)) return { all: false, groupId: actor.groupId }
   const header = request.headers['x-group-id']
   if (typeof header === 'string' && header !== '' && takesGroupHeader(request))

@@ -10,6 +10,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../../src/server/config.ts'
 import type { Database } from '../../../src/server/db/database.ts'
 
 export type Kind = 'pglite' | 'postgres'
@@ -76,9 +77,13 @@ export async function benchTenant(db: Database, name: string, email: string): Pr
   })
 }
 
-/** The app as in production (no demo data, no background jobs), listening on a free port. */
+/**
+ * The app as in production (no demo data, no background jobs), listening on a free port;
+ * `overrides` replace parts of its configuration.
+ */
 export async function listen(
   bench: BenchDatabase,
+  overrides: Partial<Config> = {},
 ): Promise<{ app: FastifyInstance; port: number }> {
   const { buildApp } = await import('../../../src/server/app.ts')
   const { loadConfig } = await import('../../../src/server/config.ts')
@@ -100,6 +105,7 @@ export async function listen(
         perAddressPerMinute: 10_000,
         windowMs: 60_000,
       },
+      ...overrides,
     },
   )
   const logs = createLogs({ dir: path.join(bench.dir, 'logs'), level: 'info', stdout: 'silent' })

@@ -822,6 +822,11 @@ export const getSystemInfoOptions = (options?: Options<GetSystemInfoData>) => qu
  * Extends spec §7: the console's in-memory log buffer (and application failures reported with
  * "Report Issue") is shipped here in batches of at most 200 entries; they are written to the
  * `frontend` log with the caller's user id and request id added. Any signed-in user may send.
+ * Rate limited (429 with `Retry-After`): per session, batches and bytes per minute
+ * (`FRONTEND_LOG_BATCHES_PER_MINUTE`, `FRONTEND_LOG_KB_PER_MINUTE`); per user, a tenth of
+ * each `frontend` log file, refilled when the file rotates, so no one user's entries can
+ * push other users' entries out of the log. A refused batch is not written; the console
+ * drops or delays it, never retrying at once.
  *
  */
 export const postFrontendLogsMutation = (options?: Partial<Options<PostFrontendLogsData>>): UseMutationOptions<PostFrontendLogsResponse, PostFrontendLogsError, Options<PostFrontendLogsData>> => {

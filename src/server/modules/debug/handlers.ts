@@ -3,7 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
 import type { Logs } from '../../logging.ts'
-import { frontendLine } from './frontend-logs.ts'
+import type { FastifyInstance } from 'fastify'
+import { FrontendLogLimiter, frontendLine, sessionLimited, shareFilled } from './frontend-logs.ts'
 import { LogReader } from './log-reader.ts'
 import { systemRepository } from './system-repository.ts'
 
@@ -14,6 +15,14 @@ const packageFile = path.resolve(
 const version = (JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { version: string }).version
 const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+
+/** One limiter per app: each replica limits the sessions it serves. */
+const limiters = new WeakMap<FastifyInstance, FrontendLogLimiter>()
+function limiterOf(app: FastifyInstance): FrontendLogLimiter {
+  let limiter = limiters.get(app)
+  if (!limiter) limiters.set(app, (limiter = new FrontendLogLimiter(app.config.frontendLogLimits)))
+  return limiter
+}
 
 /** One reader per log directory: its indexes and match caches live as long as the app. */
 const readers = new WeakMap<Logs, LogReader>()
@@ -69,10 +78,16 @@ export const debugHandlers = {
     })
   },
 
+  /** Limited per session (rate and bytes) and per user (a share of each frontend.log file). */
   async postFrontendLogs(request, reply) {
-    const userId = request.actor?.id ?? null
-    const lines = request.body.entries.map((entry) => frontendLine(entry, request.id, userId))
-    request.server.logs.writeFrontend(lines)
+    const actor = request.actor!
+    const limiter = limiterOf(request.server)
+    const wait = limiter.waitSeconds(actor.sessionId)
+    if (wait > 0) throw sessionLimited(wait)
+    const lines = request.body.entries.map((entry) => frontendLine(entry, request.id, actor.id))
+    const written = request.server.logs.writeFrontend(actor.id, lines)
+    limiter.spend(actor.sessionId, written ?? 0)
+    if (written === null) throw shareFilled()
     return reply.code(202).send({ accepted: lines.length })
   },
 } satisfies Pick<RouteHandlers, 'getLogs' | 'getSystemInfo' | 'postFrontendLogs'>
