@@ -1,5 +1,6 @@
 import type { Decorator, Loader, Preview } from '@storybook/react-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { configure } from 'storybook/test'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
   RouterProvider,
@@ -12,6 +13,12 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import '../src/styles/global.css'
 import { baseHandlers } from '../src/mocks/handlers'
 import { applyTheme, type ThemeMode } from '../src/styles'
+
+/*
+ * findBy* and waitFor give up after 1 s by default: too soon for a mocked answer on two busy
+ * cores, in the built Storybook as much as in the test runner.
+ */
+configure({ asyncUtilTimeout: 5000 })
 
 /** Theme class on <html>, as in the app, so overlays rendered into <body> are themed too. */
 const withTheme: Decorator = (Story, { globals }) => {

@@ -1,43 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import {
   launchChromium,
-  preparePage,
+  pagePool,
   runStory,
   serveStatic,
   storyIds,
 } from '../tools/storybook-static'
 
 /*
- * Every story of the built Storybook (global-setup.ts builds it), opened the way designers and
- * Chromatic open it: its play function and its a11y check must pass against the production build.
+ * Every story of the built Storybook (global-setup.ts builds it), as designers and Chromatic see
+ * it: its play function and its a11y check must pass against the production build.
  */
 const ids = await storyIds()
-const pages = Number(process.env.STORYBOOK_STATIC_PAGES ?? 3)
 
 let server: Awaited<ReturnType<typeof serveStatic>>
 let browser: Browser
-const idle: Page[] = []
-const waiting: ((page: Page) => void)[] = []
-
-function acquire() {
-  const page = idle.pop()
-  return page ? Promise.resolve(page) : new Promise<Page>((resolve) => waiting.push(resolve))
-}
-function release(page: Page) {
-  const next = waiting.shift()
-  if (next) next(page)
-  else idle.push(page)
-}
+let withPage: Awaited<ReturnType<typeof pagePool>>
 
 beforeAll(async () => {
   server = await serveStatic()
   browser = await launchChromium()
-  for (let i = 0; i < pages; i++) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await preparePage(page)
-    idle.push(page)
-  }
+  withPage = await pagePool(browser, Number(process.env.STORYBOOK_STATIC_PAGES ?? 2))
 })
 afterAll(async () => {
   await browser?.close()
@@ -46,12 +30,7 @@ afterAll(async () => {
 
 describe.concurrent('built Storybook', () => {
   test.for(ids)('%s', async (id) => {
-    const page = await acquire()
-    try {
-      const outcome = await runStory(page, server.url, id)
-      expect(outcome.problems).toEqual([])
-    } finally {
-      release(page)
-    }
+    const outcome = await withPage((page) => runStory(page, server.url, id))
+    expect(outcome.problems).toEqual([])
   })
 })

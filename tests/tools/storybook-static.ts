@@ -153,21 +153,40 @@ function describeA11y(report: A11yReport) {
   )
 }
 
+const loaded = new WeakSet<Page>()
+
 /**
- * Loads one story on its own (iframe.html?id=..., as Chromatic and a shared link open it) and
- * waits for Storybook to say it finished: after the play function and the a11y check.
+ * Shows one story and waits for Storybook to say it finished: after the play function and the a11y
+ * check. The first story of a page loads iframe.html?id=...; the next ones are selected on the
+ * preview's channel, as the Storybook UI does when a designer clicks through the sidebar (no
+ * reload, so hundreds of stories take minutes). After a failure the page is loaded afresh.
  */
 export async function runStory(page: Page, baseUrl: string, id: string, timeout = 30_000) {
   const started = Date.now()
-  await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`)
+  if (loaded.has(page)) {
+    await page.evaluate((storyId) => {
+      const w = window as unknown as {
+        __storyEvents: unknown[]
+        __STORYBOOK_ADDONS_CHANNEL__: { emit: (name: string, data: unknown) => void }
+      }
+      w.__storyEvents = []
+      w.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' })
+    }, id)
+  } else {
+    await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`)
+  }
   const events = await page
     .waitForFunction(
-      () => {
-        const recorded = (window as unknown as { __storyEvents: [string, unknown][] }).__storyEvents
-        const ended = recorded.some(([name]) => name === 'storyFinished' || name === 'storyMissing')
+      (storyId) => {
+        const recorded = (window as unknown as { __storyEvents: [string, { storyId?: string }][] })
+          .__storyEvents
+        const ended = recorded.some(
+          ([name, data]) =>
+            (name === 'storyFinished' && data.storyId === storyId) || name === 'storyMissing',
+        )
         return ended && recorded
       },
-      null,
+      id,
       { timeout, polling: 50 },
     )
     .then((handle) => handle.jsonValue() as Promise<[Watched, unknown][]>)
@@ -189,21 +208,51 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
         if (report.type === 'a11y' && report.status === 'failed')
           problems.push(...describeA11y(report))
   }
+  if (problems.length) loaded.delete(page)
+  else loaded.add(page)
   return { id, problems, ms: Date.now() - started } satisfies StoryOutcome
 }
 
-// By hand: the stories named, or all of them, one page at a time.
+/** A few pages that stories take turns on. */
+export async function pagePool(browser: Browser, size: number) {
+  const idle: Page[] = []
+  const waiting: ((page: Page) => void)[] = []
+  for (let i = 0; i < size; i++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await preparePage(page)
+    idle.push(page)
+  }
+  return async function withPage<T>(work: (page: Page) => Promise<T>) {
+    const page = idle.pop() ?? (await new Promise<Page>((resolve) => waiting.push(resolve)))
+    try {
+      return await work(page)
+    } finally {
+      const next = waiting.shift()
+      if (next) next(page)
+      else idle.push(page)
+    }
+  }
+}
+
+// By hand: the stories named, or all of them, on STORYBOOK_STATIC_PAGES pages.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await serveStatic()
   const browser = await launchChromium()
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await preparePage(page)
+  const withPage = await pagePool(browser, Number(process.env.STORYBOOK_STATIC_PAGES ?? 2))
   const ids = process.argv.length > 2 ? process.argv.slice(2) : await storyIds()
-  for (const id of ids) {
-    const outcome = await runStory(page, server.url, id)
-    console.log(`${outcome.problems.length ? 'FAIL' : 'ok  '} ${id} ${outcome.ms} ms`)
-    for (const problem of outcome.problems) console.log(`     ${problem}`)
-  }
+  const started = Date.now()
+  let failed = 0
+  await Promise.all(
+    ids.map((id) =>
+      withPage(async (page) => {
+        const outcome = await runStory(page, server.url, id)
+        if (outcome.problems.length) failed++
+        console.log(`${outcome.problems.length ? 'FAIL' : 'ok  '} ${id} ${outcome.ms} ms`)
+        for (const problem of outcome.problems) console.log(`     ${problem}`)
+      }),
+    ),
+  )
+  console.log(`${ids.length} stories, ${failed} failed, ${Date.now() - started} ms`)
   await browser.close()
   await server.close()
 }
