@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport'
 
 export const staticDir = fileURLToPath(new URL('../../storybook-static', import.meta.url))
 
@@ -154,27 +155,68 @@ function describeA11y(report: A11yReport) {
 }
 
 const loaded = new WeakSet<Page>()
+const defaultViewport = { width: 1280, height: 800 }
+
+/** The preview's channel and store, as far as the runner uses them. */
+interface PreviewWindow {
+  __storyEvents: unknown[]
+  __STORYBOOK_ADDONS_CHANNEL__: { emit: (name: string, data: unknown) => void }
+  __STORYBOOK_PREVIEW__: {
+    storyStoreValue?: {
+      loadStory: (options: { storyId: string }) => Promise<unknown>
+      getStoryContext: (story: unknown) => {
+        globals: { viewport?: { value?: string } }
+        parameters: { viewport?: { options?: Record<string, Viewport> } }
+      }
+    }
+  }
+}
+interface Viewport {
+  styles?: { width?: string; height?: string }
+}
+
+/**
+ * The page size the Storybook UI gives a story: its `globals.viewport` among the viewport options
+ * (the addon's defaults and `parameters.viewport.options`), as the viewport toolbar applies it.
+ */
+async function storyViewport(page: Page, id: string) {
+  const { value, options } = await page.evaluate(async (storyId) => {
+    const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
+    const context = store.getStoryContext(await store.loadStory({ storyId }))
+    return {
+      value: context.globals.viewport?.value,
+      options: context.parameters.viewport?.options ?? {},
+    }
+  }, id)
+  const styles = value ? { ...MINIMAL_VIEWPORTS, ...options }[value]?.styles : undefined
+  if (!styles?.width || !styles.height) return defaultViewport
+  return { width: Number.parseInt(styles.width, 10), height: Number.parseInt(styles.height, 10) }
+}
 
 /**
  * Shows one story and waits for Storybook to say it finished: after the play function and the a11y
- * check. The first story of a page loads iframe.html?id=...; the next ones are selected on the
- * preview's channel, as the Storybook UI does when a designer clicks through the sidebar (no
- * reload, so hundreds of stories take minutes). After a failure the page is loaded afresh.
+ * check. A page loads the preview once; stories are then selected on its channel, as the Storybook
+ * UI does when a designer clicks through the sidebar (no reload per story, so hundreds take
+ * minutes), in the story's viewport. After a failure the page loads the preview afresh.
  */
 export async function runStory(page: Page, baseUrl: string, id: string, timeout = 30_000) {
   const started = Date.now()
-  if (loaded.has(page)) {
-    await page.evaluate((storyId) => {
-      const w = window as unknown as {
-        __storyEvents: unknown[]
-        __STORYBOOK_ADDONS_CHANNEL__: { emit: (name: string, data: unknown) => void }
-      }
-      w.__storyEvents = []
-      w.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' })
-    }, id)
-  } else {
-    await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`)
+  if (!loaded.has(page)) {
+    await page.goto(`${baseUrl}/iframe.html`)
+    await page.waitForFunction(
+      () => (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__?.storyStoreValue,
+    )
+    loaded.add(page)
   }
+  const viewport = await storyViewport(page, id)
+  const current = page.viewportSize()
+  if (current?.width !== viewport.width || current.height !== viewport.height)
+    await page.setViewportSize(viewport)
+  await page.evaluate((storyId) => {
+    const w = window as unknown as PreviewWindow
+    w.__storyEvents = []
+    w.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' })
+  }, id)
   const events = await page
     .waitForFunction(
       (storyId) => {
@@ -209,7 +251,6 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
           problems.push(...describeA11y(report))
   }
   if (problems.length) loaded.delete(page)
-  else loaded.add(page)
   return { id, problems, ms: Date.now() - started } satisfies StoryOutcome
 }
 
@@ -218,7 +259,7 @@ export async function pagePool(browser: Browser, size: number) {
   const idle: Page[] = []
   const waiting: ((page: Page) => void)[] = []
   for (let i = 0; i < size; i++) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await browser.newPage({ viewport: defaultViewport })
     await preparePage(page)
     idle.push(page)
   }
