@@ -34,7 +34,7 @@ type Story = StoryObj<typeof meta>
 const body = () => within(document.body)
 const toast = async (title: string, message: string) => {
   const region = body()
-  await expect(await region.findByText(title)).toBeVisible()
+  await waitFor(() => expect(region.getByText(title)).toBeVisible())
   await expect(region.getByText(message)).toBeVisible()
 }
 /** A group without devices, which can be deleted. */
