@@ -127,7 +127,8 @@ export const DeleteUser: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Uma User' }))
     const confirm = await body().findByRole('alertdialog', { name: 'Delete user?' })
-    await expect(within(confirm).getByText(/user@demo.local/)).toBeVisible()
+    // Visible once the confirmation has faded in.
+    await waitFor(() => expect(within(confirm).getByText(/user@demo.local/)).toBeVisible())
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete user' }))
     await waitFor(() => expect(body().getByText('User deleted')).toBeVisible())
     await waitFor(() => expect(canvas.queryByText('Uma User')).toBeNull())
