@@ -192,6 +192,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'storybook-static',
+          environment: 'node',
+          sequence: { groupOrder: 5 },
+          include: ['tests/static-storybook/**/*.test.ts'],
+          globalSetup: ['tests/static-storybook/global-setup.ts'],
+          // A story waits up to 30 s for Storybook to say it finished; a few pages run at once.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxConcurrency: 3,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           sequence: { groupOrder: 4 },

@@ -1,16 +1,24 @@
-import type { Decorator, Preview } from '@storybook/react-vite'
+import type { Decorator, Loader, Preview } from '@storybook/react-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { configure } from 'storybook/test'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
   RouterProvider,
+  type AnyRouter,
   createMemoryHistory,
   createRootRoute,
   createRouter,
 } from '@tanstack/react-router'
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import '../src/styles/global.css'
 import { baseHandlers } from '../src/mocks/handlers'
 import { applyTheme, type ThemeMode } from '../src/styles'
+
+/*
+ * findBy* and waitFor give up after 1 s by default: too soon for a mocked answer on two busy
+ * cores, in the built Storybook as much as in the test runner.
+ */
+configure({ asyncUtilTimeout: 5000 })
 
 /** Theme class on <html>, as in the app, so overlays rendered into <body> are themed too. */
 const withTheme: Decorator = (Story, { globals }) => {
@@ -32,23 +40,35 @@ const withQueryClient: Decorator = (Story) => (
   </StoryQueryClient>
 )
 
-/** Links and router hooks work in every story; `parameters.route` sets the current location. */
-function StoryRouter({ story: Story, route }: { story: ComponentType; route: string }) {
-  const [router] = useState(() =>
-    createRouter({
-      routeTree: createRootRoute({ component: Story }),
-      history: createMemoryHistory({ initialEntries: [route] }),
-    }),
-  )
-  return <RouterProvider router={router} />
+/** The decorated story, for the router's root route to render. */
+const StorySlot = createContext<ReactNode>(null)
+function RenderStory() {
+  return useContext(StorySlot)
 }
-const withRouter: Decorator = (Story, { parameters }) => (
-  <StoryRouter story={Story} route={parameters.route ?? '/'} />
+
+/**
+ * Links and router hooks work in every story; `parameters.route` sets the current location.
+ * The router resolves that location here, before the story mounts: left to RouterProvider it
+ * resolves after the first commit, so in the production build (where React renders without
+ * `act`) the play function started on an empty canvas.
+ */
+const routerLoader: Loader = async ({ parameters }) => {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: RenderStory }),
+    history: createMemoryHistory({ initialEntries: [parameters.route ?? '/'] }),
+  })
+  await router.load()
+  return { router }
+}
+const withRouter: Decorator = (Story, { loaded }) => (
+  <StorySlot.Provider value={<Story />}>
+    <RouterProvider router={loaded.router as AnyRouter} />
+  </StorySlot.Provider>
 )
 
 const preview: Preview = {
   decorators: [withRouter, withQueryClient, withTheme],
-  loaders: [mswLoader()],
+  loaders: [mswLoader(), routerLoader],
   globalTypes: {
     theme: {
       description: 'Colour theme',

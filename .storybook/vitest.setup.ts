@@ -1,7 +1,6 @@
 import { setProjectAnnotations } from '@storybook/react-vite'
 import type { StoryContext } from '@storybook/react-vite'
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview'
-import { configure } from 'storybook/test'
 import { expect } from 'vitest'
 import { page } from 'vitest/browser'
 import * as projectAnnotations from './preview'
@@ -11,9 +10,6 @@ import * as projectAnnotations from './preview'
  * under stories/**\/__screenshots__/. The first run writes the baseline and fails on purpose.
  * Opt out per story with `parameters.visual = false` (live timers, random data).
  */
-
-// Mocked answers can take more than a second on two busy cores.
-configure({ asyncUtilTimeout: 5000 })
 
 // Screenshots must not depend on timing: no animations, transitions or blinking caret.
 const freeze = document.createElement('style')

@@ -135,7 +135,7 @@ export const AddReading: StoryObj<typeof AddLogPage> = {
     await expect(await canvas.findByRole('img', { name: 'Preview of meter.png' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
     await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
-    await expect(await within(document.body).findByText('Reading added')).toBeVisible()
+    await waitFor(() => expect(within(document.body).getByText('Reading added')).toBeVisible())
   },
 }
 

@@ -57,7 +57,9 @@ export const UpdateWithToast: Story = {
     await userEvent.clear(location)
     await userEvent.type(location, 'Berlin, Floor 3')
     await userEvent.click(await f.findByRole('button', { name: 'Save changes' }))
-    await expect(await within(document.body).findByText('Device settings updated')).toBeVisible()
+    await waitFor(() =>
+      expect(within(document.body).getByText('Device settings updated')).toBeVisible(),
+    )
     await expect(
       within(document.body).getByText('Changes will propagate across the dashboard shortly.'),
     ).toBeVisible()
@@ -100,7 +102,9 @@ export const UpdateFails: Story = {
     const f = await editableForm(canvasElement)
     await userEvent.type(f.getByRole('textbox', { name: /^Serial number/ }), '-B')
     await userEvent.click(await f.findByRole('button', { name: 'Save changes' }))
-    await expect(await within(document.body).findByText('Failed to update device')).toBeVisible()
+    await waitFor(() =>
+      expect(within(document.body).getByText('Failed to update device')).toBeVisible(),
+    )
     await expect(
       within(document.body).getByText('Please review the form inputs and try again.'),
     ).toBeVisible()
@@ -116,7 +120,7 @@ export const DeleteWithConfirmation: Story = {
     await userEvent.keyboard('{Enter}')
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete device?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete device' }))
-    await expect(await within(document.body).findByText('Device deleted')).toBeVisible()
+    await waitFor(() => expect(within(document.body).getByText('Device deleted')).toBeVisible())
     await expect(
       within(document.body).getByText('The device has been removed from your inventory.'),
     ).toBeVisible()
@@ -145,7 +149,9 @@ export const DeleteFails: Story = {
     )
     const dialog = await within(document.body).findByRole('alertdialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete device' }))
-    await expect(await within(document.body).findByText('Failed to delete device')).toBeVisible()
+    await waitFor(() =>
+      expect(within(document.body).getByText('Failed to delete device')).toBeVisible(),
+    )
     await expect(
       within(document.body).getByText('Ensure the device is not in use or try again later.'),
     ).toBeVisible()

@@ -47,7 +47,7 @@ export const Default: Story = {
     await step('Escape closes it and focus returns', async () => {
       await userEvent.keyboard('{Escape}')
       await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument())
-      await expect(trigger).toHaveFocus()
+      await waitFor(() => expect(trigger).toHaveFocus())
     })
     await step('the close button closes it', async () => {
       await userEvent.keyboard('{Enter}')

@@ -50,7 +50,7 @@ export const Default: Story = {
       const { dialog, trigger } = await open(canvasElement)
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close navigation' }))
       await closed()
-      await expect(trigger).toHaveFocus()
+      await waitFor(() => expect(trigger).toHaveFocus())
     })
     await step('a backdrop click closes it', async () => {
       await open(canvasElement)
@@ -86,7 +86,8 @@ export const CustomCloseLabel: Story = {
   play: async ({ canvasElement }) => {
     within(canvasElement).getByRole('button', { name: 'Open navigation' }).focus()
     await userEvent.keyboard('{Enter}')
-    await expect(await body.findByRole('button', { name: 'Close filters' })).toBeVisible()
+    // Visible once the drawer has faded in.
+    await waitFor(() => expect(body.getByRole('button', { name: 'Close filters' })).toBeVisible())
   },
 }
 

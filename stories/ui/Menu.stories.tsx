@@ -44,11 +44,11 @@ export const Default: Story = {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     const menu = await body.findByRole('menu', { name: 'More actions' })
-    await expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus()
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus())
     await userEvent.keyboard('{ArrowDown}{Enter}')
     await expect(onAction.mock.calls[0]?.[0]).toBe('download')
     await waitFor(() => expect(body.queryByRole('menu')).not.toBeInTheDocument())
-    await expect(trigger).toHaveFocus()
+    await waitFor(() => expect(trigger).toHaveFocus())
   },
 }
 

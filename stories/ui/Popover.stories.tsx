@@ -42,7 +42,8 @@ export const WithArrow: Story = {
   play: async ({ canvasElement }) => {
     within(canvasElement).getByRole('button', { name: 'Open notifications' }).focus()
     await userEvent.keyboard('{Enter}')
-    await expect(await body.findByRole('dialog', { name: 'Notifications' })).toBeVisible()
+    // Visible once the popover has faded in.
+    await waitFor(() => expect(body.getByRole('dialog', { name: 'Notifications' })).toBeVisible())
   },
 }
 

@@ -36,7 +36,7 @@ export const Default: Story = {
     await step('open with the keyboard', async () => {
       trigger.focus()
       await userEvent.keyboard('{ArrowDown}')
-      await expect(await body.findByRole('listbox')).toBeVisible()
+      await waitFor(() => expect(body.getByRole('listbox')).toBeVisible())
     })
     await step('choosing an option closes the list (spec §4)', async () => {
       await userEvent.click(body.getByRole('option', { name: 'WARN' }))
@@ -84,7 +84,7 @@ export const WithDescriptions: Story = {
       .getByRole('button', { name: /Device/ })
       .focus()
     await userEvent.keyboard('{ArrowDown}')
-    await expect(await body.findByRole('option', { name: /Heat pump/ })).toBeVisible()
+    await waitFor(() => expect(body.getByRole('option', { name: /Heat pump/ })).toBeVisible())
   },
 }
 

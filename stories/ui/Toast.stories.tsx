@@ -149,7 +149,9 @@ export const AutoDismiss: Story = {
     queue.clear()
 
     await showAll(canvasElement)
-    await expect(await body.findByRole('alertdialog', { name: /Group updated/ })).toBeVisible()
+    await waitFor(() =>
+      expect(body.getByRole('alertdialog', { name: /Group updated/ })).toBeVisible(),
+    )
     // Move the pointer away: hovering the region pauses the timer.
     await userEvent.unhover(body.getByRole('alertdialog'))
     await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument(), {

@@ -63,7 +63,7 @@ export const Default: Story = {
     const body = within(document.body)
     await step('a success toast shows title and detail', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Success' }))
-      await expect(await body.findByText('Group created')).toBeVisible()
+      await waitFor(() => expect(body.getByText('Group created')).toBeVisible())
       await expect(body.getByText('Add members to begin assigning devices.')).toBeVisible()
     })
     await step('an error toast can be dismissed', async () => {
@@ -76,7 +76,9 @@ export const Default: Story = {
     })
     await step('a toast leaves by itself when its time is up', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Short info' }))
-      await expect(await body.findByText('Notifications refresh every minute.')).toBeVisible()
+      await waitFor(() =>
+        expect(body.getByText('Notifications refresh every minute.')).toBeVisible(),
+      )
       await waitFor(
         () => expect(body.queryByText('Notifications refresh every minute.')).toBeNull(),
         { timeout: 2000 },

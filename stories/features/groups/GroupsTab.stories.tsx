@@ -33,9 +33,10 @@ type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
 const toast = async (title: string, message: string) => {
-  const region = body()
-  await expect(await region.findByText(title)).toBeVisible()
-  await expect(region.getByText(message)).toBeVisible()
+  await waitFor(() => expect(body().getByText(title)).toBeVisible())
+  // Within the toast: the live region may announce the same message elsewhere in <body>.
+  const toastElement = body().getByText(title).closest<HTMLElement>('[role="alertdialog"]')!
+  await expect(within(toastElement).getByText(message)).toBeVisible()
 }
 /** A group without devices, which can be deleted. */
 const emptyGroup = {

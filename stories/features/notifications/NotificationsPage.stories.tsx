@@ -179,9 +179,11 @@ export const MarkReadFails: Story = {
     const canvas = within(canvasElement)
     const [first] = await canvas.findAllByRole('button', { name: 'Mark read' })
     await userEvent.click(first!)
-    await expect(await body.findByText('Failed to mark notification as read')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Failed to mark notification as read')).toBeVisible())
     await userEvent.click(canvas.getByRole('button', { name: 'Mark all read' }))
-    await expect(await body.findByText('Failed to mark notifications as read')).toBeVisible()
+    await waitFor(() =>
+      expect(body.getByText('Failed to mark notifications as read')).toBeVisible(),
+    )
   },
 }
 
@@ -245,7 +247,7 @@ export const CreateRule: Story = {
     const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Freezer offline')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
-    await expect(await body.findByText('Notification rule created')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Notification rule created')).toBeVisible())
     await expect(body.getByText(/The rule is now active for the selected scope\./)).toBeVisible()
     await expect(await canvas.findByRole('heading', { name: /Freezer offline/ })).toBeVisible()
   },
@@ -283,7 +285,9 @@ export const CreateErrors: Story = {
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Threshold' }), '80')
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Unit' }), 'kWh')
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
-      await expect(await body.findByText('Failed to create notification rule')).toBeVisible()
+      await waitFor(() =>
+        expect(body.getByText('Failed to create notification rule')).toBeVisible(),
+      )
       await expect(
         body.getByText(/A rule with this name already exists in the group/),
       ).toBeVisible()
@@ -318,7 +322,7 @@ export const EditRule: Story = {
       await userEvent.clear(threshold)
       await userEvent.type(threshold, '95')
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
-      await expect(await body.findByText('Notification rule updated')).toBeVisible()
+      await waitFor(() => expect(body.getByText('Notification rule updated')).toBeVisible())
       await expect(await canvas.findByText(/Alerts above 95 kWh per day/)).toBeVisible()
     })
   },
@@ -332,7 +336,7 @@ export const ReactivateRule: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Reactivate Cold storage weekly budget' }),
     )
-    await expect(await body.findByText('Notification rule reactivated')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Notification rule reactivated')).toBeVisible())
     await expect(
       await canvas.findByRole('button', { name: 'Deactivate Cold storage weekly budget' }),
     ).toBeVisible()
@@ -390,7 +394,7 @@ export const EditFails: Story = {
     )
     const dialog = await body.findByRole('dialog', { name: 'Edit notification rule' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
-    await expect(await body.findByText('Failed to update notification rule')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Failed to update notification rule')).toBeVisible())
     await expect(body.getByRole('dialog', { name: 'Edit notification rule' })).toBeVisible()
   },
 }
@@ -402,14 +406,14 @@ export const DeactivateAndDelete: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }),
     )
-    await expect(await body.findByText('Notification rule deactivated')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Notification rule deactivated')).toBeVisible())
     await expect(body.getByText(/The rule will no longer trigger notifications\./)).toBeVisible()
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }),
     )
     const confirm = await body.findByRole('alertdialog', { name: 'Delete notification rule?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
-    await expect(await body.findByText('Notification rule deleted')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Notification rule deleted')).toBeVisible())
     await waitFor(() =>
       expect(canvas.queryByRole('heading', { name: /EV chargers above 80 kWh a day/ })).toBeNull(),
     )
@@ -426,7 +430,9 @@ export const RuleChangesFail: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Deactivate Meters offline for 30 minutes' }),
     )
-    await expect(await body.findByText('Failed to deactivate notification rule')).toBeVisible()
+    await waitFor(() =>
+      expect(body.getByText('Failed to deactivate notification rule')).toBeVisible(),
+    )
     await userEvent.click(
       canvas.getByRole('button', { name: 'Delete EV chargers above 80 kWh a day' }),
     )
@@ -436,7 +442,7 @@ export const RuleChangesFail: Story = {
         { name: 'Delete' },
       ),
     )
-    await expect(await body.findByText('Failed to delete notification rule')).toBeVisible()
+    await waitFor(() => expect(body.getByText('Failed to delete notification rule')).toBeVisible())
   },
 }
 

@@ -51,7 +51,7 @@ export const SaveName: Story = {
     const name = await canvas.findByDisplayValue('Dana Developer')
     await userEvent.clear(name)
     await userEvent.type(name, 'Dana D. Developer{Enter}')
-    await expect(await body().findByText('Profile updated')).toBeVisible()
+    await waitFor(() => expect(body().getByText('Profile updated')).toBeVisible())
   },
 }
 
@@ -87,7 +87,7 @@ export const ChangePassword: Story = {
       canvas.getByLabelText(/Repeat new password/),
       'staple-orbit-lantern-42{Enter}',
     )
-    await expect(await body().findByText('Password changed')).toBeVisible()
+    await waitFor(() => expect(body().getByText('Password changed')).toBeVisible())
     await waitFor(() => expect(canvas.getByLabelText(/Current password/)).toHaveValue(''))
   },
 }
@@ -101,7 +101,7 @@ export const SaveDarkTheme: Story = {
     await userEvent.click(await body().findByRole('option', { name: 'Dark' }))
     // Enter in a field submits the form, as keyboard users save it.
     await userEvent.type(within(prefs).getByRole('textbox', { name: /Billing month/ }), '{Enter}')
-    await expect(await body().findByText('Preferences saved')).toBeVisible()
+    await waitFor(() => expect(body().getByText('Preferences saved')).toBeVisible())
     await expect(document.documentElement.classList.contains(darkTheme)).toBe(true)
   },
 }

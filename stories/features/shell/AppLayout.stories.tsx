@@ -146,7 +146,10 @@ export const NarrowDrawerOpen: Story = {
   play: async ({ canvasElement }) => {
     const drawer = await openDrawer(canvasElement)
     await expectNavigation(drawer, expectedItems.ADMIN, 'Devices')
-    await expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toBeVisible()
+    // Visible once the drawer has slid in.
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toBeVisible(),
+    )
   },
 }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { SessionUser } from '../../../src/features/auth/session'
 import { TopBar } from '../../../src/features/shell/TopBar'
 import { withAppServices } from '../../support/with-app-services'
@@ -53,7 +53,8 @@ export const Default: Story = {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     const menu = within(document.body).getByRole('dialog', { name: 'Account' })
-    await expect(within(menu).getByText('developer@demo.local')).toBeVisible()
+    // Visible once the popover has faded in, as a person sees it.
+    await waitFor(() => expect(within(menu).getByText('developer@demo.local')).toBeVisible())
     await expect(within(menu).getByText('Group scope')).toBeVisible()
     await expect(within(menu).getByRole('link', { name: 'Settings' })).toBeVisible()
     await expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible()
@@ -67,7 +68,7 @@ export const Default: Story = {
 async function expectAccountMenu(canvasElement: HTMLElement, user: SessionUser) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: user.full_name! }))
   const menu = within(within(document.body).getByRole('dialog', { name: 'Account' }))
-  await expect(menu.getByText(user.email)).toBeVisible()
+  await waitFor(() => expect(menu.getByText(user.email)).toBeVisible())
   const elevated = user.role === 'DEVELOPER' || user.role === 'SUPERUSER'
   await expect(menu.queryByText('Group scope') !== null).toBe(elevated)
   await expect(menu.queryByRole('link', { name: 'Settings' }) !== null).toBe(elevated)

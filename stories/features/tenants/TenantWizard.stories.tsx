@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { TenantWizard } from '../../../src/features/tenants/TenantWizard'
 import { users } from '../../../src/mocks/fixtures'
 import { baseHandlers } from '../../../src/mocks/handlers'
@@ -75,7 +75,7 @@ export const CreateTenant: Story = {
     await canvas.findByRole('region', { name: 'Review' })
     await userEvent.keyboard('{Tab}')
     await userEvent.click(canvas.getByRole('button', { name: 'Create tenant' }))
-    await expect(await within(document.body).findByText('Tenant created')).toBeVisible()
+    await waitFor(() => expect(within(document.body).getByText('Tenant created')).toBeVisible())
     await expect(args.onCreated).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'Riverside Energy' }),
     )

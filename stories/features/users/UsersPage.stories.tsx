@@ -89,7 +89,7 @@ export const CreateUser: Story = {
         'river-candle-piano-77{Enter}',
       )
     })
-    await expect(await body().findByText('User created')).toBeVisible()
+    await waitFor(() => expect(body().getByText('User created')).toBeVisible())
     await expect(await canvas.findByText('Nina North')).toBeVisible()
   },
 }
@@ -117,7 +117,7 @@ export const EditUser: Story = {
     const name = within(dialog).getByLabelText(/Full name/)
     await userEvent.clear(name)
     await userEvent.type(name, 'Uma Operator{Enter}')
-    await expect(await body().findByText('User updated')).toBeVisible()
+    await waitFor(() => expect(body().getByText('User updated')).toBeVisible())
     await expect(await canvas.findByText('Uma Operator')).toBeVisible()
   },
 }
@@ -127,9 +127,10 @@ export const DeleteUser: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Uma User' }))
     const confirm = await body().findByRole('alertdialog', { name: 'Delete user?' })
-    await expect(within(confirm).getByText(/user@demo.local/)).toBeVisible()
+    // Visible once the confirmation has faded in.
+    await waitFor(() => expect(within(confirm).getByText(/user@demo.local/)).toBeVisible())
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete user' }))
-    await expect(await body().findByText('User deleted')).toBeVisible()
+    await waitFor(() => expect(body().getByText('User deleted')).toBeVisible())
     await waitFor(() => expect(canvas.queryByText('Uma User')).toBeNull())
   },
 }

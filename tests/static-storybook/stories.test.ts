@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright-core'
+import {
+  launchChromium,
+  pagePool,
+  runStory,
+  serveStatic,
+  storyIds,
+} from '../tools/storybook-static'
+
+/*
+ * Every story of the built Storybook (global-setup.ts builds it), as designers and Chromatic see
+ * it: its play function and its a11y check must pass against the production build.
+ */
+const ids = await storyIds()
+
+let server: Awaited<ReturnType<typeof serveStatic>>
+let browser: Browser
+let withPage: Awaited<ReturnType<typeof pagePool>>
+
+beforeAll(async () => {
+  server = await serveStatic()
+  browser = await launchChromium()
+  withPage = await pagePool(browser, Number(process.env.STORYBOOK_STATIC_PAGES ?? 2))
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe.concurrent('built Storybook', () => {
+  test.for(ids)('%s', async (id) => {
+    const outcome = await withPage((page) => runStory(page, server.url, id))
+    expect(outcome.problems).toEqual([])
+  })
+})
