@@ -13,7 +13,7 @@ applyEnvironment(appEnvironment)
 applyTheme('system')
 
 const services = createAppServices({
-  navigate: (href) => void router.navigate({ href, replace: true }),
+  navigate: (href) => router.navigate({ href, replace: true }),
 })
 const router = createAppRouter(services)
 // Not needed to show the first page: it loads beside it, and ships what was logged before it came.

@@ -20,7 +20,7 @@ interface SessionEndDeps {
   queryClient: QueryClient
   feedback: FeedbackStore
   scope: { sync: (user: null, groups: string[]) => void }
-  navigate: (href: string) => void
+  navigate: (href: string) => Promise<void> | void
   /** @default window.location */
   location?: () => { pathname: string; search: string }
 }
@@ -49,13 +49,16 @@ export function createSessionEnd({
       ended = true
       const { pathname, search } = location()
       setAuthHint(false)
-      scope.sync(null, [])
       feedback.clear()
-      queryClient.setQueryData(currentUserQuery.queryKey, null)
-      queryClient.removeQueries({ predicate: (q) => q.queryKey !== currentUserQuery.queryKey })
-      if (reason === 'logout') return navigate('/login')
-      feedback.push(sessionEndedNotice)
-      navigate(loginHref(pathname + search))
+      if (reason === 'expired') feedback.push(sessionEndedNotice)
+      const href = reason === 'expired' ? loginHref(pathname + search) : '/login'
+      // The page stays as it is until the login page replaces it: cleared first, it would show a
+      // signed-out shell for a moment.
+      void Promise.resolve(navigate(href)).finally(() => {
+        scope.sync(null, [])
+        queryClient.setQueryData(currentUserQuery.queryKey, null)
+        queryClient.removeQueries({ predicate: (q) => q.queryKey !== currentUserQuery.queryKey })
+      })
     },
   }
 }

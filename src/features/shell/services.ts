@@ -7,7 +7,7 @@ import { createScopeStore } from '../scope/scope-store'
 
 export interface AppServicesOptions {
   /** Replaces the current entry: the page a session ended on cannot show anything anymore. */
-  navigate: (href: string) => void
+  navigate: (href: string) => Promise<void> | void
   /** The X-Request-ID of each call (stories fix it so error toasts look alike). @default crypto.randomUUID */
   newRequestId?: () => string
 }
