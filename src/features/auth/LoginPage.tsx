@@ -46,7 +46,8 @@ export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginF
         type="email"
         name="email"
         autoComplete="username"
-        // The page has one thing to do; a person signing in starts typing at once.
+        // The page has one thing to do; a person signing in starts typing at once (issue 20).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         isRequired
         value={email}

@@ -40,9 +40,12 @@ export function RouteLoadingOverlay({
 function useDelayed(value: boolean, ms: number) {
   const [settled, setSettled] = useState(false)
   useEffect(() => {
-    if (!value) return setSettled(false)
+    if (!value) return
     const timer = setTimeout(() => setSettled(true), ms)
-    return () => clearTimeout(timer)
+    return () => {
+      clearTimeout(timer)
+      setSettled(false)
+    }
   }, [value, ms])
   return value && settled
 }
