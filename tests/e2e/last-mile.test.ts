@@ -133,8 +133,9 @@ describe('keyboard and titles (points 10, 11)', () => {
   it('offers a skip link as the first Tab stop, names each page in the title, and badges every layout', async () => {
     const page = await newPage(app)
     await page.goto('/login')
-    await expect(page.title()).resolves.toBe('[DEVELOPMENT] Sign in · Meterdeck')
-    await expect(page.getByText('DEVELOPMENT', { exact: true }).isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    await page.waitForFunction(() => document.title === '[DEVELOPMENT] Sign in · Meterdeck')
+    await page.getByText('DEVELOPMENT', { exact: true }).waitFor()
     // The login page starts on its first field.
     await expect(
       page.getByLabel('E-mail').evaluate((el) => el === document.activeElement),
@@ -143,7 +144,7 @@ describe('keyboard and titles (points 10, 11)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard')
     await page.goto('/devices')
     await page.getByRole('table', { name: 'Devices' }).waitFor()
-    await expect(page.title()).resolves.toBe('[DEVELOPMENT] Devices · Meterdeck')
+    await page.waitForFunction(() => document.title === '[DEVELOPMENT] Devices · Meterdeck')
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
     await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true)
