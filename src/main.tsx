@@ -12,7 +12,9 @@ import { createAppRouter } from './router'
 applyEnvironment(appEnvironment)
 applyTheme('system')
 
-const services = createAppServices({ navigate: (href) => void router.navigate({ href }) })
+const services = createAppServices({
+  navigate: (href) => router.navigate({ href, replace: true }),
+})
 const router = createAppRouter(services)
 // Not needed to show the first page: it loads beside it, and ships what was logged before it came.
 void import('./features/debug/ship-logs').then(({ shipFrontendLogs }) =>

@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import type { AppServices } from './features/shell/services'
+import { PageFailure } from './features/shell/FailureScreen'
 import { routeTree } from './routeTree.gen'
 
 export type RouterContext = Pick<AppServices, 'queryClient' | 'feedback' | 'scope' | 'logs'>
@@ -12,6 +13,8 @@ export function createAppRouter(context: RouterContext) {
     // Preloaded data is held by TanStack Query; the router need not cache it again.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 300,
+    // Each page has its own boundary: one failing page leaves the shell and its navigation usable.
+    defaultErrorComponent: PageFailure,
     scrollRestoration: true,
   })
 }
@@ -24,6 +27,8 @@ declare module '@tanstack/react-router' {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
+    /** The page's name in the tab title (see lib/environment pageTitle). */
+    title?: string
     /** Where a wizard's Exit link goes (spec §2). */
     wizardExit?: '/devices' | '/users'
   }

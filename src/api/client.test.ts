@@ -126,13 +126,25 @@ describe('401: one shared refresh, then one retry', () => {
     )
   })
 
-  it('retries only once, then reports the session as expired', async () => {
+  /** A call the client leaves unsettled once it has sent the user to sign in (see onSessionExpired). */
+  async function pendingUntilAborted(call: (signal: AbortSignal) => Promise<unknown>) {
+    const abort = new AbortController()
+    let settled = false
+    const result = call(abort.signal).finally(() => (settled = true))
+    await vi.waitFor(() => expect(onSessionExpired).toHaveBeenCalled())
+    await new Promise((r) => setTimeout(r, 0))
+    expect(settled).toBe(false)
+    abort.abort()
+    await expect(result).rejects.toThrow()
+  }
+
+  it('retries only once, then reports the session as expired and leaves the call pending', async () => {
     const server = setup((request) =>
       new URL(request.url).pathname === '/api/v1/auth/refresh'
         ? json(200, { user: me })
         : json(401, { detail: 'still no' }),
     )
-    await expect(getCurrentUser({ throwOnError: true })).rejects.toBeInstanceOf(ApiError)
+    await pendingUntilAborted((signal) => getCurrentUser({ signal, throwOnError: true }))
     expect(server.paths()).toEqual(['/api/v1/users/me', '/api/v1/auth/refresh', '/api/v1/users/me'])
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
   })
@@ -143,12 +155,17 @@ describe('401: one shared refresh, then one retry', () => {
         detail: new URL(request.url).pathname === '/api/v1/auth/refresh' ? 'no' : 'expired',
       }),
     )
-    await expect(getCurrentUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 })
+    await pendingUntilAborted((signal) =>
+      updateDevice({
+        path: { id: 'd1' },
+        body: { name: 'M', serial_number: 'S' },
+        signal,
+        throwOnError: true,
+      }),
+    )
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
     await expect(getCurrentUser({ ...skipAuthRedirect, throwOnError: true })).rejects.toMatchObject(
-      {
-        status: 401,
-      },
+      { status: 401 },
     )
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
   })

@@ -37,12 +37,24 @@ export interface ApiClientOptions {
   baseUrl?: string
   /** The chosen group scope, or null for none. */
   getGroupScope?: () => string | null
-  /** Called when a 401 could not be recovered by a refresh. */
+  /**
+   * Called when a 401 could not be recovered by a refresh. The request then never settles (unless
+   * aborted): the page is leaving for the login page, and an error now would only add a toast or an
+   * error state to a page that is going away.
+   */
   onSessionExpired?: () => void
   /** @default globalThis.fetch */
   fetch?: typeof fetch
   /** @default crypto.randomUUID */
   newRequestId?: () => string
+}
+
+/** A response that never comes; an abort still rejects it, as fetch would. */
+function superseded(signal: AbortSignal): Promise<Response> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
 }
 
 export function configureApiClient(options: ApiClientOptions = {}) {
@@ -101,8 +113,9 @@ export function configureApiClient(options: ApiClientOptions = {}) {
     if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response
     headers.set(REQUEST_ID_HEADER, newRequestId())
     const retried = (await refreshSession()) === 'ok' ? await send(build()) : response
-    if (retried.status === 401 && !skipRedirect) onSessionExpired()
-    return retried
+    if (retried.status !== 401 || skipRedirect) return retried
+    onSessionExpired()
+    return superseded(request.signal)
   }
 
   client.setConfig({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, formatDetail, normalizeError } from './errors'
+import { ApiError, formatDetail, isNotFound, normalizeError } from './errors'
 
 describe('formatDetail', () => {
   it('uses a string detail as it is', () => {
@@ -51,5 +51,19 @@ describe('normalizeError', () => {
     expect(normalizeError(undefined).message).toBe('Unexpected error occurred')
     expect(normalizeError(new Error('')).message).toBe('Unexpected error occurred')
     expect(normalizeError(new TypeError('Failed to fetch')).message).toBe('Failed to fetch')
+  })
+})
+
+describe('isNotFound', () => {
+  it('reads a 404, and a 422 about the path alone, as not found', () => {
+    expect(isNotFound(new ApiError(404, { detail: 'Device not found' }))).toBe(true)
+    const badId = { detail: [{ loc: ['path', 'id'], msg: 'Input should be a valid UUID' }] }
+    expect(isNotFound(new ApiError(422, badId))).toBe(true)
+  })
+  it('leaves other failures alone', () => {
+    const badBody = { detail: [{ loc: ['body', 'name'], msg: 'Field required' }] }
+    expect(isNotFound(new ApiError(422, badBody))).toBe(false)
+    expect(isNotFound(new ApiError(500, {}))).toBe(false)
+    expect(isNotFound(new Error('x'))).toBe(false)
   })
 })

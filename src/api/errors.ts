@@ -89,3 +89,19 @@ export function normalizeError(error: unknown, title = 'Something went wrong'): 
 /** HTTP status of an error, when it has one. */
 export const errorStatus = (error: unknown): number | undefined =>
   error instanceof ApiError ? error.status : undefined
+
+/**
+ * Whether the server says the thing asked for is not there: a 404, or a 422 about the path alone (an
+ * id that cannot name anything, such as /devices/not-a-uuid, names nothing either).
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  if (error.status === 404) return true
+  const detail = isDict(error.body) ? error.body.detail : undefined
+  return (
+    error.status === 422 &&
+    Array.isArray(detail) &&
+    detail.length > 0 &&
+    detail.every((issue) => isDict(issue) && Array.isArray(issue.loc) && issue.loc[0] === 'path')
+  )
+}

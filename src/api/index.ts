@@ -11,7 +11,14 @@ export {
   REQUEST_ID_HEADER,
   type RefreshOutcome,
 } from './client'
-export { ApiError, normalizeError, formatDetail, errorStatus, type NormalizedError } from './errors'
+export {
+  ApiError,
+  normalizeError,
+  formatDetail,
+  errorStatus,
+  isNotFound,
+  type NormalizedError,
+} from './errors'
 export {
   createQueryClient,
   queryPolicy,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './errors'
 import { createQueryClient, queryPolicy, retryDelay, retryQuery, staleness } from './query-client'
 
@@ -51,5 +51,23 @@ describe('staleness and priority (spec §9)', () => {
     const low = queryPolicy('realTime', 'low')
     expect(low.staleTime).toBe(300_000)
     expect(low.retry?.(0, err(500))).toBe(false)
+  })
+})
+
+describe('global error hook', () => {
+  const failing = (queryKey: string[]) => ({
+    queryKey,
+    queryFn: () => Promise.reject(new ApiError(404, { detail: 'Device not found' })),
+    retry: false,
+  })
+
+  it('leaves a first load to its own error state and reports a failed refetch of shown data', async () => {
+    const onError = vi.fn()
+    const client = createQueryClient({ onError })
+    await client.prefetchQuery(failing(['first']))
+    expect(onError).not.toHaveBeenCalled()
+    client.setQueryData(['shown'], { id: 'd1' })
+    await client.prefetchQuery({ ...failing(['shown']), staleTime: 0 })
+    expect(onError).toHaveBeenCalledTimes(1)
   })
 })

@@ -72,8 +72,10 @@ export interface QueryClientHooks {
 export function createQueryClient({ onError }: QueryClientHooks = {}) {
   return new QueryClient({
     queryCache: new QueryCache({
+      // A query that has no data yet shows its failure where it is rendered (its error state); a
+      // toast besides would say it twice. Only a failed refetch of data on screen needs one.
       onError: (error, query) => {
-        if (query.meta?.silent !== true) onError?.(error)
+        if (query.meta?.silent !== true && query.state.data !== undefined) onError?.(error)
       },
     }),
     mutationCache: new MutationCache({

@@ -4,6 +4,7 @@ import type { RouterContext } from '../router'
 import { FailureScreen } from '../features/shell/FailureScreen'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
+import { DocumentTitle } from '../features/shell/DocumentTitle'
 
 // After the first paint: toasts wait in the feedback store until the region arrives.
 const FeedbackToasts = lazy(() =>
@@ -17,6 +18,7 @@ const NotFound = lazy(() =>
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <AriaRouterBridge>
+      <DocumentTitle />
       <Outlet />
       <RouteLoadingOverlay />
       <Suspense fallback={null}>

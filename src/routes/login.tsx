@@ -4,6 +4,7 @@ import { ensureSessionUser, hasAuthHint } from '../features/auth/session'
 import { LoginPage } from '../features/auth/LoginPage'
 
 export const Route = createFileRoute('/login')({
+  staticData: { title: 'Sign in' },
   validateSearch: loginSearch,
   beforeLoad: async ({ context, search }) => {
     // Already signed in: go where the user was heading. Without the hint nobody signed in here,

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Button, buttonIntents, buttonSizes, buttonVariants, Icon } from '../../src/ui'
+import {
+  Button,
+  buttonClassName,
+  buttonIntents,
+  buttonSizes,
+  buttonVariants,
+  Icon,
+} from '../../src/ui'
 import { mobileViewport, Row, Stack } from './helpers'
 
 const meta = {
@@ -87,6 +94,29 @@ export const FocusVisible: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.tab()
     await expect(within(canvasElement).getByRole('button')).toHaveFocus()
+  },
+}
+
+/**
+ * A router link dressed as a button ('Bulk push', 'Register device') is a plain anchor, not a
+ * react-aria Button: its ring comes from :focus-visible.
+ */
+export const LinkStyledFocusVisible: Story = {
+  render: () => (
+    <Row>
+      <a href="#bulk-push" className={buttonClassName({ intent: 'formSecondary' })}>
+        <Icon name="upload" size="sm" /> Bulk push
+      </a>
+      <a href="#register" className={buttonClassName({ intent: 'formPrimary' })}>
+        <Icon name="plus" size="sm" /> Register device
+      </a>
+    </Row>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.tab()
+    const link = within(canvasElement).getByRole('link', { name: 'Bulk push' })
+    await expect(link).toHaveFocus()
+    await expect(getComputedStyle(link).outlineStyle).toBe('solid')
   },
 }
 

@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form } from 'react-aria-components'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { loginMutation } from '../../api'
 import { Button, Card, TextField } from '../../ui'
+import { EnvironmentBadge } from '../shell/EnvironmentBadge'
 import { Logo } from '../shell/Logo'
+import { useAppServices } from '../shell/use-app-services'
+import type { FeedbackMessage } from '../feedback/feedback-store'
 import { loginErrorMessage } from './login-error'
 import { parseRole } from './roles'
 import { currentUserQuery, setAuthHint, type SessionUser } from './session'
+import { LOGIN_FEEDBACK_SCOPE } from './session-end'
 import * as styles from './auth.css'
 
 const route = getRouteApi('/login')
@@ -16,10 +20,12 @@ export interface LoginFormProps {
   onSubmit: (credentials: { email: string; password: string }) => void
   isPending?: boolean
   error?: string | null
+  /** Why the person is here, e.g. a session that ended (shown above the fields). */
+  notice?: Pick<FeedbackMessage, 'title' | 'message'>
 }
 
 /** The sign-in form on its own, for stories and tests. */
-export function LoginForm({ onSubmit, isPending = false, error }: LoginFormProps) {
+export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   return (
@@ -30,11 +36,19 @@ export function LoginForm({ onSubmit, isPending = false, error }: LoginFormProps
         onSubmit({ email, password })
       }}
     >
+      {notice && (
+        <p role="status" className={styles.notice}>
+          <strong>{notice.title}</strong> {notice.message}
+        </p>
+      )}
       <TextField
         label="E-mail"
         type="email"
         name="email"
         autoComplete="username"
+        // The page has one thing to do; a person signing in starts typing at once (issue 20).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
         isRequired
         value={email}
         onChange={setEmail}
@@ -60,11 +74,19 @@ export function LoginForm({ onSubmit, isPending = false, error }: LoginFormProps
   )
 }
 
+/** What the session layer left for the login page (a session that ended), if anything. */
+function useLoginNotice() {
+  const { feedback } = useAppServices()
+  const messages = useSyncExternalStore(feedback.subscribe, feedback.messages)
+  return { notice: messages.findLast((m) => m.scope === LOGIN_FEEDBACK_SCOPE), feedback }
+}
+
 export function LoginPage() {
   const { redirect } = route.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [error, setError] = useState<string | null>(null)
+  const { notice, feedback } = useLoginNotice()
   const login = useMutation({
     ...loginMutation(),
     meta: { silent: true },
@@ -78,6 +100,7 @@ export function LoginPage() {
       }
       queryClient.setQueryData(currentUserQuery.queryKey, sessionUser)
       setAuthHint(true)
+      feedback.clear(LOGIN_FEEDBACK_SCOPE)
       await navigate({ href: redirect ?? '/dashboard', replace: true })
     },
     onError: (e) => setError(loginErrorMessage(e)),
@@ -87,11 +110,13 @@ export function LoginPage() {
       <main className={styles.panel}>
         <div className={styles.brand}>
           <Logo linked={false} />
+          <EnvironmentBadge />
         </div>
         <Card title="Sign in" description="Monitor your meters, consumption and alerts.">
           <LoginForm
             isPending={login.isPending}
             error={error}
+            notice={notice}
             onSubmit={({ email, password }) => {
               setError(null)
               login.mutate({ body: { username: email, password } })

@@ -1,37 +1,37 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { useAppServices } from '../shell/use-app-services'
 import { usePreferredTheme } from '../settings/use-preferred-theme'
 import { isElevated } from './roles'
-import { currentUserQuery, setAuthHint } from './session'
+import { setAuthHint } from './session'
 import { startTokenRefresh } from './token-refresh'
 import { useSessionUser } from './use-session'
 
 /**
  * Runs what a session needs while a user is signed in (spec §4): the auth hint, periodic token
- * refresh (stopped by a 401), and the group scope resolved against the groups the user can see.
+ * refresh, and the group scope resolved against the groups the user can see. When the session ends
+ * under it (the timed refresh answers 401, or the user lookup finds nobody), the session ends for
+ * good: the login page, not a signed-out shell.
  */
 export function SessionLifecycle({ children }: { children: ReactNode }) {
   const user = useSessionUser()
-  const queryClient = useQueryClient()
-  const { refreshSession, scope } = useAppServices()
+  const { refreshSession, scope, session } = useAppServices()
   const elevated = user ? isElevated(user.role) : false
   const groups = useQuery({ ...scopeGroupsOptions(), enabled: elevated })
   const groupIds = groups.data?.items.map((g) => g.id)
   usePreferredTheme(user !== null)
 
   useEffect(() => {
-    if (!user) return
+    if (!user) return session.end('expired')
+    session.begin()
     setAuthHint(true)
-    const stop = startTokenRefresh(refreshSession, () =>
-      queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
-    )
+    const stop = startTokenRefresh(refreshSession, () => session.end('expired'))
     return () => {
       stop()
       setAuthHint(false)
     }
-  }, [user, refreshSession, queryClient])
+  }, [user, refreshSession, session])
 
   const groupKey = groupIds?.join(',')
   useEffect(() => {

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { errorStatus, logout, skipAuthRedirect } from '../../api'
 import { useAppServices } from '../shell/use-app-services'
-import { currentUserQuery, setAuthHint } from './session'
+import { currentUserQuery } from './session'
 
 /** The signed-in user, or null while signed out. */
 export function useSessionUser() {
@@ -16,9 +15,7 @@ export function useSessionUser() {
  * even if the call failed.
  */
 export function useLogout() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const { logs, scope } = useAppServices()
+  const { logs, session } = useAppServices()
   return useCallback(async () => {
     try {
       await logout({ ...skipAuthRedirect, throwOnError: true })
@@ -26,10 +23,6 @@ export function useLogout() {
       if (errorStatus(error) !== 401)
         logs.child('auth').error('Logout failed', { error: String(error) })
     }
-    setAuthHint(false)
-    scope.sync(null, [])
-    queryClient.setQueryData(currentUserQuery.queryKey, null)
-    queryClient.removeQueries({ predicate: (q) => q.queryKey !== currentUserQuery.queryKey })
-    await navigate({ to: '/login', replace: true })
-  }, [logs, navigate, queryClient, scope])
+    session.end('logout')
+  }, [logs, session])
 }

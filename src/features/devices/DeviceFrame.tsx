@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { errorStatus, normalizeError, type Device } from '../../api'
+import { isNotFound, normalizeError, type Device } from '../../api'
 import { deviceQuery } from './device-queries'
 import { ErrorState, Skeleton, SkeletonText, buttonClassName } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
@@ -39,7 +39,7 @@ export function DeviceFrame({ deviceId, tab, children, now }: DeviceFrameProps) 
     )
   }
   if (device.isError) {
-    const notFound = errorStatus(device.error) === 404
+    const notFound = isNotFound(device.error)
     return (
       <ErrorState
         title={notFound ? 'Device not found' : 'Could not load the device'}

@@ -15,6 +15,7 @@ describe('feedback store (spec §3, §4, §9)', () => {
         scope: 'global',
         severity: 'error',
         dismissible: true,
+        key: 'global\u0000error\u0000\u0000Boom',
         timeoutMs: 8000,
         createdAt: 7,
       },
@@ -55,5 +56,24 @@ describe('feedback store (spec §3, §4, §9)', () => {
     vi.advanceTimersByTime(100)
     expect(store.messages()).toHaveLength(0)
     expect(listener).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows the same message once, however often it comes', () => {
+    const store = createFeedbackStore()
+    store.push({ title: 'Request failed', message: 'Device not found', detail: 'Request ID: 1' })
+    vi.advanceTimersByTime(7000)
+    store.push({ title: 'Request failed', message: 'Device not found', detail: 'Request ID: 2' })
+    expect(store.messages().map((m) => m.detail)).toEqual(['Request ID: 2'])
+    // The timer starts again with the newer one.
+    vi.advanceTimersByTime(7000)
+    expect(store.messages()).toHaveLength(1)
+  })
+
+  it('replaces a message of the same key: a success takes the failure before it away', () => {
+    const store = createFeedbackStore()
+    store.push({ key: 'group-form', title: 'Failed to create group', message: 'Verify.' })
+    store.push({ key: 'group-form', title: 'Group created', message: 'Add.', severity: 'success' })
+    store.push({ title: 'Unrelated', message: 'stays' })
+    expect(store.messages().map((m) => m.title)).toEqual(['Group created', 'Unrelated'])
   })
 })

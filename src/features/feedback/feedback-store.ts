@@ -31,10 +31,19 @@ export interface FeedbackMessage {
   /** Undefined for scoped messages, which stay until dismissed or cleared. */
   timeoutMs?: number
   actions?: FeedbackAction[]
+  /**
+   * Messages about the same thing share a key: a new one replaces the one shown (a success replaces
+   * the failure before it). @default the scope, severity, title and message, so the same message
+   * twice shows once
+   */
+  key: string
   createdAt: number
 }
 
 export type FeedbackInput = Partial<Omit<FeedbackMessage, 'id' | 'createdAt'>> & { message: string }
+
+const defaultKey = (m: Pick<FeedbackMessage, 'scope' | 'severity' | 'title' | 'message'>) =>
+  [m.scope, m.severity, m.title ?? '', m.message].join('\u0000')
 
 export interface FeedbackStoreOptions {
   now?: () => number
@@ -68,10 +77,12 @@ export function createFeedbackStore({
       scope,
       severity,
       dismissible: input.dismissible ?? true,
+      key: input.key ?? defaultKey({ ...input, scope, severity }),
       timeoutMs: input.timeoutMs ?? (scope === GLOBAL_SCOPE ? autoDismissMs[severity] : undefined),
       createdAt: now(),
     }
-    messages = [...messages, message]
+    for (const m of messages) if (m.key === message.key) clearTimeout(timers.get(m.id))
+    messages = [...messages.filter((m) => m.key !== message.key), message]
     if (message.timeoutMs !== undefined && message.timeoutMs > 0) {
       timers.set(
         message.id,

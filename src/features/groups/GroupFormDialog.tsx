@@ -27,14 +27,16 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
   const [timezone, setTimezone] = useState(group?.timezone ?? browserTimeZone())
   const [errors, setErrors] = useState<FormErrors>({ fields: {} })
 
+  // One toast for this form at a time: a save replaces the failure before it.
+  const notify = (toast: FeedbackInput) => feedback.push({ ...toast, key: 'group-form' })
   const saved = (toast: FeedbackInput) => {
     void invalidatePeople(queryClient)
-    feedback.push(toast)
+    notify(toast)
     onOpenChange(false)
   }
   const failed = (toast: FeedbackInput) => (error: unknown) => {
     setErrors(fieldErrors(error, 'name'))
-    feedback.push(toast)
+    notify(toast)
   }
   const create = useMutation({
     ...createGroupMutation(),

@@ -23,6 +23,7 @@ import {
   type RuleFormErrors,
   type RuleFormValues,
 } from './rule-form'
+import { useFocusFirstInvalid } from '../shared/ServerForm'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
 
@@ -64,6 +65,12 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
   const initial = rule ? ruleFormValues(rule) : emptyRuleForm
   const [values, setValues] = useState<RuleFormValues>(initial)
   const [errors, setErrors] = useState<RuleFormErrors>({})
+  const [rejected, setRejected] = useState<RuleFormErrors | null>(null)
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(rejected)
+  const reject = (found: RuleFormErrors) => {
+    setErrors(found)
+    setRejected(found)
+  }
   const save = useSaveRule(() => {
     if (!rule) setValues(emptyRuleForm)
     onOpenChange(false)
@@ -86,11 +93,11 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
     event.preventDefault()
     if (rule) {
       const result = validateRuleEdit(values)
-      if (!result.ok) return setErrors(result.errors)
+      if (!result.ok) return reject(result.errors)
       save.update.mutate({ path: { id: rule.id }, body: result.input })
     } else {
       const result = validateRuleForm(values, groupId)
-      if (!result.ok) return setErrors(result.errors)
+      if (!result.ok) return reject(result.errors)
       save.create.mutate({ body: result.input })
     }
   }
@@ -116,7 +123,7 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
         </>
       )}
     >
-      <form id={formId} className={page.form} onSubmit={submit} noValidate>
+      <form ref={formRef} id={formId} className={page.form} onSubmit={submit} noValidate>
         <TextField
           label="Name"
           value={values.name}

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { Form } from 'react-aria-components'
 import { Button, Dialog } from '../../ui'
 import type { FormErrors } from './form-errors'
@@ -16,6 +16,26 @@ export interface ServerFormProps {
   children: ReactNode
 }
 
+/**
+ * After a rejected submit, focus goes to the first field marked invalid (or to the form's own
+ * message when no field is): the place to fix, not the submit button. Every form does it through
+ * this hook; `rejection` is any value that changes once per rejected submit (and not as the person
+ * types), such as the errors a server answer set.
+ */
+export function useFocusFirstInvalid<T extends HTMLElement>(rejection: unknown) {
+  const ref = useRef<T>(null)
+  const initial = useRef(rejection)
+  useEffect(() => {
+    // Opening a form is not a rejection: a field invalid from the start keeps its place in line.
+    if (rejection === initial.current) return
+    const target = ref.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid] input, [data-form-error]',
+    )
+    target?.focus()
+  }, [rejection])
+  return ref
+}
+
 /** A form that saves to the server: its errors on the fields, its buttons inside (Enter submits). */
 export function ServerForm({
   errors,
@@ -25,14 +45,15 @@ export function ServerForm({
   onCancel,
   children,
 }: ServerFormProps) {
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors)
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onSubmit(Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>)
   }
   return (
-    <Form className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
+    <Form ref={formRef} className={styles.form} validationErrors={errors.fields} onSubmit={submit}>
       {errors.form && (
-        <p role="alert" className={styles.formError}>
+        <p role="alert" className={styles.formError} tabIndex={-1} data-form-error>
           {errors.form}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
-import { Button, Drawer, Icon } from '../../ui'
+import { Button, Drawer, Icon, SkipLink } from '../../ui'
 import { layout } from '../../styles/tokens'
 import { useSessionUser } from '../auth/use-session'
 import { NotificationBellSlot } from './NotificationBellSlot'
@@ -47,6 +47,7 @@ export function AppLayout() {
   )
   return (
     <div className={styles.appFrame}>
+      <SkipLink />
       <TopBar user={user} start={start} bell={<NotificationBellSlot />} />
       <div className={styles.body}>
         <aside className={styles.sidebar} aria-label="Sidebar">
@@ -60,7 +61,7 @@ export function AppLayout() {
         >
           <Sidebar user={user} onNavigate={close} />
         </Drawer>
-        <main className={styles.main} id="main">
+        <main className={styles.main} id="main" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

@@ -1,4 +1,4 @@
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { postFrontendLogs } from '../../api'
 import { Button, Card, RefreshIcon } from '../../ui'
@@ -14,6 +14,11 @@ export interface FailureViewProps {
   onRetry: () => void
   onReport: () => Promise<void>
   onReload: () => void
+  /**
+   * 'app' fills the window (a failure of the shell itself); 'page' stands in for one page inside the
+   * layout, so navigation stays usable. @default 'app'
+   */
+  placement?: 'app' | 'page'
 }
 
 /** Spec §2 'Application failure screen'. */
@@ -24,11 +29,12 @@ export function FailureView({
   onRetry,
   onReport,
   onReload,
+  placement = 'app',
 }: FailureViewProps) {
   const [reported, setReported] = useState(false)
   const exhausted = retries >= MAX_ERROR_RETRIES
   return (
-    <div className={styles.centered} role="alert">
+    <div className={placement === 'app' ? styles.centered : styles.pageFailure} role="alert">
       <Card
         title="Something went wrong"
         description="An unexpected error occurred in the application."
@@ -59,11 +65,13 @@ export function FailureView({
   )
 }
 
-// Retries survive the boundary remounting after each reset.
-let retryCount = 0
+// Retries survive the boundary remounting after each reset; each page counts its own.
+const retriesByPath = new Map<string, number>()
 
-export function FailureScreen({ error, info, reset }: ErrorComponentProps) {
+function Failure({ error, info, reset, placement }: ErrorComponentProps & FailurePlacement) {
   const { logs } = useAppServices()
+  const router = useRouter()
+  const path = location.pathname
   const report = useMemo(
     () =>
       buildFailureReport(error, info?.componentStack, {
@@ -76,11 +84,14 @@ export function FailureScreen({ error, info, reset }: ErrorComponentProps) {
   return (
     <FailureView
       report={report}
-      retries={retryCount}
+      placement={placement}
+      retries={retriesByPath.get(path) ?? 0}
       showDetails={isDevelopmentLike}
       onRetry={() => {
-        retryCount += 1
+        retriesByPath.set(path, (retriesByPath.get(path) ?? 0) + 1)
         reset()
+        // A loader's failure is only retried by loading again.
+        void router.invalidate()
       }}
       onReport={async () => {
         const entry = {
@@ -96,3 +107,13 @@ export function FailureScreen({ error, info, reset }: ErrorComponentProps) {
     />
   )
 }
+
+interface FailurePlacement {
+  placement: 'app' | 'page'
+}
+
+/** The root's boundary: what is left when the shell itself fails. */
+export const FailureScreen = (props: ErrorComponentProps) => <Failure {...props} placement="app" />
+
+/** Every route's boundary (the router's default): one page fails, the shell around it stays. */
+export const PageFailure = (props: ErrorComponentProps) => <Failure {...props} placement="page" />

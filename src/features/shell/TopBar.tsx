@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { Badge, Icon } from '../../ui'
-import { appEnvironment } from '../../lib/environment'
+import { Icon } from '../../ui'
+import { EnvironmentBadge } from './EnvironmentBadge'
 import type { SessionUser } from '../auth/session'
 import { UserMenu } from './UserMenu'
 import * as styles from './shell.css'
@@ -17,16 +17,12 @@ export interface TopBarProps {
 }
 
 /** Spec §2 'Top bar': bell, environment badge outside production, user menu; Login when signed out. */
-export function TopBar({ user, start, bell, environment = appEnvironment }: TopBarProps) {
+export function TopBar({ user, start, bell, environment }: TopBarProps) {
   return (
     <header className={styles.topBar}>
       {start}
       <div className={styles.topBarSpacer} />
-      {environment !== 'production' && (
-        <Badge variant="outline" size="sm">
-          {environment.toUpperCase()}
-        </Badge>
-      )}
+      <EnvironmentBadge environment={environment} />
       {user ? (
         <>
           {bell}

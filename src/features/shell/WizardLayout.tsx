@@ -1,5 +1,6 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router'
-import { Icon } from '../../ui'
+import { Icon, SkipLink } from '../../ui'
+import { EnvironmentBadge } from './EnvironmentBadge'
 import { Logo } from './Logo'
 import * as styles from './shell.css'
 
@@ -10,14 +11,16 @@ export function WizardLayout() {
     matches.findLast((m) => m.staticData.wizardExit)?.staticData.wizardExit ?? '/dashboard'
   return (
     <div className={styles.appFrame}>
+      <SkipLink />
       <header className={styles.topBar}>
         <Logo />
         <div className={styles.topBarSpacer} id="wizard-header" />
+        <EnvironmentBadge />
         <Link to={exitTo} className={styles.menuLink}>
           <Icon name="close" size="sm" /> Exit
         </Link>
       </header>
-      <main className={styles.wizardMain} id="main">
+      <main className={styles.wizardMain} id="main" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -1,12 +1,13 @@
 import { configureApiClient, createQueryClient, errorStatus, normalizeError } from '../../api'
-import { loginHref } from '../../lib/redirect'
 import { appEnvironment } from '../../lib/environment'
 import { createLogBuffer } from '../../lib/logger'
+import { createSessionEnd } from '../auth/session-end'
 import { createFeedbackStore } from '../feedback/feedback-store'
 import { createScopeStore } from '../scope/scope-store'
 
 export interface AppServicesOptions {
-  navigate: (href: string) => void
+  /** Replaces the current entry: the page a session ended on cannot show anything anymore. */
+  navigate: (href: string) => Promise<void> | void
   /** The X-Request-ID of each call (stories fix it so error toasts look alike). @default crypto.randomUUID */
   newRequestId?: () => string
 }
@@ -26,16 +27,14 @@ export function createAppServices({ navigate, newRequestId }: AppServicesOptions
     },
   })
   const scope = createScopeStore(queryClient)
+  const session = createSessionEnd({ queryClient, feedback, scope, navigate })
   const { refreshSession } = configureApiClient({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     getGroupScope: scope.get,
     newRequestId,
-    onSessionExpired: () => {
-      queryClient.clear()
-      navigate(loginHref(window.location.pathname + window.location.search))
-    },
+    onSessionExpired: () => session.end('expired'),
   })
-  return { queryClient, feedback, scope, logs, refreshSession }
+  return { queryClient, feedback, scope, logs, refreshSession, session }
 }
 
 export type AppServices = ReturnType<typeof createAppServices>

@@ -47,7 +47,9 @@ export const sidebar = style({
   },
 })
 
+// The skip link focuses the page's main region (tabIndex -1); it is not a control to outline.
 export const main = style({
+  outline: 'none',
   flex: 1,
   minWidth: 0,
   padding: vars.space.xl,
@@ -101,6 +103,7 @@ export const logoMark = style({
 })
 
 export const wizardMain = style({
+  outline: 'none',
   width: '100%',
   maxWidth: '56rem',
   margin: '0 auto',
@@ -113,6 +116,12 @@ export const centered = style({
   placeItems: 'center',
   padding: vars.space.lg,
   background: vars.color.background,
+})
+
+export const pageFailure = style({
+  display: 'grid',
+  placeItems: 'center',
+  paddingBlock: vars.space.xl,
 })
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import {
   Dialog as AriaDialog,
   Heading,
@@ -28,9 +28,27 @@ export interface DialogProps extends Omit<ModalOverlayProps, 'children' | 'class
   closeLabel?: string
 }
 
+const FIELDS = 'input:not([type=hidden]), textarea, select'
+
+/**
+ * A dialog with a form opens on its first field, ready to type; one without keeps react-aria's
+ * focus on the dialog. Runs before react-aria's own focusing, which leaves focus inside alone.
+ */
+function FocusFirstField({ dialog }: { dialog: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    const fields = dialog.current?.querySelectorAll<HTMLInputElement>(FIELDS) ?? []
+    const first = [...fields].find(
+      (el) => !el.disabled && !el.readOnly && el.tabIndex >= 0 && !el.closest('[aria-hidden]'),
+    )
+    first?.focus()
+  }, [dialog])
+  return null
+}
+
 /**
  * A centred modal dialog. Open it with a DialogTrigger (first child the trigger Button) or control
- * it with `isOpen` / `onOpenChange`. Focus is trapped and returns to the trigger on close.
+ * it with `isOpen` / `onOpenChange`. Focus starts on the first field, is trapped, and returns to the
+ * trigger on close.
  */
 export function Dialog({
   title,
@@ -43,12 +61,14 @@ export function Dialog({
   isDismissable = true,
   ...props
 }: DialogProps) {
+  const dialogRef = useRef<HTMLElement>(null)
   return (
     <ModalOverlay {...props} isDismissable={isDismissable} className={styles.overlay}>
       <Modal className={styles.modal({ size })}>
-        <AriaDialog role={role} className={styles.dialog}>
+        <AriaDialog ref={dialogRef} role={role} className={styles.dialog}>
           {({ close }) => (
             <>
+              <FocusFirstField dialog={dialogRef} />
               <div className={styles.header}>
                 <Heading slot="title" className={styles.title}>
                   {title}

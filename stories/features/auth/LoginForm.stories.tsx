@@ -33,6 +33,25 @@ export const Default: Story = {
   },
 }
 
+/** The page has one thing to do: it opens on the e-mail field. */
+export const FocusesFirstField: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByLabelText(/E-mail/)).toHaveFocus()
+  },
+}
+
+/** Sent here by a session that ended (issue 20): one short message above the fields. */
+export const SessionEnded: Story = {
+  args: {
+    notice: { title: 'Your session ended', message: 'Sign in again to continue where you were.' },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Your session ended')
+  },
+}
+
+export const SessionEndedDark: Story = { ...SessionEnded, globals: { theme: 'dark' } }
+
 export const Pending: Story = {
   args: { isPending: true },
   play: async ({ canvasElement }) => {

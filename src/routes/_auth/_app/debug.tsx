@@ -5,6 +5,7 @@ import { DebugPage } from '../../../features/debug/DebugPage'
 import { backendLogsOptions } from '../../../features/debug/log-queries'
 
 export const Route = createFileRoute('/_auth/_app/debug')({
+  staticData: { title: 'Debug' },
   validateSearch: debugSearch,
   beforeLoad: requireArea('debug'),
   loaderDeps: ({ search }) => ({ tab: search.tab }),

@@ -4,6 +4,7 @@ import { NotificationsPage } from '../../../features/notifications/Notifications
 import { historyOptions } from '../../../features/notifications/notification-queries'
 
 export const Route = createFileRoute('/_auth/_app/notifications')({
+  staticData: { title: 'Notifications' },
   validateSearch: notificationsSearch,
   loaderDeps: ({ search }) => ({ unread: search.unread ?? false }),
   // Warms the history; a failure shows on the page, not as a route error.

@@ -7,6 +7,7 @@ import {
 } from '../../../features/reports/report-search'
 
 export const Route = createFileRoute('/_auth/_app/reports')({
+  staticData: { title: 'Reports' },
   validateSearch: reportsSearch,
   component: ReportsRoute,
 })

@@ -4,6 +4,7 @@ import { SettingsPage } from '../../../features/settings/SettingsPage'
 import { preferencesOptions } from '../../../features/settings/use-preferences'
 
 export const Route = createFileRoute('/_auth/_minimal/settings')({
+  staticData: { title: 'Settings' },
   beforeLoad: requireArea('settings'),
   loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(preferencesOptions()),
   component: SettingsPage,

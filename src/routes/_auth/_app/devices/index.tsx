@@ -4,6 +4,7 @@ import { DevicesPage } from '../../../../features/devices/DevicesPage'
 import { deviceListQuery } from '../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/')({
+  staticData: { title: 'Devices' },
   validateSearch: devicesSearch,
   loaderDeps: ({ search }) => search,
   // Not awaited: typing in the search box must never wait for the server to change the URL.

@@ -6,6 +6,7 @@ import { UsersPage } from '../../../../features/users/UsersPage'
 import { usersListOptions } from '../../../../features/users/users-cache'
 
 export const Route = createFileRoute('/_auth/_app/users/')({
+  staticData: { title: 'Users & Groups' },
   validateSearch: usersSearch,
   beforeLoad: requireArea('users'),
   loader: ({ context: { queryClient } }) =>

@@ -4,6 +4,6 @@ import { BulkPushPage } from '../../../../features/registration/BulkPushPage'
 
 export const Route = createFileRoute('/_auth/_wizard/devices/bulk-push')({
   beforeLoad: requireArea('registerDevice'),
-  staticData: { wizardExit: '/devices' },
+  staticData: { title: 'Bulk push', wizardExit: '/devices' },
   component: BulkPushPage,
 })

@@ -4,6 +4,6 @@ import { RegisterBatchPage } from '../../../../features/registration/RegisterBat
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/batch')({
   beforeLoad: requireArea('registerDevice'),
-  staticData: { wizardExit: '/devices' },
+  staticData: { title: 'Register devices in batch', wizardExit: '/devices' },
   component: RegisterBatchPage,
 })

@@ -4,6 +4,6 @@ import { RegisterChoicePage } from '../../../../features/registration/RegisterCh
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/')({
   beforeLoad: requireArea('registerDevice'),
-  staticData: { wizardExit: '/devices' },
+  staticData: { title: 'Register device', wizardExit: '/devices' },
   component: RegisterChoicePage,
 })

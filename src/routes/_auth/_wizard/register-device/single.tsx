@@ -4,6 +4,6 @@ import { RegisterSinglePage } from '../../../../features/registration/RegisterSi
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/single')({
   beforeLoad: requireArea('registerDevice'),
-  staticData: { wizardExit: '/devices' },
+  staticData: { title: 'Register a device', wizardExit: '/devices' },
   component: RegisterSinglePage,
 })

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_auth/_wizard/users/new-tenant')({
     if (!isElevated(options.context.user.role))
       throw Route.redirect({ to: '/users', replace: true })
   },
-  staticData: { wizardExit: '/users' },
+  staticData: { title: 'New tenant', wizardExit: '/users' },
   component: NewTenantRoute,
 })
 

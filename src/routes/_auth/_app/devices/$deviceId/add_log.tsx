@@ -3,6 +3,7 @@ import { AddLogPage } from '../../../../../features/devices/AddLogPage'
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/add_log')({
+  staticData: { title: 'Add reading' },
   loader: ({ context, params }) =>
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: AddLogRoute,

@@ -6,6 +6,7 @@ import { loadCalendar } from '../../../../../features/consumption/calendar'
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
+  staticData: { title: 'Device consumption' },
   validateSearch: consumptionSearch,
   loaderDeps: ({ search }) => ({ view: search.view }),
   // Spec §7 prefetch, in the calendar the page uses (cached for a day); not awaited, failures ignored.

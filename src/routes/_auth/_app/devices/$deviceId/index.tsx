@@ -4,6 +4,7 @@ import { DeviceOverviewPage } from '../../../../../features/devices/DeviceOvervi
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/')({
+  staticData: { title: 'Device overview' },
   validateSearch: deviceOverviewSearch,
   loader: ({ context, params }) =>
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),

@@ -4,6 +4,7 @@ import { attachmentsQuery } from '../../../../../features/devices/device-queries
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/logs')({
+  staticData: { title: 'Device logs' },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
     void context.queryClient.prefetchQuery(attachmentsQuery(params.deviceId))

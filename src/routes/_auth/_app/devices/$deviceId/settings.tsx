@@ -3,6 +3,7 @@ import { DeviceSettingsPage } from '../../../../../features/devices/DeviceSettin
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/settings')({
+  staticData: { title: 'Device settings' },
   loader: ({ context, params }) =>
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: DeviceSettingsRoute,

@@ -3,6 +3,7 @@ import { DeviceStatusPage } from '../../../../../features/devices/DeviceStatusPa
 import { deviceQuery } from '../../../../../features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/status')({
+  staticData: { title: 'Device status' },
   loader: ({ context, params }) =>
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId)),
   component: DeviceStatusRoute,
