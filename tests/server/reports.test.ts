@@ -157,7 +157,8 @@ describe('energy report', () => {
     expect(r.series.current.every((p) => !p.partial)).toBe(true)
     // Each March day against the same weekday 4 weeks before: 1 Feb - 3 Mar (Beta starts 1 Mar).
     expect(r.series.previous.map((p) => p.start.slice(0, 10))).toEqual(
-      r.series.current.map((p) => new Date(Date.parse(p.start) - 28 * 86_400_000 + 7_200_000))
+      r.series.current
+        .map((p) => new Date(Date.parse(p.start) - 28 * 86_400_000 + 7_200_000))
         .map((d) => d.toISOString().slice(0, 10)),
     )
     expect(r.series.previous.map((p) => p.kwh)).toEqual([...new Array(28).fill(96), 288, 288, 288])

@@ -129,9 +129,7 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
 
 /** The buckets up to `end`, the one containing it ending there. */
 function clipped(list: Window[], end: Date): Window[] {
-  return list
-    .filter((b) => b.start < end)
-    .map((b) => (b.end > end ? { start: b.start, end } : b))
+  return list.filter((b) => b.start < end).map((b) => (b.end > end ? { start: b.start, end } : b))
 }
 
 const sumKnown = (values: Array<number | null>) =>
@@ -197,7 +195,12 @@ export async function energyReport(
     granularity: q.granularity,
     to_date: spans.toDate,
     current: period(q.current, spans.current, current, current),
-    previous: period(q.previous, spans.previous, previous, sumKnown(rows.map((r) => r.previous_full_kwh))),
+    previous: period(
+      q.previous,
+      spans.previous,
+      previous,
+      sumKnown(rows.map((r) => r.previous_full_kwh)),
+    ),
     change: { absolute_kwh: absolute, percent },
     devices: rows,
     series: { current: points(0), previous: points(1) },
