@@ -1,7 +1,8 @@
 /**
  * Energy reports for stories: figures computed from the query like the server would (buckets of
  * the granularity across both periods, every device in scope or the ones asked for), from a
- * deterministic daily profile per device. Buckets after NOW are 0, as the server sends them.
+ * deterministic daily profile per device. A running current period is compared to date, buckets
+ * after NOW have no data (null) and the one holding NOW is partial, as the server sends them.
  */
 import { HttpResponse, delay, type HttpHandler } from 'msw'
 import type { EnergyReport, EnergyReportDevice } from '../api'
@@ -63,26 +64,40 @@ export function makeReport(
     .map((d, i) => ({ ...d, index: i }))
     .filter((d) => !wanted.length || wanted.includes(d.id))
   const nowMs = Date.parse(now)
+  const currentStart = Date.parse(params.get('current_start')!)
+  const running = currentStart < nowMs && nowMs < Date.parse(params.get('current_end')!)
+  const elapsed = nowMs - currentStart
   const period = (startKey: string, endKey: string) => {
     const start = Date.parse(params.get(startKey)!)
     const end = Date.parse(params.get(endKey)!)
-    const days = (end - start) / (24 * HOUR)
-    const per = metric === 'energy_usage' ? 1 / days : 1
-    const buckets: { start: string; kwh: number }[] = []
+    const compared = running ? Math.min(end, start + elapsed) : end
+    const per = (from: number, to: number) =>
+      metric === 'energy_usage' ? (24 * HOUR) / (to - from) : 1
+    const buckets: { start: string; kwh: number | null; partial: boolean }[] = []
     for (let t = start; t < end; t = nextStart(t, granularity)) {
       const to = Math.min(nextStart(t, granularity), end)
       buckets.push({
         start: new Date(t).toISOString(),
-        kwh: round(chosen.reduce((sum, d) => sum + usage(d.index, t, to, nowMs), 0) * per),
+        kwh:
+          t >= nowMs
+            ? null
+            : round(chosen.reduce((sum, d) => sum + usage(d.index, t, to, nowMs), 0) * per(t, to)),
+        partial: t < nowMs && nowMs < to,
       })
     }
-    const perDevice = chosen.map((d) => round(usage(d.index, start, end, nowMs) * per))
+    const over = (from: number, to: number) =>
+      chosen.map((d) => round(usage(d.index, from, to, nowMs) * per(from, to)))
+    const perDevice = over(start, compared)
+    const full = over(start, end)
     return {
       start: params.get(startKey)!,
       end: params.get(endKey)!,
+      compared_end: new Date(compared).toISOString(),
       buckets,
       perDevice,
+      full,
       total: round(perDevice.reduce((a, b) => a + b, 0)),
+      fullTotal: round(full.reduce((a, b) => a + b, 0)),
     }
   }
   const current = period('current_start', 'current_end')
@@ -94,14 +109,23 @@ export function makeReport(
     previous_kwh: previous.perDevice[i]!,
     absolute_change: round(current.perDevice[i]! - previous.perDevice[i]!),
     percent_change: percent(current.perDevice[i]!, previous.perDevice[i]!),
+    previous_full_kwh: previous.full[i]!,
   }))
+  const summary = (p: typeof current) => ({
+    start: p.start,
+    end: p.end,
+    compared_end: p.compared_end,
+    total_kwh: p.total,
+    full_total_kwh: p.fullTotal,
+  })
   return {
     metric,
     unit: metric === 'energy_usage' ? 'kWh/day' : 'kWh',
     timezone: params.get('timezone') ?? 'UTC',
     granularity,
-    current: { start: current.start, end: current.end, total_kwh: current.total },
-    previous: { start: previous.start, end: previous.end, total_kwh: previous.total },
+    to_date: running,
+    current: summary(current),
+    previous: summary(previous),
     change: {
       absolute_kwh: round(current.total - previous.total),
       percent: percent(current.total, previous.total),
@@ -118,7 +142,7 @@ export function reportCsv(report: EnergyReport) {
     cells.map((c) => (c === null ? '' : String(c))).join(',')
   return (
     [
-      'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change',
+      'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change,previous_full_kwh',
       ...report.devices.map((d) =>
         line([
           d.device_id,
@@ -127,6 +151,7 @@ export function reportCsv(report: EnergyReport) {
           d.previous_kwh,
           d.absolute_change,
           d.percent_change,
+          d.previous_full_kwh,
         ]),
       ),
       line([
@@ -136,6 +161,7 @@ export function reportCsv(report: EnergyReport) {
         report.previous.total_kwh,
         report.change.absolute_kwh,
         report.change.percent,
+        report.previous.full_total_kwh,
       ]),
     ].join('\r\n') + '\r\n'
   )

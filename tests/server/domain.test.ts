@@ -267,11 +267,13 @@ describe('devices', () => {
       await t.call(await t.as('admin'), {
         method: 'GET',
         url: `/api/v1/devices/${t.fx.devicesOf.A[0]}`,
+        query: { timezone: 'Europe/Berlin' },
       })
     ).json()
     expect(device.latest_kwh).toBe(1095.5)
     expect(device.summary).toMatchObject({ reading_count: 192 })
-    // The fixture's readings end when it was seeded: today (Berlin) may hold none of them yet.
+    // Today in the viewer's zone (Berlin here). The fixture's readings end when it was seeded:
+    // today may hold none of them yet.
     const midnight = startOfDay(TZDate.tz('Europe/Berlin')).getTime()
     const { rows } = await t.db.query<{ ts: Date; delta_kwh: number }>(
       'SELECT ts, delta_kwh FROM readings WHERE device_id = $1',

@@ -56,9 +56,15 @@ describe('profiling (spec §3 Profile data)', () => {
     ).toEqual([])
     expect(body.data.device_id).toBe(deviceId)
     const steps: Step[] = body.profile.steps
-    expect(steps.map((s) => s.name)).toEqual(['request', 'authorize', 'load readings'])
+    expect(steps.map((s) => s.name)).toEqual([
+      'request',
+      'authorize',
+      'load consumption',
+      'load readings',
+    ])
     expect(body.profile.total_db_queries).toBe(steps.reduce((n, s) => n + s.query_count, 0))
-    const [request, authorize, load] = steps as [Step, Step, Step]
+    const [request, authorize, consumption, load] = steps as [Step, Step, Step, Step]
+    expect(consumption.queries.some((q) => /readings_(daily|hourly)/.test(q))).toBe(true)
     // the statements that really ran, each in the step that ran it
     expect(authorize.queries).toEqual([expect.stringMatching(/FROM devices d WHERE d\.id = \$1/)])
     expect(load.queries.some((q) => /readings/.test(q))).toBe(true)
@@ -71,7 +77,7 @@ describe('profiling (spec §3 Profile data)', () => {
       for (const timing of s.query_timings) expect(timing.duration_ms).toBeGreaterThanOrEqual(0)
       expect(s.python_execution_ms).toBeLessThanOrEqual(s.duration_ms)
     }
-    expect(authorize.duration_ms + load.duration_ms).toBeLessThanOrEqual(
+    expect(authorize.duration_ms + consumption.duration_ms + load.duration_ms).toBeLessThanOrEqual(
       body.profile.total_duration_ms,
     )
   })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from '../../src/api/__generated__/sdk.gen.ts'
 import type { EnergyReport, GetEnergyReportData } from '../../src/api/__generated__/types.gen.ts'
 import { SYSTEM } from '../../src/server/db/database.ts'
@@ -80,6 +80,7 @@ beforeAll(async () => {
   await t.db.transaction(SYSTEM, (tx) => insertReadings(tx, rows))
 })
 afterAll(async () => t?.close())
+afterEach(() => vi.useRealTimers())
 
 /** A signed-in generated client; every exchange is checked against the contract. */
 async function client(user: UserKey, groupId?: string) {
@@ -109,8 +110,9 @@ describe('energy report', () => {
       unit: 'kWh',
       timezone: 'Europe/Berlin',
       granularity: 'daily',
-      current: { start: MAR, end: APR, total_kwh: 8916 },
-      previous: { start: FEB, end: MAR, total_kwh: 2688 },
+      to_date: false,
+      current: { start: MAR, end: APR, compared_end: APR, total_kwh: 8916, full_total_kwh: 8916 },
+      previous: { start: FEB, end: MAR, compared_end: MAR, total_kwh: 2688, full_total_kwh: 2688 },
       change: { absolute_kwh: 6228, percent: 231.7 },
     })
     expect(r.devices.map((d) => d.device_name)).toEqual([
@@ -128,13 +130,21 @@ describe('energy report', () => {
       previous_kwh: 2688,
       absolute_change: 284,
       percent_change: 10.57,
+      previous_full_kwh: 2688,
     })
     expect(row(r, ids.beta)).toMatchObject({
       current_kwh: 5944,
       previous_kwh: 0,
       percent_change: null,
     })
-    expect(row(r, t.fx.devicesOf.A[0]!)).toMatchObject({ current_kwh: 0, percent_change: null })
+    // No readings in either month: no data, not 0.
+    expect(row(r, t.fx.devicesOf.A[0]!)).toMatchObject({
+      current_kwh: null,
+      previous_kwh: null,
+      absolute_change: null,
+      percent_change: null,
+      previous_full_kwh: null,
+    })
     // Daily buckets at Berlin midnights; the 29th has 23 hours.
     expect(r.series.current).toHaveLength(31)
     expect(r.series.current.map((p) => p.kwh)).toEqual(
@@ -144,7 +154,14 @@ describe('energy report', () => {
       '2026-03-29T00:00:00+01:00',
       '2026-03-30T00:00:00+02:00',
     ])
-    expect(r.series.previous.map((p) => p.kwh)).toEqual(new Array(28).fill(96))
+    expect(r.series.current.every((p) => !p.partial)).toBe(true)
+    // Each March day against the same weekday 4 weeks before: 1 Feb - 3 Mar (Beta starts 1 Mar).
+    expect(r.series.previous.map((p) => p.start.slice(0, 10))).toEqual(
+      r.series.current
+        .map((p) => new Date(Date.parse(p.start) - 28 * 86_400_000 + 7_200_000))
+        .map((d) => d.toISOString().slice(0, 10)),
+    )
+    expect(r.series.previous.map((p) => p.kwh)).toEqual([...new Array(28).fill(96), 288, 288, 288])
   })
 
   it('normalises per day of each period for energy_usage', async () => {
@@ -160,8 +177,8 @@ describe('energy report', () => {
       previous: { total_kwh: 96 },
       change: { absolute_kwh: 191.613, percent: 199.6 },
       series: {
-        current: [{ start: MAR, kwh: 287.613 }],
-        previous: [{ start: FEB, kwh: 96 }],
+        current: [{ start: MAR, kwh: 287.613, partial: false }],
+        previous: [{ start: FEB, kwh: 96, partial: false }],
       },
     })
     expect(row(r, ids.alpha)).toMatchObject({
@@ -180,7 +197,7 @@ describe('energy report', () => {
       previous: { total_kwh: 2688 },
       change: { absolute_kwh: 284, percent: 10.57 },
     })
-    expect(r.series.current.reduce((sum, p) => sum + p.kwh, 0)).toBe(2972)
+    expect(r.series.current.reduce((sum, p) => sum + (p.kwh ?? 0), 0)).toBe(2972)
   })
 
   it('agrees with the consumption intervals in half-hour zones, hourly, and odd windows', async () => {
@@ -211,7 +228,7 @@ describe('energy report', () => {
       }
       expect(r.current.total_kwh, `${tz} ${granularity}`).toBe(expected.total_kwh)
       expect(r.series.current).toEqual(
-        expected.intervals.map((i) => ({ start: i.start, kwh: i.kwh ?? 0 })),
+        expected.intervals.map((i) => ({ start: i.start, kwh: i.kwh, partial: false })),
       )
     }
   })
@@ -246,6 +263,122 @@ describe('energy report', () => {
   })
 })
 
+/**
+ * Issue 20, point 2: a running period is compared like with like. The clock at Wed 18 Mar 2026
+ * 12:00 Berlin: March so far (17.5 days) against 1 Feb to Wed 18 Feb 12:00.
+ * - Alpha: 1 kWh a quarter both months: 17.5 x 96 = 1680 against 1680 (all of Feb 2688).
+ * - Beta: 2 kWh a quarter from 1 Mar (reset added back): 3360; in February only its first
+ *   reading, at 1 Mar 00:00 (closing February with no rise): nothing by 18 Feb (no data, not 0),
+ *   0 over all of February.
+ */
+describe('a running period', () => {
+  const NOW = new Date('2026-03-18T12:00:00+01:00')
+  const running = () => ({ ...berlin, device_ids: [ids.alpha, ids.beta] })
+
+  it('compares to date, with the whole previous period as context', async () => {
+    const api = await client('admin')
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+    const r = await report(api, running())
+    expect(r).toMatchObject({
+      to_date: true,
+      current: {
+        start: MAR,
+        end: APR,
+        compared_end: '2026-03-18T12:00:00+01:00',
+        total_kwh: 5040,
+        full_total_kwh: 5040,
+      },
+      previous: {
+        start: FEB,
+        end: MAR,
+        compared_end: '2026-02-18T12:00:00+01:00',
+        total_kwh: 1680,
+        full_total_kwh: 2688,
+      },
+      change: { absolute_kwh: 3360, percent: 200 },
+    })
+    expect(row(r, ids.alpha)).toMatchObject({
+      current_kwh: 1680,
+      previous_kwh: 1680,
+      absolute_change: 0,
+      percent_change: 0,
+      previous_full_kwh: 2688,
+    })
+    expect(row(r, ids.beta)).toMatchObject({
+      current_kwh: 3360,
+      previous_kwh: null,
+      absolute_change: null,
+      percent_change: null,
+      previous_full_kwh: 0,
+    })
+    // Today (the 18th) is running: half a day, flagged partial; the days after it have no data yet.
+    expect(r.series.current[17]).toEqual({
+      start: '2026-03-18T00:00:00+01:00',
+      kwh: 144,
+      partial: true,
+    })
+    expect(r.series.current.filter((p) => p.partial)).toHaveLength(1)
+    expect(r.series.current.slice(18).every((p) => p.kwh === null)).toBe(true)
+  })
+
+  it('divides energy usage by the days compared', async () => {
+    const api = await client('admin')
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+    const r = await report(api, { ...running(), metric: 'energy_usage' })
+    // 5040 / 17.5 = 288 against 1680 / 17.5 = 96; all of February 2688 / 28 = 96.
+    expect(r).toMatchObject({
+      current: { total_kwh: 288 },
+      previous: { total_kwh: 96, full_total_kwh: 96 },
+    })
+  })
+
+  it('carries the to-date figures into the CSV and names the compared spans', async () => {
+    const api = await client('admin')
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+    const response = await t.call(await t.as('admin'), {
+      method: 'GET',
+      url: '/api/v1/reports/energy.csv',
+      query: running(),
+    })
+    void api
+    const lines = response.body.split('\r\n')
+    expect(lines).toContain(`${ids.alpha},Alpha meter,1680,1680,0,0,2688`)
+    expect(lines).toContain(`${ids.beta},Beta meter,3360,,,,0`)
+    expect(lines).toContain('total,,5040,1680,3360,200,2688')
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="energy-report-2026-03-01_to_2026-03-18_vs_2026-02-01_to_2026-02-18.csv"',
+    )
+  })
+
+  it('compares each day with the same weekday of the previous period', async () => {
+    const api = await client('admin')
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-05T12:00:00Z') })
+    // April against March: 31 days apart, so the days of April against those 4 weeks before.
+    const r = await report(api, {
+      current_start: APR,
+      current_end: '2026-05-01T00:00:00+02:00',
+      previous_start: MAR,
+      previous_end: APR,
+      device_ids: [ids.alpha, ids.beta],
+      timezone: 'Europe/Berlin',
+    })
+    expect(r.to_date).toBe(false)
+    const weekday = (iso: string) => new Date(iso.slice(0, 10)).getUTCDay()
+    expect(r.series.previous[0]!.start).toBe('2026-03-04T00:00:00+01:00')
+    expect(r.series.previous.map((p) => weekday(p.start))).toEqual(
+      r.series.current.map((p) => weekday(p.start)),
+    )
+    // 4-31 March: 288 a day (the 29th has 23 hours: 276); 1-2 April: no readings.
+    expect(r.series.previous.map((p) => p.kwh)).toEqual([
+      ...Array.from({ length: 28 }, (_, i) => (i === 25 ? 276 : 288)),
+      null,
+      null,
+    ])
+    // The headline still compares the calendar months.
+    expect(r.previous).toMatchObject({ total_kwh: 8916, full_total_kwh: 8916 })
+  })
+})
+
 describe('energy report as CSV', () => {
   it('has the JSON figures, one line per device and a total, named after the periods', async () => {
     ids.odd = await device('A', '=Hall "B", east', 'RP-4')
@@ -260,23 +393,25 @@ describe('energy report as CSV', () => {
     expect(csv.endsWith('\r\n')).toBe(true)
     const lines = csv.split('\r\n').slice(0, -1)
     expect(lines[0]).toBe(
-      'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change',
+      'device_id,device_name,current_kwh,previous_kwh,absolute_change,percent_change,previous_full_kwh',
     )
-    expect(lines).toContain(`${ids.alpha},Alpha meter,2972,2688,284,10.57`)
-    expect(lines).toContain(`${ids.beta},Beta meter,5944,0,5944,`)
+    expect(lines).toContain(`${ids.alpha},Alpha meter,2972,2688,284,10.57,2688`)
+    expect(lines).toContain(`${ids.beta},Beta meter,5944,0,5944,,0`)
     // Quoted for the comma and quotes; an apostrophe keeps spreadsheets from running a formula.
-    expect(lines).toContain(`${ids.odd},"'=Hall ""B"", east",0,0,0,`)
-    expect(lines.at(-1)).toBe('total,,8916,2688,6228,231.7')
+    // No readings: empty fields, not 0.
+    expect(lines).toContain(`${ids.odd},"'=Hall ""B"", east",,,,,`)
+    expect(lines.at(-1)).toBe('total,,8916,2688,6228,231.7,2688')
     // Every device line carries the JSON row's id and figures, in the same order.
-    const fields = (l: string) => [l.split(',')[0], ...l.split(',').slice(-4)].join(',')
+    const fields = (l: string) => [l.split(',')[0], ...l.split(',').slice(-5)].join(',')
     expect(lines.slice(1, -1).map(fields)).toEqual(
       json.devices.map((d) =>
         [
           d.device_id,
-          d.current_kwh,
-          d.previous_kwh,
-          d.absolute_change,
+          d.current_kwh ?? '',
+          d.previous_kwh ?? '',
+          d.absolute_change ?? '',
           d.percent_change ?? '',
+          d.previous_full_kwh ?? '',
         ].join(','),
       ),
     )

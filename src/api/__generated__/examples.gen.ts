@@ -670,7 +670,9 @@ export function reportPeriodExample() {
     return {
         start: '2026-02-01T00:00:00+01:00',
         end: '2026-03-01T00:00:00+01:00',
-        total_kwh: 6720.4
+        compared_end: '2026-03-01T00:00:00+01:00',
+        total_kwh: 6720.4,
+        full_total_kwh: 6720.4
     };
 }
 
@@ -688,14 +690,16 @@ export function energyReportDeviceExample() {
         current_kwh: 6720.4,
         previous_kwh: 7133,
         absolute_change: -412.6,
-        percent_change: -5.78
+        percent_change: -5.78,
+        previous_full_kwh: 7133
     };
 }
 
 export function reportSeriesPointExample() {
     return {
         start: '2026-02-01T00:00:00+01:00',
-        kwh: 241.2
+        kwh: 241.2,
+        partial: false
     };
 }
 
@@ -705,15 +709,20 @@ export function energyReportExample() {
         unit: 'kWh',
         timezone: 'Europe/Berlin',
         granularity: 'monthly',
+        to_date: false,
         current: {
             start: '2026-02-01T00:00:00+01:00',
             end: '2026-03-01T00:00:00+01:00',
-            total_kwh: 6720.4
+            compared_end: '2026-03-01T00:00:00+01:00',
+            total_kwh: 6720.4,
+            full_total_kwh: 6720.4
         },
         previous: {
             start: '2026-01-01T00:00:00+01:00',
             end: '2026-02-01T00:00:00+01:00',
-            total_kwh: 7133
+            compared_end: '2026-02-01T00:00:00+01:00',
+            total_kwh: 7133,
+            full_total_kwh: 7133
         },
         change: {
             absolute_kwh: -412.6,
@@ -726,20 +735,23 @@ export function energyReportExample() {
                 current_kwh: 6720.4,
                 previous_kwh: 7133,
                 absolute_change: -412.6,
-                percent_change: -5.78
+                percent_change: -5.78,
+                previous_full_kwh: 7133
             }
         ],
         series: {
             current: [
                 {
                     start: '2026-02-01T00:00:00+01:00',
-                    kwh: 6720.4
+                    kwh: 6720.4,
+                    partial: false
                 }
             ],
             previous: [
                 {
                     start: '2026-01-01T00:00:00+01:00',
-                    kwh: 7133
+                    kwh: 7133,
+                    partial: false
                 }
             ]
         },

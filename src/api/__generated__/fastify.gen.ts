@@ -205,6 +205,7 @@ export type RouteHandlers = {
     getDevice: RouteHandler<{
         Headers?: GetDeviceData['headers'];
         Params: GetDeviceData['path'];
+        Querystring?: GetDeviceData['query'];
         Reply: GetDeviceErrors & GetDeviceResponses;
     }>;
     updateDevice: RouteHandler<{

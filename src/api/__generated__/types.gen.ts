@@ -280,7 +280,10 @@ export type Device = {
      */
     latest_kwh: number | null;
     /**
-     * Consumption since local midnight in the group's timezone; null without readings today.
+     * Consumption since midnight in the request's `timezone` (UTC where the request names
+     * none), as getCumulativeConsumptionToday answers it; null without readings today (no
+     * data is not zero).
+     *
      */
     today_kwh: number | null;
     summary: DeviceSummary;
@@ -620,8 +623,8 @@ export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly';
 
 /**
  * Consumption of one device over a window: the meter's rise from `start` to `end`, with meter
- * resets added back. `reading_count` 0 means no data (then `kwh` is 0 and the reading times
- * are null).
+ * resets added back. `reading_count` 0 means no data (then `kwh` and the reading times are
+ * null: no data is not zero).
  *
  */
 export type CumulativeConsumption = {
@@ -638,7 +641,10 @@ export type CumulativeConsumption = {
      * IANA timezone the window was computed in.
      */
     timezone: string;
-    kwh: number;
+    /**
+     * Null without readings in the window.
+     */
+    kwh: number | null;
     first_reading_at: string | null;
     last_reading_at: string | null;
     reading_count: number;
@@ -700,15 +706,27 @@ export type ConsumptionIntervals = {
 };
 
 /**
- * Total of one report period.
+ * One report period and the part of it the comparison covers: all of it, or while the
+ * current period is still running (`EnergyReport.to_date`), its start to `compared_end`.
+ *
  */
 export type ReportPeriod = {
     start: string;
     end: string;
     /**
-     * Total in the report's `unit`.
+     * End of the compared span: `end`, or for a running report now (current period) and
+     * the same elapsed time after `start` on the wall clock (previous period).
+     *
+     */
+    compared_end: string;
+    /**
+     * Total over the compared span, in the report's `unit`.
      */
     total_kwh: number;
+    /**
+     * Total over the whole period (context for a running report).
+     */
+    full_total_kwh: number;
 };
 
 /**
@@ -716,7 +734,7 @@ export type ReportPeriod = {
  */
 export type ReportChange = {
     /**
-     * current - previous.
+     * current - previous, over the compared spans.
      */
     absolute_kwh: number;
     /**
@@ -731,13 +749,26 @@ export type ReportChange = {
 export type EnergyReportDevice = {
     device_id: string;
     device_name: string;
-    current_kwh: number;
-    previous_kwh: number;
-    absolute_change: number;
     /**
-     * Null when previous_kwh is 0.
+     * Over the current period's compared span; null without readings in it.
+     */
+    current_kwh: number | null;
+    /**
+     * Over the previous period's compared span; null without readings in it.
+     */
+    previous_kwh: number | null;
+    /**
+     * Null when either figure is null.
+     */
+    absolute_change: number | null;
+    /**
+     * Null when either figure is null or previous_kwh is 0.
      */
     percent_change: number | null;
+    /**
+     * Over the whole previous period (context); null without readings in it.
+     */
+    previous_full_kwh: number | null;
 };
 
 /**
@@ -745,15 +776,29 @@ export type EnergyReportDevice = {
  */
 export type ReportSeriesPoint = {
     start: string;
-    kwh: number;
+    /**
+     * Null without readings in the bucket, or for a bucket not begun yet.
+     */
+    kwh: number | null;
+    /**
+     * The bucket is still running (now falls inside it).
+     */
+    partial: boolean;
 };
 
 /**
  * Comparison of a current period with a previous one. Figures are kWh for
- * `energy_consumption` and kWh per day for `energy_usage` (see `unit`).
+ * `energy_consumption` and kWh per day for `energy_usage` (see `unit`). While the current
+ * period is still running (`to_date`), totals, change and device rows compare like with
+ * like: the current period so far against the same elapsed span of the previous one
+ * (`compared_end`); the previous period's whole total stays in `full_total_kwh`.
  *
  */
 export type EnergyReport = {
+    /**
+     * The current period is still running and the figures compare it to date.
+     */
+    to_date: boolean;
     metric: 'energy_usage' | 'energy_consumption';
     /**
      * Unit of every figure in the report.
@@ -766,7 +811,10 @@ export type EnergyReport = {
     change: ReportChange;
     devices: Array<EnergyReportDevice>;
     /**
-     * Bucketed figures of both periods, for charts.
+     * Bucketed figures of both periods, for charts. With daily buckets the previous series
+     * is the current period's days shifted back by whole weeks (the number nearest the gap
+     * between the periods' starts), so each day is compared with the same weekday.
+     *
      */
     series: {
         current: Array<ReportSeriesPoint>;
@@ -4168,6 +4216,12 @@ export type ListDevicesData = {
     path?: never;
     query?: {
         /**
+         * IANA timezone name in which calendar days, weeks and months are computed (the console sends
+         * the browser's). An unknown name answers 422.
+         *
+         */
+        timezone?: string;
+        /**
          * Number of items to skip.
          */
         skip?: number;
@@ -4697,7 +4751,14 @@ export type GetDeviceData = {
          */
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * IANA timezone name in which calendar days, weeks and months are computed (the console sends
+         * the browser's). An unknown name answers 422.
+         *
+         */
+        timezone?: string;
+    };
     url: '/api/v1/devices/{id}';
 };
 

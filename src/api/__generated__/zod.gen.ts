@@ -486,8 +486,8 @@ export const zGranularity = z.enum([
 
 /**
  * Consumption of one device over a window: the meter's rise from `start` to `end`, with meter
- * resets added back. `reading_count` 0 means no data (then `kwh` is 0 and the reading times
- * are null).
+ * resets added back. `reading_count` 0 means no data (then `kwh` and the reading times are
+ * null: no data is not zero).
  *
  */
 export const zCumulativeConsumption = z.object({
@@ -495,7 +495,7 @@ export const zCumulativeConsumption = z.object({
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
     timezone: z.string(),
-    kwh: z.number().gte(0),
+    kwh: z.number().gte(0).nullable(),
     first_reading_at: z.iso.datetime({ offset: true }).nullable(),
     last_reading_at: z.iso.datetime({ offset: true }).nullable(),
     reading_count: z.int().gte(0),
@@ -539,12 +539,16 @@ export const zConsumptionIntervals = z.object({
 });
 
 /**
- * Total of one report period.
+ * One report period and the part of it the comparison covers: all of it, or while the
+ * current period is still running (`EnergyReport.to_date`), its start to `compared_end`.
+ *
  */
 export const zReportPeriod = z.object({
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
-    total_kwh: z.number().gte(0)
+    compared_end: z.iso.datetime({ offset: true }),
+    total_kwh: z.number().gte(0),
+    full_total_kwh: z.number().gte(0)
 });
 
 /**
@@ -561,10 +565,11 @@ export const zReportChange = z.object({
 export const zEnergyReportDevice = z.object({
     device_id: z.uuid(),
     device_name: z.string(),
-    current_kwh: z.number().gte(0),
-    previous_kwh: z.number().gte(0),
-    absolute_change: z.number(),
-    percent_change: z.number().nullable()
+    current_kwh: z.number().gte(0).nullable(),
+    previous_kwh: z.number().gte(0).nullable(),
+    absolute_change: z.number().nullable(),
+    percent_change: z.number().nullable(),
+    previous_full_kwh: z.number().gte(0).nullable()
 });
 
 /**
@@ -572,15 +577,20 @@ export const zEnergyReportDevice = z.object({
  */
 export const zReportSeriesPoint = z.object({
     start: z.iso.datetime({ offset: true }),
-    kwh: z.number().gte(0)
+    kwh: z.number().gte(0).nullable(),
+    partial: z.boolean()
 });
 
 /**
  * Comparison of a current period with a previous one. Figures are kWh for
- * `energy_consumption` and kWh per day for `energy_usage` (see `unit`).
+ * `energy_consumption` and kWh per day for `energy_usage` (see `unit`). While the current
+ * period is still running (`to_date`), totals, change and device rows compare like with
+ * like: the current period so far against the same elapsed span of the previous one
+ * (`compared_end`); the previous period's whole total stays in `full_total_kwh`.
  *
  */
 export const zEnergyReport = z.object({
+    to_date: z.boolean(),
     metric: z.enum(['energy_usage', 'energy_consumption']),
     unit: z.enum(['kWh', 'kWh/day']),
     timezone: z.string(),
@@ -1660,6 +1670,7 @@ export const zListDevicesHeaders = z.object({
 });
 
 export const zListDevicesQuery = z.object({
+    timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     skip: z.int().gte(0).optional().default(0),
     limit: z.int().gte(1).lte(500).optional().default(100),
     search: z.string().max(200).optional(),
@@ -1754,6 +1765,10 @@ export const zGetDeviceHeaders = z.object({
 
 export const zGetDevicePath = z.object({
     id: z.uuid()
+});
+
+export const zGetDeviceQuery = z.object({
+    timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC')
 });
 
 /**

@@ -36,7 +36,7 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
         label={presetLabels[preset]}
         unit="kWh"
         isLoading={figure.isPending}
-        value={data ? kwh(data.kwh) : '–'}
+        value={data?.kwh != null ? kwh(data.kwh) : '–'}
       />
       {figure.isError && <span className={styles.note}>Not available</span>}
       {data && data.reading_count === 0 && <span className={styles.note}>No readings</span>}

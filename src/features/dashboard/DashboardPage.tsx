@@ -57,7 +57,6 @@ export function DashboardPage({
             previousLabel="Yesterday"
             preset="today"
             options={{ ...queries.today, ...ready }}
-            now={now}
           />
           <EnergyCard
             title="This month"
@@ -66,7 +65,6 @@ export function DashboardPage({
             previousLabel="Last month"
             preset="this_month"
             options={{ ...queries.month, ...ready }}
-            now={now}
           />
           <div className={styles.full}>
             <ThirtyDayCard options={{ ...queries.thirtyDays, ...ready }} timeZone={timezone} />

@@ -2,15 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '../../api'
 import { Card, Stat } from '../../ui'
-import {
-  changeDirection,
-  computeChange,
-  formatEnergy,
-  formatPercentChange,
-  toDateTotals,
-} from '../reports/change'
+import { changeDirection, formatEnergy, formatPercentChange } from '../reports/change'
 import type { ReportPreset } from '../reports/report-search'
-import { comparisonBuckets } from '../reports/report-series'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
@@ -32,28 +25,18 @@ export interface EnergyCardProps {
   previousLabel: string
   preset: Extract<ReportPreset, 'today' | 'this_month'>
   options: ReturnType<typeof energyReportOptions>
-  now: Date
 }
 
 /**
- * A period so far against the same stretch of the previous one (today until this hour against
- * yesterday until the same hour), so the change is fair all day long; the previous period's full
+ * A period so far against the same stretch of the previous one (today until now against yesterday
+ * until the same time), as the server compares a running report; the previous period's full
  * total is shown beside it.
  */
 function Figures({
   report,
-  now,
   ...labels
-}: { report: EnergyReport; now: Date } & Omit<
-  EnergyCardProps,
-  'options' | 'now' | 'title' | 'preset'
->) {
-  const buckets = comparisonBuckets(report.series, now)
-  const toDate = toDateTotals(
-    buckets.map((b) => b.current),
-    buckets.map((b) => b.previous),
-  )
-  const change = computeChange(toDate.current, toDate.previous)
+}: { report: EnergyReport } & Omit<EnergyCardProps, 'options' | 'title' | 'preset'>) {
+  const { change } = report
   return (
     <div className={styles.figures}>
       <Stat
@@ -63,19 +46,19 @@ function Figures({
         goodDirection="down"
         delta={{
           value: formatPercentChange(change.percent),
-          direction: statDirection[changeDirection(change.absolute)],
+          direction: statDirection[changeDirection(change.absolute_kwh)],
           context: `vs ${labels.compareLabel}`,
         }}
       />
       <p className={page.note}>
-        {labels.previousLabel}: {formatEnergy(report.previous.total_kwh, report.unit)} in total
+        {labels.previousLabel}: {formatEnergy(report.previous.full_total_kwh, report.unit)} in total
       </p>
     </div>
   )
 }
 
 /** Consumption of the scope today or this month, linking to the same comparison in reports. */
-export function EnergyCard({ title, options, preset, now, ...labels }: EnergyCardProps) {
+export function EnergyCard({ title, options, preset, ...labels }: EnergyCardProps) {
   const query = useQuery(options)
   return (
     <Card
@@ -87,7 +70,7 @@ export function EnergyCard({ title, options, preset, now, ...labels }: EnergyCar
       }
     >
       <WidgetBody query={query} what={title.toLowerCase()}>
-        {(report) => <Figures report={report} now={now} {...labels} />}
+        {(report) => <Figures report={report} {...labels} />}
       </WidgetBody>
     </Card>
   )

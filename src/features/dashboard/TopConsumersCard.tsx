@@ -11,7 +11,11 @@ import { WidgetBody } from './WidgetBody'
 const TOP = 5
 
 function Ranking({ report }: { report: EnergyReport }) {
-  const top = [...report.devices].sort((a, b) => b.current_kwh - a.current_kwh).slice(0, TOP)
+  // Devices without data this month are not ranked (no data is not zero).
+  const top = report.devices
+    .flatMap((d) => (d.current_kwh === null ? [] : [{ ...d, current_kwh: d.current_kwh }]))
+    .sort((a, b) => b.current_kwh - a.current_kwh)
+    .slice(0, TOP)
   const max = top[0]?.current_kwh ?? 0
   if (max === 0) return <EmptyState size="sm" icon="bolt" title="No consumption yet this month" />
   return (

@@ -115,7 +115,7 @@ function Figure({
       value={
         figure.isError
           ? '–'
-          : (figure.data?.kwh.toLocaleString(undefined, { maximumFractionDigits: 1 }) ?? '–')
+          : (figure.data?.kwh?.toLocaleString(undefined, { maximumFractionDigits: 1 }) ?? '–')
       }
       unit="kWh"
     />

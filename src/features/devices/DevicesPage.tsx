@@ -16,6 +16,7 @@ import {
   type DevicesSearch,
 } from './device-list'
 import { deviceListQuery } from './device-queries'
+import { useCalendar } from '../consumption/calendar'
 import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { useSearchText } from './use-search-text'
@@ -34,7 +35,13 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
   const user = useSessionUser()
   const change = (partial: Partial<DevicesSearch>) => onSearchChange(nextSearch(search, partial))
   const [text, setText] = useSearchText(search.search, (value) => change({ search: value.trim() }))
-  const list = useQuery({ ...deviceListQuery(search), placeholderData: keepPreviousData })
+  const calendar = useCalendar()
+  const list = useQuery({
+    ...deviceListQuery(search, calendar.timeZone),
+    // The user's zone first: asking in the browser's would fetch the page twice.
+    enabled: !calendar.isPending,
+    placeholderData: keepPreviousData,
+  })
   const offline = useQuery({
     ...listDevicesOptions({ query: { status: 'offline', limit: 1 } }),
     ...queryPolicy('realTime'),

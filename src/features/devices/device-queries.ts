@@ -17,9 +17,12 @@ export const deviceQuery = (deviceId: string) => ({
   ...queryPolicy('realTime'),
 })
 
-/** Options of the list query for a set of search parameters. */
-export const deviceListQuery = (search: DevicesSearch) => ({
-  ...listDevicesOptions({ query: listQuery(search) }),
+/**
+ * Options of the list query for a set of search parameters; today's figures are cut at midnight
+ * in `timeZone`, the user's calendar, as on the device's own page (issue 20).
+ */
+export const deviceListQuery = (search: DevicesSearch, timeZone: string) => ({
+  ...listDevicesOptions({ query: { ...listQuery(search), timezone: timeZone } }),
   ...queryPolicy('realTime'),
 })
 

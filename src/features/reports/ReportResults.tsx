@@ -1,14 +1,8 @@
 import type { EnergyReport } from '../../api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stat } from '../../ui'
-import {
-  changeDirection,
-  computeChange,
-  formatEnergyChange,
-  formatPercentChange,
-  toDateTotals,
-} from './change'
+import { changeDirection, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
 import * as page from '../shared/page.css'
-import { formatPeriod, type PeriodPair } from './report-periods'
+import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import * as styles from './reports.css'
@@ -41,23 +35,32 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
   }
   const direction = changeDirection(report.change.absolute_kwh)
   const buckets = comparisonBuckets(report.series, now)
-  const running = buckets.some((b) => b.current === null)
-  const toDate = toDateTotals(
-    buckets.map((b) => b.current),
-    buckets.map((b) => b.previous),
-  )
-  const toDateChange = computeChange(toDate.current, toDate.previous)
+  // A running period is compared to date by the server: name the spans it compared.
+  const toDate = report.to_date
+  const currentSpan = toDate
+    ? formatPeriod(comparedPeriod(report.current, timeZone), timeZone)
+    : current
+  const previousSpan = toDate
+    ? formatPeriod(comparedPeriod(report.previous, timeZone), timeZone)
+    : previous
   return (
     <>
-      <Card title="Totals" description={`${current} compared with ${previous}`}>
+      <Card
+        title="Totals"
+        description={
+          toDate
+            ? `To date: ${currentSpan} compared with the same days, ${previousSpan}`
+            : `${current} compared with ${previous}`
+        }
+      >
         <div className={styles.totals}>
           <Stat
-            label={`Current: ${current}`}
+            label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
             value={figure.format(report.current.total_kwh)}
             unit={report.unit}
           />
           <Stat
-            label={`Previous: ${previous}`}
+            label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
             value={figure.format(report.previous.total_kwh)}
             unit={report.unit}
           />
@@ -69,22 +72,25 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
             delta={{
               value: formatPercentChange(report.change.percent),
               direction: statDirection[direction],
-              context: 'vs previous',
+              context: toDate ? 'vs the same days' : 'vs previous',
             }}
           />
         </div>
-        {running && (
+        {toDate && (
           <p className={page.note}>
-            The current period is still running: over the {toDate.buckets}{' '}
-            {report.granularity.replace('ly', '').replace('dai', 'day')}s both periods have, the
-            change is {formatPercentChange(toDateChange.percent)} (
-            {formatEnergyChange(toDateChange.absolute, report.unit)}).
+            The current period is still running, so it is compared with the same days of the
+            previous one. All of {previous}:{' '}
+            {formatEnergy(report.previous.full_total_kwh, report.unit)}.
           </p>
         )}
       </Card>
       <Card
         title="Comparison"
-        description={`Per ${report.granularity.replace('ly', '').replace('dai', 'day')}, current against previous`}
+        description={
+          report.granularity === 'daily'
+            ? 'Per day, each day against the same weekday of the previous period'
+            : `Per ${report.granularity.replace('ly', '')}, current against previous`
+        }
       >
         <ResponsiveComparisonChart
           data={buckets}
@@ -98,7 +104,11 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
       <Card
         title="Devices"
         padding="none"
-        description="Sorted by change; choose a heading to sort by it"
+        description={
+          toDate
+            ? 'To date, against the same days of the previous period; sorted by change'
+            : 'Sorted by change; choose a heading to sort by it'
+        }
       >
         <ReportDevicesTable report={report} />
       </Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeChange, formatEnergy, formatPercentChange, toDateTotals } from './change'
+import { computeChange, formatEnergy, formatPercentChange } from './change'
 
 describe('computeChange', () => {
   it('gives the absolute and percent change from previous to current', () => {
@@ -31,19 +31,5 @@ describe('formatting', () => {
   it('writes energy with one decimal and its unit', () => {
     expect(formatEnergy(1234.5)).toBe('1,234.5 kWh')
     expect(formatEnergy(3, 'kWh/day')).toBe('3.0 kWh/day')
-  })
-})
-
-describe('toDateTotals', () => {
-  it('sums only the buckets both periods have', () => {
-    expect(toDateTotals([10, 20, null, null], [8, 22, 30, 40])).toEqual({
-      current: 30,
-      previous: 30,
-      buckets: 2,
-    })
-  })
-
-  it('handles a previous period shorter than the current', () => {
-    expect(toDateTotals([1, 2, 3], [4])).toEqual({ current: 1, previous: 4, buckets: 1 })
   })
 })

@@ -26,12 +26,16 @@ const percentFormat = new Intl.NumberFormat('en-GB', {
   signDisplay: 'exceptZero',
 })
 
-/** '1,234.5 kWh'; the unit is the report's ('kWh' or 'kWh/day'). */
-export const formatEnergy = (value: number, unit = 'kWh') => `${kwhFormat.format(value)} ${unit}`
+/** What a figure without data shows: no data is not zero. */
+export const NO_DATA = '–'
 
-/** '+54.3 kWh' / '−12.0 kWh'. */
-export const formatEnergyChange = (value: number, unit = 'kWh') =>
-  `${signedKwhFormat.format(value)} ${unit}`
+/** '1,234.5 kWh'; the unit is the report's ('kWh' or 'kWh/day'); '–' without data. */
+export const formatEnergy = (value: number | null, unit = 'kWh') =>
+  value === null ? NO_DATA : `${kwhFormat.format(value)} ${unit}`
+
+/** '+54.3 kWh' / '−12.0 kWh'; '–' without data. */
+export const formatEnergyChange = (value: number | null, unit = 'kWh') =>
+  value === null ? NO_DATA : `${signedKwhFormat.format(value)} ${unit}`
 
 /** '+4.6%', '−5.8%', '0.0%', or 'N/A' when there is nothing to compare with (spec §5). */
 export const formatPercentChange = (percent: number | null) =>
@@ -40,25 +44,3 @@ export const formatPercentChange = (percent: number | null) =>
 /** Which way a change points, for its icon and tone: more energy is 'up'. */
 export const changeDirection = (absolute: number) =>
   absolute > 0 ? 'up' : absolute < 0 ? 'down' : 'flat'
-
-/**
- * Sums of the buckets both periods have, for a like-for-like comparison of a period still in
- * progress: this month so far against the same days of last month.
- */
-export function toDateTotals(
-  current: readonly (number | null)[],
-  previous: readonly (number | null)[],
-) {
-  let cur = 0
-  let prev = 0
-  let buckets = 0
-  for (let i = 0; i < current.length; i++) {
-    const c = current[i]
-    const p = previous[i]
-    if (c === null || c === undefined || p === null || p === undefined) continue
-    cur += c
-    prev += p
-    buckets++
-  }
-  return { current: cur, previous: prev, buckets }
-}

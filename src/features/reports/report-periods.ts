@@ -158,6 +158,18 @@ export function granularityFor({ start, end }: Period): Granularity {
   return 'monthly'
 }
 
+/**
+ * The whole days a report's compared span touches, as a Period for `formatPeriod`: 1 Mar to
+ * 18 Mar 12:00 is 1-18 Mar.
+ */
+export function comparedPeriod(
+  span: { start: string; compared_end: string },
+  timeZone: string,
+): Period {
+  const last = dayOf(new Date(Date.parse(span.compared_end) - 1), timeZone)
+  return { start: new Date(span.start), end: addDays(dayStart(last, timeZone), 1) }
+}
+
 /** RFC 3339 with the timezone's offset and no milliseconds, as the contract's examples. */
 export const toIso = (date: Date) => date.toISOString().replace('.000', '')
 

@@ -6,10 +6,13 @@ export interface ComparisonBucket {
   previousStart?: string
   current: number | null
   previous: number | null
+  /** The current bucket is still running: drawn as partial, not as a drop. */
+  partial: boolean
 }
 
 /**
- * Pairs the i-th bucket of the current period with the i-th of the previous one. Buckets of the
+ * Pairs the i-th bucket of the current period with the i-th of the previous one (for days the
+ * server sends the same weekday of the previous period). Buckets of the
  * current period that have not started yet are unknown (null), not zero, so a period in progress
  * is compared only over the buckets it has so far.
  */
@@ -28,6 +31,7 @@ export function comparisonBuckets(series: EnergyReport['series'], now: Date): Co
       previousStart: prev?.start,
       current: cur && started ? cur.kwh : null,
       previous: prev ? prev.kwh : null,
+      partial: Boolean(cur?.partial),
     }
   })
 }

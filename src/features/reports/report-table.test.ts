@@ -5,6 +5,7 @@ const row = (device_name: string, absolute_change: number, percent_change: numbe
   device_id: device_name,
   device_name,
   current_kwh: 0,
+  previous_full_kwh: null,
   previous_kwh: 0,
   absolute_change,
   percent_change,

@@ -31,6 +31,8 @@ export interface ComparisonPoint {
   current: number | null
   /** kWh in the previous period's matching bucket. */
   previous: number | null
+  /** The current bucket is still running: drawn lighter and labelled 'so far', not as a drop. */
+  partial?: boolean
 }
 
 export interface ComparisonChartProps extends ChartCommonProps {
@@ -54,6 +56,7 @@ interface Mark {
   current: number | null
   previous: number | null
   count: number
+  partial: boolean
 }
 
 const margin = { top: 22, right: 12, bottom: 28, left: 48 }
@@ -71,6 +74,7 @@ const combine = (g: readonly Mark[]): Mark => ({
   current: sumOrNull(g.map((m) => m.current)),
   previous: sumOrNull(g.map((m) => m.previous)),
   count: g.reduce((s, m) => s + m.count, 0),
+  partial: g.some((m) => m.partial),
 })
 
 const percent = new Intl.NumberFormat('en-GB', {
@@ -110,6 +114,7 @@ export function ComparisonChart({
       current: d.current,
       previous: d.previous,
       count: 1,
+      partial: Boolean(d.partial),
     }))
   }, [data])
   const perBucket = variant === 'bars' ? PX_PER_BUCKET : 2
@@ -242,7 +247,7 @@ export function ComparisonChart({
             title: title(m),
             rows: [
               {
-                label: currentLabel,
+                label: m.partial ? `${currentLabel} (so far)` : currentLabel,
                 value: formatKwh(m.current),
                 tone: 'chart1',
                 swatch: variant === 'bars' ? 'solid' : 'line',
@@ -255,6 +260,7 @@ export function ComparisonChart({
               },
             ],
             note: [
+              m.partial && 'still running',
               `Change: ${formatChange(changeRatio(m.current, m.previous))}`,
               m.previousMs !== null &&
                 `compared with ${formatBucket(m.previousMs, m.previousMs + (m.endMs - m.startMs), granularity, m.count > 1, timeZone)}`,
@@ -291,6 +297,15 @@ export function ComparisonChart({
                           height={Math.max(m[k] === 0 ? 0 : 1, innerHeight - y(m[k]!))}
                           rx={inner.bandwidth() > 10 ? 2 : 0}
                           className={k === 'current' ? styles.fill.chart1 : styles.fill.chart2}
+                          // A running bucket is partial, not a drop: lighter, with a dashed edge.
+                          {...(k === 'current' &&
+                            m.partial && {
+                              fillOpacity: 0.35,
+                              strokeDasharray: '3 2',
+                              strokeWidth: 1,
+                              className: `${styles.fill.chart1} ${styles.stroke.chart1}`,
+                              'data-partial': true,
+                            })}
                         />
                       ),
                     )}

@@ -871,8 +871,9 @@ export const listDevicesQueryKey = (options?: Options<ListDevicesData>) => creat
 /**
  * List devices
  *
- * Devices in the caller's scope, with status, latest reading and today's consumption (in the
- * group's timezone). Filter by a case-insensitive `search` over name, serial number and
+ * Devices in the caller's scope, with status, latest reading and today's consumption (since
+ * midnight in `timezone`, the viewer's: the figure getCumulativeConsumptionToday answers for
+ * the same zone). Filter by a case-insensitive `search` over name, serial number and
  * location, and by `status`; sort by `sort` and `order` (default name ascending).
  *
  */
@@ -1011,7 +1012,9 @@ export const getDeviceQueryKey = (options: Options<GetDeviceData>) => createQuer
 /**
  * Get a device
  *
- * One device by device id, with status, latest values and reading summary.
+ * One device by device id, with status, latest values, reading summary and today's
+ * consumption since midnight in `timezone` (as listDevices).
+ *
  */
 export const getDeviceOptions = (options: Options<GetDeviceData>) => queryOptions<GetDeviceResponse, GetDeviceError, GetDeviceResponse, ReturnType<typeof getDeviceQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1572,8 +1575,10 @@ export const getEnergyReportCsvQueryKey = (options: Options<GetEnergyReportCsvDa
  *
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
- * absolute_change,percent_change`) and a final `total` line. Comma-separated, `.` as decimal
- * separator, UTF-8, CRLF line ends.
+ * absolute_change,percent_change,previous_full_kwh`) and a final `total` line. While the
+ * current period runs, the figures compare it to date (as the JSON answer), and the file name
+ * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
+ * decimal separator, UTF-8, CRLF line ends.
  *
  */
 export const getEnergyReportCsvOptions = (options: Options<GetEnergyReportCsvData>) => queryOptions<GetEnergyReportCsvResponse, GetEnergyReportCsvError, GetEnergyReportCsvResponse, ReturnType<typeof getEnergyReportCsvQueryKey>>({

@@ -31,14 +31,14 @@ interface Row {
 }
 
 export const consumptionRepository = (q: Queryable) => ({
-  /** Whether the device exists inside the scope (another tenant's device is as missing). */
-  async deviceVisible(scope: TenantScope, id: string): Promise<boolean> {
+  /** The device's group if it exists inside the scope (another tenant's device is as missing). */
+  async deviceVisible(scope: TenantScope, id: string): Promise<string | undefined> {
     const where = scopeFilter(scope, 'd.group_id', 2)
-    const { rows } = await q.query(`SELECT 1 FROM devices d WHERE d.id = $1 AND ${where.sql}`, [
-      id,
-      ...where.params,
-    ])
-    return rows.length > 0
+    const { rows } = await q.query<{ group_id: string }>(
+      `SELECT d.group_id FROM devices d WHERE d.id = $1 AND ${where.sql}`,
+      [id, ...where.params],
+    )
+    return rows[0]?.group_id
   },
 
   /**

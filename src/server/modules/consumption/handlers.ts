@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
 import type { TenantScope } from '../../context.ts'
-import type { Tx } from '../../db/database.ts'
+import type { Queryable, Tx } from '../../db/database.ts'
 import { untilClientLeaves } from '../../lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '../../lib/http-errors.ts'
 import { isTimeZone } from '../../lib/timezones.ts'
@@ -17,6 +17,7 @@ import {
   type Window,
 } from './buckets.ts'
 import { consumptionRepository, withMetadata } from './consumption-repository.ts'
+import { energyTotals } from './energy-totals.ts'
 
 type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 
@@ -27,7 +28,7 @@ interface Caller {
 }
 
 /** The caller's timezone (default UTC); an unknown IANA name answers 422. */
-function zoneOf(timezone: string | undefined): string {
+export function zoneOf(timezone: string | undefined): string {
   const tz = timezone ?? 'UTC'
   if (!isTimeZone(tz)) throw invalid(['query', 'timezone'], `Unknown IANA timezone: ${tz}`)
   return tz
@@ -40,38 +41,59 @@ function windowOf(start: string, end: string): Window {
   return window
 }
 
+/** The visible device's group; 404 for a missing or foreign device. */
+async function groupOf(tx: Queryable, caller: Caller, deviceId: string): Promise<string> {
+  const group = await step('authorize', "device within the caller's tenant scope", () =>
+    consumptionRepository(tx).deviceVisible(caller.scope, deviceId),
+  )
+  if (!group) throw notFound('Device')
+  return group
+}
+
+const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
+  step(
+    'load readings',
+    (figures) =>
+      `${figures.reduce((n, f) => n + f.readings, 0)} readings in ${list.length} buckets`,
+    () => consumptionRepository(q).figures(deviceId, list),
+  )
+
 /** Reads a visible device's figures in one transaction; 404 for a missing or foreign device. */
 async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
   return caller.tx(async (tx) => {
-    const repo = consumptionRepository(untilClientLeaves(tx, caller))
-    const visible = await step('authorize', "device within the caller's tenant scope", () =>
-      repo.deviceVisible(caller.scope, deviceId),
-    )
-    if (!visible) throw notFound('Device')
-    return step(
-      'load readings',
-      (figures) =>
-        `${figures.reduce((n, f) => n + f.readings, 0)} readings in ${list.length} buckets`,
-      () => repo.figures(deviceId, list),
-    )
+    const q = untilClientLeaves(tx, caller)
+    await groupOf(q, caller, deviceId)
+    return loadReadings(q, deviceId, list)
   })
 }
 
-/** CumulativeConsumption over a window: one bucket. */
+/**
+ * CumulativeConsumption over a window: the device's figure from energy-totals.ts (the one the
+ * device list, reports and the dashboard show), and the readings' metadata from one bucket.
+ */
 async function cumulative(caller: Caller, deviceId: string, window: Window, tz: string) {
-  const [f] = await figuresOf(caller, deviceId, [window])
-  const meta = withMetadata(f!, new Date())
+  const { f, kwh } = await caller.tx(async (tx) => {
+    const q = untilClientLeaves(tx, caller)
+    const group = await groupOf(q, caller, deviceId)
+    const filter = { groups: [group], devices: [deviceId], named: true }
+    const totals = await step('load consumption', 'rollups and edge readings', () =>
+      energyTotals(q, filter, [window]),
+    )
+    const [figures] = await loadReadings(q, deviceId, [window])
+    return { f: figures!, kwh: totals.get(deviceId)![0]! }
+  })
+  const meta = withMetadata(f, new Date())
   return {
     device_id: deviceId,
     start: isoIn(window.start, tz),
     end: isoIn(window.end, tz),
     timezone: tz,
-    kwh: f!.kwh ?? 0,
-    first_reading_at: f!.first && isoIn(f!.first, tz),
-    last_reading_at: f!.last && isoIn(f!.last, tz),
-    reading_count: f!.readings,
+    kwh,
+    first_reading_at: f.first && isoIn(f.first, tz),
+    last_reading_at: f.last && isoIn(f.last, tz),
+    reading_count: f.readings,
     has_gaps: meta.gaps > 0,
-    resets: f!.resets,
+    resets: f.resets,
   }
 }
 

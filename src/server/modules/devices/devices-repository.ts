@@ -1,7 +1,8 @@
 import type { Device } from '../../../api/__generated__/types.gen.ts'
 import type { Queryable, Scalar, Statement } from '../../db/database.ts'
 import type { TenantScope } from '../../context.ts'
-import { ENERGY } from '../readings/readings-repository.ts'
+import { presetWindow } from '../consumption/buckets.ts'
+import { energyTotals } from '../consumption/energy-totals.ts'
 import { containing } from '../../lib/sql-text.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
@@ -37,35 +38,41 @@ const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
- * today_kwh: the rise since local midnight in the group's timezone (readings at midnight belong to
- * the day before), null without readings today. Where local midnight falls on a whole UTC hour it
- * sums at most 24 rows of the hourly rollup; in half-hour zones today's readings themselves.
+ * today_kwh: the device's consumption since midnight in the viewer's timezone, from the one
+ * definition every page shares (energy-totals.ts, as getCumulativeConsumptionToday answers it);
+ * null without readings today. Devices of any groups, in one query.
  */
-const TODAY_KWH = `CASE WHEN extract(minute FROM m.midnight) = 0
-  THEN (SELECT CASE WHEN sum(h.reading_count) > 0 THEN round(greatest(sum(h.kwh), 0)::numeric, 3)::float8 END
-        FROM readings_hourly h WHERE h.device_id = d.id AND h.hour >= m.midnight)
-  ELSE (SELECT CASE WHEN count(*) > 0 THEN round(greatest(sum(r.delta_kwh), 0)::numeric, 3)::float8 END
-        FROM readings r WHERE r.device_id = d.id AND r.reading_type = '${ENERGY}' AND r.ts > m.midnight)
-END`
+export async function withTodayKwh(
+  q: Queryable,
+  devices: DeviceDto[],
+  tz: string,
+  now = new Date(),
+): Promise<DeviceDto[]> {
+  const filter = {
+    groups: [...new Set(devices.map((d) => d.group_id))],
+    devices: devices.map((d) => d.id),
+    named: true,
+  }
+  const totals = await energyTotals(q, filter, [presetWindow('today', tz, now)])
+  return devices.map((d) => ({ ...d, today_kwh: totals.get(d.id)?.[0] ?? null }))
+}
 
 /**
  * The devices `page` selects (DEVICE_COLUMNS), as the JSON array of the contract's Device, in
  * `order`. The database writes the JSON: reading fifty rows of sixteen columns into JavaScript
- * costs more than the query itself on PGlite.
+ * costs more than the query itself on PGlite. today_kwh is filled in by `withTodayKwh`.
  */
 const devicesJson = (page: string, order: string) => `
   SELECT coalesce(json_agg(json_build_object(
     'id', d.id, 'group_id', d.group_id, 'name', d.name, 'serial_number', d.serial_number,
     'location', d.location, 'description', d.description, 'device_model_id', d.device_model_id,
     'handler', d.handler, 'status', d.status, 'last_seen', ${iso('d.last_seen')},
-    'latest_kwh', d.latest_kwh, 'today_kwh', ${TODAY_KWH},
+    'latest_kwh', d.latest_kwh, 'today_kwh', NULL,
     'summary', json_build_object('reading_count', d.reading_count,
       'first_reading_at', ${iso('d.first_reading_at')}, 'last_reading_at', ${iso('d.last_reading_at')}),
     'created_at', ${iso('d.created_at')}, 'updated_at', ${iso('d.updated_at')}
   ) ORDER BY ${order}), '[]'::json)
-  FROM (${page}) d
-  JOIN (SELECT g.id, date_trunc('day', now() AT TIME ZONE g.timezone) AT TIME ZONE g.timezone AS midnight
-        FROM groups g) m ON m.id = d.group_id`
+  FROM (${page}) d`
 
 export interface DeviceQuery {
   skip: number
@@ -109,14 +116,16 @@ export function deviceListStatement(scope: TenantScope, query: DeviceQuery): Sta
 }
 
 export const devicesRepository = (q: Queryable) => ({
-  async find(scope: TenantScope, id: string): Promise<DeviceDto | undefined> {
+  /** One device, its today_kwh in `tz` (UTC where the request names no timezone). */
+  async find(scope: TenantScope, id: string, tz = 'UTC'): Promise<DeviceDto | undefined> {
     const where = scopeFilter(scope, 'd.group_id', 2)
     const page = `SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = $1 AND ${where.sql}`
     const { rows } = await q.query<{ body: DeviceDto[] }>(
       `SELECT (${devicesJson(page, 'd.id')}) AS body`,
       [id, ...where.params],
     )
-    return rows[0]!.body[0]
+    const [device] = await withTodayKwh(q, rows[0]!.body, tz)
+    return device
   },
 
   async create(groupId: string, f: DeviceFields): Promise<string> {
@@ -181,6 +190,7 @@ export const devicesRepository = (q: Queryable) => ({
       `SELECT (${devicesJson(page, 'array_position($1::uuid[], d.id)')}) AS body`,
       [ids],
     )
+    // Just registered: no readings yet, so today_kwh stays null.
     return rows[0]!.body
   },
 

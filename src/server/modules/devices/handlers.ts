@@ -7,7 +7,13 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
 import { modelProblem, registerBatch, serialTaken } from './device-batch.ts'
 import { deviceModelsRepository } from './device-models-repository.ts'
-import { deviceListStatement, devicesRepository, type DeviceFields } from './devices-repository.ts'
+import {
+  deviceListStatement,
+  devicesRepository,
+  withTodayKwh,
+  type DeviceFields,
+} from './devices-repository.ts'
+import { zoneOf } from '../consumption/handlers.ts'
 import { audit } from '../../lib/audit.ts'
 import { removeDeletedFiles } from '../../storage/file-sweep.ts'
 
@@ -63,15 +69,20 @@ export const devicesHandlers = {
       sort: q.sort ?? 'name',
       order: q.order ?? 'asc',
     }
-    const [row] = await request.readOne<{ body: { items: Device[]; total: number } }>(
-      deviceListStatement(request.scope, query),
-    )
-    return reply.code(200).send({ ...row!.body, skip: query.skip, limit: query.limit })
+    const tz = zoneOf(q.timezone)
+    const page = await request.tx(async (tx) => {
+      const { sql, params } = deviceListStatement(request.scope, query)
+      const { rows } = await tx.query<{ body: { items: Device[]; total: number } }>(sql, params)
+      const { items, total } = rows[0]!.body
+      return { items: await withTodayKwh(tx, items, tz), total }
+    })
+    return reply.code(200).send({ ...page, skip: query.skip, limit: query.limit })
   },
 
   async getDevice(request, reply) {
+    const tz = zoneOf(request.query?.timezone)
     const device = await request.tx((tx) =>
-      devicesRepository(tx).find(request.scope, request.params.id),
+      devicesRepository(tx).find(request.scope, request.params.id, tz),
     )
     if (!device) throw notFound('Device')
     return reply.code(200).send(device)

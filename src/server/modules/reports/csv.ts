@@ -9,6 +9,7 @@ const HEADER = [
   'previous_kwh',
   'absolute_change',
   'percent_change',
+  'previous_full_kwh',
 ]
 
 /**
@@ -24,7 +25,10 @@ function field(value: string | number | null): string {
 
 const line = (values: Array<string | number | null>) => values.map(field).join(',')
 
-/** The report's device rows and total as CSV: the figures of the JSON answer, CRLF line ends. */
+/**
+ * The report's device rows and total as CSV: the figures of the JSON answer (to date while the
+ * current period runs, the whole previous period last), no data as an empty field, CRLF line ends.
+ */
 export function reportCsv(report: EnergyReport): string {
   const rows = report.devices.map((d) =>
     line([
@@ -34,6 +38,7 @@ export function reportCsv(report: EnergyReport): string {
       d.previous_kwh,
       d.absolute_change,
       d.percent_change,
+      d.previous_full_kwh,
     ]),
   )
   const total = line([
@@ -43,6 +48,7 @@ export function reportCsv(report: EnergyReport): string {
     report.previous.total_kwh,
     report.change.absolute_kwh,
     report.change.percent,
+    report.previous.full_total_kwh,
   ])
   return [HEADER.join(','), ...rows, total].map((l) => `${l}\r\n`).join('')
 }
@@ -60,7 +66,11 @@ function periodLabel(w: Window, tz: string): string {
   return `${date(w.start, tz).slice(0, 10)}_to_${date(last, tz).slice(0, 10)}`
 }
 
-/** e.g. energy-report-2026-02_vs_2026-01.csv (ASCII only: no quoting issues in the header). */
+/**
+ * e.g. energy-report-2026-02_vs_2026-01.csv, or for a running month compared to date
+ * energy-report-2026-11-01_to_2026-11-25_vs_2026-10-01_to_2026-10-25.csv: the spans compared
+ * (ASCII only: no quoting issues in the header).
+ */
 export function reportFilename(current: Window, previous: Window, tz: string): string {
   return `energy-report-${periodLabel(current, tz)}_vs_${periodLabel(previous, tz)}.csv`
 }

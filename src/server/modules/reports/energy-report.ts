@@ -2,7 +2,7 @@ import type { EnergyReport } from '../../../api/__generated__/types.gen.ts'
 import type { TenantScope } from '../../context.ts'
 import type { Tx } from '../../db/database.ts'
 import { badRequest, invalid } from '../../lib/http-errors.ts'
-import { wallOf } from '../../lib/zone-clock.ts'
+import { instantOf, wallOf } from '../../lib/zone-clock.ts'
 import {
   buckets,
   isoIn,
@@ -12,6 +12,7 @@ import {
   type Window,
 } from '../consumption/buckets.ts'
 import { DAY_MS } from '../consumption/segments.ts'
+import { energyTotals, roundKwh } from '../consumption/energy-totals.ts'
 import { planReport, seriesOf } from './report-plan.ts'
 import { reportsRepository, type ReportDevice } from './reports-repository.ts'
 
@@ -26,6 +27,8 @@ export interface ReportQuery {
   tz: string
   granularity: Granularity
   weekStart: WeekStart
+  /** @default new Date() (tests fix the clock) */
+  now?: Date
 }
 
 /** A period from the query's start and end (inclusive, exclusive), or 400. */
@@ -39,14 +42,50 @@ export function periodOf(start: string, end: string, name: 'current' | 'previous
 export const daysIn = (w: Window, tz: string) =>
   (wallOf(w.end.getTime(), tz) - wallOf(w.start.getTime(), tz)) / DAY_MS
 
-/** kWh to three decimals (Wh), never below 0: float sums of non-negative rises can be -1e-13. */
-const kwh = (value: number) => Math.max(0, Math.round(value * 1000) / 1000)
-
 /** current - previous and its percent of previous (null when previous is 0), from shown figures. */
 export function change(current: number, previous: number) {
   const absolute = Math.round((current - previous) * 1000) / 1000
   const percent = previous === 0 ? null : Math.round((absolute / previous) * 10_000) / 100
   return { absolute, percent }
+}
+
+const WEEK_MS = 7 * DAY_MS
+
+/** An instant moved by `ms` on the wall clock of `tz` (a day back across a DST change is a day). */
+const wallShift = (instant: Date, ms: number, tz: string) =>
+  new Date(instantOf(wallOf(instant.getTime(), tz) + ms, tz))
+
+/**
+ * The spans a report compares. A running current period (now inside it) is compared to date: its
+ * start to now against the same wall-clock time elapsed since the previous period's start (at
+ * most all of it), so "this month" is 1-25 Nov against 1-25 Oct, not against all of October.
+ */
+export function comparedSpans(q: ReportQuery, now: Date) {
+  const running = q.current.start < now && now < q.current.end
+  if (!running) return { toDate: false, current: q.current, previous: q.previous }
+  const elapsed = wallOf(now.getTime(), q.tz) - wallOf(q.current.start.getTime(), q.tz)
+  const end = wallShift(q.previous.start, elapsed, q.tz)
+  return {
+    toDate: true,
+    current: { start: q.current.start, end: now },
+    previous: { start: q.previous.start, end: end < q.previous.end ? end : q.previous.end },
+  }
+}
+
+/**
+ * The previous series' buckets. Days are compared with the same weekday: the current period's
+ * days shifted back by the whole weeks nearest the gap between the starts (a Tuesday against a
+ * Tuesday, not 17 Nov against 17 Oct); other granularities keep the previous period's own buckets.
+ */
+function previousBuckets(q: ReportQuery): Window[] {
+  if (q.granularity !== 'daily') return bucketsOf(q.previous, q)
+  const gap = q.current.start.getTime() - q.previous.start.getTime()
+  const back = -Math.max(1, Math.round(gap / WEEK_MS)) * WEEK_MS
+  const shifted = {
+    start: wallShift(q.current.start, back, q.tz),
+    end: wallShift(q.current.end, back, q.tz),
+  }
+  return bucketsOf(shifted, q)
 }
 
 function bucketsOf(window: Window, q: ReportQuery): Window[] {
@@ -71,64 +110,97 @@ async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<Re
 }
 
 /** What the database says for a report: its devices, their totals and the series' values. */
-async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery) {
-  const periods = [bucketsOf(q.current, q), bucketsOf(q.previous, q)]
+async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Window[]) {
+  const periods = [bucketsOf(q.current, q), previousBuckets(q)]
   const devices = await devicesOf(tx, scope, q.deviceIds)
-  const plan = planReport(periods, q.granularity)
+  // The current series is read up to the compared end: the running bucket so far, none after it.
+  const plan = planReport([clipped(periods[0]!, spans[0]!.end), periods[1]!], q.granularity)
   const filter = {
     groups: [...new Set(devices.map((d) => d.group_id))],
     devices: devices.map((d) => d.id),
     named: q.deviceIds !== undefined,
   }
-  const repo = reportsRepository(tx)
-  const totals = await repo.deviceTotals(plan.totals, filter)
-  const series = seriesOf(plan, await repo.termValues(plan.series, filter))
-  return { periods, devices, totals, series }
+  const totals = await energyTotals(tx, filter, spans)
+  const { values, counts } = await reportsRepository(tx).termValues(plan.series, filter)
+  const series = seriesOf(plan, values)
+  const readings = seriesOf(plan, counts)
+  return { periods, devices, totals, series, readings }
 }
 
+/** The buckets up to `end`, the one containing it ending there. */
+function clipped(list: Window[], end: Date): Window[] {
+  return list.filter((b) => b.start < end).map((b) => (b.end > end ? { start: b.start, end } : b))
+}
+
+const sumKnown = (values: Array<number | null>) =>
+  roundKwh(values.reduce<number>((sum, v) => sum + (v ?? 0), 0))
+
 /**
- * The report over the periods (see report-plan.ts for how it reads the rollups). Figures are
- * rounded to Wh and changes computed from the rounded figures, so the CSV adds up as shown;
- * energy_usage divides every figure by the days it covers.
+ * The report over the periods (see report-plan.ts for the series, energy-totals.ts for every
+ * total). Figures are rounded to Wh and changes computed from the rounded figures, so the CSV
+ * adds up as shown; energy_usage divides every figure by the days it covers. A running current
+ * period is compared to date (`comparedSpans`); the whole previous period stays as context.
  */
 export async function energyReport(
   tx: Tx,
   scope: TenantScope,
   q: ReportQuery,
 ): Promise<EnergyReport> {
-  const { periods, devices, totals, series } = await figuresOf(tx, scope, q)
-  const perDay = (value: number, w: Window) =>
-    kwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
+  const now = q.now ?? new Date()
+  const spans = comparedSpans(q, now)
+  const { periods, devices, totals, series, readings } = await figuresOf(tx, scope, q, [
+    spans.current,
+    spans.previous,
+    q.previous,
+  ])
+  const perDay = (value: number | null, w: Window) =>
+    value === null ? null : roundKwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
   const rows = devices.map((d) => {
-    const [current = 0, previous = 0] = totals.get(d.id) ?? []
-    const row = { current: perDay(current, q.current), previous: perDay(previous, q.previous) }
-    const { absolute, percent } = change(row.current, row.previous)
+    const [current = null, previous = null, full = null] = totals.get(d.id) ?? []
+    const row = {
+      current: perDay(current, spans.current),
+      previous: perDay(previous, spans.previous),
+    }
+    const delta = row.current !== null && row.previous !== null && change(row.current, row.previous)
     return {
       device_id: d.id,
       device_name: d.name,
       current_kwh: row.current,
       previous_kwh: row.previous,
-      absolute_change: absolute,
-      percent_change: percent,
+      absolute_change: delta ? delta.absolute : null,
+      percent_change: delta ? delta.percent : null,
+      previous_full_kwh: perDay(full, q.previous),
     }
   })
-  const current = kwh(rows.reduce((sum, r) => sum + r.current_kwh, 0))
-  const previous = kwh(rows.reduce((sum, r) => sum + r.previous_kwh, 0))
+  const current = sumKnown(rows.map((r) => r.current_kwh))
+  const previous = sumKnown(rows.map((r) => r.previous_kwh))
   const { absolute, percent } = change(current, previous)
   const points = (p: number) =>
-    periods[p]!.map((b, k) => ({ start: isoIn(b.start, q.tz), kwh: perDay(series[p]![k]!, b) }))
-  const period = (w: Window, total: number) => ({
+    periods[p]!.map((b, k) => ({
+      start: isoIn(b.start, q.tz),
+      kwh: (readings[p]![k] ?? 0) > 0 ? perDay(series[p]![k]!, b) : null,
+      partial: b.start < now && now < b.end,
+    }))
+  const period = (w: Window, compared: Window, total: number, full: number) => ({
     start: isoIn(w.start, q.tz),
     end: isoIn(w.end, q.tz),
+    compared_end: isoIn(compared.end, q.tz),
     total_kwh: total,
+    full_total_kwh: full,
   })
   return {
     metric: q.metric,
     unit: q.metric === 'energy_usage' ? 'kWh/day' : 'kWh',
     timezone: q.tz,
     granularity: q.granularity,
-    current: period(q.current, current),
-    previous: period(q.previous, previous),
+    to_date: spans.toDate,
+    current: period(q.current, spans.current, current, current),
+    previous: period(
+      q.previous,
+      spans.previous,
+      previous,
+      sumKnown(rows.map((r) => r.previous_full_kwh)),
+    ),
     change: { absolute_kwh: absolute, percent },
     devices: rows,
     series: { current: points(0), previous: points(1) },

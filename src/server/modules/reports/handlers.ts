@@ -4,7 +4,7 @@ import { untilClientLeaves } from '../../lib/client-gone.ts'
 import { invalid } from '../../lib/http-errors.ts'
 import { isTimeZone } from '../../lib/timezones.ts'
 import { reportCsv, reportFilename } from './csv.ts'
-import { energyReport, periodOf, type ReportQuery } from './energy-report.ts'
+import { comparedSpans, energyReport, periodOf, type ReportQuery } from './energy-report.ts'
 
 /** The report query from the request's (contract-validated) parameters; 400 or 422 when unusable. */
 function reportQuery(query: GetEnergyReportData['query']): ReportQuery {
@@ -19,6 +19,7 @@ function reportQuery(query: GetEnergyReportData['query']): ReportQuery {
     tz,
     granularity: query.granularity ?? 'daily',
     weekStart: query.week_start ?? 'sunday',
+    now: new Date(),
   }
 }
 
@@ -36,11 +37,12 @@ export const reportsHandlers = {
     const report = await request.tx((tx) =>
       energyReport(untilClientLeaves(tx, request), request.scope, q),
     )
+    const spans = comparedSpans(q, q.now!)
     reply
       .type('text/csv; charset=utf-8')
       .header(
         'content-disposition',
-        `attachment; filename="${reportFilename(q.current, q.previous, q.tz)}"`,
+        `attachment; filename="${reportFilename(spans.current, spans.previous, q.tz)}"`,
       )
     return reply.code(200).send(reportCsv(report))
   },

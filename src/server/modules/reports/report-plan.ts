@@ -20,18 +20,13 @@ import {
  * Spans are whole daily rows; offsets a few hourly rows (halves of them in +05:30-style zones, and
  * edge readings where an edge is not on a half hour, as in +05:45 or at now).
  * A month of daily buckets in Berlin reads ~31 daily and ~32 hourly rows per device, not ~744.
- * The series only needs each term summed over all devices; a device's total needs the few
- * segments of its period's total.
+ * The series only needs each term summed over all devices; a device's totals are
+ * consumption/energy-totals.ts, the one definition every page shares.
  */
 
 /** A part of a series term: rows of `kind` in [lo, hi) (raw: (lo, hi]) counted `sign` times. */
 export interface TermSegment extends SignedSegment {
   term: number
-}
-
-/** A part of a period's total per device. */
-export interface TotalSegment extends SignedSegment {
-  period: number
 }
 
 /** A term's role: its value adds to bucket `plus` and subtracts from bucket `minus` (if any). */
@@ -44,7 +39,6 @@ interface Term {
 export interface ReportPlan {
   series: TermSegment[]
   terms: Term[]
-  totals: TotalSegment[]
   /** Bucket count per period. */
   sizes: number[]
 }
@@ -53,7 +47,6 @@ const positive = (s: { kind: SignedSegment['kind']; lo: number; hi: number }): S
   ...s,
   sign: 1,
 })
-const negated = (s: SignedSegment): SignedSegment => ({ ...s, sign: s.sign === 1 ? -1 : 1 })
 
 /** The terms and segments for the bucket lists of the periods (index = period). */
 export function planReport(
@@ -64,7 +57,6 @@ export function planReport(
   const plan: ReportPlan = {
     series: [],
     terms: [],
-    totals: [],
     sizes: periods.map((b) => b.length),
   }
   const term = (role: Term, parts: SignedSegment[]) => {
@@ -83,12 +75,6 @@ export function planReport(
     for (let k = 0; k < n; k++) {
       term({ period, plus: k }, segmentsOf(anchors[k]!, anchors[k + 1]!).map(positive))
     }
-    const total = [
-      ...segmentsOf(anchors[0]!, anchors[n]!).map(positive),
-      ...offsets[n]!,
-      ...offsets[0]!.map(negated),
-    ]
-    plan.totals.push(...total.map((s) => ({ ...halfHours(s), period })))
   })
   return plan
 }
