@@ -151,12 +151,7 @@ export function BulkPushPage() {
                 const result = results.get(r.index)
                 return {
                   key: String(r.index),
-                  cells: [
-                    String(r.index),
-                    r.device || '–',
-                    r.timestamp || '–',
-                    r.kwh || '–',
-                  ],
+                  cells: [String(r.index), r.device || '–', r.timestamp || '–', r.kwh || '–'],
                   errors: result?.status === 'error' ? [result.reason ?? 'Not stored'] : r.errors,
                   result: result
                     ? result.status === 'success'
