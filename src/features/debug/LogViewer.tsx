@@ -5,7 +5,7 @@ import { Button, Checkbox, Icon, Pagination } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
 import { LogFilterBar } from './LogFilterBar'
 import { LogList } from './LogList'
-import { collectLogs, type CollectedLogs } from './log-download'
+import { collectLogs, type LogQuery } from './log-download'
 import { serverLogsOptions } from './log-queries'
 import {
   AUTO_REFRESH_MS,
@@ -41,10 +41,10 @@ interface SourceView {
   isFetching: boolean
   refetch: () => void
   /** Every entry the filters match (bounded), for Download. */
-  collect: () => Promise<CollectedLogs>
+  collect: () => Promise<{ entries: readonly ViewerEntry[]; total: number }>
 }
 
-const fetchLogPage = async (query: Parameters<typeof getLogs>[0]['query']) =>
+const fetchLogPage = async (query: LogQuery) =>
   (await getLogs({ query, throwOnError: true })).data
 
 /** One page of a server log: the chosen backend file, or the frontend log of every session. */
