@@ -23,6 +23,7 @@ import {
   type RuleFormErrors,
   type RuleFormValues,
 } from './rule-form'
+import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
 
@@ -176,7 +177,7 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
             </Select>
           </div>
         )}
-        {!rule && <p className={page.footnote}>The rule watches every device of the group.</p>}
+        <RuleDevicePicker value={values.deviceIds} onChange={set('deviceIds')} />
       </form>
     </Dialog>
   )
