@@ -44,8 +44,7 @@ interface SourceView {
   collect: () => Promise<{ entries: readonly ViewerEntry[]; total: number }>
 }
 
-const fetchLogPage = async (query: LogQuery) =>
-  (await getLogs({ query, throwOnError: true })).data
+const fetchLogPage = async (query: LogQuery) => (await getLogs({ query, throwOnError: true })).data
 
 /** One page of a server log: the chosen backend file, or the frontend log of every session. */
 function useServerLogs(

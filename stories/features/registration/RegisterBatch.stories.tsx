@@ -75,9 +75,9 @@ export const ValidationErrors: Story = {
 
 /** Only the ready rows are offered and sent; the result names the lines left out. */
 export const RegisterTheReadyRows: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await ValidationErrors.play!({ canvasElement } as never)
+  play: async (context) => {
+    const canvas = within(context.canvasElement)
+    await ValidationErrors.play!(context)
     await userEvent.click(canvas.getByRole('button', { name: 'Register 1 device' }))
     await expect(await canvas.findByText('1 device registered')).toBeVisible()
     await expect(
