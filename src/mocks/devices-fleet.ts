@@ -20,9 +20,11 @@ export function queryFleet(devices: readonly Device[], params: URLSearchParams) 
   const direction = params.get('order') === 'desc' ? -1 : 1
   const skip = Number(params.get('skip') ?? 0)
   const limit = Number(params.get('limit') ?? 100)
+  const ids = params.getAll('device_ids')
   const matching = devices.filter(
     (d) =>
       (!status || d.status === status) &&
+      (ids.length === 0 || ids.includes(d.id)) &&
       (!search ||
         [d.name, d.serial_number, d.location ?? ''].some((f) => f.toLowerCase().includes(search))),
   )

@@ -148,6 +148,8 @@ export const AddReadingBelowPrevious: StoryObj<typeof AddLogPage> = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
     await expect(await canvas.findByText(/^Below the previous reading/)).toBeVisible()
     await userEvent.click(canvas.getByRole('checkbox', { name: /reset or replaced/ }))
+    // Corrected: the message goes at once, before the next save.
+    await expect(canvas.queryByText(/^Below the previous reading/)).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
     await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
   },

@@ -95,6 +95,31 @@ describe('GET /debug/logs and the frontend log (spec §2 log viewer, §7)', () =
     expect(page.loggers).toEqual(expect.arrayContaining(['audit', 'fixture', 'http']))
   })
 
+  it("leaves the viewer's own reads out of the log it shows", async () => {
+    const requestId = randomUUID()
+    await sdk.getLogs({
+      client: dev.client,
+      query: { search: 'debug/logs' },
+      headers: { 'x-request-id': requestId },
+    })
+    expect(dev.last().status).toBe(200)
+    // A later read sees everything the first one could have logged.
+    const own = await getLogs(dev, { request_id: requestId })
+    expect(own.entries).toEqual([])
+    const search = await getLogs(dev, { search: 'debug/logs' })
+    expect(search.entries).toEqual([])
+    // A refused read is still a line worth keeping.
+    const admin = await t.as('admin')
+    const refused = await t.call(admin, {
+      method: 'GET',
+      url: '/api/v1/debug/logs',
+      headers: { 'x-request-id': requestId },
+    })
+    expect(refused.statusCode).toBe(403)
+    const kept = await getLogs(dev, { request_id: requestId })
+    expect(kept.entries.map((e) => e.status_code)).toEqual([403])
+  })
+
   it('filters by level: that level and above', async () => {
     const warn = await getLogs(dev, { logger: 'fixture', level: 'WARN' })
     expect(numbers(warn.entries)).toEqual([9, 8, 6, 4, 3, 0])

@@ -262,6 +262,30 @@ describe('devices', () => {
     expect((await list('sort=last_seen&order=desc')).items[0].last_seen).not.toBeNull()
   })
 
+  it('lists only the devices named by device_ids, within the caller scope', async () => {
+    const list = async (role: 'admin' | 'developer', ids: string[]) =>
+      (
+        await t.call(await t.as(role), {
+          method: 'GET',
+          url: `/api/v1/devices/?${ids.map((id) => `device_ids=${id}`).join('&')}&limit=1`,
+        })
+      ).json()
+    const [a0, a1] = t.fx.devicesOf.A
+    const [b0] = t.fx.devicesOf.B
+    const both = await list('developer', [a1!, b0!, a0!])
+    expect(both.total).toBe(3)
+    expect(both.items).toHaveLength(1)
+    // Another tenant's device is left out, as a missing one.
+    const mine = await list('admin', [a0!, b0!])
+    expect(mine.total).toBe(1)
+    expect(mine.items.map((d: { id: string }) => d.id)).toEqual([a0])
+    const bad = await t.call(await t.as('admin'), {
+      method: 'GET',
+      url: '/api/v1/devices/?device_ids=not-a-uuid',
+    })
+    expect(bad.statusCode).toBe(422)
+  })
+
   it('shows readings figures: latest value, today since local midnight, summary', async () => {
     const device = (
       await t.call(await t.as('admin'), {

@@ -257,4 +257,36 @@ describe('bulk push', () => {
       results: [{ index: 0, status: 'duplicate', error: null }],
     })
   })
+
+  it('makes a device that pushes readings online, unless they are old or it says otherwise', async () => {
+    const session = await t.as('admin')
+    const now = Date.now()
+    const push = (items: unknown[]) =>
+      t.call(session, { method: 'POST', url: '/api/v1/devices/bulk_push', payload: { items } })
+    const statusOf = async (id: string) =>
+      (await t.call(session, { method: 'GET', url: `/api/v1/devices/${id}` })).json<{
+        status: string
+      }>().status
+    const [fresh, backfilled, silent] = [await newDevice(), await newDevice(), await newDevice()]
+    expect(await statusOf(fresh)).toBe('unknown')
+    const minute = 60_000
+    const ts = (ago: number) => new Date(now - ago).toISOString()
+    await push([
+      { device_id: fresh, timestamp: ts(2 * minute), kwh: 5 },
+      { device_id: fresh, timestamp: ts(minute), kwh: 6 },
+      { device_id: backfilled, timestamp: ts(2 * 24 * 60 * minute), kwh: 1 },
+      { device_id: silent, timestamp: ts(minute), kwh: 1, status: 'offline' },
+    ])
+    expect(await statusOf(fresh)).toBe('online')
+    expect(await statusOf(backfilled)).toBe('unknown')
+    expect(await statusOf(silent)).toBe('offline')
+    const history = await t.db.query(
+      'SELECT status, reason FROM device_status_history WHERE device_id = $1',
+      [fresh],
+    )
+    expect(history.rows).toEqual([{ status: 'online', reason: 'Readings received' }])
+    // A later reading is a sign of life from the device that said it was offline.
+    await push([{ device_id: silent, timestamp: ts(0), kwh: 2 }])
+    expect(await statusOf(silent)).toBe('online')
+  })
 })

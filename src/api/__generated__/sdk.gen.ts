@@ -669,7 +669,8 @@ export const listDeviceModels = <ThrowOnError extends boolean = false>(options?:
  * Devices in the caller's scope, with status, latest reading and today's consumption (since
  * midnight in `timezone`, the viewer's: the figure getCumulativeConsumptionToday answers for
  * the same zone). Filter by a case-insensitive `search` over name, serial number and
- * location, and by `status`; sort by `sort` and `order` (default name ascending).
+ * location, by `status` and by `device_ids`; sort by `sort` and `order` (default name
+ * ascending).
  *
  */
 export const listDevices = <ThrowOnError extends boolean = false>(options?: Options<ListDevicesData, ThrowOnError>): RequestResult<ListDevicesResponses, ListDevicesErrors, ThrowOnError> => (options?.client ?? client).get<ListDevicesResponses, ListDevicesErrors, ThrowOnError>({

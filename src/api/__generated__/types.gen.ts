@@ -4245,6 +4245,12 @@ export type ListDevicesData = {
          * Only devices currently online or offline.
          */
         status?: 'online' | 'offline';
+        /**
+         * Only these devices (repeat the parameter), e.g. to name the devices a notification rule
+         * watches; ids outside the caller's scope are left out. Left out = no restriction.
+         *
+         */
+        device_ids?: Array<string>;
     };
     url: '/api/v1/devices/';
 };

@@ -1682,7 +1682,8 @@ export const zListDevicesQuery = z.object({
         'last_seen'
     ]).optional().default('name'),
     order: z.enum(['asc', 'desc']).optional().default('asc'),
-    status: z.enum(['online', 'offline']).optional()
+    status: z.enum(['online', 'offline']).optional(),
+    device_ids: z.array(z.uuid()).max(500).optional()
 });
 
 /**

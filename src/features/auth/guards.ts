@@ -1,8 +1,8 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { loginHref } from '../../lib/redirect'
-import { canAccess, type Area } from './roles'
 import type { FeedbackStore } from '../feedback/feedback-store'
+import { areaRoles, canAccess, type Area } from './roles'
 import { sessionEndedNotice } from './session-end'
 import { ensureSessionUser, hasAuthHint, setAuthHint, type SessionUser } from './session'
 
@@ -23,9 +23,44 @@ export async function requireUser(
   throw redirect({ href: loginHref(location.href), replace: true })
 }
 
-/** Spec §6: a role that may not open an area goes to the dashboard. */
+const areaNames: Record<Area, string> = {
+  dashboard: 'The dashboard',
+  devices: 'Devices',
+  reports: 'Reports',
+  notifications: 'Notifications',
+  registerDevice: 'Device registration',
+  users: 'Users & Groups',
+  settings: 'Settings',
+  debug: 'Debug',
+}
+
+/** 'developer', 'developer or superuser', 'developer, superuser or admin'. */
+function roleNames(area: Area): string {
+  const names = areaRoles[area].map((role) => role.toLowerCase())
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+}
+
+/** Why the dashboard opened instead of the page asked for. */
+export const deniedMessage = (area: Area) => ({
+  severity: 'warning' as const,
+  title: `${areaNames[area]} is not available to you`,
+  message: `It needs the ${roleNames(area)} role, so the dashboard opened instead.`,
+})
+
+/**
+ * Spec §6: a role that may not open an area goes to the dashboard, told why (a redirect alone
+ * looks like a broken link); not for a preload, which only a hover started.
+ */
 export function requireArea(area: Area) {
-  return ({ context }: { context: { user: SessionUser } }) => {
-    if (!canAccess(context.user.role, area)) throw redirect({ to: '/dashboard', replace: true })
+  return ({
+    context,
+    preload,
+  }: {
+    context: { user: SessionUser; feedback: FeedbackStore }
+    preload?: boolean
+  }) => {
+    if (canAccess(context.user.role, area)) return
+    if (!preload) context.feedback.push(deniedMessage(area))
+    throw redirect({ to: '/dashboard', replace: true })
   }
 }

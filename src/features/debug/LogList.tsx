@@ -13,7 +13,11 @@ export interface LogListProps {
   onRequestSelect?: (requestId: string) => void
 }
 
+/** Date and time: a log spans days, and a time alone is ambiguous past midnight. */
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, useSyncExternalStore } from 'react'
+import { getLogs, normalizeError } from '../../api'
 import { Button, Checkbox, Icon, Pagination } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
 import { LogFilterBar } from './LogFilterBar'
 import { LogList } from './LogList'
+import { collectLogs, type LogQuery } from './log-download'
 import { serverLogsOptions } from './log-queries'
 import {
   AUTO_REFRESH_MS,
@@ -15,6 +17,7 @@ import {
   formatLogsAsText,
   logFileName,
   logPageSizes,
+  serverLogQuery,
   type LogFilters,
   type LogSourceKind,
   type ViewerEntry,
@@ -37,7 +40,11 @@ interface SourceView {
   isError: boolean
   isFetching: boolean
   refetch: () => void
+  /** Every entry the filters match (bounded), for Download. */
+  collect: () => Promise<{ entries: readonly ViewerEntry[]; total: number }>
 }
+
+const fetchLogPage = async (query: LogQuery) => (await getLogs({ query, throwOnError: true })).data
 
 /** One page of a server log: the chosen backend file, or the frontend log of every session. */
 function useServerLogs(
@@ -65,6 +72,7 @@ function useServerLogs(
     isError: logs.isError,
     isFetching: logs.isFetching,
     refetch: () => void logs.refetch(),
+    collect: () => collectLogs(fetchLogPage, serverLogQuery(source, filters, 1, pageSize)),
   }
 }
 
@@ -82,7 +90,34 @@ function useBrowserLogs(filters: LogFilters, page: number, pageSize: number): So
     isError: false,
     isFetching: false,
     refetch: () => {},
+    collect: () => Promise.resolve({ entries: matching, total: matching.length }),
   }
+}
+
+/** Download: the whole filtered set as a text file, saying so when the bound cut it. */
+function useDownload(view: SourceView, name: () => string) {
+  const { feedback } = useAppServices()
+  const [isPending, setPending] = useState(false)
+  const download = async () => {
+    setPending(true)
+    try {
+      const { entries, total } = await view.collect()
+      downloadText(name(), formatLogsAsText(entries))
+      if (entries.length < total) {
+        feedback.push({
+          severity: 'info',
+          title: 'Download cut to the newest lines',
+          message: `The file holds the newest ${entries.length.toLocaleString('en')} of ${total.toLocaleString('en')} matching lines. Narrow the filters to get the rest.`,
+        })
+      }
+    } catch (error) {
+      const { message, detail } = normalizeError(error, 'The logs could not be downloaded')
+      feedback.push({ title: 'Download failed', message, detail, severity: 'error' })
+    } finally {
+      setPending(false)
+    }
+  }
+  return { download, isPending }
 }
 
 /**
@@ -100,6 +135,7 @@ export function LogViewer() {
   const server = useServerLogs(source, fromServer, filters, page, pageSize, autoRefresh)
   const browser = useBrowserLogs(filters, page, pageSize)
   const view = fromServer ? server : browser
+  const download = useDownload(view, () => logFileName(source, filters.file, new Date()))
 
   // Spec §4: any filter change goes back to the first page.
   const changeFilters = (patch: Partial<LogFilters>) => {
@@ -159,12 +195,8 @@ export function LogViewer() {
         <Button
           intent="toolbarAction"
           isDisabled={view.entries.length === 0}
-          onPress={() =>
-            downloadText(
-              logFileName(source, filters.file, new Date()),
-              formatLogsAsText(view.entries),
-            )
-          }
+          isPending={download.isPending}
+          onPress={() => void download.download()}
         >
           <Icon name="download" size="sm" /> Download
         </Button>

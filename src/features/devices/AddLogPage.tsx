@@ -15,7 +15,12 @@ import {
 import { useAppServices } from '../shell/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
 import { formatDateTime, formatMeter } from './format'
-import { validateManualReading, type ManualReadingErrors } from './manual-reading'
+import {
+  errorsAfterChange,
+  validateManualReading,
+  type ManualReadingErrors,
+  type ManualReadingInput,
+} from './manual-reading'
 import * as styles from './devices.css'
 
 /** Spec: photos of at most 10 MB (larger answers 413). */
@@ -50,6 +55,14 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
     device.latest_kwh === null
       ? null
       : { kwh: device.latest_kwh, at: device.summary.last_reading_at }
+  // A corrected input loses its message at once, not at the next save.
+  const change =
+    <K extends keyof ManualReadingInput>(key: K, set: (value: ManualReadingInput[K]) => void) =>
+    (value: ManualReadingInput[K]) => {
+      set(value)
+      const input = { kwh, timestamp, isReset, [key]: value }
+      setErrors((shown) => errorsAfterChange(shown, key, input, previous, new Date()))
+    }
 
   const save = useMutation({
     ...createManualReadingMutation(),
@@ -124,14 +137,14 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             step={0.1}
             formatOptions={{ maximumFractionDigits: 3 }}
             value={kwh}
-            onChange={setKwh}
+            onChange={change('kwh', setKwh)}
             isInvalid={Boolean(errors.kwh)}
             errorMessage={errors.kwh}
           />
           <DateTimeField
             label="Read at"
             value={timestamp}
-            onChange={setTimestamp}
+            onChange={change('timestamp', setTimestamp)}
             description="Leave empty for now."
             isInvalid={Boolean(errors.timestamp)}
             errorMessage={errors.timestamp}
@@ -139,7 +152,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
         </div>
         <Checkbox
           isSelected={isReset}
-          onChange={setIsReset}
+          onChange={change('isReset', setIsReset)}
           description="The count restarts from this value; consumption is not lost."
         >
           The meter was reset or replaced
@@ -154,7 +167,10 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
         <PhotoPicker
           label="Photo of the meter"
           value={photo}
-          onChange={setPhoto}
+          onChange={(file) => {
+            setPhoto(file)
+            setErrors(({ photo: _, ...rest }) => rest)
+          }}
           errorMessage={errors.photo}
         />
         <div className={styles.formActions}>

@@ -8,6 +8,8 @@ describe('last seen', () => {
   it('says it in words for the wide table', () => {
     expect(lastSeenText(ago(15), now)).toBe('Last seen 15 minutes ago')
     expect(lastSeenText(null, now)).toBe('Never seen')
+    expect(lastSeenText(ago(0), now)).toBe('Last seen just now')
+    expect(lastSeenText(ago(-0.5), now)).toBe('Last seen just now')
   })
 
   it('says it in a few characters for a phone', () => {

@@ -18,9 +18,11 @@ export const formatKwh = (kwh: number | null | undefined) =>
 export const formatMeter = (kwh: number | null | undefined) =>
   kwh == null ? '–' : `${meterFormat.format(kwh)} kWh`
 
-/** 'Last seen 5 minutes ago', 'Never seen'. */
+/** 'Last seen 5 minutes ago', 'Last seen just now' (not '0 seconds ago'), 'Never seen'. */
 export function lastSeenText(lastSeen: string | null, now: Date = new Date()): string {
   if (!lastSeen) return 'Never seen'
+  // Under a minute, or a device clock slightly ahead of ours.
+  if (differenceInMinutes(now, new Date(lastSeen)) < 1) return 'Last seen just now'
   return `Last seen ${formatDistanceStrict(new Date(lastSeen), now, { addSuffix: true })}`
 }
 

@@ -10,6 +10,7 @@ import { UserFormDialog } from '../users/UserFormDialog'
 import { invalidatePeople } from '../users/users-cache'
 import * as styles from '../shared/page.css'
 import { GroupFormDialog } from './GroupFormDialog'
+import { plural } from '../../lib/plural'
 import { GroupMembersDialog } from './GroupMembersDialog'
 import { GroupsTable } from './GroupsTable'
 import { groupFeedback } from './group-feedback'
@@ -116,7 +117,7 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
         title="Delete group?"
         message={
           dialog?.kind === 'delete'
-            ? `${dialog.group.name} will be deleted and its ${dialog.group.member_count} members unassigned. A group that still has devices or notification rules cannot be deleted.`
+            ? `${dialog.group.name} will be deleted and its ${plural(dialog.group.member_count, 'member')} unassigned. A group that still has devices or notification rules cannot be deleted.`
             : ''
         }
         confirmLabel="Delete group"

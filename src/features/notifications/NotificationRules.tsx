@@ -25,7 +25,8 @@ import { useSessionUser } from '../auth/use-session'
 import { useGroupScope } from '../shell/use-app-services'
 import { RelativeTime } from './NotificationSummary'
 import { RuleDialog } from './RuleDialog'
-import { alertTypeLabels, describeDevices, describeRule } from './rule-form'
+import { alertTypeLabels, describeRule } from './rule-form'
+import { RuleDeviceSummary } from './RuleDevices'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
 
@@ -91,7 +92,7 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
               </Badge>
             </h2>
             <p className={page.ruleMeta}>
-              {describeRule(rule)} · {describeDevices(rule)}
+              {describeRule(rule)} · <RuleDeviceSummary rule={rule} />
             </p>
             {rule.deactivated_reason && (
               <p className={page.ruleReason}>

@@ -24,6 +24,7 @@ import {
   type RuleFormValues,
 } from './rule-form'
 import { useFocusFirstInvalid } from '../shared/ServerForm'
+import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
 
@@ -183,7 +184,7 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
             </Select>
           </div>
         )}
-        {!rule && <p className={page.footnote}>The rule watches every device of the group.</p>}
+        <RuleDevicePicker value={values.deviceIds} onChange={set('deviceIds')} />
       </form>
     </Dialog>
   )

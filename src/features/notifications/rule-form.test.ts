@@ -130,7 +130,13 @@ describe('edit-rule form', () => {
     const edited = { ...ruleFormValues(rule), name: ' Budget ', thresholdValue: 300 }
     expect(validateRuleEdit(edited)).toEqual({
       ok: true,
-      input: { name: 'Budget', threshold_value: 300, unit: 'kWh', window: 'DAILY' },
+      input: {
+        name: 'Budget',
+        device_ids: [],
+        threshold_value: 300,
+        unit: 'kWh',
+        window: 'DAILY',
+      },
     })
     const offline = ruleFormValues({
       ...rule,
@@ -142,8 +148,12 @@ describe('edit-rule form', () => {
     })
     expect(validateRuleEdit(offline)).toEqual({
       ok: true,
-      input: { name: 'Building A daily budget', offline_after_minutes: 45 },
+      input: { name: 'Building A daily budget', device_ids: [], offline_after_minutes: 45 },
     })
+  })
+  it('edits the devices a rule watches', () => {
+    const edited = { ...ruleFormValues(rule), deviceIds: ['a', 'b'] }
+    expect(validateRuleEdit(edited)).toMatchObject({ ok: true, input: { device_ids: ['a', 'b'] } })
   })
   it('refuses what the create form refuses', () => {
     expect(validateRuleEdit({ ...ruleFormValues(rule), unit: '' })).toEqual({
@@ -183,6 +193,21 @@ describe('rule descriptions', () => {
     // A rule that lost its last device watches none, not all.
     expect(describeDevices(watching([], 'Its last watched device, M1, was deleted.'))).toBe(
       'No devices',
+    )
+  })
+  it('names the first devices, then counts the rest', () => {
+    const names = new Map([
+      ['a', 'Main meter'],
+      ['b', 'Warehouse north'],
+    ])
+    const watching = (ids: string[]) => ({ device_ids: ids, deactivated_reason: null })
+    expect(describeDevices(watching(['a']), names)).toBe('Main meter')
+    expect(describeDevices(watching(['a', 'b']), names)).toBe('Main meter and Warehouse north')
+    expect(describeDevices(watching(['a', 'b', 'c']), names)).toBe(
+      'Main meter, Warehouse north and 1 more device',
+    )
+    expect(describeDevices(watching(['a', 'b', 'c', 'd', 'e']), names)).toBe(
+      'Main meter, Warehouse north and 3 more devices',
     )
   })
 })

@@ -11,6 +11,7 @@ import type {
   NotificationRulePatch,
   ThresholdWindow,
 } from '../../api'
+import { plural } from '../../lib/plural'
 
 export const thresholdWindows = [
   'HOURLY',
@@ -145,11 +146,12 @@ export function validateRuleForm(
   return { ok: true, input }
 }
 
-/** Validates an edit and builds its patch: the name and the fields of the rule's alert type. */
+/** Validates an edit and builds its patch: the name, the devices and the fields of the rule's alert type. */
 export function validateRuleEdit(values: RuleFormValues): RuleFormResult<NotificationRulePatch> {
   const errors = formErrors(values)
   if (errors) return { ok: false, errors }
-  return { ok: true, input: { name: values.name.trim(), ...typeFields(values) } }
+  const input = { name: values.name.trim(), device_ids: values.deviceIds, ...typeFields(values) }
+  return { ok: true, input }
 }
 
 /** An existing rule as form values; a field of the other alert type keeps its default. */
@@ -185,14 +187,25 @@ export function describeRule(
   return parts.filter(Boolean).join(' ')
 }
 
-/** A rule that lost its last device watches none: only a person's choice widens it to all. */
-export const describeDevices = (
+/** How many device names a rule's summary spells out before 'and N more'. */
+export const NAMED_DEVICES = 2
+
+/**
+ * 'All devices in the group', 'Main meter', 'Main meter and Warehouse north',
+ * 'Main meter, Warehouse north and 3 more': the first names of the devices a rule watches
+ * (`names` by id; a count stands in while they load). A rule that lost its last device watches
+ * none: only a person's choice widens it to all.
+ */
+export function describeDevices(
   rule: Pick<NotificationRule, 'device_ids' | 'deactivated_reason'>,
-) =>
-  rule.device_ids.length === 0
-    ? rule.deactivated_reason
-      ? 'No devices'
-      : 'All devices in the group'
-    : rule.device_ids.length === 1
-      ? '1 device'
-      : `${rule.device_ids.length} devices`
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
+  const deviceIds = rule.device_ids
+  if (deviceIds.length === 0)
+    return rule.deactivated_reason ? 'No devices' : 'All devices in the group'
+  const named = deviceIds.slice(0, NAMED_DEVICES).map((id) => names.get(id))
+  if (named.some((name) => name === undefined)) return plural(deviceIds.length, 'device')
+  const rest = deviceIds.length - named.length
+  if (rest === 0) return named.length === 1 ? named[0]! : `${named[0]} and ${named[1]}`
+  return `${named.join(', ')} and ${plural(rest, 'more device', 'more devices')}`
+}

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { bulkPushReadings, normalizeError, type BulkPushItem } from '../../api'
 import { Button, Card, FileTrigger, Icon, ProgressBar, TextField } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
-import { bulkTemplate, checkPush, chunk, readInput, type PushRow } from './bulk-rows'
+import { bulkTemplate, checkPush, chunk, pushSummary, readInput, type PushRow } from './bulk-rows'
 import { downloadText } from './csv'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
@@ -141,7 +141,7 @@ export function BulkPushPage() {
       {rows && (
         <Card
           title="Check and push"
-          description={`${valid.length} ready${invalid ? `, ${invalid} with problems (they will not be sent)` : ''}.`}
+          description={pushSummary(valid.length, invalid, results.size > 0)}
         >
           <div className={styles.form}>
             <RowTable
@@ -151,12 +151,7 @@ export function BulkPushPage() {
                 const result = results.get(r.index)
                 return {
                   key: String(r.index),
-                  cells: [
-                    String(r.index),
-                    r.device,
-                    r.item?.timestamp ?? '–',
-                    r.item ? String(r.item.kwh) : '–',
-                  ],
+                  cells: [String(r.index), r.device || '–', r.timestamp || '–', r.kwh || '–'],
                   errors: result?.status === 'error' ? [result.reason ?? 'Not stored'] : r.errors,
                   result: result
                     ? result.status === 'success'

@@ -4,7 +4,15 @@ import { useState } from 'react'
 import { ApiError, createDevicesBatch, normalizeError, type Device } from '../../api'
 import { Button, Card, EmptyState, FileTrigger, Icon, TextField, buttonClassName } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
-import { batchTemplate, checkBatch, rowErrorsOf, type BatchCheck } from './batch-rows'
+import { plural } from '../../lib/plural'
+import {
+  batchSummary,
+  batchTemplate,
+  checkBatch,
+  readyRows,
+  rowErrorsOf,
+  type BatchCheck,
+} from './batch-rows'
 import { downloadText } from './csv'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
@@ -12,12 +20,13 @@ import * as styles from './registration.css'
 
 const detailOf = (body: unknown) => (body as { detail?: unknown } | null)?.detail
 
-type Outcome = { kind: 'done'; devices: Device[] } | { kind: 'refused'; reason: string }
+type Outcome =
+  { kind: 'done'; devices: Device[]; leftOut: number[] } | { kind: 'refused'; reason: string }
 
 /**
- * Registers every row or none: rows are checked first (rules, duplicates in the file and in the
- * fleet), then sent as one batch the server stores whole or not at all; the rows it refuses
- * show its reasons beside the others.
+ * Rows are checked first (rules, duplicates in the file and in the fleet); the ready ones are sent
+ * as one batch the server stores whole or not at all, and the rows it refuses show its reasons
+ * beside the others. Rows with problems are never sent, and the result names them.
  */
 export function RegisterBatchPage() {
   const queryClient = useQueryClient()
@@ -45,23 +54,27 @@ export function RegisterBatchPage() {
 
   const register = async () => {
     if (!check) return
+    const sent = readyRows(check)
     setRegistering(true)
     try {
       const { data } = await createDevicesBatch({
-        body: { items: check.rows.map((r) => r.body) },
+        body: { items: sent.map((r) => r.body) },
         throwOnError: true,
       })
       void queryClient.invalidateQueries({
         predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
       })
-      setOutcome({ kind: 'done', devices: data.items })
+      const leftOut = check.rows.filter((r) => !sent.includes(r)).map((r) => r.line)
+      setOutcome({ kind: 'done', devices: data.items, leftOut })
     } catch (error) {
+      // The server's row indexes count the rows sent.
       const refused = rowErrorsOf(error instanceof ApiError ? detailOf(error.body) : undefined)
-      const rows = check.rows.map((r, i) => ({
+      const byLine = new Map([...refused].map(([i, errors]) => [sent[i]?.line, errors]))
+      const rows = check.rows.map((r) => ({
         ...r,
-        errors: [...r.errors, ...(refused.get(i) ?? [])],
+        errors: [...r.errors, ...(byLine.get(r.line) ?? [])],
       }))
-      const lines = rows.filter((_, i) => refused.has(i)).map((r) => r.line)
+      const lines = rows.filter((r) => byLine.has(r.line)).map((r) => r.line)
       setCheck({ ...check, rows })
       setOutcome({
         kind: 'refused',
@@ -74,9 +87,7 @@ export function RegisterBatchPage() {
     }
   }
 
-  const invalid = check
-    ? check.fileErrors.length + check.rows.filter((r) => r.errors.length).length
-    : 0
+  const ready = check ? readyRows(check).length : 0
   const restart = () => {
     setOutcome(null)
     setCheck(null)
@@ -88,8 +99,12 @@ export function RegisterBatchPage() {
       <div className={styles.page}>
         <EmptyState
           icon="checkCircle"
-          title={`${outcome.devices.length} devices registered`}
-          description="They are in the device list now."
+          title={`${plural(outcome.devices.length, 'device')} registered`}
+          description={
+            outcome.leftOut.length
+              ? `They are in the device list now. Not registered (they had problems): ${outcome.leftOut.length === 1 ? 'line' : 'lines'} ${outcome.leftOut.join(', ')}.`
+              : 'They are in the device list now.'
+          }
           action={
             <div className={styles.row}>
               <Link to="/devices" className={buttonClassName({ intent: 'formPrimary' })}>
@@ -173,14 +188,7 @@ export function RegisterBatchPage() {
         </div>
       </Card>
       {check && (
-        <Card
-          title="Check"
-          description={
-            invalid
-              ? `${invalid} problem${invalid === 1 ? '' : 's'} to fix before anything is registered.`
-              : `All ${check.rows.length} rows are ready.`
-          }
-        >
+        <Card title="Check" description={batchSummary(check)}>
           <div className={styles.form}>
             {check.fileErrors.length > 0 && (
               <ul className={styles.errorList}>
@@ -206,11 +214,11 @@ export function RegisterBatchPage() {
             <div className={styles.row}>
               <Button
                 intent="formPrimary"
-                isDisabled={invalid > 0 || check.rows.length === 0}
+                isDisabled={ready === 0}
                 isPending={registering}
                 onPress={() => void register()}
               >
-                Register {check.rows.length} devices
+                Register {plural(ready, 'device')}
               </Button>
             </div>
           </div>

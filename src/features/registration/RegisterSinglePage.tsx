@@ -4,6 +4,7 @@ import { useState } from 'react'
 import {
   ApiError,
   createDeviceMutation,
+  listDeviceModelsOptions,
   listGroupsOptions,
   normalizeError,
   queryPolicy,
@@ -190,13 +191,23 @@ export function RegisterSinglePage() {
   )
 }
 
+/** The chosen model by name (the Model step's catalogue, cached), so the review shows every choice. */
+function useModelName(modelId: string): string {
+  const models = useQuery({ ...listDeviceModelsOptions(), ...queryPolicy('config') })
+  if (!modelId) return 'No model'
+  const model = models.data?.items.find((m) => m.id === modelId)
+  return model ? `${model.manufacturer} ${model.name}` : modelId
+}
+
 function Review({ fields, groupName }: { fields: DeviceFields; groupName?: string }) {
+  const modelName = useModelName(fields.device_model_id)
   const rows: [string, string][] = [
     ...(groupName ? [['Group', groupName] as [string, string]] : []),
     ['Name', fields.name],
     ['Serial number', fields.serial_number],
     ['Description', fields.description || '–'],
     ['Location', fields.location || 'No location'],
+    ['Device model', modelName],
     ['Handler', fields.handler || 'None'],
   ]
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batchTemplate, checkBatch, rowErrorsOf } from './batch-rows'
+import { batchSummary, batchTemplate, checkBatch, readyRows, rowErrorsOf } from './batch-rows'
 
 describe('checkBatch', () => {
   it('accepts the template as it is', () => {
@@ -51,5 +51,26 @@ describe('rowErrorsOf', () => {
       [0, ['A handler needs a device_model_id']],
     ])
     expect(rowErrorsOf('Not a list').size).toBe(0)
+  })
+})
+
+describe('readyRows and batchSummary', () => {
+  it('count and send the valid rows, not every row', () => {
+    const csv = 'name,serial_number\nA,EM-1\nB,em-1\nC,EM-9\n,bad serial\nE,EM-5\nF,EM-6\n'
+    const check = checkBatch(csv, new Set(['EM-9']))
+    expect(readyRows(check).map((r) => r.line)).toEqual([2, 6, 7])
+    expect(batchSummary(check)).toBe('3 ready, 3 rows with problems (they will not be registered).')
+  })
+  it('say when every row is ready', () => {
+    expect(batchSummary(checkBatch('name,serial_number\nA,EM-1\n', new Set()))).toBe(
+      'All 1 row is ready.',
+    )
+  })
+  it('send nothing while the file itself has a problem', () => {
+    const check = checkBatch('name,serial,serial_number\nA,x,EM-1\n', new Set())
+    expect(readyRows(check)).toEqual([])
+    expect(batchSummary(check)).toBe(
+      '1 problem with the file to fix before anything is registered.',
+    )
   })
 })

@@ -6,6 +6,7 @@ import {
   validateDeviceFields,
   type DeviceFields,
 } from '../devices/device-fields'
+import { plural } from '../../lib/plural'
 import { readCsvTable, writeCsv } from './csv'
 
 export const BATCH_COLUMNS = [
@@ -77,6 +78,20 @@ export function checkBatch(text: string, existingSerials: ReadonlySet<string>): 
     return { line, fields, body: toDeviceBody(fields), errors }
   })
   return { rows, fileErrors }
+}
+
+/** The rows a registration sends: those without problems, none while the file itself has one. */
+export const readyRows = (check: BatchCheck): BatchRow[] =>
+  check.fileErrors.length ? [] : check.rows.filter((r) => r.errors.length === 0)
+
+/** What the check found, in one sentence above the rows. */
+export function batchSummary(check: BatchCheck): string {
+  if (check.fileErrors.length)
+    return `${plural(check.fileErrors.length, 'problem')} with the file to fix before anything is registered.`
+  const ready = readyRows(check).length
+  const problems = check.rows.length - ready
+  if (problems === 0) return `All ${plural(ready, 'row')} ${ready === 1 ? 'is' : 'are'} ready.`
+  return `${ready} ready, ${plural(problems, 'row')} with problems (they will not be registered).`
 }
 
 function pick(values: Record<string, string>): Partial<DeviceFields> {

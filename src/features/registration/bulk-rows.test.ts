@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bulkTemplate, checkPush, chunk, readInput } from './bulk-rows'
+import { bulkTemplate, checkPush, chunk, pushSummary, readInput } from './bulk-rows'
 
 const id = '9e0a7b1c-0000-4000-8000-000000000017'
 const serials = new Map([['EM-2024-00017', id]])
@@ -36,6 +36,8 @@ describe('checkPush', () => {
     expect(row).toEqual({
       index: 1,
       device: 'EM-2024-00017',
+      timestamp: '2026-11-22T08:00:00+01:00',
+      kwh: '22431.3',
       errors: [],
       item: {
         device_id: id,
@@ -63,9 +65,21 @@ describe('checkPush', () => {
       'status must be online or offline.',
     ])
     expect(rows[2]!.errors).toEqual(['kwh must be a number.'])
+    // A row with problems still shows what was typed.
+    expect(rows[1]).toMatchObject({ device: id, timestamp: '2026-11-22 08:00', kwh: '-1' })
+    expect(rows[0]).toMatchObject({ device: 'NOPE', item: null })
     // 09:00+01:00 is the same instant as 08:00Z.
     expect(rows[3]!.errors).toEqual([])
     expect(rows[4]!.errors).toEqual(['Repeats an earlier reading for this device and time.'])
+  })
+})
+
+describe('pushSummary', () => {
+  it('says what is ready, then what was sent', () => {
+    expect(pushSummary(504, 0, false)).toBe('504 ready.')
+    expect(pushSummary(2, 2, false)).toBe('2 ready, 2 with problems (they will not be sent).')
+    expect(pushSummary(504, 0, true)).toBe('504 sent.')
+    expect(pushSummary(2, 2, true)).toBe('2 sent, 2 with problems not sent.')
   })
 })
 

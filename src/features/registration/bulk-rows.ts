@@ -11,6 +11,9 @@ export interface PushRow {
   index: number
   /** What the row named the device by (id or serial number). */
   device: string
+  /** The timestamp and kWh as typed, shown for a row with problems too. */
+  timestamp: string
+  kwh: string
   item: BulkPushItem | null
   errors: string[]
 }
@@ -90,7 +93,7 @@ export function checkPush(
           ...(status ? { status: status as 'online' | 'offline' } : {}),
           ...(readingType ? { reading_type: readingType } : {}),
         }
-    return { index: i + 1, device: serial || deviceId || '–', item, errors }
+    return { index: i + 1, device: serial || deviceId, timestamp, kwh: kwhText, item, errors }
   })
 }
 
@@ -99,4 +102,17 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
+}
+
+/**
+ * The check card's summary: what is ready before the push; once sent, what was sent (the outcome
+ * of each row is in the table and in the counts under it).
+ */
+export function pushSummary(ready: number, withProblems: number, sent: boolean): string {
+  const problems = withProblems
+    ? sent
+      ? `, ${withProblems} with problems not sent`
+      : `, ${withProblems} with problems (they will not be sent)`
+    : ''
+  return `${ready} ${sent ? 'sent' : 'ready'}${problems}.`
 }

@@ -2,6 +2,7 @@ import { Form } from 'react-aria-components'
 import type { FormEvent, ReactNode } from 'react'
 import { Button, Checkbox, NumberField, Select, SelectItem, Spinner, TextField } from '../../ui'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
+import { atLeastChars, checks, emailAddress, filled, numberGiven } from '../shared/field-rules'
 import type { FieldErrors } from '../shared/form-errors'
 import * as page from '../shared/page.css'
 import { starterRules, windowLabels, type TenantDraft, type ThresholdWindow } from './tenant-draft'
@@ -15,7 +16,7 @@ export interface StepProps {
   errors: FieldErrors
 }
 
-/** A step's form: native validation stops Next until its required fields are filled. */
+/** A step's form: the fields' checks (in our words) stop Next until its required fields are filled. */
 function StepForm({
   children,
   onNext,
@@ -68,6 +69,7 @@ export function GroupStep({ draft, onChange, ...props }: StepProps) {
         name="group.name"
         label="Group name"
         isRequired
+        validate={filled('Enter a name for the group.')}
         maxLength={100}
         value={draft.group.name}
         onChange={(name) => group({ name })}
@@ -109,6 +111,7 @@ export function AdminStep({ draft, onChange, ...props }: StepProps) {
         name="admin.full_name"
         label="Full name"
         isRequired
+        validate={filled("Enter the admin's full name.")}
         maxLength={200}
         value={draft.admin.full_name}
         onChange={(full_name) => admin({ full_name })}
@@ -118,6 +121,7 @@ export function AdminStep({ draft, onChange, ...props }: StepProps) {
         type="email"
         label="E-mail"
         isRequired
+        validate={checks(filled("Enter the admin's e-mail address."), emailAddress)}
         maxLength={254}
         value={draft.admin.email}
         onChange={(email) => admin({ email })}
@@ -127,6 +131,7 @@ export function AdminStep({ draft, onChange, ...props }: StepProps) {
         type="password"
         label="Initial password"
         isRequired
+        validate={checks(filled('Enter an initial password.'), atLeastChars(12))}
         minLength={12}
         maxLength={128}
         autoComplete="new-password"
@@ -164,6 +169,7 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
             value={draft.rules.offlineMinutes}
             onChange={(offlineMinutes) => rules({ offlineMinutes })}
             isRequired
+            validate={numberGiven('Enter the minutes a device may be silent.')}
           />
         )}
       </div>
@@ -179,6 +185,7 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
               value={draft.rules.thresholdKwh}
               onChange={(thresholdKwh) => rules({ thresholdKwh })}
               isRequired
+              validate={numberGiven('Enter the budget in kWh.')}
             />
             <Select
               label="Window"

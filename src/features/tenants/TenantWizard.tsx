@@ -46,7 +46,8 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
       feedback.push({
         severity: 'success',
         title: 'Tenant created',
-        message: `${group.name} is ready and ${admin.email} can sign in.`,
+        // The scope changed under the person: say so, and where to change it back.
+        message: `${group.name} is ready and ${admin.email} can sign in. The console now shows ${group.name}; choose another group under Group scope in your user menu.`,
       })
       onCreated(group)
     },

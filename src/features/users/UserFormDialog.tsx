@@ -6,6 +6,7 @@ import { scopeGroupsOptions } from '../scope/scope-queries'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useAppServices } from '../shell/use-app-services'
+import { atLeastChars, checks, emailAddress, filled } from '../shared/field-rules'
 import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { FormDialog } from '../shared/ServerForm'
 import { invalidatePeople } from './users-cache'
@@ -109,6 +110,7 @@ export function UserFormDialog({
         name="full_name"
         label="Full name"
         isRequired
+        validate={filled('Enter the full name.')}
         maxLength={200}
         defaultValue={user?.full_name ?? ''}
       />
@@ -117,6 +119,7 @@ export function UserFormDialog({
         type="email"
         label="E-mail"
         isRequired
+        validate={checks(filled('Enter an e-mail address.'), emailAddress)}
         maxLength={254}
         defaultValue={user?.email ?? ''}
       />
@@ -125,6 +128,10 @@ export function UserFormDialog({
         type="password"
         label={user ? 'New password' : 'Password'}
         isRequired={!user}
+        validate={checks(
+          ...(user ? [] : [filled('Enter a password.')]),
+          atLeastChars(MIN_PASSWORD),
+        )}
         minLength={MIN_PASSWORD}
         maxLength={128}
         autoComplete="new-password"

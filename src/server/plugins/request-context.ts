@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
+import { operationOf } from './session-auth.ts'
 
 const SAFE_ID = /^[\w.:@+=-]{1,128}$/
 
@@ -10,6 +11,12 @@ export function requestIdOf(request: IncomingMessage): string {
   const value = Array.isArray(header) ? header[0] : header
   return value && SAFE_ID.test(value) ? value : randomUUID()
 }
+
+/**
+ * Reading the logs is left out of them when it succeeds: the log viewer polls every 5 seconds, and
+ * its own lines would match its searches and shift its totals while someone pages.
+ */
+const UNLOGGED = new Set<string | undefined>(['getLogs'])
 
 /**
  * Echoes the request id on every answer (errors included) and writes one line per request,
@@ -22,6 +29,7 @@ export function requestContext(app: FastifyInstance): void {
   })
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode
+    if (status < 400 && UNLOGGED.has(operationOf(request))) return
     const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
     request.log[level](
       {

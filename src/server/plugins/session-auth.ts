@@ -11,7 +11,7 @@ import { SessionCache } from './session-cache.ts'
 export const ACCESS_COOKIE = 'console_access'
 export const REFRESH_COOKIE = 'console_refresh'
 
-const operationOf = (request: FastifyRequest) =>
+export const operationOf = (request: FastifyRequest) =>
   (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId as
     OperationId | undefined
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { LogViewer } from '../../../src/features/debug/LogViewer'
 import { useAppServices } from '../../../src/features/shell/use-app-services'
 import { growingLogsHandler, logsHandler, makeLogLines } from '../../../src/mocks/debug'
@@ -47,6 +47,31 @@ export const DataAcrossPages: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Last' }))
       await canvas.findByText('Showing 201-260 of 260')
       await expect(canvas.getByText('Page 3 of 3')).toBeVisible()
+    })
+  },
+}
+
+/** Download saves every line the filters match, not the page on screen; rows show their date. */
+export const DownloadsTheFilteredSet: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('Showing 1-100 of 260')
+    await step('each row shows its date as well as its time', async () => {
+      const list = within(await entriesList(canvasElement))
+      await expect(
+        list.getAllByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}/).length,
+      ).toBeGreaterThan(5)
+    })
+    await step('Download holds all 260 lines', async () => {
+      const created = spyOn(URL, 'createObjectURL')
+      try {
+        await userEvent.click(canvas.getByRole('button', { name: /Download/ }))
+        await waitFor(() => expect(created).toHaveBeenCalledTimes(1))
+        const text = await (created.mock.calls[0]![0] as Blob).text()
+        await expect(text.trimEnd().split('\n')).toHaveLength(260)
+      } finally {
+        created.mockRestore()
+      }
     })
   },
 }

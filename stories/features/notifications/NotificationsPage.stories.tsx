@@ -7,7 +7,8 @@ import {
   NotificationsPage,
   type NotificationsSearch,
 } from '../../../src/features/notifications/NotificationsPage'
-import { users } from '../../../src/mocks/fixtures'
+import { fleetHandler } from '../../../src/mocks/devices-fleet'
+import { devices, users } from '../../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
 import {
   makeDeliveries,
@@ -39,6 +40,8 @@ const handlers = (overrides: Record<string, unknown> = {}) => ({
   ...baseHandlers,
   notifications: notificationsHandlers({ deliveries: makeDeliveries(26, 3) }),
   rules: rules.handlers,
+  // Searches and names devices as the server does (search, device_ids).
+  devices: [fleetHandler(devices)],
   ...overrides,
 })
 
@@ -201,6 +204,28 @@ export const Rules: Story = {
       ).toHaveLength(3),
     )
     await expect(canvas.getByText('Inactive')).toBeVisible()
+    // A targeted rule names its devices, not only how many.
+    await expect(await canvas.findByText(/· EV chargers$/)).toBeVisible()
+  },
+}
+
+/** The device picker searches the server and keeps the chosen as tags; the list names them. */
+export const CreateRuleForChosenDevices: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /New rule/ }))
+    const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Cold chain')
+    await step('search, choose, and see the choice as a tag', async () => {
+      await expect(within(dialog).getByText('All devices of the group')).toBeVisible()
+      await userEvent.type(within(dialog).getByRole('combobox', { name: 'Devices' }), 'cold')
+      await userEvent.click(await body.findByRole('option', { name: /^Cold storage/ }))
+      await expect(await within(dialog).findByRole('row', { name: 'Cold storage' })).toBeVisible()
+    })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
+    await expect(await body.findByText('Notification rule created')).toBeVisible()
+    await expect(await canvas.findByText(/· Cold storage$/)).toBeVisible()
   },
 }
 

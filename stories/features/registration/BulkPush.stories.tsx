@@ -68,6 +68,10 @@ export const PreviewWithErrors: Story = {
       await canvas.findByText('No device with serial number EM-2024-99999.'),
     ).toBeVisible()
     await expect(canvas.getByText('kwh cannot be negative.')).toBeVisible()
+    // Rows with problems show what was typed, not a dash.
+    const bad = canvas.getByRole('row', { name: /EM-2024-00018/ })
+    await expect(within(bad).getByRole('cell', { name: 'yesterday' })).toBeVisible()
+    await expect(within(bad).getByRole('cell', { name: '-4' })).toBeVisible()
     await expect(
       canvas.getByText('2 ready, 2 with problems (they will not be sent).'),
     ).toBeVisible()
@@ -81,6 +85,8 @@ export const PushAndRetryFailed: Story = {
     await check(canvasElement, csv)
     await userEvent.click(await canvas.findByRole('button', { name: 'Push 2 readings' }))
     await expect(await canvas.findByText('1 stored, 0 already stored, 1 failed.')).toBeVisible()
+    await expect(canvas.getByText('2 sent, 2 with problems not sent.')).toBeVisible()
+    await expect(canvas.queryByText(/ready/)).toBeNull()
     await expect(canvas.getByText('Device is being maintained')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Retry 1 failed' }))
     await expect(await canvas.findByText('2 stored, 0 already stored, 0 failed.')).toBeVisible()

@@ -67,8 +67,22 @@ export const ValidationErrors: Story = {
       canvas.getByText('A device with this serial number is already registered.'),
     ).toBeVisible()
     await expect(canvas.getByText('Enter a name.')).toBeVisible()
-    await expect(canvas.getByText('3 problems to fix before anything is registered.')).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Register 4 devices' })).toBeDisabled()
+    await expect(
+      canvas.getByText('1 ready, 3 rows with problems (they will not be registered).'),
+    ).toBeVisible()
+  },
+}
+
+/** Only the ready rows are offered and sent; the result names the lines left out. */
+export const RegisterTheReadyRows: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement)
+    await ValidationErrors.play!(context)
+    await userEvent.click(canvas.getByRole('button', { name: 'Register 1 device' }))
+    await expect(await canvas.findByText('1 device registered')).toBeVisible()
+    await expect(
+      canvas.getByText(/Not registered \(they had problems\): lines 3, 4, 5\./),
+    ).toBeVisible()
   },
 }
 
@@ -117,7 +131,8 @@ export const RefusedByServer: Story = {
       await canvas.findByText(/Nothing was registered: line 3 failed the server's checks/),
     ).toBeVisible()
     await expect(canvas.getByText('A device with serial number PV-2 already exists')).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Register 2 devices' })).toBeDisabled()
+    // The refused row is not offered again; the other one is.
+    await expect(canvas.getByRole('button', { name: 'Register 1 device' })).toBeEnabled()
   },
 }
 

@@ -59,6 +59,9 @@ export const WizardSteps: Story = {
     await next(canvasElement)
     await expect(await canvas.findByText('Step 4 of 4: Review')).toBeVisible()
     await expect(canvas.getByText('PV-2026-001')).toBeVisible()
+    // The review names every choice, the model included.
+    await expect(canvas.getByText('Device model')).toBeVisible()
+    await expect(canvas.getByText('Carlo Gavazzi EM340')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Register device' }))
     await expect(await canvas.findByText('Roof PV meter is registered')).toBeVisible()
     await expect(canvas.getByRole('link', { name: 'Open the device' })).toBeVisible()

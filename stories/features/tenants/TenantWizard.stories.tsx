@@ -48,6 +48,20 @@ export const RequiredFields: Story = {
       'aria-invalid',
       'true',
     )
+    // Our words, not the browser's ('Please fill out this field.').
+    await expect(canvas.getByText('Enter a name for the group.')).toBeVisible()
+  },
+}
+
+export const AdminChecks: Story = {
+  play: async ({ canvas }) => {
+    await fillGroup(canvas, 'Riverside Energy')
+    await userEvent.type(await canvas.findByRole('textbox', { name: /E-mail/ }), 'lena@{Enter}')
+    await expect(await canvas.findByText("Enter the admin's full name.")).toBeVisible()
+    await expect(
+      canvas.getByText('Enter an e-mail address such as name@example.com.'),
+    ).toBeVisible()
+    await expect(canvas.getByText('Enter an initial password.')).toBeVisible()
   },
 }
 
@@ -76,6 +90,12 @@ export const CreateTenant: Story = {
     await userEvent.keyboard('{Tab}')
     await userEvent.click(canvas.getByRole('button', { name: 'Create tenant' }))
     await waitFor(() => expect(within(document.body).getByText('Tenant created')).toBeVisible())
+    // The console switches to the new group, and says so.
+    await waitFor(() =>
+      expect(
+        within(document.body).getByText(/The console now shows Riverside Energy/),
+      ).toBeVisible(),
+    )
     await expect(args.onCreated).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'Riverside Energy' }),
     )

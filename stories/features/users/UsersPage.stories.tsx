@@ -109,6 +109,23 @@ export const EmailTaken: Story = {
   },
 }
 
+/** Checks in our words, not the browser's ('Please fill out this field.'). */
+export const NewUserChecks: Story = {
+  parameters: ownData(),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('table')
+    await userEvent.click(canvas.getByRole('button', { name: 'New user' }))
+    const dialog = await body().findByRole('dialog', { name: 'New user' })
+    await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'nina@')
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'short{Enter}')
+    await expect(await within(dialog).findByText('Enter the full name.')).toBeVisible()
+    await expect(
+      within(dialog).getByText('Enter an e-mail address such as name@example.com.'),
+    ).toBeVisible()
+    await expect(within(dialog).getByText('Use at least 12 characters.')).toBeVisible()
+  },
+}
+
 export const EditUser: Story = {
   parameters: ownData(),
   play: async ({ canvas }) => {

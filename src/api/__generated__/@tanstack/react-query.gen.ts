@@ -874,7 +874,8 @@ export const listDevicesQueryKey = (options?: Options<ListDevicesData>) => creat
  * Devices in the caller's scope, with status, latest reading and today's consumption (since
  * midnight in `timezone`, the viewer's: the figure getCumulativeConsumptionToday answers for
  * the same zone). Filter by a case-insensitive `search` over name, serial number and
- * location, and by `status`; sort by `sort` and `order` (default name ascending).
+ * location, by `status` and by `device_ids`; sort by `sort` and `order` (default name
+ * ascending).
  *
  */
 export const listDevicesOptions = (options?: Options<ListDevicesData>) => queryOptions<ListDevicesResponse, ListDevicesError, ListDevicesResponse, ReturnType<typeof listDevicesQueryKey>>({

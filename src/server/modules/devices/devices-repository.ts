@@ -79,6 +79,8 @@ export interface DeviceQuery {
   limit: number
   search?: string
   status?: 'online' | 'offline'
+  /** Only these devices. */
+  ids?: readonly string[]
   sort: DeviceSort
   order: 'asc' | 'desc'
 }
@@ -100,15 +102,21 @@ export function deviceListStatement(scope: TenantScope, query: DeviceQuery): Sta
     params.push(query.status)
     conditions.push(`d.status = $${params.length}::text`)
   }
+  if (query.ids) {
+    // As an array literal: statement parameters are scalars (the contract has checked each uuid).
+    params.push(`{${query.ids.join(',')}}`)
+    conditions.push(`d.id = ANY($${params.length}::uuid[])`)
+  }
   const filter = conditions.join(' AND ')
   const direction = query.order === 'desc' ? 'DESC' : 'ASC'
   const order = `${SORTS[query.sort]} ${direction} NULLS LAST, d.id ${direction}`
   const page = `SELECT ${DEVICE_COLUMNS} FROM devices d WHERE ${filter} ORDER BY ${order}
                 LIMIT $${params.length + 1}::int OFFSET $${params.length + 2}::int`
   const counted = scopeFilter(scope, 'c.group_id', 1)
-  const total = query.search
-    ? `SELECT count(*)::int FROM devices d WHERE ${filter}`
-    : `SELECT coalesce(sum(c.${query.status ?? 'total'}), 0)::int FROM device_counts c WHERE ${counted.sql}`
+  const total =
+    query.search || query.ids
+      ? `SELECT count(*)::int FROM devices d WHERE ${filter}`
+      : `SELECT coalesce(sum(c.${query.status ?? 'total'}), 0)::int FROM device_counts c WHERE ${counted.sql}`
   return {
     sql: `SELECT json_build_object('items', (${devicesJson(page, order)}), 'total', (${total})) AS body`,
     params: [...params, query.limit, query.skip],

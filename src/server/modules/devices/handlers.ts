@@ -66,6 +66,7 @@ export const devicesHandlers = {
       limit: q.limit ?? 100,
       search: q.search,
       status: q.status,
+      ids: q.device_ids,
       sort: q.sort ?? 'name',
       order: q.order ?? 'asc',
     }

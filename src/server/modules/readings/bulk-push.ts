@@ -5,6 +5,11 @@ import { insertReadings, type NewReading } from './readings-repository.ts'
 /** Readings older than this are refused as absurd; newer than now + skew as from the future. */
 const OLDEST = Date.UTC(2000, 0, 1)
 const CLOCK_SKEW_MS = 5 * 60_000
+/**
+ * A reading without a status is the device saying it is alive, as the simulator's are: online,
+ * when the reading is this recent. A back-filled file of old readings says nothing about now.
+ */
+const SIGN_OF_LIFE_MS = 60 * 60_000
 
 export interface BulkItem {
   device_id: string
@@ -93,7 +98,7 @@ export async function bulkPush(
   mark(stored.inserted, 'success')
   mark(stored.duplicates, 'duplicate')
   mark(stored.unknownDevice, 'error', 'Device not found')
-  const reports = [...stored.inserted, ...stored.duplicates]
+  const reported = [...stored.inserted, ...stored.duplicates]
     .map((i) => accepted[i]!)
     .filter((i) => items[i]!.status)
     .map((i) => ({
@@ -102,6 +107,16 @@ export async function bulkPush(
       at: new Date(times[i]!),
       reason: 'Reported by bulk push',
     }))
-  await statusRepository(tx).apply(latestPerDevice(reports))
+  const alive = stored.inserted
+    .map((i) => accepted[i]!)
+    .filter((i) => !items[i]!.status && times[i]! >= now - SIGN_OF_LIFE_MS)
+    .map((i) => ({
+      deviceId: items[i]!.device_id,
+      status: 'online' as const,
+      at: new Date(times[i]!),
+      reason: 'Readings received',
+    }))
+  // Reported statuses first: at the same instant, what the device said wins.
+  await statusRepository(tx).apply(latestPerDevice([...reported, ...alive]))
   return results
 }
