@@ -221,7 +221,7 @@ export const CreateRuleForChosenDevices: Story = {
       await expect(within(dialog).getByText('All devices of the group')).toBeVisible()
       await userEvent.type(within(dialog).getByRole('combobox', { name: 'Devices' }), 'cold')
       await userEvent.click(await body.findByRole('option', { name: /^Cold storage/ }))
-      await expect(await within(dialog).findByRole('row', { name: 'Cold storage' })).toBeVisible()
+      await expect(await within(dialog).findByRole('row', { name: /^Cold storage/ })).toBeVisible()
     })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
     await expect(await body.findByText('Notification rule created')).toBeVisible()
