@@ -58,6 +58,26 @@ export const LongText: Story = {
   },
 }
 
+/** Thirty days without readings (the API's nulls): the no-data state, not an axis of zeros. */
+export const NoReadings: Story = {
+  args: { data: dailyConsumption(30).map((bucket) => ({ ...bucket, kwh: null, flags: {} })) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No data for this period')).toBeInTheDocument()
+  },
+}
+
+/** Every day measured at 0 kWh: an axis whose ticks differ (not '0.000' three times). */
+export const AllZero: Story = {
+  args: { data: dailyConsumption(30).map((bucket) => ({ ...bucket, kwh: 0, flags: {} })) },
+  play: async ({ canvasElement }) => {
+    const ticks = within(canvasElement)
+      .getAllByText(/^[\d.,]+$/)
+      .map((tick) => tick.textContent)
+    await expect(ticks.length).toBeGreaterThan(1)
+    await expect(new Set(ticks).size).toBe(ticks.length)
+  },
+}
+
 export const NarrowScreen: Story = states.NarrowScreen
 export const Dark: Story = states.Dark
 
@@ -137,7 +157,7 @@ export const YearOfHourlyPoints: Story = {
     await tabTo(chart, userEvent)
     await userEvent.keyboard('{ArrowRight}')
     await expect(within(canvasElement).getByRole('tooltip')).toHaveTextContent(
-      /Sum of \d+ hourly buckets/,
+      /Sum of \d+ hourly values/,
     )
   },
 }

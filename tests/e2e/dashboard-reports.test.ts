@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CumulativeConsumption, Device, EnergyReport } from '../../src/api'
 import { parseCsv } from '../../src/features/registration/csv'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
@@ -42,10 +43,27 @@ describe('dashboard and reports against the real server', () => {
     await page.getByText('Devices and consumption of all groups', { exact: false }).waitFor()
   })
 
-  it('compares this month with last month and its CSV matches the table', async () => {
+  it('headlines the running month to date and its CSV has the to-date figures of the API', async () => {
     const page = await signedIn('admin@demo.local')
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/reports/energy' && r.ok(),
+    )
     await page.goto('/reports')
     await page.getByRole('button', { name: /This month vs last month/ }).waitFor()
+    const report = (await (await answer).json()) as EnergyReport
+    // The month runs: the server compares it to date, and the page says so in its headline.
+    expect(report.to_date).toBe(true)
+    const totals = page.getByRole('region', { name: 'Totals' })
+    await totals.getByText(/^To date: .* compared with the same days, /).waitFor()
+    await totals.getByText('vs the same days', { exact: true }).waitFor()
+    const current = await statFigure(totals, /^So far: /)
+    const previous = await statFigure(totals, /^Same days before: /)
+    expect(Math.abs(current! - report.current.total_kwh)).toBeLessThan(0.051)
+    expect(Math.abs(previous! - report.previous.total_kwh!)).toBeLessThan(0.051)
+    // Both periods are cut at the same elapsed time, before their ends.
+    for (const period of [report.current, report.previous])
+      expect(Date.parse(period.compared_end)).toBeLessThan(Date.parse(period.end))
+
     const table = page.getByRole('region', { name: 'Devices in the report' })
     await table.locator('tbody tr').first().waitFor()
     const shown = await table
@@ -55,17 +73,16 @@ describe('dashboard and reports against the real server', () => {
           [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''),
         ),
       )
-
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ])
-    const months = await page.evaluate(() => {
-      const month = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-      const now = new Date()
-      return [month(now), month(new Date(now.getFullYear(), now.getMonth() - 1, 1))]
-    })
-    expect(download.suggestedFilename()).toBe(`energy-report-${months[0]}_vs_${months[1]}.csv`)
+    // The file names the spans compared: from the 1st to today against the same days before.
+    const span = (p: EnergyReport['current']) =>
+      `${p.start.slice(0, 10)}_to_${p.compared_end.slice(0, 10)}`
+    expect(download.suggestedFilename()).toBe(
+      `energy-report-${span(report.current)}_vs_${span(report.previous)}.csv`,
+    )
     const [header, ...lines] = parseCsv(await readFile((await download.path())!, 'utf8'))
     expect(header).toEqual([
       'device_id',
@@ -74,30 +91,132 @@ describe('dashboard and reports against the real server', () => {
       'previous_kwh',
       'absolute_change',
       'percent_change',
+      'previous_full_kwh',
     ])
-    // One line per device and the total, as the table has: same figures, to the 0.1 shown.
-    expect(lines).toHaveLength(shown.length)
+    // The CSV's to-date columns are the API's figures, the whole previous month last.
+    const csvOf = new Map(
+      lines.map((l) => [l[0]!, l.slice(2).map((v) => (v === '' ? null : Number(v)))]),
+    )
+    const apiRows = [
+      ...report.devices.map(
+        (d) =>
+          [
+            d.device_id,
+            [
+              d.current_kwh,
+              d.previous_kwh,
+              d.absolute_change,
+              d.percent_change,
+              d.previous_full_kwh,
+            ],
+          ] as const,
+      ),
+      [
+        'total',
+        [
+          report.current.total_kwh,
+          report.previous.total_kwh,
+          report.change.absolute_kwh,
+          report.change.percent,
+          report.previous.full_total_kwh,
+        ],
+      ] as const,
+    ]
+    expect(lines).toHaveLength(apiRows.length)
+    for (const [id, figures] of apiRows) {
+      const csv = csvOf.get(id)
+      expect(csv, `CSV line for ${id}`).toBeDefined()
+      figures.forEach((figure, i) => {
+        if (figure === null) expect(csv![i], `${id} column ${i}`).toBeNull()
+        else expect(csv![i], `${id} column ${i}`).toBeCloseTo(figure, 6)
+      })
+    }
+    // And the table shows the same to-date figures, to the 0.1 shown.
+    expect(shown).toHaveLength(lines.length)
     const byName = new Map(lines.map((l) => [l[0] === 'total' ? 'Total' : l[1]!, l.slice(2)]))
     for (const [name, ...cells] of shown) {
       const csv = byName.get(name!)
       expect(csv, `CSV line for ${name}`).toBeDefined()
       cells.forEach((cell, i) => {
-        if (csv![i] === '') expect(cell).toBe('N/A')
+        if (csv![i] === '') expect(cell).toMatch(/^(N\/A|–)$/)
         else
           expect(Math.abs(figureOf(cell) - Number(csv![i])), `${name}: ${cell}`).toBeLessThan(0.051)
       })
     }
   })
 
+  it("shows one device's today alike on the list, on its page and in both API answers", async () => {
+    // A superuser has no group, so no saved zone: the browser's stands, far from the groups'
+    // (Europe/Berlin, America/New_York). A figure cut at a group's midnight shows.
+    const timeZone = 'Pacific/Auckland'
+    const page = await newPage(app, undefined, { timezoneId: timeZone })
+    await signInByApi(page, 'superuser@demo.local')
+    const api = async <T>(path: string): Promise<T> => {
+      const response = await page
+        .context()
+        .request.get(path, { headers: { 'X-Request-ID': 'e2e' } })
+      expect(response.ok(), path).toBe(true)
+      return (await response.json()) as T
+    }
+    const zone = `timezone=${encodeURIComponent(timeZone)}`
+    const { items } = await api<{ items: Device[] }>(`/api/v1/devices/?limit=500&${zone}`)
+    const device = items.find((d) => d.status === 'online' && d.today_kwh !== null)!
+    expect(device, 'an online device with readings today').toBeDefined()
+    const today = await api<CumulativeConsumption>(
+      `/api/v1/devices/${device.id}/consumption/cumulative/today?${zone}`,
+    )
+    expect(today.kwh).not.toBeNull()
+    expect(device.today_kwh!).toBeCloseTo(today.kwh!, 6)
+
+    await page.goto(`/devices?search=${encodeURIComponent(device.serial_number)}`)
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: device.name }) })
+    // The list shows two decimals, the overview one.
+    const listed = await row.getByRole('cell').last().innerText()
+    expect(Math.abs(figureOf(listed) - today.kwh!)).toBeLessThan(0.0051)
+
+    await page.goto(`/devices/${device.id}`)
+    await page.getByRole('heading', { name: device.name, level: 1 }).waitFor()
+    expect(Math.abs((await statFigure(page.locator('main'), 'Today'))! - today.kwh!)).toBeLessThan(
+      0.051,
+    )
+  })
+
+  it('shows no figure, not 0 kWh, for a device without readings today', async () => {
+    const page = await signedIn('admin@demo.local')
+    const { items } = (await (
+      await page.context().request.get('/api/v1/devices/?status=offline&limit=500', {
+        headers: { 'X-Request-ID': 'e2e' },
+      })
+    ).json()) as { items: Device[] }
+    // The demo's offline device stopped reporting three days ago.
+    const device = items.find((d) => d.today_kwh === null)!
+    expect(device, 'an offline device without readings today').toBeDefined()
+
+    await page.goto(`/devices?search=${encodeURIComponent(device.serial_number)}`)
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: device.name }) })
+    await expect.poll(() => row.getByRole('cell').last().innerText()).toBe('–')
+
+    await page.goto(`/devices/${device.id}`)
+    await page.getByRole('heading', { name: device.name, level: 1 }).waitFor()
+    const stat = page.locator('main').getByText('Today', { exact: true }).locator('..')
+    await expect.poll(() => stat.innerText()).toMatch(/^Today\s*–\s*kWh$/)
+    expect(await stat.innerText()).not.toMatch(/\d/)
+  })
+
   it("shows today's and this month's figures as the consumption pages do for the same scope", async () => {
-    // Far from UTC, so a page cutting days in another zone than the others shows.
+    // Far from UTC, so a page cutting days in another zone than the others shows. The admin's
+    // calendar is their group's zone; a superuser's (no group) is the browser's.
     const context = await app.browser.newContext({
       baseURL: app.url,
       viewport: { width: 1280, height: 800 },
       timezoneId: 'Pacific/Auckland',
     })
     const page = await context.newPage()
-    await signInByApi(page, 'admin@demo.local')
+    await signInByApi(page, 'superuser@demo.local')
     await page.goto('/dashboard')
     await page.getByText('in Pacific/Auckland time', { exact: false }).waitFor()
     const today = await statFigure(page.getByRole('region', { name: 'Today' }), 'Today so far')
@@ -115,22 +234,23 @@ describe('dashboard and reports against the real server', () => {
         headers: { 'X-Request-ID': 'e2e' },
       })
     ).json()) as { items: { id: string; name: string }[] }
+    // A device without readings in a window shows '–' there: it adds nothing to the sums.
     const perDevice = new Map<string, { today: number; month: number }>()
     for (const device of devices.items) {
       await page.goto(`/devices/${device.id}/consumption`)
       await page.getByRole('heading', { name: device.name, level: 1 }).waitFor()
       const figures = page.getByRole('region', { name: 'Cumulative consumption' })
       perDevice.set(device.name, {
-        today: await statFigure(figures, 'Today'),
-        month: await statFigure(figures, 'This month'),
+        today: (await statFigure(figures, 'Today')) ?? 0,
+        month: (await statFigure(figures, 'This month')) ?? 0,
       })
     }
     // Each page rounds to 0.1: the sums may differ by half of that per device.
     const slack = 0.05 * (perDevice.size + 1) + 1e-9
     const sum = (key: 'today' | 'month') =>
       [...perDevice.values()].reduce((total, figures) => total + figures[key], 0)
-    expect(Math.abs(sum('today') - today)).toBeLessThan(slack)
-    expect(Math.abs(sum('month') - month)).toBeLessThan(slack)
+    expect(Math.abs(sum('today') - today!)).toBeLessThan(slack)
+    expect(Math.abs(sum('month') - month!)).toBeLessThan(slack)
     expect(top.length).toBeGreaterThan(0)
     for (const item of top) {
       const [name, figure] = item.split('\n').map((part) => part.trim())
@@ -148,15 +268,16 @@ function figureOf(text: string): number {
   return match[1] ? (match[1] === '+' ? value : -value) : value
 }
 
-/** The value of the figure labelled `label` in `scope`, once it has loaded. */
-async function statFigure(scope: Locator, label: string): Promise<number> {
-  const stat = scope.getByText(label, { exact: true }).locator('..')
+/** The value of the figure labelled `label` in `scope` once it has loaded; null for '–' (no data). */
+async function statFigure(scope: Locator, label: string | RegExp): Promise<number | null> {
+  const labelled = scope.getByText(label, { exact: true }).first()
+  const stat = labelled.locator('..')
   let text = ''
   await expect
     .poll(async () => {
-      text = (await stat.innerText()).replace(label, '')
-      return /\d/.test(text)
+      text = (await stat.innerText()).replace(await labelled.innerText(), '')
+      return /\d|–/.test(text)
     })
     .toBe(true)
-  return figureOf(text)
+  return /\d/.test(text) ? figureOf(text) : null
 }

@@ -53,7 +53,7 @@ export function DashboardPage({
           <EnergyCard
             title="Today"
             currentLabel="Today so far"
-            compareLabel="yesterday by this time"
+            compareLabel="the same hours yesterday"
             previousLabel="Yesterday"
             preset="today"
             options={{ ...queries.today, ...ready }}
@@ -61,7 +61,7 @@ export function DashboardPage({
           <EnergyCard
             title="This month"
             currentLabel="This month so far"
-            compareLabel="last month by this day"
+            compareLabel="the same days last month"
             previousLabel="Last month"
             preset="this_month"
             options={{ ...queries.month, ...ready }}

@@ -19,7 +19,7 @@ export interface EnergyCardProps {
   title: string
   /** 'Today so far' */
   currentLabel: string
-  /** 'yesterday by this time' */
+  /** 'the same hours yesterday': the stretch the server compared (as reports say 'the same days') */
   compareLabel: string
   /** 'Yesterday' */
   previousLabel: string

@@ -21,7 +21,7 @@ import {
   Table,
   type TableColumn,
 } from '../../ui'
-import { formatDateTime } from './format'
+import { formatDateTime, measurementName } from './format'
 import { ENERGY } from './MeasurementChart'
 import { newestFirstSlice, pickNewestFirst } from './reading-pages'
 import { useMediaQuery } from './use-media-query'
@@ -225,7 +225,11 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
     </Select>
   )
   return (
-    <Card title="Readings" description={`${measurement}, newest first`} actions={filter}>
+    <Card
+      title="Readings"
+      description={`${measurementName(measurement)} readings, newest first`}
+      actions={filter}
+    >
       {failed ? (
         <ErrorState
           size="sm"

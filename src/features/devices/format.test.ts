@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lastSeenShort, lastSeenText } from './format'
+import { lastSeenShort, lastSeenText, measurementName } from './format'
 
 const now = new Date('2026-11-22T10:00:00Z')
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
@@ -23,5 +23,14 @@ describe('last seen', () => {
 
   it('treats a clock slightly behind the meter as just now', () => {
     expect(lastSeenShort(ago(-2), now)).toBe('just now')
+  })
+})
+
+describe('measurement names', () => {
+  it('puts a reading type name in words, its unit left off', () => {
+    expect(measurementName('energy_kwh')).toBe('Energy')
+    expect(measurementName('power_w')).toBe('Power')
+    expect(measurementName('reactive_energy_kvarh')).toBe('Reactive energy')
+    expect(measurementName('temperature')).toBe('Temperature')
   })
 })

@@ -14,6 +14,14 @@ const meterFormat = new Intl.NumberFormat(undefined, {
 export const formatKwh = (kwh: number | null | undefined) =>
   kwh == null ? '–' : `${kwhFormat.format(kwh)} kWh`
 
+/** 'Energy' for energy_kwh, 'Power' for power_w: a reading type name in words, its unit left off. */
+export function measurementName(name: string): string {
+  const words = name.split('_')
+  if (words.length > 1) words.pop()
+  const text = words.join(' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** A meter register: one decimal always, so columns of readings line up. */
 export const formatMeter = (kwh: number | null | undefined) =>
   kwh == null ? '–' : `${meterFormat.format(kwh)} kWh`

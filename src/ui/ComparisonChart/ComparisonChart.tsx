@@ -18,7 +18,9 @@ import {
   toMs,
   type ChartCommonProps,
   type Granularity,
+  kwhDomain,
 } from '../private/chart'
+import { plural } from '../../lib/plural'
 
 export const comparisonVariants = ['bars', 'lines'] as const
 
@@ -150,8 +152,12 @@ export function ComparisonChart({
     [x],
   )
   const y = useMemo(() => {
-    const max = Math.max(1e-9, ...marks.flatMap((m) => [m.current ?? 0, m.previous ?? 0]))
-    return scaleLinear<number>({ domain: [0, max * 1.05], range: [innerHeight, 0], nice: true })
+    const max = Math.max(0, ...marks.flatMap((m) => [m.current ?? 0, m.previous ?? 0]))
+    return scaleLinear<number>({
+      domain: kwhDomain(0, max * 1.05),
+      range: [innerHeight, 0],
+      nice: true,
+    })
   }, [marks, innerHeight])
   const numTicks = Math.max(2, Math.round(innerHeight / 48))
 
@@ -188,7 +194,7 @@ export function ComparisonChart({
       : [],
   )
 
-  const summary = `${marks.length} ${granularity} values. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}; ${toDate ? `change over the ${both.length} ${granularity} values both periods have` : 'change'} ${formatChange(totalChange)}.`
+  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}; ${toDate ? `change over the ${plural(both.length, `${granularity} value`)} both periods have` : 'change'} ${formatChange(totalChange)}.`
 
   return (
     <ChartShell

@@ -21,7 +21,9 @@ import {
   type ChartCommonProps,
   type Granularity,
   type LegendItem,
+  kwhDomain,
 } from '../private/chart'
+import { plural } from '../../lib/plural'
 
 export const consumptionGranularities = [
   'hourly',
@@ -158,7 +160,7 @@ export function ConsumptionChart({
   const y = useMemo(() => {
     const values = marks.map((m) => m.kwh ?? 0)
     return scaleLinear<number>({
-      domain: [Math.min(0, ...values), Math.max(1e-9, ...values) * 1.05],
+      domain: kwhDomain(Math.min(0, ...values), Math.max(0, ...values) * 1.05),
       range: [innerHeight, 0],
       nice: true,
     })
@@ -207,7 +209,7 @@ export function ConsumptionChart({
       isEmpty={isEmpty}
       legend={legend}
       table={() => ({
-        caption: `${name}${merged ? ` (each row sums ${Math.round(source.length / marks.length)} ${granularity} buckets to fit the width)` : ''}`,
+        caption: `${name}${merged ? ` (each row sums ${plural(Math.round(source.length / marks.length), `${granularity} value`)} to fit the width)` : ''}`,
         columns: [{ label: 'Period' }, { label: 'Consumption', numeric: true }, { label: 'Notes' }],
         rows: marks.map((m) => ({
           key: String(m.startMs),
@@ -242,7 +244,7 @@ export function ConsumptionChart({
               },
             ],
             note:
-              [describe(m), m.count > 1 && `Sum of ${m.count} ${granularity} buckets`]
+              [describe(m), m.count > 1 && `Sum of ${plural(m.count, `${granularity} value`)}`]
                 .filter(Boolean)
                 .join('. ') || undefined,
           }
@@ -387,7 +389,7 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
     .filter(([n]) => Number(n) > 0)
     .map(([n, what]) => `${n} ${what}`)
   return [
-    `${marks.length} ${granularity} values from ${range}.`,
+    `${plural(marks.length, `${granularity} value`)} from ${range}.`,
     `Total ${formatKwh(total)}.`,
     peak &&
       `Highest ${formatKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,

@@ -19,6 +19,7 @@ import {
   timeTicks,
   toMs,
   type ChartCommonProps,
+  kwhDomain,
 } from '../private/chart'
 
 export interface CumulativePoint {
@@ -86,7 +87,7 @@ export function CumulativeChart({
     // A running total starts at zero; a meter register would flatten against a zero baseline.
     const floor = min <= (max - min) * 0.25 ? Math.min(0, min) : min
     return scaleLinear<number>({
-      domain: [floor, Math.max(hi, lo, max) + 1e-9],
+      domain: kwhDomain(floor, Math.max(hi, lo, max)),
       range: [innerHeight, 0],
       nice: true,
     })

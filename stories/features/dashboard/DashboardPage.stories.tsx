@@ -46,7 +46,7 @@ export const Default: Story = {
     })
     await step('today and this month with their change', async () => {
       const today = canvas.getByRole('region', { name: 'Today' })
-      await expect(await within(today).findByText(/vs yesterday by this time/)).toBeVisible()
+      await expect(await within(today).findByText(/vs the same hours yesterday/)).toBeVisible()
       const month = canvas.getByRole('region', { name: 'This month' })
       await expect(await within(month).findByText(/Last month: .* kWh in total/)).toBeVisible()
     })

@@ -128,6 +128,18 @@ export function formatKwh(value: number | null | undefined) {
   return `${(Math.abs(value) >= 1000 ? kwhFormatLarge : kwhFormat).format(value)} kWh`
 }
 
+/** Smallest kWh span an axis shows: its ticks then differ at the three decimals it prints. */
+const MIN_KWH_SPAN = 0.01
+
+/**
+ * A kWh axis' domain from `low` to `high`, widened when the values (nearly) coincide: all zeros
+ * or one flat register would otherwise get ticks a billionth apart, printed alike ('0.000' thrice).
+ */
+export function kwhDomain(low: number, high: number): [number, number] {
+  if (high - low >= MIN_KWH_SPAN) return [low, high]
+  return [low, low + (high > low ? MIN_KWH_SPAN : 1)]
+}
+
 /**
  * Axis labels with just enough precision for the tick step (12,480 / 12,500, not 12.5k twice);
  * compact (15k) only when the step itself is in thousands.
