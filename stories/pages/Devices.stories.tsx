@@ -187,4 +187,34 @@ export const Narrow: Story = {
   },
 }
 
+/** Shown whole: nothing cut off sideways, nor below a clamp. */
+const showsAll = (el: HTMLElement) =>
+  el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight
+
+/** Issue 20: at 375 px a long name wraps and a six-figure Today value is not cut ('325.44 k…'). */
+const longValues = devices.map((d, i) =>
+  i === 0 ? { ...d, name: 'Main meter – Warehouse 1', today_kwh: 325.44 } : d,
+)
+export const NarrowLongValues: Story = {
+  globals: narrowViewport,
+  parameters: {
+    ...shellViewportParameters,
+    msw: { handlers: { ...baseHandlers, devices: [fleetHandler(longValues)] } },
+  },
+  play: async ({ canvasElement }) => {
+    const grid = within(await table(canvasElement))
+    const name = await grid.findByRole('link', { name: 'Main meter – Warehouse 1' })
+    await expect(showsAll(name)).toBe(true)
+    const row = grid.getByRole('row', { name: /Main meter – Warehouse 1/ })
+    const today = within(row).getAllByRole('cell').at(-1)!
+    await expect(today).toHaveTextContent('325.44kWh')
+    await expect(showsAll(today)).toBe(true)
+    await settled(canvasElement)
+  },
+}
+export const NarrowLongValuesDark: Story = {
+  ...NarrowLongValues,
+  globals: { ...narrowViewport, theme: 'dark' },
+}
+
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

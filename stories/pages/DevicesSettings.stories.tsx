@@ -11,6 +11,7 @@ import { FeedbackToasts } from '../../src/features/feedback/FeedbackToasts'
 import { device, deviceHandlers } from '../../src/mocks/devices-detail'
 import { NOW, users } from '../../src/mocks/fixtures'
 import { baseHandlers, pending } from '../../src/mocks/handlers'
+import { narrowViewport, shellViewportParameters } from '../support/viewports'
 import { withAppServices } from '../support/with-app-services'
 
 const meta = {
@@ -190,5 +191,29 @@ export const Loading: Story = {
 export const Narrow: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: Default.play,
+}
+
+/**
+ * Issue 20: at 375 px the five tabs overflow; the last, current one is scrolled into view and the
+ * strip says there is more at its start.
+ */
+export const NarrowTabsScrolled: Story = {
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
+  play: async ({ canvasElement }) => {
+    const nav = await within(canvasElement).findByRole('navigation', { name: 'Device pages' })
+    const current = within(nav).getByRole('link', { name: 'Settings' })
+    await expect(current).toHaveAttribute('aria-current', 'page')
+    const strip = nav.getBoundingClientRect()
+    const tab = current.getBoundingClientRect()
+    await expect(nav.scrollWidth).toBeGreaterThan(nav.clientWidth)
+    await expect(tab.left >= strip.left && tab.right <= strip.right).toBe(true)
+    await expect(nav).toHaveAttribute('data-more-start')
+    await expect(nav).not.toHaveAttribute('data-more-end')
+  },
+}
+export const NarrowTabsScrolledDark: Story = {
+  ...NarrowTabsScrolled,
+  globals: { ...narrowViewport, theme: 'dark' },
 }
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

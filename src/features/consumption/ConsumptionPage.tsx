@@ -61,7 +61,7 @@ export function ConsumptionPage({
   return (
     <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
       {(device) => (
-        <>
+        <div className={styles.layout}>
           <div className={styles.section}>
             <PresetFigures context={context} />
           </div>
@@ -86,7 +86,7 @@ export function ConsumptionPage({
             Bars are the meter's rise over each calendar period; hatched bars had missing readings,
             a marker shows a meter reset.
           </p>
-        </>
+        </div>
       )}
     </DeviceFrame>
   )

@@ -26,7 +26,14 @@ export const note = style({
   color: vars.color.textMuted,
 })
 export const warn = style({ color: vars.color.warning })
-export const section = style({ marginBottom: vars.space.lg })
+/** Below this the chart comes first: six stacked figures would push it a screen down. */
+const NARROW = 'screen and (max-width: 767px)'
+export const layout = style({ display: 'flex', flexDirection: 'column' })
+/** On a phone the figures follow the chart (they hold nothing to focus, so tab order is kept). */
+export const section = style({
+  marginBottom: vars.space.lg,
+  '@media': { [NARROW]: { order: 1, marginBottom: 0, marginTop: vars.space.lg } },
+})
 export const panelHeader = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -4,16 +4,20 @@ import type { Device } from '../../api'
 import { VirtualTable, type SortDescriptor, type VirtualTableColumn } from '../../ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatKwh, formatMeter, lastSeenShort, lastSeenText } from './format'
+import { formatKwh, formatKwhValue, formatMeter, lastSeenShort, lastSeenText } from './format'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
 
 /** The moment 'last seen' is measured from: cells read it, so the columns stay module constants. */
 const NowContext = createContext<Date | undefined>(undefined)
 
-function DeviceName({ device }: { device: Device }) {
+function DeviceName({ device, wrap }: { device: Device; wrap?: boolean }) {
   return (
-    <Link to="/devices/$deviceId" params={{ deviceId: device.id }} className={styles.nameLink}>
+    <Link
+      to="/devices/$deviceId"
+      params={{ deviceId: device.id }}
+      className={wrap ? `${styles.nameLink} ${styles.nameWrap}` : styles.nameLink}
+    >
       {device.name}
     </Link>
   )
@@ -84,7 +88,10 @@ const wideColumns: readonly VirtualTableColumn<Device>[] = [
   today,
 ]
 
-/** A phone's width: serial and place under the name, the status in short, today's figure. */
+/**
+ * A phone's width: the name on up to two lines with serial and place under it, the status in
+ * short, today's figure over its unit (a whole '325.44 kWh' did not fit beside the others).
+ */
 const narrowColumns: readonly VirtualTableColumn<Device>[] = [
   {
     ...name,
@@ -92,7 +99,7 @@ const narrowColumns: readonly VirtualTableColumn<Device>[] = [
     width: 'minmax(0, 1fr)',
     render: (device) => (
       <span className={styles.twoLines}>
-        <DeviceName device={device} />
+        <DeviceName device={device} wrap />
         <span className={styles.secondLine}>
           {device.serial_number} · {place(device)}
         </span>
@@ -100,7 +107,16 @@ const narrowColumns: readonly VirtualTableColumn<Device>[] = [
     ),
   },
   { ...status, width: '5.5rem', render: (device) => <DeviceStatus device={device} short /> },
-  { ...today, width: '5rem' },
+  {
+    ...today,
+    width: '4.5rem',
+    render: (device) => (
+      <span className={`${styles.twoLines} ${styles.endAligned}`}>
+        <span>{formatKwhValue(device.today_kwh)}</span>
+        {device.today_kwh != null && <span className={styles.secondLine}>kWh</span>}
+      </span>
+    ),
+  },
 ]
 
 export interface DeviceTableProps {
@@ -146,7 +162,7 @@ export function DeviceTable({
         rowOffset={offset}
         sortDescriptor={sortDescriptor}
         onSortChange={(key) => onSort(key as DeviceSortKey)}
-        rowHeight={styles.ROW_HEIGHT}
+        rowHeight={narrow ? styles.ROW_HEIGHT.narrow : styles.ROW_HEIGHT.wide}
         maxHeight={narrow ? styles.TABLE_MAX_HEIGHT.narrow : styles.TABLE_MAX_HEIGHT.wide}
         isLoading={isLoading}
         loadingLabel="Loading devices..."

@@ -3,8 +3,11 @@ import { vars } from '../../styles'
 
 /** Below this width the device table folds into three columns. */
 export const NARROW_QUERY = 'screen and (max-width: 767px)'
-/** A fixed row height: the virtualiser positions rows without measuring them (fast at fleet size). */
-export const ROW_HEIGHT = 56
+/**
+ * A fixed row height: the virtualiser positions rows without measuring them (fast at fleet size).
+ * A phone's rows are taller: the name may take two lines there.
+ */
+export const ROW_HEIGHT = { wide: 56, narrow: 76 } as const
 /** The list scrolls inside the page: below the header and toolbar, never shorter than a few rows. */
 export const TABLE_MAX_HEIGHT = {
   wide: 'max(20rem, calc(100vh - 22rem))',
@@ -47,6 +50,15 @@ export const nameLink = style({
   },
 })
 
+/** A phone's name column is narrow: wrap a long name onto a second line before cutting it. */
+export const nameWrap = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  lineHeight: vars.lineHeight.tight,
+})
 /** A cell of two lines: the value, and a smaller muted line under it. */
 export const twoLines = style({
   display: 'flex',
@@ -63,16 +75,34 @@ export const secondLine = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 })
+/** After twoLines, so it wins: a number column's lines end at the right. */
+export const endAligned = style({ alignItems: 'flex-end' })
 export const mutedCell = style({ color: vars.color.textMuted })
 
 export const pagerFooter = style({ marginTop: vars.space.md })
 
+/** How far the strip fades out at an edge with more tabs beyond it. */
+const fade = '2.5rem'
 export const deviceNav = style({
+  position: 'relative',
   display: 'flex',
   gap: vars.space.xs,
   overflowX: 'auto',
+  scrollbarWidth: 'none',
   borderBottom: `1px solid ${vars.color.border}`,
   marginBottom: vars.space.xl,
+  // A mask, not a coloured overlay: the fade matches any theme and background.
+  selectors: {
+    '&[data-more-end]': {
+      maskImage: `linear-gradient(to right, #000 calc(100% - ${fade}), transparent)`,
+    },
+    '&[data-more-start]': {
+      maskImage: `linear-gradient(to left, #000 calc(100% - ${fade}), transparent)`,
+    },
+    '&[data-more-start][data-more-end]': {
+      maskImage: `linear-gradient(to right, transparent, #000 ${fade}, #000 calc(100% - ${fade}), transparent)`,
+    },
+  },
 })
 export const deviceNavLink = style({
   padding: `${vars.space.sm} ${vars.space.md}`,

@@ -10,9 +10,13 @@ const meterFormat = new Intl.NumberFormat(undefined, {
   minimumFractionDigits: 1,
 })
 
+/** '12.5', or an en dash for no value: the figure where the unit is shown apart. */
+export const formatKwhValue = (kwh: number | null | undefined) =>
+  kwh == null ? '–' : kwhFormat.format(kwh)
+
 /** '12.5 kWh', or an en dash for no value. */
 export const formatKwh = (kwh: number | null | undefined) =>
-  kwh == null ? '–' : `${kwhFormat.format(kwh)} kWh`
+  kwh == null ? '–' : `${formatKwhValue(kwh)} kWh`
 
 /** 'Energy' for energy_kwh, 'Power' for power_w: a reading type name in words, its unit left off. */
 export function measurementName(name: string): string {

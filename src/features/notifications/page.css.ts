@@ -21,17 +21,31 @@ export const toolbarNote = style({
   color: vars.color.textMuted,
 })
 
+/** On a phone the action goes under the text, so the text keeps the card's width. */
+const NARROW = 'screen and (max-width: 767px)'
+
 export const historyItem = style({
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.sm,
   paddingInlineEnd: vars.space.md,
+  '@media': { [NARROW]: { flexDirection: 'column', gap: 0 } },
 })
 
 /** The text takes the room the action leaves, however wide the action's intent makes it. */
 export const historyText = style({ flex: 1, minWidth: 0 })
 
-export const itemAction = style({ flexShrink: 0, marginTop: vars.space.sm })
+export const itemAction = style({
+  flexShrink: 0,
+  marginTop: vars.space.sm,
+  '@media': {
+    [NARROW]: {
+      alignSelf: 'flex-end',
+      marginTop: `calc(-1 * ${vars.space.sm})`,
+      marginBottom: vars.space.sm,
+    },
+  },
+})
 
 export const skeletonList = style({
   display: 'flex',

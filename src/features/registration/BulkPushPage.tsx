@@ -80,17 +80,7 @@ export function BulkPushPage() {
         title="Bulk push readings"
         lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent."
       />
-      <Card
-        title="Readings"
-        actions={
-          <Button
-            intent="toolbarAction"
-            onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}
-          >
-            <Icon name="download" size="sm" /> Download template
-          </Button>
-        }
-      >
+      <Card title="Readings">
         <div className={styles.form}>
           <div className={styles.row}>
             <FileTrigger
@@ -106,6 +96,13 @@ export function BulkPushPage() {
             >
               <Icon name="upload" size="sm" /> Upload CSV or JSON
             </FileTrigger>
+            {/* In the body, not the card header: beside it a phone's title broke into 'Reading / s'. */}
+            <Button
+              intent="toolbarAction"
+              onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}
+            >
+              <Icon name="download" size="sm" /> Download template
+            </Button>
             <span className={styles.muted}>
               Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional
               status and reading_type.

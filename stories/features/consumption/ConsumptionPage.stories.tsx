@@ -7,6 +7,7 @@ import { consumptionHandlers, emptyConsumptionHandlers } from '../../../src/mock
 import { device, deviceHandlers } from '../../../src/mocks/devices-detail'
 import { NOW } from '../../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
 function ConsumptionStory({ initialView = 'daily' }: { initialView?: ConsumptionView }) {
@@ -152,4 +153,24 @@ export const Narrow: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: Default.play,
 }
+/** Issue 20: at 375 px the chart's views start within the first screen, the figures under them. */
+export const Narrow375: Story = {
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
+  play: async (context) => {
+    await Default.play!(context)
+    const canvas = within(context.canvasElement)
+    const views = canvas.getByRole('tablist', { name: 'View' }).getBoundingClientRect()
+    const figures = canvas
+      .getByRole('region', { name: 'Cumulative consumption' })
+      .getBoundingClientRect()
+    await expect(views.top).toBeLessThan(window.innerHeight / 2)
+    await expect(figures.top).toBeGreaterThan(views.bottom)
+  },
+}
+export const Narrow375Dark: Story = {
+  ...Narrow375,
+  globals: { ...narrowViewport, theme: 'dark' },
+}
+
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }

@@ -17,6 +17,7 @@ import {
   rulesHandlers,
   rulesMock,
 } from '../../../src/mocks/notifications'
+import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
 /** The page with its search held in state, as the route holds it in the URL. */
@@ -469,6 +470,27 @@ export const RuleChangesFail: Story = {
     )
     await waitFor(() => expect(body.getByText('Failed to delete notification rule')).toBeVisible())
   },
+}
+
+/** Issue 20: at 375 px 'Mark read' sits under the text, which keeps the card's width. */
+export const HistoryNarrow: Story = {
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole('list', { name: 'Notification history' })
+    const item = within(list)
+      .getAllByRole('listitem')
+      .find((li) => within(li).queryByRole('button', { name: 'Mark read' }))!
+    const action = within(item).getByRole('button', { name: 'Mark read' }).getBoundingClientRect()
+    // The time is the text's last line, as wide as its column.
+    const text = within(item).getAllByText(/ago$/).at(-1)!.getBoundingClientRect()
+    await expect(action.top).toBeGreaterThanOrEqual(text.bottom)
+    await expect(text.width).toBeGreaterThan(list.getBoundingClientRect().width * 0.7)
+  },
+}
+export const HistoryNarrowDark: Story = {
+  ...HistoryNarrow,
+  globals: { ...narrowViewport, theme: 'dark' },
 }
 
 export const Dark: Story = { globals: { theme: 'dark' }, play: History.play }

@@ -6,6 +6,7 @@ import { BulkPushPage } from '../../../src/features/registration/BulkPushPage'
 import { fleetHandler } from '../../../src/mocks/devices-fleet'
 import { devices } from '../../../src/mocks/fixtures'
 import { baseHandlers } from '../../../src/mocks/handlers'
+import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
 /** Stores every item, except Cold storage's, which fails once and then succeeds on retry. */
@@ -110,8 +111,31 @@ export const BadJson: Story = {
   },
 }
 
+/** Issue 20: on a phone the card's title stays on one line (it broke into 'Reading / s'). */
+const titleOnOneLine = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  const title = canvas.getByRole('heading', { name: 'Readings', level: 2 })
+  const lineHeight = parseFloat(getComputedStyle(title).lineHeight)
+  await expect(title.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5)
+  await expect(canvas.getByRole('button', { name: /Download template/ })).toBeVisible()
+}
+
 export const Narrow: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
-  play: PreviewWithErrors.play,
+  play: async (context) => {
+    await PreviewWithErrors.play!(context)
+    await titleOnOneLine(context.canvasElement)
+  },
 }
+
+export const Narrow375: Story = {
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
+  play: ({ canvasElement }) => titleOnOneLine(canvasElement),
+}
+export const Narrow375Dark: Story = {
+  ...Narrow375,
+  globals: { ...narrowViewport, theme: 'dark' },
+}
+
 export const Dark: Story = { globals: { theme: 'dark' }, play: PreviewWithErrors.play }
