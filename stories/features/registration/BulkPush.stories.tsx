@@ -87,7 +87,7 @@ export const PushAndRetryFailed: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Push 2 readings' }))
     await expect(await canvas.findByText('1 stored, 0 already stored, 1 failed.')).toBeVisible()
     await expect(canvas.getByText('2 sent, 2 with problems not sent.')).toBeVisible()
-    await expect(canvas.queryByText(/ready/)).toBeNull()
+    await expect(canvas.queryByText(/\bready\b/)).toBeNull()
     await expect(canvas.getByText('Device is being maintained')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Retry 1 failed' }))
     await expect(await canvas.findByText('2 stored, 0 already stored, 0 failed.')).toBeVisible()
