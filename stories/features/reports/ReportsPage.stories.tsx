@@ -47,8 +47,8 @@ const body = () => within(document.body)
 export const Default: Story = {
   play: async ({ canvas }) => {
     const totals = await canvas.findByRole('region', { name: 'Totals' })
-    await expect(within(totals).getByText('Current: 1 Nov – 30 Nov 2026')).toBeVisible()
-    await expect(within(totals).getByText('Previous: 1 Oct – 31 Oct 2026')).toBeVisible()
+    await expect(within(totals).getByText('So far: 1 Nov – 22 Nov 2026')).toBeVisible()
+    await expect(within(totals).getByText('Same days before: 1 Oct – 22 Oct 2026')).toBeVisible()
     const table = canvas.getByRole('table')
     await expect(within(table).getByRole('columnheader', { name: /^Change$/ })).toHaveAttribute(
       'aria-sort',
@@ -77,8 +77,8 @@ export const SortByPercent: Story = {
 export const TodayVsYesterday: Story = {
   args: { preset: 'today' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Current: 22 Nov 2026')).toBeVisible()
-    await expect(canvas.getByText('Previous: 21 Nov 2026')).toBeVisible()
+    await expect(await canvas.findByText(/^So far: 22 Nov 2026/)).toBeVisible()
+    await expect(canvas.getByText(/^Same days before: 21 Nov 2026/)).toBeVisible()
   },
 }
 
@@ -86,7 +86,7 @@ export const WeekWithMondayStart: Story = {
   args: { preset: 'this_week' },
   play: async ({ canvas }) => {
     // The mock user starts weeks on Monday; 22 Nov 2026 is a Sunday.
-    await expect(await canvas.findByText('Current: 16 Nov – 22 Nov 2026')).toBeVisible()
+    await expect(await canvas.findByText('So far: 16 Nov – 22 Nov 2026')).toBeVisible()
   },
 }
 
