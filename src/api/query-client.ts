@@ -65,23 +65,26 @@ export function queryPolicy(profile: StalenessProfile, priorityClass?: PriorityC
 }
 
 export interface QueryClientHooks {
-  /** Called once per failed query or mutation that has no handler of its own. */
-  onError?: (error: unknown) => void
+  /**
+   * Called once per failed query or mutation that has no handler of its own; `shown` says whether
+   * the failure hit data already on screen (a refetch) rather than a first load.
+   */
+  onError?: (error: unknown, failure: { shown: boolean }) => void
 }
 
 export function createQueryClient({ onError }: QueryClientHooks = {}) {
   return new QueryClient({
     queryCache: new QueryCache({
-      // A query that has no data yet shows its failure where it is rendered (its error state); a
-      // toast besides would say it twice. Only a failed refetch of data on screen needs one.
+      // A query that has no data yet shows its failure where it is rendered (its error state): the
+      // hook is told, so that a toast besides does not say it twice (it is still logged).
       onError: (error, query) => {
-        if (query.meta?.silent !== true && query.state.data !== undefined) onError?.(error)
+        if (query.meta?.silent !== true) onError?.(error, { shown: query.state.data !== undefined })
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.options.onError === undefined && mutation.meta?.silent !== true)
-          onError?.(error)
+          onError?.(error, { shown: true })
       },
     }),
     defaultOptions: {

@@ -18,12 +18,13 @@ export function createAppServices({ navigate, newRequestId }: AppServicesOptions
   const feedback = createFeedbackStore()
   const queryClient = createQueryClient({
     // Spec §8: every server error is shown through the normaliser as a global error.
-    onError: (error) => {
+    // A first load's failure is shown by the page's own error state: logged, not toasted.
+    onError: (error, { shown }) => {
       const status = errorStatus(error)
       if (status === 401) return // the session layer sends the user to sign in
       const { title, message, detail } = normalizeError(error, 'Request failed')
       logs.child('api').warn(message, { status })
-      feedback.push({ title, message, detail })
+      if (shown) feedback.push({ title, message, detail })
     },
   })
   const scope = createScopeStore(queryClient)
