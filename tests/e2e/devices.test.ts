@@ -176,7 +176,7 @@ describe('devices against the real server', () => {
     expect(new URL(page.url()).pathname).toBe(`/devices/${deviceId}/add_log`)
   })
 
-  it('registers a batch from CSV, all or nothing', async () => {
+  it('registers a batch from CSV, and refuses taken serials before sending', async () => {
     const csv = `name,serial_number,location\nBatch A,${serial}-A,Hall 1\nBatch B,${serial}-B,Hall 2\n`
     await page.goto('/register-device/batch')
     await page.getByRole('textbox', { name: 'CSV' }).fill(csv)
@@ -189,7 +189,7 @@ describe('devices against the real server', () => {
     await page.getByRole('button', { name: 'Register another batch' }).click()
     await page.getByRole('textbox', { name: 'CSV' }).fill(csv)
     await page.getByRole('button', { name: 'Check rows' }).click()
-    await page.getByText('2 problems to fix before anything is registered.').waitFor()
+    await page.getByText('0 ready, 2 rows with problems (they will not be registered).').waitFor()
     await page.goto(`/devices?search=${serial}-`)
     await page.getByText('2 devices match the filters.').waitFor()
     await removeDevices(`${serial}-`)
