@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form } from 'react-aria-components'
-import { useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { loginMutation } from '../../api'
 import { Button, Card, TextField } from '../../ui'
-import { EnvironmentBadge } from '../shell/EnvironmentBadge'
 import { Logo } from '../shell/Logo'
 import { useAppServices } from '../shell/use-app-services'
 import type { FeedbackMessage } from '../feedback/feedback-store'
@@ -15,6 +14,11 @@ import { LOGIN_FEEDBACK_SCOPE } from './session-end'
 import * as styles from './auth.css'
 
 const route = getRouteApi('/login')
+
+/** Fetched beside the form, not before it: the sign-in page's first JavaScript stays in budget. */
+const EnvironmentBadge = lazy(() =>
+  import('../shell/EnvironmentBadge').then((module) => ({ default: module.EnvironmentBadge })),
+)
 
 export interface LoginFormProps {
   onSubmit: (credentials: { email: string; password: string }) => void
@@ -110,7 +114,9 @@ export function LoginPage() {
       <main className={styles.panel}>
         <div className={styles.brand}>
           <Logo linked={false} />
-          <EnvironmentBadge />
+          <Suspense fallback={null}>
+            <EnvironmentBadge />
+          </Suspense>
         </div>
         <Card title="Sign in" description="Monitor your meters, consumption and alerts.">
           <LoginForm

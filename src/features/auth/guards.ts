@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { loginHref } from '../../lib/redirect'
 import type { FeedbackStore } from '../feedback/feedback-store'
-import { areaRoles, canAccess, type Area } from './roles'
+import { areaLabels, areaRoles, canAccess, type Area } from './roles'
 import { sessionEndedNotice } from './session-end'
 import { ensureSessionUser, hasAuthHint, setAuthHint, type SessionUser } from './session'
 
@@ -23,17 +23,6 @@ export async function requireUser(
   throw redirect({ href: loginHref(location.href), replace: true })
 }
 
-const areaNames: Record<Area, string> = {
-  dashboard: 'The dashboard',
-  devices: 'Devices',
-  reports: 'Reports',
-  notifications: 'Notifications',
-  registerDevice: 'Device registration',
-  users: 'Users & Groups',
-  settings: 'Settings',
-  debug: 'Debug',
-}
-
 /** 'developer', 'developer or superuser', 'developer, superuser or admin'. */
 function roleNames(area: Area): string {
   const names = areaRoles[area].map((role) => role.toLowerCase())
@@ -43,7 +32,7 @@ function roleNames(area: Area): string {
 /** Why the dashboard opened instead of the page asked for. */
 export const deniedMessage = (area: Area) => ({
   severity: 'warning' as const,
-  title: `${areaNames[area]} is not available to you`,
+  title: `${areaLabels[area]} is not available to you`,
   message: `It needs the ${roleNames(area)} role, so the dashboard opened instead.`,
 })
 

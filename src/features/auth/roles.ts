@@ -19,6 +19,18 @@ export const areaRoles = {
 
 export type Area = keyof typeof areaRoles
 
+/** What the console calls each area: the sidebar's words, and a guard's when it refuses one. */
+export const areaLabels: Record<Area, string> = {
+  dashboard: 'Dashboard',
+  devices: 'Devices',
+  reports: 'Reports',
+  notifications: 'Notifications',
+  registerDevice: 'Register Device',
+  users: 'Users & Groups',
+  settings: 'Settings',
+  debug: 'Debug',
+}
+
 export const canAccess = (role: Role, area: Area) =>
   (areaRoles[area] as readonly Role[]).includes(role)
 

@@ -1,5 +1,5 @@
 import type { IconName } from '../../ui'
-import { canAccess, type Area, type Role } from '../auth/roles'
+import { areaLabels, canAccess, type Area, type Role } from '../auth/roles'
 
 /** Spec §3 'Navigation item': key, label, icon, route. */
 export interface NavigationItem {
@@ -12,20 +12,26 @@ export interface NavigationItem {
 }
 
 export const navigationItems: readonly NavigationItem[] = [
-  { key: 'dashboard', label: 'Dashboard', icon: 'dashboard', route: '/dashboard' },
-  { key: 'devices', label: 'Devices', icon: 'devices', route: '/devices' },
-  { key: 'reports', label: 'Reports', icon: 'reports', route: '/reports' },
-  { key: 'notifications', label: 'Notifications', icon: 'bell', route: '/notifications' },
-  { key: 'users', label: 'Users & Groups', icon: 'users', route: '/users' },
-  { key: 'debug', label: 'Debug', icon: 'debug', route: '/debug' },
+  { key: 'dashboard', label: areaLabels.dashboard, icon: 'dashboard', route: '/dashboard' },
+  { key: 'devices', label: areaLabels.devices, icon: 'devices', route: '/devices' },
+  { key: 'reports', label: areaLabels.reports, icon: 'reports', route: '/reports' },
+  { key: 'notifications', label: areaLabels.notifications, icon: 'bell', route: '/notifications' },
+  { key: 'users', label: areaLabels.users, icon: 'users', route: '/users' },
+  { key: 'debug', label: areaLabels.debug, icon: 'debug', route: '/debug' },
   {
     key: 'registerDevice',
-    label: 'Register Device',
+    label: areaLabels.registerDevice,
     icon: 'plus',
     route: '/register-device',
     hidden: true,
   },
-  { key: 'settings', label: 'Settings', icon: 'settings', route: '/settings', hidden: true },
+  {
+    key: 'settings',
+    label: areaLabels.settings,
+    icon: 'settings',
+    route: '/settings',
+    hidden: true,
+  },
 ]
 
 /** The sidebar of a role: visible items the role may open (spec §2, §6). */
