@@ -27,7 +27,7 @@ declare module '@tanstack/react-router' {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The page's name in the tab title (see lib/environment pageTitle). */
+    /** The page's name in the tab title (see features/shell/DocumentTitle pageTitle). */
     title?: string
     /** Where a wizard's Exit link goes (spec §2). */
     wizardExit?: '/devices' | '/users'

@@ -4,11 +4,14 @@ import type { RouterContext } from '../router'
 import { FailureScreen } from '../features/shell/FailureScreen'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
-import { DocumentTitle } from '../features/shell/DocumentTitle'
 
-// After the first paint: toasts wait in the feedback store until the region arrives.
+// After the first paint: toasts wait in the feedback store until the region arrives, and the tab's
+// title follows the page once it is here.
 const FeedbackToasts = lazy(() =>
   import('../features/feedback/FeedbackToasts').then((m) => ({ default: m.FeedbackToasts })),
+)
+const DocumentTitle = lazy(() =>
+  import('../features/shell/DocumentTitle').then((m) => ({ default: m.DocumentTitle })),
 )
 // Only an unknown address needs it, and its EmptyState draws icons by name, which takes them all.
 const NotFound = lazy(() =>
@@ -18,10 +21,10 @@ const NotFound = lazy(() =>
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <AriaRouterBridge>
-      <DocumentTitle />
       <Outlet />
       <RouteLoadingOverlay />
       <Suspense fallback={null}>
+        <DocumentTitle />
         <FeedbackToasts />
       </Suspense>
     </AriaRouterBridge>
