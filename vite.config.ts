@@ -9,6 +9,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
+import { chromiumLaunchOptions } from './tests/tools/chromium'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
@@ -52,19 +53,7 @@ function precompress(): Plugin {
 }
 
 /** Debian's chromium: nothing on these machines can download a browser build. */
-const chromium = playwright({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  },
-})
+const chromium = playwright({ launchOptions: chromiumLaunchOptions })
 
 export default defineConfig({
   plugins: [

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import {
-  launchChromium,
-  pagePool,
-  runStory,
-  serveStatic,
-  storyIds,
-} from '../tools/storybook-static'
+import { launchChromium } from '../tools/chromium'
+import { pagePool, runStory, serveStatic, storyIds } from '../tools/storybook-static'
 
 /*
  * Every story of the built Storybook (global-setup.ts builds it), as designers and Chromatic see

@@ -11,7 +11,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from './chromium'
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport'
 
 export const staticDir = fileURLToPath(new URL('../../storybook-static', import.meta.url))
@@ -71,20 +72,6 @@ export async function storyIds(root = staticDir) {
   return Object.values(index.entries)
     .filter((entry) => entry.type === 'story' && (entry.tags ?? ['test']).includes('test'))
     .map((entry) => entry.id)
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
 }
 
 /** Channel events that say how a story ended (storybook/internal/core-events). */

@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../../tools/chromium'
 import { inject } from 'vitest'
 import { freshDatabase, root, spawnServer } from './server'
 
@@ -24,21 +25,6 @@ export interface RunningApp {
   url: string
   browser: Browser
   stop: () => Promise<void>
-}
-
-/** Debian's chromium: nothing on these machines can download a browser build. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
 }
 
 /** Waits for the shared server the global setup started (it boots while other groups run). */
