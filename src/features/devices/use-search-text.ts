@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-
-/** How long typing must pause before the search goes to the URL (and the server). */
-export const SEARCH_DEBOUNCE_MS = 250
+import { SEARCH_DEBOUNCE_MS } from '../shared/use-settled'
 
 /**
  * The search box's text: updated on every keystroke (the list filters what it has at once), pushed

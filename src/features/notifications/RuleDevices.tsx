@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useState } from 'react'
+import { useState } from 'react'
 import { listDevicesOptions, type Device, type NotificationRule } from '../../api'
 import { ComboBox, ListBoxItem, Tag, TagGroup } from '../../ui'
+import { useSettled } from '../shared/use-settled'
 import { describeDevices, NAMED_DEVICES } from './rule-form'
 
 /** Options a search shows: a few dozen, found by the server among any number of devices. */
@@ -37,7 +38,7 @@ export interface RuleDevicePickerProps {
 /** Finds devices by name, serial number or location on the server, and keeps the chosen as tags. */
 export function RuleDevicePicker({ value, onChange }: RuleDevicePickerProps) {
   const [search, setSearch] = useState('')
-  const text = useDeferredValue(search.trim())
+  const text = useSettled(search.trim())
   const found = useQuery({
     // The rule's group is the scope the console sends (rules are shown only for a chosen group).
     ...listDevicesOptions({ query: { search: text || undefined, limit: SEARCH_LIMIT } }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { deleteUserMutation, type User } from '../../api'
 import {
   Button,
@@ -19,18 +19,8 @@ import { UserFormDialog } from './UserFormDialog'
 import { UsersTable } from './UsersTable'
 import { invalidatePeople, usersListOptions } from './users-cache'
 import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
-import { SEARCH_DEBOUNCE_MS } from '../devices/use-search-text'
+import { useSettled } from '../shared/use-settled'
 import * as styles from '../shared/page.css'
-
-/** `value`, once it has stopped changing for `ms`. */
-function useSettled(value: string, ms: number) {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return settled
-}
 
 type Editing = { kind: 'create' } | { kind: 'edit'; user: User } | null
 
@@ -41,7 +31,7 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
   const scope = useGroupScope()
   const [skip, setSkip] = useState(0)
   const [search, setSearch] = useState('')
-  const searched = useSettled(search.trim(), SEARCH_DEBOUNCE_MS)
+  const searched = useSettled(search.trim())
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
   const users = useQuery({ ...usersListOptions(skip, searched), placeholderData: keepPreviousData })
