@@ -1,3 +1,5 @@
+import { invalid } from './http-errors.ts'
+
 /** Whether `name` is an IANA timezone this runtime (and so PostgreSQL's tz database) knows. */
 export function isTimeZone(name: string): boolean {
   try {
@@ -6,4 +8,11 @@ export function isTimeZone(name: string): boolean {
   } catch {
     return false
   }
+}
+
+/** A query's `timezone` (default UTC); an unknown IANA name answers 422. */
+export function zoneOf(timezone: string | undefined): string {
+  const tz = timezone ?? 'UTC'
+  if (!isTimeZone(tz)) throw invalid(['query', 'timezone'], `Unknown IANA timezone: ${tz}`)
+  return tz
 }

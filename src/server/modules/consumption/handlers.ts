@@ -4,7 +4,7 @@ import type { TenantScope } from '../../context.ts'
 import type { Queryable, Tx } from '../../db/database.ts'
 import { untilClientLeaves } from '../../lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '../../lib/http-errors.ts'
-import { isTimeZone } from '../../lib/timezones.ts'
+import { zoneOf } from '../../lib/timezones.ts'
 import { step } from '../../plugins/profiler.ts'
 import {
   buckets,
@@ -25,13 +25,6 @@ interface Caller {
   tx: Run
   scope: TenantScope
   raw: IncomingMessage
-}
-
-/** The caller's timezone (default UTC); an unknown IANA name answers 422. */
-export function zoneOf(timezone: string | undefined): string {
-  const tz = timezone ?? 'UTC'
-  if (!isTimeZone(tz)) throw invalid(['query', 'timezone'], `Unknown IANA timezone: ${tz}`)
-  return tz
 }
 
 /** start_datetime < end_datetime, or 400. */

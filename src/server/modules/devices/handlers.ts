@@ -13,7 +13,7 @@ import {
   withTodayKwh,
   type DeviceFields,
 } from './devices-repository.ts'
-import { zoneOf } from '../consumption/handlers.ts'
+import { zoneOf } from '../../lib/timezones.ts'
 import { audit } from '../../lib/audit.ts'
 import { removeDeletedFiles } from '../../storage/file-sweep.ts'
 
