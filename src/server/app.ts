@@ -92,8 +92,18 @@ export interface AppOptions {
 /**
  * RFC 3339 allows a leap second (23:59:60Z) and the validator's `date-time` takes it, but no
  * JavaScript date can hold it: such a value would reach SQL as an invalid date. A `date-time` must
- * also be an instant JavaScript can read.
+ * also be an instant JavaScript can read, and one both databases can store: PostgreSQL has no year 0
+ * (JavaScript's year 0 is 1 BC), so an instant before 0001-01-01 UTC is refused, even when its
+ * offset is what moves it there.
  */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z')
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+
+function isStorableInstant(value: string): boolean {
+  const ms = Date.parse(value)
+  return ms >= FIRST_INSTANT && ms <= LAST_INSTANT
+}
+
 function instantDateTimes(ajv: Ajv): void {
   const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean }
   // The last answer is kept: a bulk push's readings come in runs of one timestamp (a gateway
@@ -105,7 +115,7 @@ function instantDateTimes(ajv: Ajv): void {
     validate: (value: string) => {
       if (value !== last) {
         last = value
-        lastValid = rfc3339.validate(value) && !Number.isNaN(Date.parse(value))
+        lastValid = rfc3339.validate(value) && isStorableInstant(value)
       }
       return lastValid
     },

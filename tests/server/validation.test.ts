@@ -307,6 +307,25 @@ const CASES = (fx: TestApp['fx']): BadInput[] => [
     locs: [['query', 'start_date']],
   },
   {
+    // JavaScript reads year 0 (1 BC); PostgreSQL has no year 0 and failed the report with a 500.
+    name: 'getEnergyReport year zero',
+    request: {
+      method: 'GET',
+      url: '/api/v1/reports/energy?current_start=2026-01-01T00:00:00Z&current_end=2026-02-01T00:00:00Z&previous_start=0000-01-01T00:00:00Z&previous_end=2025-01-01T00:00:00Z',
+    },
+    status: 422,
+    locs: [['query', 'previous_start']],
+  },
+  {
+    name: 'listDeviceReadings offset into year zero',
+    request: {
+      method: 'GET',
+      url: `/api/v1/devices/${fx.devicesOf.A[0]}/readings?start_date=0001-01-01T00:00:00%2B01:00`,
+    },
+    status: 422,
+    locs: [['query', 'start_date']],
+  },
+  {
     // A urn:uuid: prefix passes a lenient uuid format, but no database reads it.
     name: 'bulkPush urn uuid',
     request: json('POST', '/api/v1/devices/bulk_push', {
