@@ -349,6 +349,12 @@ describe('devices', () => {
         items: [{ device_id: id, timestamp: new Date(Date.now() - 60_000).toISOString(), kwh: 3 }],
       }),
     )
+    // A note entered with the reading is recorded about the device too.
+    await t.db.query(
+      `INSERT INTO manual_entries (reading_id, group_id, device_id, note)
+       SELECT id, group_id, device_id, 'Monthly walk' FROM readings WHERE device_id = $1`,
+      [id],
+    )
     const moved = await t.call(developer, {
       method: 'PUT',
       url: `/api/v1/devices/${id}`,
@@ -362,6 +368,22 @@ describe('devices', () => {
       [id],
     )
     expect(rows).toEqual([{ group_id: t.fx.groups.B }])
+    // Every table that keeps a device's group, read from the schema so a new one cannot be missed.
+    // Notifications stay with the group that was told.
+    const { rows: tables } = await t.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name IN ('device_id', 'group_id')
+         AND table_name NOT IN ('notifications')
+       GROUP BY table_name HAVING count(*) = 2`,
+    )
+    expect(tables.map((r) => r.table_name)).toContain('manual_entries')
+    for (const { table_name } of tables) {
+      const { rows: left } = await t.db.query(
+        `SELECT group_id FROM ${table_name} WHERE device_id = $1 AND group_id <> $2`,
+        [id, t.fx.groups.B],
+      )
+      expect(left, table_name).toEqual([])
+    }
     const admin2 = await t.as('admin2')
     expect((await t.call(admin2, { method: 'GET', url: `/api/v1/devices/${id}` })).statusCode).toBe(
       200,

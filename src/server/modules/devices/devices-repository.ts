@@ -232,6 +232,7 @@ export const devicesRepository = (q: Queryable) => ({
       'readings_daily',
       'device_status_history',
       'attachments',
+      'manual_entries',
     ]) {
       await q.query(`UPDATE ${table} SET group_id = $2 WHERE device_id = $1`, [id, to])
     }
