@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
-import { postFrontendLogs } from '../../api'
+import { normalizeError, postFrontendLogs } from '../../api'
 import { Button, Card, RefreshIcon } from '../../ui'
 import { isDevelopmentLike } from '../../lib/environment'
 import { useAppServices } from './use-app-services'
@@ -12,6 +12,7 @@ export interface FailureViewProps {
   retries: number
   showDetails: boolean
   onRetry: () => void
+  /** Sends the report; rejects with what the person should read when it was not taken. */
   onReport: () => Promise<void>
   onReload: () => void
   /**
@@ -32,6 +33,16 @@ export function FailureView({
   placement = 'app',
 }: FailureViewProps) {
   const [reported, setReported] = useState(false)
+  const [reportFailure, setReportFailure] = useState<string>()
+  const [sending, setSending] = useState(false)
+  const sendReport = () => {
+    setSending(true)
+    setReportFailure(undefined)
+    onReport()
+      .then(() => setReported(true))
+      .catch((error: unknown) => setReportFailure(normalizeError(error).message))
+      .finally(() => setSending(false))
+  }
   const exhausted = retries >= MAX_ERROR_RETRIES
   return (
     <div className={placement === 'app' ? styles.centered : styles.pageFailure} role="alert">
@@ -43,11 +54,7 @@ export function FailureView({
           <Button intent="formPrimary" isDisabled={exhausted} onPress={onRetry}>
             <RefreshIcon size="sm" /> {exhausted ? 'Max retries reached' : 'Try Again'}
           </Button>
-          <Button
-            intent="formSecondary"
-            isDisabled={reported}
-            onPress={() => void onReport().finally(() => setReported(true))}
-          >
+          <Button intent="formSecondary" isDisabled={reported || sending} onPress={sendReport}>
             Report Issue
           </Button>
           <Button variant="ghost" onPress={onReload}>
@@ -55,6 +62,7 @@ export function FailureView({
           </Button>
         </div>
         {reported && <p role="status">Error has been reported. Thank you!</p>}
+        {reportFailure && <p role="alert">The report was not sent: {reportFailure}</p>}
         {showDetails && (
           <pre className={styles.failureDetails} aria-label="Error details">
             {`${report.name}: ${report.message}\nError ID: ${report.id}\n${report.componentStack}`}
@@ -101,7 +109,9 @@ function Failure({ error, info, reset, placement }: ErrorComponentProps & Failur
           message: report.message,
           context: { ...report },
         }
-        await postFrontendLogs({ body: { entries: [entry] } }).catch(() => undefined)
+        // Refused (429 when the session has sent too much) or unreachable: the person is told.
+        const { error } = await postFrontendLogs({ body: { entries: [entry] } })
+        if (error) throw error
       }}
       onReload={() => location.reload()}
     />

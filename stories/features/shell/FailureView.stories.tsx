@@ -40,6 +40,27 @@ export const Default: Story = {
   },
 }
 
+/** The log endpoint refused the report (429): the person is told, and can send it again later. */
+export const ReportRefused: Story = {
+  args: {
+    onReport: fn(async () => {
+      throw { detail: 'Too many frontend log entries from this session, try again in 42 seconds' }
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Report Issue' }))
+    await expect(
+      await canvas.findByText(
+        'The report was not sent: Too many frontend log entries from this session, try again in 42 seconds',
+      ),
+    ).toBeVisible()
+    await expect(canvas.queryByText('Error has been reported. Thank you!')).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Report Issue' })).toBeEnabled()
+    await expect(args.onReport).toHaveBeenCalledOnce()
+  },
+}
+
 export const AfterTwoRetries: Story = { args: { retries: 2 } }
 
 export const MaxRetriesReached: Story = {
