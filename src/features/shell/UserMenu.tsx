@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { DialogTrigger, Dialog } from 'react-aria-components'
-import { Button, Icon, Popover, Select, SelectItem } from '../../ui'
+import { normalizeError } from '../../api'
+import { Button, Icon, Popover, RefreshIcon, Select, SelectItem } from '../../ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { canAccess, isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -18,15 +19,28 @@ function GroupScopeSelect() {
   const groups = useQuery(scopeGroupsOptions())
   const options = [{ id: ALL, name: 'All groups' }, ...(groups.data?.items ?? [])]
   return (
-    <Select
-      label="Group scope"
-      className={styles.scopeSelect}
-      items={options}
-      selectedKey={current ?? ALL}
-      onSelectionChange={(key) => scope.choose(key === ALL ? null : String(key))}
-    >
-      {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
-    </Select>
+    <>
+      <Select
+        label="Group scope"
+        className={styles.scopeSelect}
+        items={options}
+        selectedKey={current ?? ALL}
+        onSelectionChange={(key) => scope.choose(key === ALL ? null : String(key))}
+        isInvalid={groups.isError}
+        errorMessage={
+          groups.isError
+            ? `Groups could not be loaded: ${normalizeError(groups.error).message}`
+            : undefined
+        }
+      >
+        {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
+      </Select>
+      {groups.isError && (
+        <Button variant="ghost" onPress={() => void groups.refetch()}>
+          <RefreshIcon size="sm" /> Retry
+        </Button>
+      )}
+    </>
   )
 }
 

@@ -104,4 +104,27 @@ export const SignedOut: Story = {
     await expect(within(canvasElement).getByRole('link', { name: 'Login' })).toBeVisible()
   },
 }
+/** The group list did not load: the scope select says so and offers to load it again. */
+export const GroupsUnavailable: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        groups: [
+          http.get('*/api/v1/groups/', () =>
+            HttpResponse.json({ detail: 'Service unavailable' }, { status: 503 }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Dana Developer' }))
+    const menu = within(within(document.body).getByRole('dialog', { name: 'Account' }))
+    await waitFor(() =>
+      expect(menu.getByText('Groups could not be loaded: Service unavailable')).toBeVisible(),
+    )
+    await expect(menu.getByRole('button', { name: 'Retry' })).toBeVisible()
+  },
+}
+
 export const Dark: Story = { globals: { theme: 'dark' } }
