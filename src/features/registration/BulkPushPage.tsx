@@ -25,12 +25,13 @@ export function BulkPushPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const flow = useImportFlow({
     loadFailure: 'Devices could not be loaded',
-    check: async (text) => {
+    check: (text) => {
       setResults(new Map())
       const { raws, error } = readInput(text)
       if (error) throw new ImportInputError(error)
-      const fleet = await fetchAllDevices(queryClient)
-      return checkPush(raws, new Map(fleet.map((d) => [d.serial_number.toUpperCase(), d.id])))
+      return fetchAllDevices(queryClient).then((fleet) =>
+        checkPush(raws, new Map(fleet.map((d) => [d.serial_number.toUpperCase(), d.id]))),
+      )
     },
   })
   const rows = flow.result

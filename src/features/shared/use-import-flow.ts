@@ -5,8 +5,11 @@ import { normalizeError } from '../../api'
 export class ImportInputError extends Error {}
 
 export interface ImportFlowOptions<T> {
-  /** Reads and checks the text (it may load what it compares against); nothing is sent. */
-  check: (text: string) => Promise<T>
+  /**
+   * Reads and checks the text; nothing is sent. It answers at once, or with a promise when it loads
+   * what it compares against (only then does the button show that it is working).
+   */
+  check: (text: string) => T | Promise<T>
   /** Heads the message when loading failed, e.g. 'Devices could not be loaded'. */
   loadFailure: string
 }
@@ -38,10 +41,11 @@ export function useImportFlow<T>({ check, loadFailure }: ImportFlowOptions<T>): 
   const [error, setError] = useState<string | null>(null)
 
   const run = async (input: string) => {
-    setChecking(true)
     setError(null)
     try {
-      setResult(await check(input))
+      const checked = check(input)
+      if (checked instanceof Promise) setChecking(true)
+      setResult(await checked)
     } catch (e) {
       if (e instanceof ImportInputError) {
         setResult(null)
