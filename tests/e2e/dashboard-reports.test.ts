@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CumulativeConsumption, Device, EnergyReport } from '../../src/api'
-import { parseCsv } from '../../src/features/registration/csv'
+import { readCsvTable } from '../../src/lib/csv-read'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
@@ -83,7 +83,8 @@ describe('dashboard and reports against the real server', () => {
     expect(download.suggestedFilename()).toBe(
       `energy-report-${span(report.current)}_vs_${span(report.previous)}.csv`,
     )
-    const [header, ...lines] = parseCsv(await readFile((await download.path())!, 'utf8'))
+    const { header, records } = readCsvTable(await readFile((await download.path())!, 'utf8'))
+    const lines = records.map((r) => header.map((column) => r.values[column]!))
     expect(header).toEqual([
       'device_id',
       'device_name',

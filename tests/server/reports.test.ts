@@ -382,6 +382,7 @@ describe('a running period', () => {
 describe('energy report as CSV', () => {
   it('has the JSON figures, one line per device and a total, named after the periods', async () => {
     ids.odd = await device('A', '=Hall "B", east', 'RP-4')
+    const hotline = await device('A', '+49 hotline', 'RP-5')
     const api = await client('admin')
     const json = await report(api, berlin)
     await sdk.getEnergyReportCsv({ client: api.client, query: berlin })
@@ -400,6 +401,7 @@ describe('energy report as CSV', () => {
     // Quoted for the comma and quotes; an apostrophe keeps spreadsheets from running a formula.
     // No readings: empty fields, not 0.
     expect(lines).toContain(`${ids.odd},"'=Hall ""B"", east",,,,,`)
+    expect(lines).toContain(`${hotline},'+49 hotline,,,,,`)
     expect(lines.at(-1)).toBe('total,,8916,2688,6228,231.7,2688')
     // Every device line carries the JSON row's id and figures, in the same order.
     const fields = (l: string) => [l.split(',')[0], ...l.split(',').slice(-5)].join(',')

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { TZDate } from '@date-fns/tz'
 import { normalizeError } from '../../api'
+import { downloadText } from '../../lib/download'
 import type { ConsumptionView } from '../../lib/search-params'
 import { Button, Icon, ResponsiveConsumptionChart } from '../../ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
@@ -19,14 +20,6 @@ function title(view: ConsumptionView, now: Date, timeZone: string) {
   if (view === 'monthly') return 'Last 12 months, per month'
   if (view === 'weekly') return 'Last 12 weeks, per week'
   return `${format(new TZDate(now, timeZone), 'MMMM yyyy')}, per day`
-}
-
-/** Save a text file from memory (no server round trip: the rows are on screen already). */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
 /** The interval chart of one view, with its table (the chart's toggle) and a CSV download. */
@@ -47,7 +40,11 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
           isDisabled={!data || data.intervals.length === 0}
           onPress={() =>
             data &&
-            download(intervalsToCsv(data), csvFileName(deviceName, data.granularity, data.start))
+            // From memory, no server round trip: the rows are on screen already.
+            downloadText(
+              intervalsToCsv(data),
+              csvFileName(deviceName, data.granularity, data.start),
+            )
           }
         >
           <Icon name="download" size="sm" /> Download CSV

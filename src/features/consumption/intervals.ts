@@ -1,5 +1,6 @@
 /** Turning the API's consumption intervals into chart buckets, table rows and a CSV file. */
 import type { ConsumptionInterval, ConsumptionIntervals } from '../../api'
+import { toCsv } from '../../lib/csv'
 
 export interface BucketFlags {
   gap: boolean
@@ -34,11 +35,6 @@ export function toBuckets(intervals: readonly ConsumptionInterval[], now?: Date)
   }))
 }
 
-const csvCell = (value: string | number | null | undefined) => {
-  const text = value == null ? '' : String(value)
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 export const CSV_HEADER = [
   'start',
   'end',
@@ -49,22 +45,20 @@ export const CSV_HEADER = [
   'estimated',
 ] as const
 
-/** RFC 4180 CSV of the intervals, timestamps as the server gave them (with their offsets). */
+/** The intervals as CSV, timestamps as the server gave them (with their offsets). */
 export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): string {
-  const rows = data.intervals.map((i) =>
-    [
+  return toCsv([
+    CSV_HEADER,
+    ...data.intervals.map((i) => [
       i.start,
       i.end,
       i.kwh,
       i.metadata?.coverage,
       i.metadata?.gaps,
       i.metadata?.resets,
-      i.metadata ? String(i.metadata.estimated) : '',
-    ]
-      .map(csvCell)
-      .join(','),
-  )
-  return [CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n'
+      i.metadata?.estimated,
+    ]),
+  ])
 }
 
 /** 'meter-17-daily-2026-11-01.csv': safe for every file system. */

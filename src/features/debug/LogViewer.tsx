@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, useSyncExternalStore } from 'react'
 import { getLogs, normalizeError } from '../../api'
+import { downloadText } from '../../lib/download'
 import { Button, Checkbox, Icon, Pagination } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
 import { LogFilterBar } from './LogFilterBar'
@@ -23,14 +24,6 @@ import {
   type ViewerEntry,
 } from './log-filters'
 import * as styles from './debug.css'
-
-/** Saves the shown lines as a .txt file through a temporary link. */
-function downloadText(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
-  const link = Object.assign(document.createElement('a'), { href: url, download: name })
-  link.click()
-  URL.revokeObjectURL(url)
-}
 
 interface SourceView {
   entries: readonly ViewerEntry[]
@@ -102,7 +95,7 @@ function useDownload(view: SourceView, name: () => string) {
     setPending(true)
     try {
       const { entries, total } = await view.collect()
-      downloadText(name(), formatLogsAsText(entries))
+      downloadText(formatLogsAsText(entries), name(), 'text/plain;charset=utf-8')
       if (entries.length < total) {
         feedback.push({
           severity: 'info',

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { bulkPushReadings, normalizeError, type BulkPushItem } from '../../api'
-import { Button, Card, FileTrigger, Icon, ProgressBar, TextField } from '../../ui'
+import { Button, Card, Icon, ProgressBar } from '../../ui'
+import { ImportSource } from '../shared/ImportSource'
+import { ImportInputError, useImportFlow } from '../shared/use-import-flow'
 import { PageHeader } from '../shell/PageHeader'
 import { bulkTemplate, checkPush, chunk, pushSummary, readInput, type PushRow } from './bulk-rows'
-import { downloadText } from './csv'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
 import * as styles from './registration.css'
@@ -20,28 +21,20 @@ interface ItemResult {
 /** Push readings for many devices: check every row, push in chunks with progress, retry the failed. */
 export function BulkPushPage() {
   const queryClient = useQueryClient()
-  const [text, setText] = useState('')
-  const [rows, setRows] = useState<PushRow[] | null>(null)
-  const [inputError, setInputError] = useState<string | null>(null)
-  const [checking, setChecking] = useState(false)
   const [results, setResults] = useState<Map<number, ItemResult>>(new Map())
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
-
-  const check = async (input: string) => {
-    setResults(new Map())
-    const { raws, error } = readInput(input)
-    setInputError(error ?? null)
-    if (error) return setRows(null)
-    setChecking(true)
-    try {
-      const fleet = await fetchAllDevices(queryClient)
-      setRows(checkPush(raws, new Map(fleet.map((d) => [d.serial_number.toUpperCase(), d.id]))))
-    } catch (e) {
-      setInputError(`Devices could not be loaded: ${normalizeError(e).message}`)
-    } finally {
-      setChecking(false)
-    }
-  }
+  const flow = useImportFlow({
+    loadFailure: 'Devices could not be loaded',
+    check: (text) => {
+      setResults(new Map())
+      const { raws, error } = readInput(text)
+      if (error) throw new ImportInputError(error)
+      return fetchAllDevices(queryClient).then((fleet) =>
+        checkPush(raws, new Map(fleet.map((d) => [d.serial_number.toUpperCase(), d.id]))),
+      )
+    },
+  })
+  const rows = flow.result
 
   const push = async (targets: PushRow[]) => {
     const next = new Map(results)
@@ -80,61 +73,15 @@ export function BulkPushPage() {
         title="Bulk push readings"
         lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent."
       />
-      <Card title="Readings">
-        <div className={styles.form}>
-          <div className={styles.row}>
-            <FileTrigger
-              acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
-              onSelect={async (files) => {
-                const f = files?.[0]
-                if (f) {
-                  const t = await f.text()
-                  setText(t)
-                  void check(t)
-                }
-              }}
-            >
-              <Icon name="upload" size="sm" /> Upload CSV or JSON
-            </FileTrigger>
-            {/* In the body, not the card header: beside it a phone's title broke into 'Reading / s'. */}
-            <Button
-              intent="toolbarAction"
-              onPress={() => downloadText(bulkTemplate, 'bulk-push-template.csv')}
-            >
-              <Icon name="download" size="sm" /> Download template
-            </Button>
-            <span className={styles.muted}>
-              Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional
-              status and reading_type.
-            </span>
-          </div>
-          <TextField
-            label="Readings"
-            multiline
-            rows={6}
-            value={text}
-            onChange={(t) => {
-              setText(t)
-              setRows(null)
-            }}
-          />
-          <div className={styles.row}>
-            <Button
-              intent="formSecondary"
-              isDisabled={!text.trim()}
-              isPending={checking}
-              onPress={() => void check(text)}
-            >
-              Check rows
-            </Button>
-          </div>
-          {inputError && (
-            <p role="alert" className={styles.bad}>
-              {inputError}
-            </p>
-          )}
-        </div>
-      </Card>
+      <ImportSource
+        flow={flow}
+        title="Readings"
+        uploadLabel="Upload CSV or JSON"
+        acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
+        template={{ fileName: 'bulk-push-template.csv', text: bulkTemplate }}
+        hint="Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type."
+        fieldLabel="Readings"
+      />
       {rows && (
         <Card
           title="Check and push"

@@ -2,18 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ApiError, createDevicesBatch, normalizeError, type Device } from '../../api'
-import { Button, Card, EmptyState, FileTrigger, Icon, TextField, buttonClassName } from '../../ui'
+import { Button, Card, EmptyState, buttonClassName } from '../../ui'
+import { ImportSource } from '../shared/ImportSource'
+import { useImportFlow } from '../shared/use-import-flow'
 import { PageHeader } from '../shell/PageHeader'
 import { plural } from '../../lib/plural'
-import {
-  batchSummary,
-  batchTemplate,
-  checkBatch,
-  readyRows,
-  rowErrorsOf,
-  type BatchCheck,
-} from './batch-rows'
-import { downloadText } from './csv'
+import { batchSummary, batchTemplate, checkBatch, readyRows, rowErrorsOf } from './batch-rows'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
 import * as styles from './registration.css'
@@ -30,27 +24,16 @@ type Outcome =
  */
 export function RegisterBatchPage() {
   const queryClient = useQueryClient()
-  const [text, setText] = useState('')
-  const [check, setCheck] = useState<BatchCheck | null>(null)
-  const [checking, setChecking] = useState(false)
-  const [checkError, setCheckError] = useState<string | null>(null)
   const [registering, setRegistering] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
-
-  const runCheck = async (csv: string) => {
-    setChecking(true)
-    setCheckError(null)
-    try {
+  const flow = useImportFlow({
+    loadFailure: 'Registered serial numbers could not be loaded',
+    check: async (csv) => {
       const fleet = await fetchAllDevices(queryClient)
-      setCheck(checkBatch(csv, new Set(fleet.map((d) => d.serial_number.toUpperCase()))))
-    } catch (error) {
-      setCheckError(
-        `Registered serial numbers could not be loaded: ${normalizeError(error).message}`,
-      )
-    } finally {
-      setChecking(false)
-    }
-  }
+      return checkBatch(csv, new Set(fleet.map((d) => d.serial_number.toUpperCase())))
+    },
+  })
+  const check = flow.result
 
   const register = async () => {
     if (!check) return
@@ -75,7 +58,7 @@ export function RegisterBatchPage() {
         errors: [...r.errors, ...(byLine.get(r.line) ?? [])],
       }))
       const lines = rows.filter((r) => byLine.has(r.line)).map((r) => r.line)
-      setCheck({ ...check, rows })
+      flow.setResult({ ...check, rows })
       setOutcome({
         kind: 'refused',
         reason: lines.length
@@ -90,8 +73,7 @@ export function RegisterBatchPage() {
   const ready = check ? readyRows(check).length : 0
   const restart = () => {
     setOutcome(null)
-    setCheck(null)
-    setText('')
+    flow.reset()
   }
 
   if (outcome?.kind === 'done') {
@@ -131,62 +113,15 @@ export function RegisterBatchPage() {
           Nothing was registered: {outcome.reason}.
         </div>
       )}
-      <Card
+      <ImportSource
+        flow={flow}
         title="The file"
-        actions={
-          <Button
-            intent="toolbarAction"
-            onPress={() => downloadText(batchTemplate(), 'device-registration-template.csv')}
-          >
-            <Icon name="download" size="sm" /> Download template
-          </Button>
-        }
-      >
-        <div className={styles.form}>
-          <div className={styles.row}>
-            <FileTrigger
-              acceptedFileTypes={['text/csv', '.csv', 'text/plain']}
-              onSelect={async (files) => {
-                const f = files?.[0]
-                if (f) {
-                  const t = await f.text()
-                  setText(t)
-                  setCheck(null)
-                  void runCheck(t)
-                }
-              }}
-            >
-              <Icon name="upload" size="sm" /> Upload CSV
-            </FileTrigger>
-            <span className={styles.muted}>or paste it below.</span>
-          </div>
-          <TextField
-            label="CSV"
-            multiline
-            rows={6}
-            value={text}
-            onChange={(t) => {
-              setText(t)
-              setCheck(null)
-            }}
-          />
-          <div className={styles.row}>
-            <Button
-              intent="formSecondary"
-              isDisabled={!text.trim()}
-              isPending={checking}
-              onPress={() => void runCheck(text)}
-            >
-              Check rows
-            </Button>
-          </div>
-          {checkError && (
-            <p role="alert" className={styles.bad}>
-              {checkError}
-            </p>
-          )}
-        </div>
-      </Card>
+        uploadLabel="Upload CSV"
+        acceptedFileTypes={['text/csv', '.csv', 'text/plain']}
+        template={{ fileName: 'device-registration-template.csv', text: batchTemplate }}
+        hint="or paste it below."
+        fieldLabel="CSV"
+      />
       {check && (
         <Card title="Check" description={batchSummary(check)}>
           <div className={styles.form}>

@@ -3,7 +3,7 @@ import { batchSummary, batchTemplate, checkBatch, readyRows, rowErrorsOf } from 
 
 describe('checkBatch', () => {
   it('accepts the template as it is', () => {
-    const check = checkBatch(batchTemplate(), new Set())
+    const check = checkBatch(batchTemplate, new Set())
     expect(check.fileErrors).toEqual([])
     expect(check.rows.map((r) => r.errors)).toEqual([[], []])
     expect(check.rows[0]!.body).toMatchObject({
@@ -20,6 +20,17 @@ describe('checkBatch', () => {
     expect(check.rows[2]!.errors).toEqual([
       'A device with this serial number is already registered.',
     ])
+  })
+  it('names the lines of the file, past blank lines and line breaks inside quotes', () => {
+    const csv = 'name,serial_number,location\n\nA,EM-1,"Hall 1\nnorth door"\n\nB,EM-1,\n'
+    const check = checkBatch(csv, new Set())
+    expect(check.rows.map((r) => r.line)).toEqual([3, 6])
+    expect(check.rows[1]!.errors).toEqual(['Serial number repeats line 3.'])
+  })
+  it('refuses a file with an unclosed quote, naming its line', () => {
+    const check = checkBatch('name,serial_number\nA,EM-1\n"B,EM-2\n', new Set())
+    expect(check.fileErrors).toEqual(['Line 3: a quoted field is not closed.'])
+    expect(readyRows(check)).toEqual([])
   })
   it('reports field rules per row', () => {
     const check = checkBatch('name,serial_number\n,bad serial\n', new Set())

@@ -7,7 +7,8 @@ import {
   type DeviceFields,
 } from '../devices/device-fields'
 import { plural } from '../../lib/plural'
-import { readCsvTable, writeCsv } from './csv'
+import { readCsvTable } from '../../lib/csv-read'
+import { toCsv } from '../../lib/csv'
 
 export const BATCH_COLUMNS = [
   'name',
@@ -19,19 +20,11 @@ export const BATCH_COLUMNS = [
 ] as const
 export const MAX_BATCH_ROWS = 1000
 
-export const batchTemplate = () =>
-  writeCsv([
-    [...BATCH_COLUMNS],
-    [
-      'Main meter – Building A',
-      'EM-2024-00017',
-      'Berlin, Floor 2',
-      'Three-phase main meter',
-      '',
-      '',
-    ],
-    ['Warehouse north', 'EM-2024-00018', 'Hamburg, Hall 3', '', '', ''],
-  ])
+export const batchTemplate = toCsv([
+  [...BATCH_COLUMNS],
+  ['Main meter – Building A', 'EM-2024-00017', 'Berlin, Floor 2', 'Three-phase main meter', '', ''],
+  ['Warehouse north', 'EM-2024-00018', 'Hamburg, Hall 3', '', '', ''],
+])
 
 export interface BatchRow {
   line: number
@@ -43,7 +36,7 @@ export interface BatchRow {
 
 export interface BatchCheck {
   rows: BatchRow[]
-  /** Problems with the file as a whole (missing columns, too many rows). */
+  /** Problems with the file as a whole (unclosed quotes, missing columns, too many rows). */
   fileErrors: string[]
 }
 
@@ -52,8 +45,8 @@ export interface BatchCheck {
  * serial numbers already registered (`existingSerials`, upper-cased). Nothing is sent.
  */
 export function checkBatch(text: string, existingSerials: ReadonlySet<string>): BatchCheck {
-  const { header, records } = readCsvTable(text)
-  const fileErrors: string[] = []
+  const { header, records, errors } = readCsvTable(text)
+  const fileErrors = [...errors]
   for (const required of ['name', 'serial_number']) {
     if (!header.includes(required)) fileErrors.push(`The file has no '${required}' column.`)
   }

@@ -27,6 +27,9 @@ describe('readInput', () => {
       'JSON must be an array of readings or { "items": [...] }.',
     )
     expect(readInput('  ').error).toBe('Paste or upload readings first.')
+    expect(readInput('serial_number,kwh\n"EM-1,2\n').error).toBe(
+      'Line 2: a quoted field is not closed.',
+    )
   })
 })
 

@@ -1,6 +1,7 @@
 /** Bulk push: readings for many devices from CSV or JSON, each item checked before anything is sent. */
 import type { BulkPushItem } from '../../api'
-import { readCsvTable } from './csv'
+import { readCsvTable } from '../../lib/csv-read'
+import { toCsv } from '../../lib/csv'
 
 export const MAX_PUSH_ITEMS = 10_000
 const READING_TYPE = /^[a-z][a-z0-9_]*$/
@@ -18,8 +19,10 @@ export interface PushRow {
   errors: string[]
 }
 
-export const bulkTemplate =
-  'serial_number,timestamp,kwh,status\r\nEM-2024-00017,2026-11-22T08:00:00+01:00,22431.3,online\r\n'
+export const bulkTemplate = toCsv([
+  ['serial_number', 'timestamp', 'kwh', 'status'],
+  ['EM-2024-00017', '2026-11-22T08:00:00+01:00', 22431.3, 'online'],
+])
 
 type Raw = Record<string, unknown>
 
@@ -38,7 +41,9 @@ export function readInput(text: string): { raws: Raw[]; error?: string } {
       return { raws: [], error: `Not valid JSON: ${(error as Error).message}` }
     }
   }
-  return { raws: readCsvTable(trimmed).records.map((r) => r.values) }
+  const { records, errors } = readCsvTable(text)
+  if (errors.length) return { raws: [], error: errors.join(' ') }
+  return { raws: records.map((r) => r.values) }
 }
 
 /**

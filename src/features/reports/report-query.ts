@@ -11,6 +11,7 @@ import {
   type PeriodPair,
   type WeekStart,
 } from './report-periods'
+import { downloadBlob } from '../../lib/download'
 import type { ReportMetric } from './report-search'
 
 export const metricLabels: Record<ReportMetric, string> = {
@@ -73,11 +74,6 @@ export async function downloadReportCsv(request: ReportRequest) {
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'energy-report.csv'
   const data: unknown = response.data
   const blob = data instanceof Blob ? data : new Blob([String(data)], { type: 'text/csv' })
-  const url = URL.createObjectURL(blob)
-  const anchor = Object.assign(document.createElement('a'), { href: url, download: filename })
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  downloadBlob(blob, filename)
   return filename
 }

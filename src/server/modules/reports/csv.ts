@@ -1,4 +1,5 @@
 import type { EnergyReport } from '../../../api/__generated__/types.gen.ts'
+import { toCsv } from '../../../lib/csv.ts'
 import { wallOf } from '../../lib/zone-clock.ts'
 import { unitStart, nextUnit, type Window } from '../consumption/buckets.ts'
 
@@ -13,25 +14,14 @@ const HEADER = [
 ]
 
 /**
- * A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe, as OWASP advises.
- */
-function field(value: string | number | null): string {
-  if (value === null) return ''
-  if (typeof value === 'number') return String(value)
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-const line = (values: Array<string | number | null>) => values.map(field).join(',')
-
-/**
  * The report's device rows and total as CSV: the figures of the JSON answer (to date while the
- * current period runs, the whole previous period last), no data as an empty field, CRLF line ends.
+ * current period runs, the whole previous period last), no data as an empty field. The writer is
+ * the console's (formula-looking names neutralised, numbers machine-readable).
  */
 export function reportCsv(report: EnergyReport): string {
-  const rows = report.devices.map((d) =>
-    line([
+  return toCsv([
+    HEADER,
+    ...report.devices.map((d) => [
       d.device_id,
       d.device_name,
       d.current_kwh,
@@ -40,17 +30,16 @@ export function reportCsv(report: EnergyReport): string {
       d.percent_change,
       d.previous_full_kwh,
     ]),
-  )
-  const total = line([
-    'total',
-    '',
-    report.current.total_kwh,
-    report.previous.total_kwh,
-    report.change.absolute_kwh,
-    report.change.percent,
-    report.previous.full_total_kwh,
+    [
+      'total',
+      '',
+      report.current.total_kwh,
+      report.previous.total_kwh,
+      report.change.absolute_kwh,
+      report.change.percent,
+      report.previous.full_total_kwh,
+    ],
   ])
-  return [HEADER.join(','), ...rows, total].map((l) => `${l}\r\n`).join('')
 }
 
 const date = (instant: Date, tz: string) => new Date(wallOf(instant.getTime(), tz)).toISOString()
