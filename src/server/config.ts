@@ -197,10 +197,11 @@ export function loadConfig(
     },
     // The contract's limit for JSON bodies: 10,000 bulk readings fit.
     bodyLimit: 5 * 1024 * 1024,
-    // PGlite runs one statement at a time: more pushes at once only lengthen each one. One
-    // tenant runs all turns but one (plugins/ingest-limit.ts): 2 on PGlite, 4 on PostgreSQL.
+    // One tenant runs all turns but one (plugins/ingest-limit.ts): 1 on PGlite, 4 on PostgreSQL.
+    // PGlite runs one transaction at a time on the server's own thread, so a tenant's second turn
+    // bought it nothing (tests/bench/RESULTS.md) while another tenant's push queued behind both.
     ingestLimits: {
-      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 5 : 3),
+      maxConcurrent: e.INGEST_MAX_CONCURRENT ?? (e.DATABASE_URL ? 5 : 2),
       maxQueued: e.INGEST_MAX_QUEUED ?? 16,
       queueTimeoutMs: e.INGEST_QUEUE_TIMEOUT_MS ?? 15_000,
     },

@@ -6,8 +6,8 @@
  * readings in flight (each of its clients pushes again as soon as it is answered). Printed:
  * the quiet pushes' p50/p99 and how many were refused (429/503) in each phase, the noisy
  * tenant's accepted pushes, and one noisy push alone (a "batch": the quiet push should wait for
- * about one at most). The gate has its production limits (3 at once on PGlite, 5 on PostgreSQL,
- * 16 waiting).
+ * about one at most). The gate has its production limits (2 at once on PGlite, 5 on PostgreSQL,
+ * 16 waiting; INGEST_MAX_CONCURRENT overrides the first).
  *
  * With 60 samples a phase, the p99 is the worst push but one.
  *
@@ -68,7 +68,8 @@ async function serve(kind: Kind) {
   const [quietDevice] = await devicesOf(quietGroup, 'Quiet ', 1)
   const { app, port } = await listen(bench, {
     ingestLimits: {
-      maxConcurrent: kind === 'postgres' ? 5 : 3,
+      maxConcurrent:
+        Number(process.env.INGEST_MAX_CONCURRENT ?? 0) || (kind === 'postgres' ? 5 : 2),
       maxQueued: 16,
       queueTimeoutMs: 15_000,
     },

@@ -96,6 +96,10 @@ export async function listen(
       LOG_STDOUT: 'silent',
       SIMULATE: 'false',
       RULES_EVALUATOR: 'false',
+      // A bench may compare gate sizes: INGEST_MAX_CONCURRENT=2 npx tsx tests/bench/...
+      ...(process.env.INGEST_MAX_CONCURRENT && {
+        INGEST_MAX_CONCURRENT: process.env.INGEST_MAX_CONCURRENT,
+      }),
     },
     {
       loginLimits: {
