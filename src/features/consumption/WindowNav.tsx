@@ -64,9 +64,13 @@ export function WindowCrumbs({
       <Breadcrumbs className={styles.crumbs} items={crumbs.map((c, i) => ({ ...c, id: i }))}>
         {(crumb) => (
           <Breadcrumb className={styles.crumb}>
-            <Link onPress={() => onNavigate(crumb.target)}>
-              {crumb.label}
-            </Link>
+            {({ isCurrent }) =>
+              isCurrent ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : (
+                <Link onPress={() => onNavigate(crumb.target)}>{crumb.label}</Link>
+              )
+            }
           </Breadcrumb>
         )}
       </Breadcrumbs>
