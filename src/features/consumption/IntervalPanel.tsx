@@ -48,13 +48,13 @@ export function IntervalPanel({
   const { timeZone } = context
   const query = useQuery(intervalsQuery(view, now, context, date))
   const data = query.data
-  const window = intervalWindow(view, now, timeZone, context.weekStart, date)
-  const current = isCurrent(window, now)
-  const title = windowTitle(window, current, timeZone)
+  const period = intervalWindow(view, now, timeZone, context.weekStart, date)
+  const current = isCurrent(period, now)
+  const title = windowTitle(period, current, timeZone)
   const drill = drillInto[view]
   return (
     <section aria-label={title}>
-      <WindowCrumbs crumbs={crumbsOf(window, date, timeZone)} onNavigate={onNavigate} />
+      <WindowCrumbs crumbs={crumbsOf(period, date, timeZone)} onNavigate={onNavigate} />
       <WindowNav
         view={view}
         date={date}
