@@ -27,6 +27,12 @@ describe('search parameters (spec §2, §5)', () => {
     expect(consumptionSearch.parse({})).toEqual({ view: 'daily' })
     expect(consumptionSearch.parse({ view: 'monthly' })).toEqual({ view: 'monthly' })
     expect(consumptionSearch.parse({ view: 'yearly' })).toEqual({ view: 'daily' })
+    expect(consumptionSearch.parse({ view: 'hourly' }).view).toBe('hourly')
+  })
+  it('consumption date is a real calendar day, anything else dropped', () => {
+    expect(consumptionSearch.parse({ date: '2025-12-03' }).date).toBe('2025-12-03')
+    for (const date of ['2025-02-30', '2025-13-01', '3 Dec 2025', '2025-12-3', 20251203])
+      expect(consumptionSearch.parse({ date }).date).toBeUndefined()
   })
   it('login redirect is left out for the login page, the root and other origins', () => {
     expect(loginSearch.parse({ redirect: '/devices?x=1' })).toEqual({ redirect: '/devices?x=1' })

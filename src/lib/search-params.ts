@@ -27,10 +27,21 @@ export const deviceOverviewSearch = z.object({
   measurement: dropInvalid(z.string().check(z.maxLength(100))),
 })
 
-export const consumptionViews = ['daily', 'weekly', 'monthly'] as const
+/** Bucket sizes, finest first; daily is the default (spec §2), hourly the drill-down into a day. */
+export const consumptionViews = ['hourly', 'daily', 'weekly', 'monthly'] as const
 export type ConsumptionView = (typeof consumptionViews)[number]
+/** A real calendar day, 'yyyy-MM-dd' ('2026-02-30' is not one). */
+const calendarDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day)
+  }),
+)
 export const consumptionSearch = z.object({
   view: z.catch(z._default(z.enum(consumptionViews), 'daily'), 'daily'),
+  /** The day the chart's window holds, in the viewer's zone; none is today. */
+  date: dropInvalid(calendarDay),
 })
 
 export const notificationTabs = ['history', 'rules'] as const

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, fn, userEvent, within } from 'storybook/test'
 import { ConsumptionChart, ResponsiveConsumptionChart } from '../../src/ui/ConsumptionChart'
 import { dailyConsumption, hourlyYear, monthlyConsumption } from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
@@ -99,6 +99,40 @@ export const KeyboardTooltip: Story = {
     await userEvent.keyboard('{Home}')
     for (let i = 0; i < 17; i++) await userEvent.keyboard('{ArrowRight}')
     await expect(canvas.getByRole('tooltip')).toHaveTextContent('Meter reset in this period')
+  },
+}
+
+/** A bar opens (drill-down) with Enter or a click, and says so; a Tab away does not. */
+export const OpenABar: Story = {
+  args: {
+    data: monthlyConsumption(),
+    granularity: 'monthly',
+    onBarPress: fn(),
+    barPressHint: 'Click or press Enter for its days.',
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const chart = canvas.getByRole('application', { name: 'Monthly consumption' })
+    await expect(chart).toHaveAccessibleDescription(/Click or press Enter for its days\.$/)
+    // Month labels carry the year: 'Dec 25' would read as the 25th of December.
+    await expect(canvas.getAllByText(/^[A-Z][a-z]{2} \d{4}$/).length).toBeGreaterThan(3)
+    await tabTo(chart, userEvent)
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onBarPress).not.toHaveBeenCalled()
+    await userEvent.keyboard('{Home}{ArrowRight}{Enter}')
+    await expect(args.onBarPress).toHaveBeenCalledTimes(1)
+    const second = monthlyConsumption()[1]!
+    await expect(args.onBarPress).toHaveBeenLastCalledWith(Date.parse(second.start))
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(
+      'Click or press Enter for its days.',
+    )
+    const box = chart.getBoundingClientRect()
+    const lastBar = { clientX: box.left + box.width * 0.97, clientY: box.top + box.height / 2 }
+    await userEvent.pointer({ keys: '[MouseLeft]', target: chart, coords: lastBar })
+    await expect(args.onBarPress).toHaveBeenCalledTimes(2)
+    await expect(args.onBarPress).toHaveBeenLastCalledWith(
+      Date.parse(monthlyConsumption()[11]!.start),
+    )
   },
 }
 

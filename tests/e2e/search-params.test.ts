@@ -56,6 +56,7 @@ describe('search parameters', () => {
   })
 
   it.each([
+    ['?view=hourly', 'Hourly'],
     ['?view=weekly', 'Weekly'],
     ['?view=monthly', 'Monthly'],
     ['?view=daily', 'Daily'],

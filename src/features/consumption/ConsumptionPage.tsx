@@ -7,14 +7,18 @@ import { isConsumptionQueryOf, type ConsumptionContext } from './consumption-que
 import { IntervalPanel } from './IntervalPanel'
 import { PresetFigures } from './PresetFigures'
 import { useCalendar } from './calendar'
-import type { WeekStart } from './ranges'
+import { pastDay, type Day, type WeekStart } from './ranges'
+import type { ConsumptionTarget } from './time-navigation'
 import * as styles from './consumption.css'
 
 export interface ConsumptionPageProps {
   deviceId: string
   /** Search parameter; the route falls back to daily. */
   view: ConsumptionView
-  onViewChange: (view: ConsumptionView) => void
+  /** Search parameter: the day the chart's window holds; none (and a day to come) is today's. */
+  date?: Day
+  /** Go to another view or window; `replace` when only the tab changed. */
+  onNavigate: (target: ConsumptionTarget, options?: { replace?: boolean }) => void
   /** @default the user's calendar (calendar.ts): saved preferences, else the browser's zone */
   timeZone?: string
   /** @default the user's calendar: saved preferences, else the browser locale's */
@@ -24,6 +28,7 @@ export interface ConsumptionPageProps {
 }
 
 const viewLabels: Record<ConsumptionView, string> = {
+  hourly: 'Hourly',
   daily: 'Daily',
   weekly: 'Weekly',
   monthly: 'Monthly',
@@ -46,7 +51,8 @@ function useCancelOnLeave(deviceId: string) {
 export function ConsumptionPage({
   deviceId,
   view,
-  onViewChange,
+  date,
+  onNavigate,
   timeZone,
   weekStart,
   now = new Date(),
@@ -58,6 +64,7 @@ export function ConsumptionPage({
     timeZone: timeZone ?? calendar.timeZone,
     weekStart: weekStart ?? calendar.weekStart,
   }
+  const day = pastDay(date, now, context.timeZone)
   return (
     <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
       {(device) => (
@@ -67,7 +74,9 @@ export function ConsumptionPage({
           </div>
           <Tabs
             selectedKey={view}
-            onSelectionChange={(key) => onViewChange(key as ConsumptionView)}
+            onSelectionChange={(key) =>
+              onNavigate({ view: key as ConsumptionView, date: day }, { replace: true })
+            }
           >
             <TabList aria-label="View">
               {consumptionViews.map((v) => (
@@ -78,7 +87,14 @@ export function ConsumptionPage({
             </TabList>
             {consumptionViews.map((v) => (
               <TabPanel key={v} id={v}>
-                <IntervalPanel view={v} context={context} deviceName={device.name} now={now} />
+                <IntervalPanel
+                  view={v}
+                  date={day}
+                  context={context}
+                  deviceName={device.name}
+                  now={now}
+                  onNavigate={onNavigate}
+                />
               </TabPanel>
             ))}
           </Tabs>

@@ -1,35 +1,63 @@
 import { useQuery } from '@tanstack/react-query'
-import { format } from 'date-fns'
-import { TZDate } from '@date-fns/tz'
 import { normalizeError } from '../../api'
 import { downloadText } from '../../lib/download'
 import type { ConsumptionView } from '../../lib/search-params'
 import { Button, Icon, ResponsiveConsumptionChart } from '../../ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
+import { intervalWindow, isCurrent, type Day } from './ranges'
+import {
+  crumbsOf,
+  drillInto,
+  drillTarget,
+  windowTitle,
+  type ConsumptionTarget,
+} from './time-navigation'
+import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
 
 export interface IntervalPanelProps {
   view: ConsumptionView
+  /** The day the window holds (a past day); none is today's window. */
+  date?: Day
   context: ConsumptionContext
   deviceName: string
   now: Date
+  onNavigate: (target: ConsumptionTarget) => void
 }
 
-function title(view: ConsumptionView, now: Date, timeZone: string) {
-  if (view === 'monthly') return 'Last 12 months, per month'
-  if (view === 'weekly') return 'Last 12 weeks, per week'
-  return `${format(new TZDate(now, timeZone), 'MMMM yyyy')}, per day`
-}
-
-/** The interval chart of one view, with its table (the chart's toggle) and a CSV download. */
-export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelProps) {
-  const query = useQuery(intervalsQuery(view, now, context))
+/**
+ * The interval chart of one view over the window around `date`, with the way to other windows
+ * (previous, next, a date, a bar's finer view, breadcrumbs back up), its table and a CSV download.
+ */
+export function IntervalPanel({
+  view,
+  date,
+  context,
+  deviceName,
+  now,
+  onNavigate,
+}: IntervalPanelProps) {
+  const { timeZone } = context
+  const query = useQuery(intervalsQuery(view, now, context, date))
   const data = query.data
+  const period = intervalWindow(view, now, timeZone, context.weekStart, date)
+  const current = isCurrent(period, now)
+  const title = windowTitle(period, current, timeZone)
+  const drill = drillInto[view]
   return (
-    <section aria-label={title(view, now, context.timeZone)}>
+    <section aria-label={title}>
+      <WindowCrumbs crumbs={crumbsOf(period, date, timeZone)} onNavigate={onNavigate} />
+      <WindowNav
+        view={view}
+        date={date}
+        isCurrent={current}
+        timeZone={timeZone}
+        now={now}
+        onNavigate={onNavigate}
+      />
       <div className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{title(view, now, context.timeZone)}</h2>
+        <h2 className={styles.panelTitle}>{title}</h2>
         <span className={styles.total}>
           {data
             ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
@@ -51,8 +79,16 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
         </Button>
       </div>
       <ResponsiveConsumptionChart
-        granularity={view === 'monthly' ? 'monthly' : view === 'weekly' ? 'weekly' : 'daily'}
-        timeZone={context.timeZone}
+        granularity={view}
+        timeZone={timeZone}
+        onBarPress={
+          drill &&
+          ((startMs) => {
+            const target = drillTarget(view, startMs, now, timeZone)
+            if (target) onNavigate(target)
+          })
+        }
+        barPressHint={drill?.hint}
         data={data ? toBuckets(data.intervals, now) : []}
         status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}

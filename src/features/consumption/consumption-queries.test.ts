@@ -54,6 +54,18 @@ describe('prefetchConsumption', () => {
     })
   })
 
+  it('adds the window the URL asks for: a past day, per hour', async () => {
+    const { client, seen } = recordingClient()
+    await prefetchConsumption(client, 'hourly', now, context, '2026-10-25')
+    expect(seen).toHaveLength(8)
+    // The day the clocks went back in Berlin: 25 hours.
+    expect(seen[7]!.query).toMatchObject({
+      granularity: 'hourly',
+      start_datetime: '2026-10-25T00:00:00+02:00',
+      end_datetime: '2026-10-26T00:00:00+01:00',
+    })
+  })
+
   it('treats an invalid view as daily', async () => {
     const { client, seen } = recordingClient()
     await prefetchConsumption(client, 'hourly?', now, context)

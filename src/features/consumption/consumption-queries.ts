@@ -14,7 +14,7 @@ import {
   queryPolicy,
 } from '../../api'
 import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
-import { intervalWindow, type WeekStart } from './ranges'
+import { intervalWindow, isCurrent, type Day, type WeekStart } from './ranges'
 
 export interface ConsumptionContext {
   deviceId: string
@@ -65,12 +65,14 @@ export function presetQuery(key: PresetKey, { deviceId, timeZone, weekStart }: C
   }
 }
 
+/** The intervals of the window of `view` around `day` (today's when none). */
 export function intervalsQuery(
   view: ConsumptionView,
   now: Date,
   { deviceId, timeZone, weekStart }: ConsumptionContext,
+  day?: Day,
 ) {
-  const window = intervalWindow(view, now, timeZone, weekStart)
+  const window = intervalWindow(view, now, timeZone, weekStart, day)
   return {
     ...getConsumptionIntervalsOptions({
       path: { id: deviceId },
@@ -83,7 +85,8 @@ export function intervalsQuery(
         include_metadata: true,
       },
     }),
-    ...live,
+    // A past window no longer grows with each reading.
+    ...(isCurrent(window, now) ? live : settled),
   }
 }
 
@@ -96,18 +99,23 @@ const quietly = <T extends object>(options: T) => ({ ...options, meta: { silent:
 
 /**
  * Spec §7: when the consumption route opens, prefetch the six presets and the current month's daily
- * intervals, plus the 12 monthly intervals in monthly view. Never throws; failures are ignored (the
- * page's own queries retry and show their error states).
+ * intervals, plus the 12 monthly intervals in monthly view; and the window the URL asks for, when it
+ * is another. Never throws; failures are ignored (the page's own queries retry and show their error
+ * states).
  */
 export function prefetchConsumption(
   queryClient: QueryClient,
   view: unknown,
   now: Date,
   context: ConsumptionContext,
+  day?: Day,
 ) {
-  const queries: object[] = presetKeys.map((key) => presetQuery(key, context))
+  const queries: { queryKey: unknown }[] = presetKeys.map((key) => presetQuery(key, context))
   queries.push(intervalsQuery('daily', now, context))
   if (viewOrDaily(view) === 'monthly') queries.push(intervalsQuery('monthly', now, context))
+  const shown = intervalsQuery(viewOrDaily(view), now, context, day)
+  const key = JSON.stringify(shown.queryKey)
+  if (!queries.some((q) => JSON.stringify(q.queryKey) === key)) queries.push(shown)
   return Promise.all(
     queries.map((options) =>
       queryClient.prefetchQuery(

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { intervalWindow, presetWindows, weekStartFor } from './ranges'
+import {
+  dayOf,
+  intervalWindow,
+  isCurrent,
+  pastDay,
+  presetWindows,
+  shiftDay,
+  weekStartFor,
+} from './ranges'
 
 const at = (iso: string) => new Date(iso)
 
@@ -93,6 +101,70 @@ describe('intervalWindow', () => {
       start: '2026-08-31T00:00:00Z',
       end: '2026-11-23T00:00:00Z',
     })
+  })
+})
+
+describe('intervalWindow around a day from the URL', () => {
+  const now = at('2026-11-22T10:00:00Z')
+
+  it('hourly: that day, 25 hours when the clocks go back', () => {
+    expect(intervalWindow('hourly', now, 'Europe/Berlin', 'monday', '2026-10-25')).toEqual({
+      granularity: 'hourly',
+      start: '2026-10-25T00:00:00+02:00',
+      end: '2026-10-26T00:00:00+01:00',
+    })
+  })
+
+  it('daily and monthly: the month of the day, and the 12 months ending with it', () => {
+    expect(intervalWindow('daily', now, 'America/New_York', 'sunday', '2025-12-31')).toMatchObject({
+      start: '2025-12-01T00:00:00-05:00',
+      end: '2026-01-01T00:00:00-05:00',
+    })
+    expect(intervalWindow('monthly', now, 'UTC', 'monday', '2025-12-03')).toMatchObject({
+      start: '2025-01-01T00:00:00Z',
+      end: '2026-01-01T00:00:00Z',
+    })
+  })
+
+  it('the day is read in the viewer zone, not the browser one', () => {
+    // 1 Dec in Auckland is still 30 Nov in UTC: the window is Auckland's December.
+    expect(intervalWindow('daily', now, 'Pacific/Auckland', 'monday', '2025-12-01').start).toBe(
+      '2025-12-01T00:00:00+13:00',
+    )
+  })
+})
+
+describe('shiftDay, pastDay, isCurrent', () => {
+  const now = at('2026-11-22T10:00:00Z')
+  const zone = 'Europe/Berlin'
+
+  it('moves a whole window: a day, a month, 12 weeks, 12 months', () => {
+    expect(shiftDay('hourly', undefined, -1, now, zone)).toBe('2026-11-21')
+    expect(shiftDay('daily', undefined, -1, now, zone)).toBe('2026-10-22')
+    expect(shiftDay('daily', '2026-03-31', -1, now, zone)).toBe('2026-02-28')
+    expect(shiftDay('weekly', undefined, -1, now, zone)).toBe('2026-08-30')
+    expect(shiftDay('monthly', '2025-06-15', 1, now, zone)).toBe('2026-06-15')
+  })
+
+  it('comes back to today (no day) rather than go past it', () => {
+    expect(shiftDay('daily', '2026-10-22', 1, now, zone)).toBeUndefined()
+    expect(shiftDay('monthly', '2026-01-10', 1, now, zone)).toBeUndefined()
+  })
+
+  it('today and future days are today', () => {
+    expect(pastDay('2026-11-21', now, zone)).toBe('2026-11-21')
+    expect(pastDay('2026-11-22', now, zone)).toBeUndefined()
+    expect(pastDay('2027-01-01', now, zone)).toBeUndefined()
+  })
+
+  it('a window is current while its end is ahead', () => {
+    expect(isCurrent(intervalWindow('daily', now, zone, 'monday'), now)).toBe(true)
+    expect(isCurrent(intervalWindow('daily', now, zone, 'monday', '2026-10-31'), now)).toBe(false)
+  })
+
+  it('dayOf reads an instant in the zone', () => {
+    expect(dayOf('2026-11-21T23:30:00Z', zone)).toBe('2026-11-22')
+    expect(dayOf('2026-11-21T23:30:00Z', 'UTC')).toBe('2026-11-21')
   })
 })
 

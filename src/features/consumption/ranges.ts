@@ -8,6 +8,7 @@ import {
   addDays,
   addMonths,
   addWeeks,
+  format,
   formatISO,
   startOfDay,
   startOfMonth,
@@ -75,22 +76,41 @@ export const MONTHLY_WINDOW = 12
 export const WEEKLY_WINDOW = 12
 
 export interface IntervalWindow extends Window {
-  granularity: 'daily' | 'weekly' | 'monthly'
+  granularity: ConsumptionView
 }
 
+/** A calendar day as the URL carries it, '2025-12-03', read in the viewer's zone. */
+export type Day = string
+
+/** Local midnight of `day` in `timeZone`. */
+const midnightOf = (day: Day, timeZone: string) => {
+  const [y, m, d] = day.split('-').map(Number)
+  return new TZDate(y!, m! - 1, d!, timeZone)
+}
+
+/** The calendar day of an instant in `timeZone`. */
+export const dayOf = (instant: Date | string | number, timeZone: string): Day =>
+  format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd')
+
 /**
- * The interval chart's window per view:
- * - daily: the current month, first day to the first day of the next month (spec §7);
- * - weekly: the last 12 weeks including this one;
- * - monthly: the last 12 months, starting on the first day of the month 11 months ago (spec §7).
+ * The interval chart's window per view, around `day` (today when none):
+ * - hourly: that day, midnight to midnight (23 or 25 hours across a clock change);
+ * - daily: its month, first day to the first day of the next month (spec §7);
+ * - weekly: 12 weeks ending with its week;
+ * - monthly: 12 months ending with its month (spec §7: from the first day 11 months before).
  */
 export function intervalWindow(
   view: ConsumptionView,
   now: Date,
   timeZone: string,
   weekStart: WeekStart,
+  day?: Day,
 ): IntervalWindow {
-  const local = new TZDate(now, timeZone)
+  const local = day ? midnightOf(day, timeZone) : new TZDate(now, timeZone)
+  if (view === 'hourly') {
+    const start = startOfDay(local)
+    return { granularity: 'hourly', start: iso(start), end: iso(addDays(start, 1)) }
+  }
   if (view === 'monthly') {
     const month = startOfMonth(local)
     return {
@@ -110,3 +130,34 @@ export function intervalWindow(
   const month = startOfMonth(local)
   return { granularity: 'daily', start: iso(month), end: iso(addMonths(month, 1)) }
 }
+
+/** How far previous and next move: one whole window. */
+const shift: Record<ConsumptionView, (date: Date, n: number) => Date> = {
+  hourly: addDays,
+  daily: addMonths,
+  weekly: (date, n) => addWeeks(date, n * WEEKLY_WINDOW),
+  monthly: (date, n) => addMonths(date, n * MONTHLY_WINDOW),
+}
+
+/**
+ * The day the window before (-1) or after (+1) the one around `day` is anchored on; undefined
+ * (today's window) once that reaches today, so the current window keeps a plain URL.
+ */
+export function shiftDay(
+  view: ConsumptionView,
+  day: Day | undefined,
+  by: -1 | 1,
+  now: Date,
+  timeZone: string,
+): Day | undefined {
+  const today = dayOf(now, timeZone)
+  const moved = format(shift[view](midnightOf(day ?? today, timeZone), by), 'yyyy-MM-dd')
+  return moved >= today ? undefined : moved
+}
+
+/** A day in the URL, or undefined for today and for days still to come (they have no readings). */
+export const pastDay = (day: Day | undefined, now: Date, timeZone: string): Day | undefined =>
+  day !== undefined && day < dayOf(now, timeZone) ? day : undefined
+
+/** Whether the window has reached now: nothing after it has readings yet. */
+export const isCurrent = (window: Window, now: Date) => Date.parse(window.end) > now.getTime()

@@ -55,6 +55,10 @@ export interface ConsumptionChartProps extends ChartCommonProps {
   granularity?: Granularity
   /** Accessible name. @default '<Granularity> consumption' */
   label?: string
+  /** Opens a bar (drill-down): a click, Enter, or a second tap; gets the bar's start. */
+  onBarPress?: (startMs: number) => void
+  /** Says what opening a bar shows, in tooltips and the keyboard instructions, e.g. 'Click or press Enter for its hours.' */
+  barPressHint?: string
 }
 
 interface Mark {
@@ -79,11 +83,12 @@ const granularityName: Record<Granularity, string> = {
   weekly: 'Weekly',
   monthly: 'Monthly',
 }
+/** Each label reads as what it is: 'Mon 1 Dec' a day, 'Dec 2025' a month ('Dec 25' would read as a day). */
 const barLabelPattern: Record<Granularity, string> = {
   hourly: 'HH:mm',
-  daily: 'EEE d',
+  daily: 'EEE d MMM',
   weekly: 'd MMM',
-  monthly: 'MMM',
+  monthly: 'MMM yyyy',
 }
 
 function toMarks(data: readonly ConsumptionBucket[]): Mark[] {
@@ -132,6 +137,8 @@ export function ConsumptionChart({
   data,
   granularity = 'daily',
   label,
+  onBarPress,
+  barPressHint,
   ...common
 }: ConsumptionChartProps) {
   const { width, height = 240, timeZone } = common
@@ -231,6 +238,8 @@ export function ConsumptionChart({
             margin.top +
             (marks[i]!.kwh === null ? innerHeight / 2 : Math.min(y(marks[i]!.kwh!), zeroY)),
         })}
+        onActivate={onBarPress && ((i) => onBarPress(marks[i]!.startMs))}
+        activateHint={onBarPress && barPressHint}
         tooltipFor={(i) => {
           const m = marks[i]!
           return {
@@ -244,7 +253,11 @@ export function ConsumptionChart({
               },
             ],
             note:
-              [describe(m), m.count > 1 && `Sum of ${plural(m.count, `${granularity} value`)}`]
+              [
+                describe(m),
+                m.count > 1 && `Sum of ${plural(m.count, `${granularity} value`)}`,
+                onBarPress && barPressHint,
+              ]
                 .filter(Boolean)
                 .join('. ') || undefined,
           }
@@ -345,11 +358,7 @@ function xTicks(
   const maxLabels = Math.max(2, Math.floor(innerWidth / 72))
   if (!merged && x.step() >= 24) {
     const every = Math.ceil(marks.length / maxLabels)
-    const spansYears =
-      formatAt(marks[0]!.startMs, 'yyyy', timeZone) !==
-      formatAt(marks.at(-1)!.startMs, 'yyyy', timeZone)
-    const pattern =
-      granularity === 'monthly' && spansYears ? 'MMM yy' : barLabelPattern[granularity]
+    const pattern = barLabelPattern[granularity]
     return marks.flatMap((m, i) =>
       i % every === 0
         ? [{ x: (x(i) ?? 0) + x.bandwidth() / 2, label: formatAt(m.startMs, pattern, timeZone) }]

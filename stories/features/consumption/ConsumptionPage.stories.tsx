@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { ConsumptionPage } from '../../../src/features/consumption/ConsumptionPage'
+import type { ConsumptionTarget } from '../../../src/features/consumption/time-navigation'
 import type { ConsumptionView } from '../../../src/lib/search-params'
 import { consumptionHandlers, emptyConsumptionHandlers } from '../../../src/mocks/consumption'
 import { device, deviceHandlers } from '../../../src/mocks/devices-detail'
@@ -10,13 +11,20 @@ import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
 import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
-function ConsumptionStory({ initialView = 'daily' }: { initialView?: ConsumptionView }) {
-  const [view, setView] = useState<ConsumptionView>(initialView)
+function ConsumptionStory({
+  initialView = 'daily',
+  initialDate,
+}: {
+  initialView?: ConsumptionView
+  initialDate?: string
+}) {
+  const [search, setSearch] = useState<ConsumptionTarget>({ view: initialView, date: initialDate })
   return (
     <ConsumptionPage
       deviceId={device.id}
-      view={view}
-      onViewChange={setView}
+      view={search.view}
+      date={search.date}
+      onNavigate={setSearch}
       timeZone="Europe/Berlin"
       weekStart="monday"
       now={new Date(NOW)}
@@ -43,6 +51,7 @@ export const Default: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'November 2026, per day' }),
     ).toBeVisible()
+    const figures = within(await canvas.findByRole('region', { name: 'Cumulative consumption' }))
     for (const label of [
       'Today',
       'Yesterday',
@@ -51,7 +60,7 @@ export const Default: Story = {
       'This month',
       'Last month',
     ]) {
-      await expect(canvas.getByText(label)).toBeVisible()
+      await expect(figures.getByText(label)).toBeVisible()
     }
     await expect(await canvas.findByText('748.3')).toBeVisible()
     await expect(canvas.getByText('Readings missing')).toBeVisible()
@@ -174,3 +183,123 @@ export const Narrow375Dark: Story = {
 }
 
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }
+
+/** Issue 20: back a month and forward again; next stops at the current month. */
+export const PreviousAndNext: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'November 2026, per day' })
+    await expect(canvas.getByRole('button', { name: 'Next month' })).toBeDisabled()
+    await expect(canvas.getByRole('button', { name: 'Today' })).toBeDisabled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous month' }))
+    await expect(
+      await canvas.findByRole('heading', { name: 'October 2026, per day' }),
+    ).toBeVisible()
+    // A whole past month: all 31 days drawn, none left out as days to come.
+    await expect(
+      await canvas.findByRole('application', { name: 'Daily consumption' }),
+    ).toHaveAccessibleDescription(/^31 daily values from 1 Oct 2026 to 31 Oct 2026/)
+    await userEvent.click(canvas.getByRole('button', { name: 'Next month' }))
+    await expect(
+      await canvas.findByRole('heading', { name: 'November 2026, per day' }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Next month' })).toBeDisabled()
+  },
+}
+
+/** Issue 20: a month's bar opens its days, a day's bar its hours, by keyboard; crumbs lead back. */
+export const DrillDown: Story = {
+  args: { initialView: 'monthly', initialDate: '2026-06-15' },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { name: 'Jul 2025 – Jun 2026, per month' }),
+    ).toBeVisible()
+    // Labels name the year: 'Dec 2025' is a month, where 'Dec 25' reads as a day.
+    await expect(await canvas.findByText('Dec 2025')).toBeInTheDocument()
+    await step('a month opens its days', async () => {
+      canvas.getByRole('application', { name: 'Monthly consumption' }).focus()
+      await userEvent.keyboard('{Home}{ArrowRight}{Enter}')
+      await expect(
+        await canvas.findByRole('heading', { name: 'August 2025, per day' }),
+      ).toBeVisible()
+      await expect(canvas.getByRole('tab', { name: 'Daily' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+    })
+    await step('a day opens its hours', async () => {
+      const chart = await canvas.findByRole('application', { name: 'Daily consumption' })
+      await expect(chart).toHaveAccessibleDescription(/Click or press Enter for its hours\.$/)
+      chart.focus()
+      await userEvent.keyboard('{Home}{ArrowRight}{ArrowRight}{Enter}')
+      await expect(
+        await canvas.findByRole('heading', { name: 'Sunday 3 August 2025, per hour' }),
+      ).toBeVisible()
+      await expect(await canvas.findByText('14:00')).toBeInTheDocument()
+    })
+    await step('breadcrumbs lead back up', async () => {
+      const crumbs = canvas.getByRole('navigation', { name: 'Breadcrumbs' })
+      await expect(within(crumbs).getByText('Sun 3 Aug 2025')).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+      await userEvent.click(within(crumbs).getByRole('link', { name: 'August 2025' }))
+      await expect(
+        await canvas.findByRole('heading', { name: 'August 2025, per day' }),
+      ).toBeVisible()
+      // The daily view's own crumbs: the hourly panel's left with it.
+      const dailyCrumbs = canvas.getByRole('navigation', { name: 'Breadcrumbs' })
+      await userEvent.click(
+        within(dailyCrumbs).getByRole('link', { name: '12 months to Aug 2025' }),
+      )
+      await expect(
+        await canvas.findByRole('heading', { name: 'Sep 2024 – Aug 2025, per month' }),
+      ).toBeVisible()
+    })
+  },
+}
+
+/** Issue 20: a day picked in the calendar shows the window holding it; days to come cannot be picked. */
+export const PickADate: Story = {
+  args: { initialView: 'hourly' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Sunday 22 November 2026, per hour' })
+    canvas.getByRole('button', { name: /Open calendar/ }).focus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog')
+    await expect(within(dialog).getByRole('button', { name: /23/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await userEvent.keyboard('{ArrowLeft}{Enter}')
+    await expect(
+      await canvas.findByRole('heading', { name: 'Saturday 21 November 2026, per hour' }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Next day' })).toBeEnabled()
+  },
+}
+
+/** The hours of the day the clocks went back in Berlin: 25 bars, 02:00 twice. */
+export const HourlyClockChange: Story = {
+  args: { initialView: 'hourly', initialDate: '2026-10-25' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('application', { name: 'Hourly consumption' }),
+    ).toHaveAccessibleDescription(/^25 hourly values/)
+  },
+}
+
+export const PastWindowNarrowDark: Story = {
+  args: { initialView: 'hourly', initialDate: '2026-10-25' },
+  globals: { ...narrowViewport, theme: 'dark' },
+  parameters: shellViewportParameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Sunday 25 October 2026, per hour' })
+    const nav = canvas.getByRole('group', { name: 'Period' }).getBoundingClientRect()
+    await expect(nav.right).toBeLessThanOrEqual(window.innerWidth)
+  },
+}

@@ -1,4 +1,11 @@
-import { useId, type ReactNode } from 'react'
+import {
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import * as styles from './Chart.css'
 import { useChartNavigation, type ActiveSource } from './use-chart-navigation'
 
@@ -25,6 +32,10 @@ export interface ChartPlotProps {
   /** Where the tooltip of mark `i` points (plot coordinates). */
   anchorFor: (i: number) => { x: number; y: number }
   tooltipFor: (i: number) => TooltipContent
+  /** Opens mark `i` (a drill-down): a click, Enter or Space, or on touch a second tap. */
+  onActivate?: (i: number) => void
+  /** What opening a mark does, said after the keyboard instructions, e.g. 'Press Enter to see its hours.' */
+  activateHint?: string
   /** The SVG content; receives the active mark to highlight. */
   children: (active: { index: number | null; source: ActiveSource | null }) => ReactNode
 }
@@ -44,10 +55,13 @@ export function ChartPlot(props: ChartPlotProps) {
     indexAt,
     anchorFor,
     tooltipFor,
+    onActivate,
+    activateHint,
     children,
   } = props
   const nav = useChartNavigation(count, indexAt)
   const id = useId()
+  const activation = useActivation(nav, indexAt, onActivate)
   const tip = nav.index === null ? null : tooltipFor(nav.index)
   const anchor = nav.index === null ? null : anchorFor(nav.index)
   const flip = anchor !== null && anchor.x > width * 0.6
@@ -69,7 +83,10 @@ export function ChartPlot(props: ChartPlotProps) {
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         className={styles.surface}
-        onKeyDown={nav.onKeyDown}
+        onKeyDown={activation.onKeyDown}
+        onPointerDown={activation.onPointerDown}
+        onClick={activation.onClick}
+        style={onActivate ? { cursor: 'pointer' } : undefined}
         onPointerMove={nav.onPointerMove}
         onPointerLeave={nav.onPointerLeave}
         onBlur={nav.onBlur}
@@ -86,7 +103,7 @@ export function ChartPlot(props: ChartPlotProps) {
       </div>
       <span id={`${id}-summary`} hidden>
         {summary} Use the arrow keys to move between {unitName}; Home and End jump to the first and
-        last.
+        last.{activateHint && ` ${activateHint}`}
       </span>
       {tip && anchor && (
         <div
@@ -116,6 +133,40 @@ export function ChartPlot(props: ChartPlotProps) {
       </div>
     </div>
   )
+}
+
+/**
+ * Enter, Space or a click open the active mark. A tap first shows the mark's tooltip and a second
+ * tap on the same mark opens it: on a phone there is no hover to read a value before deciding.
+ */
+function useActivation(
+  nav: ReturnType<typeof useChartNavigation>,
+  indexAt: ChartPlotProps['indexAt'],
+  onActivate: ChartPlotProps['onActivate'],
+) {
+  const tappedActive = useRef(true)
+  const at = (event: MouseEvent<HTMLElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect()
+    return indexAt(event.clientX - rect.left, event.clientY - rect.top)
+  }
+  return {
+    onKeyDown(event: KeyboardEvent<HTMLElement>) {
+      if (onActivate && nav.index !== null && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault()
+        onActivate(nav.index)
+        return
+      }
+      nav.onKeyDown(event)
+    },
+    onPointerDown(event: PointerEvent<HTMLElement>) {
+      tappedActive.current = event.pointerType !== 'touch' || at(event) === nav.index
+      if (event.pointerType === 'touch') nav.onPointerMove(event)
+    },
+    onClick(event: MouseEvent<HTMLElement>) {
+      const i = at(event)
+      if (onActivate && i !== null && tappedActive.current) onActivate(i)
+    },
+  }
 }
 
 /** A small legend/tooltip key drawn like the mark it stands for. */

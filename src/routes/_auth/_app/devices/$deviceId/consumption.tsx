@@ -8,28 +8,27 @@ import { deviceQuery } from '../../../../../features/devices/device-queries'
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
   staticData: { title: 'Device consumption' },
   validateSearch: consumptionSearch,
-  loaderDeps: ({ search }) => ({ view: search.view }),
+  loaderDeps: ({ search }) => ({ view: search.view, date: search.date }),
   // Spec §7 prefetch, in the calendar the page uses (cached for a day); not awaited, failures ignored.
   loader: async ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(deviceQuery(params.deviceId))
     const calendar = await loadCalendar(context.queryClient)
-    void prefetchConsumption(context.queryClient, deps.view, new Date(), {
-      deviceId: params.deviceId,
-      ...calendar,
-    })
+    const consumption = { deviceId: params.deviceId, ...calendar }
+    void prefetchConsumption(context.queryClient, deps.view, new Date(), consumption, deps.date)
   },
   component: ConsumptionRoute,
 })
 
 function ConsumptionRoute() {
   const { deviceId } = Route.useParams()
-  const { view } = Route.useSearch()
+  const { view, date } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
     <ConsumptionPage
       deviceId={deviceId}
       view={view}
-      onViewChange={(next) => void navigate({ search: { view: next }, replace: true })}
+      date={date}
+      onNavigate={(search, options) => void navigate({ search, ...options })}
     />
   )
 }
