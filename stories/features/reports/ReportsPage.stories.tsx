@@ -58,6 +58,18 @@ export const Default: Story = {
   },
 }
 
+/** The chart's legend states the Totals card's change, not one summed from its own buckets. */
+export const OneChange: Story = {
+  play: async ({ canvas }) => {
+    const totals = await canvas.findByRole('region', { name: 'Totals' })
+    // The to-date change, as the report computed it (22 Nov 09:45 against 22 Oct 09:45).
+    const delta = within(totals).getByText('vs the same days').parentElement!
+    const stated = /[+\-−]\d+\.\d%/.exec(delta.textContent!)![0]
+    const legend = await canvas.findByRole('list', { name: /legend/ })
+    await expect(legend).toHaveTextContent(`Change to date${stated}`)
+  },
+}
+
 export const SortByPercent: Story = {
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table')
