@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import type { AppServices } from './features/shell/services'
 import { PageFailure } from './features/shell/FailureScreen'
+import { stringifySearch } from './lib/search-string'
 import { routeTree } from './routeTree.gen'
 
 export type RouterContext = Pick<AppServices, 'queryClient' | 'feedback' | 'scope' | 'logs'>
@@ -16,6 +17,7 @@ export function createAppRouter(context: RouterContext) {
     // Each page has its own boundary: one failing page leaves the shell and its navigation usable.
     defaultErrorComponent: PageFailure,
     scrollRestoration: true,
+    stringifySearch,
   })
 }
 

@@ -53,11 +53,11 @@ export const Default: Story = {
 export const ChooseMeasurement: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const select = await canvas.findByRole('button', { name: /energy_kwh/ })
+    const select = await canvas.findByRole('button', { name: /Energy \(kWh\)/ })
     select.focus()
     await userEvent.keyboard('{Enter}')
-    await userEvent.click(await within(document.body).findByRole('option', { name: 'power_w (W)' }))
-    await waitFor(() => expect(canvas.getByText('power_w, last 48 hours')).toBeVisible())
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Power (W)' }))
+    await waitFor(() => expect(canvas.getByText('Power, last 48 hours')).toBeVisible())
   },
 }
 

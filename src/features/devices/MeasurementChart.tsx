@@ -10,6 +10,7 @@ import {
 } from '../../ui'
 import { intervalsQuery, type ConsumptionContext } from '../consumption/consumption-queries'
 import { toBuckets } from '../consumption/intervals'
+import { measurementName } from './format'
 
 /** The cumulative energy register; its chart is daily consumption rather than raw values. */
 export const ENERGY = 'energy_kwh'
@@ -47,7 +48,7 @@ export function MeasurementChart({
   const selector = options.length > 1 && (
     <Select
       aria-label="Measurement"
-      items={options.map((m) => ({ id: m.name, label: `${m.name} (${m.unit})` }))}
+      items={options.map((m) => ({ id: m.name, label: `${measurementName(m.name)} (${m.unit})` }))}
       selectedKey={measurement}
       onSelectionChange={(key) => onMeasurementChange(key === ENERGY ? undefined : String(key))}
     >
@@ -59,7 +60,7 @@ export function MeasurementChart({
       title={
         measurement === ENERGY
           ? 'Daily consumption this month'
-          : `${measurement}, last ${RAW_HOURS} hours`
+          : `${measurementName(measurement)}, last ${RAW_HOURS} hours`
       }
       actions={selector}
     >
@@ -112,7 +113,7 @@ function RawChart({
   return (
     <ResponsiveCumulativeChart
       height={180}
-      label={measurement}
+      label={measurementName(measurement)}
       data={(readings.data?.items ?? []).map((r) => ({ time: r.timestamp, kwh: r.kwh }))}
       status={readings.isPending ? 'loading' : readings.isError ? 'error' : 'success'}
       onRetry={() => void readings.refetch()}

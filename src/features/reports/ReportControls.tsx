@@ -1,6 +1,6 @@
 import { parseDate } from '@internationalized/date'
 import { Button, DateRangePicker, Icon, Select, SelectItem } from '../../ui'
-import { DevicePicker } from './DevicePicker'
+import { DevicePicker } from '../shared/DevicePicker'
 import { presetLabels, type DayRange } from './report-periods'
 import { metricLabels } from './report-query'
 import { reportMetrics, reportPresets, type ReportMetric, type ReportPreset } from './report-search'
@@ -69,10 +69,18 @@ export function ReportControls({
       >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
-      <DevicePicker value={choice.devices} onChange={(devices) => onChange({ devices })} />
       <Button intent="formSecondary" onPress={onDownload} isDisabled={isDownloading}>
         <Icon name="download" size="sm" /> {isDownloading ? 'Preparing CSV...' : 'Download CSV'}
       </Button>
+      <div className={styles.devices}>
+        <DevicePicker
+          value={choice.devices}
+          onChange={(devices) => onChange({ devices })}
+          chosenLabel="Chosen devices"
+          allLabel="All devices in scope"
+          description="Leave empty to report on every device in scope."
+        />
+      </div>
     </div>
   )
 }

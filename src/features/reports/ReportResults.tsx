@@ -1,6 +1,6 @@
 import type { EnergyReport } from '../../api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stat } from '../../ui'
-import { changeDirection, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
+import { changeDirection, formatEnergy, formatEnergyChange, reportChange } from './change'
 import * as page from '../shared/page.css'
 import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
@@ -34,6 +34,7 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
     )
   }
   const direction = changeDirection(report.change.absolute_kwh)
+  const headline = reportChange(report)
   const buckets = comparisonBuckets(report.series, now)
   // A running period is compared to date by the server: name the spans it compared.
   const toDate = report.to_date
@@ -70,9 +71,9 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
             unit={report.unit}
             goodDirection="down"
             delta={{
-              value: formatPercentChange(report.change.percent),
+              value: headline.value,
               direction: statDirection[direction],
-              context: toDate ? 'vs the same days' : 'vs previous',
+              context: headline.context,
             }}
           />
         </div>
@@ -99,6 +100,7 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
           currentLabel={current}
           previousLabel={previous}
           timeZone={timeZone}
+          change={{ label: headline.label, value: headline.value }}
         />
       </Card>
       <Card

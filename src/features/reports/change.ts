@@ -1,3 +1,5 @@
+import type { EnergyReport } from '../../api'
+
 /** Change from a previous figure to a current one; percent is null when previous is 0 (shown 'N/A'). */
 export interface Change {
   absolute: number
@@ -44,3 +46,13 @@ export const formatPercentChange = (percent: number | null) =>
 /** Which way a change points, for its icon and tone: more energy is 'up'. */
 export const changeDirection = (absolute: number) =>
   absolute > 0 ? 'up' : absolute < 0 ? 'down' : 'flat'
+
+/**
+ * The change a report headlines, the one figure the Totals card and the chart legend both show:
+ * the server's, over the spans it compared (to date for a running period).
+ */
+export const reportChange = (report: Pick<EnergyReport, 'change' | 'to_date'>) => ({
+  label: report.to_date ? 'Change to date' : 'Change',
+  value: formatPercentChange(report.change.percent),
+  context: report.to_date ? 'vs the same days' : 'vs previous',
+})

@@ -20,6 +20,11 @@ export const reportMetrics = ['energy_consumption', 'energy_usage'] as const
 export type ReportMetric = (typeof reportMetrics)[number]
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
+/** Devices as repeated parameters (`device_ids=a&device_ids=b`); one reads as a single value. */
+const deviceIds = z.pipe(
+  z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
+  z.array(z.uuid()).check(z.maxLength(500)),
+)
 
 /**
  * /reports keeps its choices in the URL so a report can be shared and reloaded. Every field falls
@@ -32,7 +37,9 @@ export const reportsSearch = z.object({
   previousFrom: dropInvalid(day),
   previousTo: dropInvalid(day),
   metric: dropInvalid(z.enum(reportMetrics)),
-  devices: dropInvalid(z.array(z.uuid()).check(z.maxLength(500))),
+  device_ids: dropInvalid(deviceIds),
+  /** Old links' JSON array (`devices=["…"]`): read once, then the URL is rewritten (see the route). */
+  devices: dropInvalid(deviceIds),
 })
 
 export type ReportsSearch = z.infer<typeof reportsSearch>
@@ -45,18 +52,24 @@ export function choiceFromSearch(search: ReportsSearch): ReportChoice {
     custom: from && to ? { from, to } : undefined,
     customPrevious: previousFrom && previousTo ? { from: previousFrom, to: previousTo } : undefined,
     metric: search.metric ?? 'energy_consumption',
-    devices: search.devices ?? [],
+    devices: search.device_ids ?? [],
   }
 }
 
 /** The URL change for a change of choice; a cleared range clears its dates. */
 export function searchPatch(patch: Partial<ReportChoice>): Partial<ReportsSearch> {
-  const { custom, customPrevious, ...rest } = patch
+  const { custom, customPrevious, devices, ...rest } = patch
   return {
     ...rest,
+    ...(devices ? { device_ids: devices.length ? devices : undefined } : {}),
     ...('custom' in patch ? { from: custom?.from, to: custom?.to } : {}),
     ...('customPrevious' in patch
       ? { previousFrom: customPrevious?.from, previousTo: customPrevious?.to }
       : {}),
   }
+}
+
+/** The search of an old link, its JSON `devices` moved to repeated `device_ids`; null if none. */
+export function withoutLegacyDevices({ devices, ...search }: ReportsSearch): ReportsSearch | null {
+  return devices ? { ...search, device_ids: search.device_ids ?? devices } : null
 }

@@ -4,7 +4,8 @@ import { vars } from '../../styles'
 export const controls = style({
   display: 'grid',
   gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+  // Wide enough for the longest metric, 'Energy usage per day (kWh/day)', at 1280 px.
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 17rem), 1fr))',
   alignItems: 'end',
 })
 
@@ -31,11 +32,11 @@ export const sortButton = style({
   },
 })
 
-export const deviceList = style({ maxHeight: '18rem', overflowY: 'auto', minWidth: '16rem' })
-
-export const popoverActions = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  paddingTop: vars.space.sm,
+/** The device search beside its chosen tags, under the other controls (stacked when narrow). */
+export const devices = style({
+  gridColumn: '1 / -1',
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
+  alignItems: 'start',
 })

@@ -49,6 +49,12 @@ export interface ComparisonChartProps extends ChartCommonProps {
   previousLabel?: string
   /** Accessible name. @default 'Consumption compared with the previous period' */
   label?: string
+  /**
+   * The change the page states for the whole comparison (legend and summary), as its caller
+   * defines it: the chart's buckets need not span what was compared (a running period is compared
+   * to the same elapsed time, days with the same weekday). Left out, no total change is shown.
+   */
+  change?: { label: string; value: string }
 }
 
 interface Mark {
@@ -99,6 +105,7 @@ export function ComparisonChart({
   currentLabel = 'This period',
   previousLabel = 'Previous period',
   label = 'Consumption compared with the previous period',
+  change,
   ...common
 }: ComparisonChartProps) {
   const { width, height = 240, timeZone } = common
@@ -173,13 +180,6 @@ export function ComparisonChart({
     current: sumOrNull(source.map((m) => m.current)),
     previous: sumOrNull(source.map((m) => m.previous)),
   }
-  // Like for like: a period still in progress is compared only over the buckets it has so far.
-  const both = source.filter((m) => m.current !== null && m.previous !== null)
-  const toDate = both.length < source.length
-  const totalChange = changeRatio(
-    sumOrNull(both.map((m) => m.current)),
-    sumOrNull(both.map((m) => m.previous)),
-  )
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
   const center = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2
 
@@ -194,7 +194,7 @@ export function ComparisonChart({
       : [],
   )
 
-  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}; ${toDate ? `change over the ${plural(both.length, `${granularity} value`)} both periods have` : 'change'} ${formatChange(totalChange)}.`
+  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}${change ? `; ${change.label.toLowerCase()} ${change.value}` : ''}.`
 
   return (
     <ChartShell
@@ -214,7 +214,7 @@ export function ComparisonChart({
           kind: variant === 'bars' ? 'solid' : 'line',
           value: formatKwh(totals.previous),
         },
-        { label: toDate ? 'Change to date' : 'Change', value: formatChange(totalChange) },
+        ...(change ? [change] : []),
       ]}
       table={() => ({
         caption: label,

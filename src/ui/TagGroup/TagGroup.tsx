@@ -56,7 +56,8 @@ export function Tag({ children, ...props }: TagProps) {
             <Button
               slot="remove"
               className={styles.remove}
-              aria-label={`Remove ${textValue ?? ''}`}
+              // Named with its tag by react-aria (labelled by both): 'Remove Cold storage'.
+              aria-label="Remove"
             >
               <Icon name="close" size="sm" />
             </Button>

@@ -5,7 +5,8 @@ import { ReportsPage } from '../../../src/features/reports/ReportsPage'
 import type { ReportChoice } from '../../../src/features/reports/ReportControls'
 import { users } from '../../../src/mocks/fixtures'
 import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { dashboardHandlers, dashboardNow } from '../../../src/mocks/dashboard'
+import { dashboardHandlers, dashboardNow, northwindDevices } from '../../../src/mocks/dashboard'
+import { fleetHandler } from '../../../src/mocks/devices-fleet'
 import { signedInAs } from '../../../src/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
@@ -31,6 +32,8 @@ const handlers = (options?: Parameters<typeof dashboardHandlers>[0]) => ({
   ...baseHandlers,
   auth: signedInAs(users[2]!),
   ...dashboardHandlers(options),
+  // The device picker searches on the server.
+  devices: [fleetHandler(options?.devices ?? northwindDevices)],
 })
 
 const meta = {
@@ -55,6 +58,18 @@ export const Default: Story = {
       'descending',
     )
     await expect(within(table).getByRole('rowheader', { name: 'Total' })).toBeVisible()
+  },
+}
+
+/** The chart's legend states the Totals card's change, not one summed from its own buckets. */
+export const OneChange: Story = {
+  play: async ({ canvas }) => {
+    const totals = await canvas.findByRole('region', { name: 'Totals' })
+    // The to-date change, as the report computed it (22 Nov 09:45 against 22 Oct 09:45).
+    const delta = within(totals).getByText('vs the same days').parentElement!
+    const stated = /[+\-−]\d+\.\d%/.exec(delta.textContent!)![0]
+    const legend = await canvas.findByRole('list', { name: /legend/ })
+    await expect(legend).toHaveTextContent(`Change to date${stated}`)
   },
 }
 
@@ -99,18 +114,29 @@ export const CustomRange: Story = {
   },
 }
 
+/** Devices are found by a search and kept as tags, by keyboard; the report covers them only. */
 export const ChooseDevices: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, step }) => {
     await canvas.findByRole('table')
-    canvas.getByRole('button', { name: 'Devices: All devices in scope' }).focus()
-    await userEvent.keyboard('{Enter}')
-    const list = await body().findByRole('listbox', { name: 'Devices' })
-    await userEvent.click(within(list).getByRole('option', { name: /Cold storage/ }))
-    await userEvent.keyboard('{Escape}')
-    await expect(await canvas.findByRole('button', { name: 'Devices: Cold storage' })).toBeVisible()
-    // Header, the one device, the total.
+    const search = canvas.getByRole('combobox', { name: 'Devices' })
+    await step('search and choose two devices', async () => {
+      search.focus()
+      await userEvent.keyboard('cold')
+      const list = await body().findByRole('listbox')
+      await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1))
+      await userEvent.keyboard('{ArrowDown}{Enter}')
+      await userEvent.keyboard('main')
+      await waitFor(() =>
+        expect(body().getByRole('option', { name: /^Main meter/ })).toBeInTheDocument(),
+      )
+      await userEvent.keyboard('{ArrowDown}{Enter}{Escape}')
+    })
+    const chosen = canvas.getByRole('grid', { name: 'Chosen devices' })
+    await expect(within(chosen).getAllByRole('row')).toHaveLength(2)
+    await expect(within(chosen).getByRole('row', { name: /^Cold storage/ })).toBeVisible()
+    // Header, the two devices, the total.
     await waitFor(() =>
-      expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(3),
+      expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4),
     )
   },
 }

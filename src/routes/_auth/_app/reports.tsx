@@ -1,14 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ReportsPage } from '../../../features/reports/ReportsPage'
 import {
   choiceFromSearch,
   reportsSearch,
   searchPatch,
+  withoutLegacyDevices,
 } from '../../../features/reports/report-search'
 
 export const Route = createFileRoute('/_auth/_app/reports')({
   staticData: { title: 'Reports' },
   validateSearch: reportsSearch,
+  beforeLoad: ({ search }) => {
+    const rewritten = withoutLegacyDevices(search)
+    if (rewritten) throw redirect({ to: '/reports', search: rewritten, replace: true })
+  },
   component: ReportsRoute,
 })
 
