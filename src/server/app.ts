@@ -33,7 +33,7 @@ import { ingestLimit } from './plugins/ingest-limit.ts'
 import { LoginThrottle } from './plugins/login-throttle.ts'
 import { requestContext, requestIdOf, shutdownGate } from './plugins/request-context.ts'
 import { profiler } from './plugins/profiler.ts'
-import { securityHeaders, setSecurityHeaders } from './plugins/security-headers.ts'
+import { securityHeaders, securityHeadersBeforeHooks } from './plugins/security-headers.ts'
 import { sessionAuth } from './plugins/session-auth.ts'
 import { diskStorage, type FileStorage } from './storage/file-storage.ts'
 
@@ -157,6 +157,8 @@ function validatorsByPart(): BuildCompilerFromPool {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, logs } = options
+  const hsts = config.appEnv !== 'development'
+  const headersBeforeHooks = securityHeadersBeforeHooks(hsts)
   const app = Fastify({
     loggerInstance: logs.logger as FastifyBaseLogger,
     genReqId: requestIdOf,
@@ -175,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         error.code === 'FST_ERR_BAD_URL'
           ? new HttpError(400, 'The URL is malformed', 'malformed_url')
           : new HttpError(404, 'Not found', 'not_found')
-      setSecurityHeaders(request, reply, config.appEnv !== 'development')
+      headersBeforeHooks(request, reply)
       return (reply as FastifyReply)
         .code(http.statusCode)
         .header('x-request-id', request.id)
@@ -209,10 +211,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(db, config.loginLimits))
   app.decorate('storage', options.storage ?? diskStorage(path.join(config.dataDir, 'attachments')))
 
-  shutdownGate(app, options.lifecycle ?? { draining: false })
-  requestContext(app)
-  profiler(app)
-  securityHeaders(app, { hsts: config.appEnv !== 'development' })
+  // Every plugin names the ones it must come after (fastify-plugin `dependencies`): registering
+  // one out of order fails at start instead of, say, refusing a request before its id is known.
+  await app.register(shutdownGate, {
+    lifecycle: options.lifecycle ?? { draining: false },
+    refusalHeaders: headersBeforeHooks,
+  })
+  await app.register(securityHeaders, { hsts })
+  await app.register(requestContext)
+  await app.register(profiler)
   await app.register(cookie)
   await app.register(formbody, { bodyLimit: 16 * 1024 })
   await app.register(multipart, {
@@ -226,14 +233,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { parseAs: 'buffer' },
     (_request, body, done) => done(null, body),
   )
-  utf8Json(app)
-  csrfProtection(app)
-  sessionAuth(app)
-  ingestLimit(app, config.ingestLimits)
-  bodyMediaTypes(app)
-  multipartBody(app)
-  finiteNumbers(app)
-  errorHandling(app)
+  await app.register(utf8Json)
+  await app.register(csrfProtection)
+  await app.register(sessionAuth)
+  await app.register(ingestLimit, config.ingestLimits)
+  await app.register(bodyMediaTypes)
+  await app.register(multipartBody)
+  await app.register(finiteNumbers)
+  await app.register(errorHandling)
 
   await app.register(openapiGlue, { specification: loadSpecification(), serviceHandlers: handlers })
 

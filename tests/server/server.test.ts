@@ -95,6 +95,8 @@ describe('the server process', () => {
     expect(late.statusCode).toBe(503)
     expect(late.json()).toMatchObject({ code: 'service_unavailable' })
     expect(late.headers['retry-after']).toBeDefined()
+    // The gate answers before the security headers' hooks run, and sets them itself.
+    expect(late.headers['x-frame-options']).toBe('DENY')
     const finished = await inFlight
     expect(finished.status).toBe(200)
     expect((await finished.json()).rejected).toBe(4000)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts'
+import { hashRefreshToken, signAccessToken } from '../../src/server/modules/auth/tokens.ts'
 import { build, cookieHeader, cookiesOf, type Session, type TestApp } from './helpers/build.ts'
 import { USERS } from './helpers/fixtures.ts'
 import { replica } from './helpers/replica.ts'
 import { sessionCalls } from './helpers/requests.ts'
+import { expectContract } from './helpers/spec.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -239,6 +240,101 @@ describe('session attacks', () => {
     expect((await me(other.cookie)).statusCode).toBe(401)
     await expect(t.login(USERS.user2.email)).rejects.toThrow(/401/)
     await t.login(USERS.user2.email, 'a-brand-new-password')
+  })
+
+  it('two refreshes racing with one token leave at most one live session', async () => {
+    const s = await t.login(USERS.user.email)
+    const answers = await Promise.all([refresh(s.refresh), refresh(s.refresh), refresh(s.refresh)])
+    for (const answer of answers) expectContract('refreshSession', answer)
+    const successors = answers
+      .filter((a) => a.statusCode === 200)
+      .map((a) => cookiesOf(a).console_refresh!)
+    let live = 0
+    for (const token of successors) if ((await refresh(token)).statusCode === 200) live++
+    expect(live, `${successors.length} successors issued`).toBeLessThanOrEqual(1)
+  })
+
+  it('refuses a refresh token past its expiry in the database, and clears the cookies', async () => {
+    const s = await t.login(USERS.user.email)
+    await t.db.query(
+      "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+      [hashRefreshToken(s.refresh)],
+    )
+    const response = await refresh(s.refresh)
+    expect(response.statusCode).toBe(401)
+    expectContract('refreshSession', response)
+    expect(response.cookies.map((c) => [c.name, c.maxAge])).toEqual(
+      expect.arrayContaining([
+        ['console_access', 0],
+        ['console_refresh', 0],
+      ]),
+    )
+  })
+
+  it('refuses an access token whose session has expired in the database', async () => {
+    const s = await t.login(USERS.user.email)
+    expect((await me(s.cookie)).statusCode).toBe(200)
+    const [payload] = s.access.split('.')
+    const { sid } = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      sid,
+    ])
+    const response = await me(s.cookie)
+    expect(response.statusCode).toBe(401)
+    expectContract('getCurrentUser', response)
+  })
+
+  it('refuses tokens swapped between the two cookies', async () => {
+    const s = await t.login(USERS.user.email)
+    expect((await me(`console_access=${s.refresh}`)).statusCode).toBe(401)
+    expect((await refresh(s.access)).statusCode).toBe(401)
+    // Neither attempt hurt the real session.
+    expect((await me(s.cookie)).statusCode).toBe(200)
+  })
+
+  it('logout with only the access cookie also revokes the refresh token', async () => {
+    const s = await t.login(USERS.user.email)
+    const out = await t.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/logout',
+      headers: { cookie: `console_access=${s.access}` },
+    })
+    expect(out.statusCode).toBe(204)
+    const again = await refresh(s.refresh)
+    expect(again.statusCode).toBe(401)
+    expectContract('refreshSession', again)
+  })
+
+  it('a demotion or a move to another group applies to open sessions at once', async () => {
+    const developer = await t.as('developer')
+    const created = await t.call(developer, {
+      method: 'POST',
+      url: '/api/v1/users/',
+      payload: {
+        email: 'soon-demoted@demo.local',
+        full_name: 'Soon Demoted',
+        password: 'long-enough-password',
+        role: 'admin',
+        group_id: t.fx.groups.A,
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const s = await t.login('soon-demoted@demo.local', 'long-enough-password')
+    const listUsers = () => t.call(s, { method: 'GET', url: '/api/v1/users/' })
+    expect((await listUsers()).statusCode).toBe(200)
+    const patch = (payload: object) =>
+      t.call(developer, { method: 'PATCH', url: `/api/v1/users/${created.json().id}`, payload })
+    expect((await patch({ role: 'user' })).statusCode).toBe(200)
+    const after = await listUsers()
+    // Either the session ended with the change or it carries the new role: never the old one.
+    expect([401, 403]).toContain(after.statusCode)
+    if (after.statusCode === 403) {
+      expect((await patch({ group_id: t.fx.groups.B })).statusCode).toBe(200)
+      const devices = await t.call(s, { method: 'GET', url: '/api/v1/devices/' })
+      if (devices.statusCode === 200)
+        for (const d of devices.json().items) expect(d.group_id).toBe(t.fx.groups.B)
+      else expect(devices.statusCode).toBe(401)
+    }
   })
 })
 

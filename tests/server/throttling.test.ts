@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
 import { build, type TestApp } from './helpers/build.ts'
-import { USERS } from './helpers/fixtures.ts'
+import { PASSWORD, USERS } from './helpers/fixtures.ts'
 import { replica, type Replica } from './helpers/replica.ts'
+import { expectContract } from './helpers/spec.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -221,5 +222,83 @@ describe('login throttling shared by replicas on one database', () => {
     expect((await login('b', USERS.user2.email, 'wrong')).statusCode).toBe(401)
     expect((await login('a', USERS.user2.email, 'wrong')).statusCode).toBe(401)
     expect((await login('b', USERS.user2.email, 'demo-password')).statusCode).toBe(200)
+  })
+})
+
+describe('login throttling that rotating client addresses does not dodge', () => {
+  const attemptOn = (
+    t: TestApp,
+    username: string,
+    password: string,
+    headers: Record<string, string>,
+  ) =>
+    t.call(null, {
+      method: 'POST',
+      url: '/api/v1/auth/cookie/login',
+      payload: new URLSearchParams({ username, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    })
+  const spoofed = (i: number) => ({
+    'x-forwarded-for': `203.0.113.${i}, 10.0.0.${i}`,
+    'x-real-ip': `198.51.100.${i}`,
+    forwarded: `for=192.0.2.${i}`,
+  })
+
+  it('without a trusted proxy, forwarded addresses are ignored: spraying many accounts hits the address limit', async () => {
+    const t = await build({
+      loginLimits: {
+        perAccount: 100,
+        accountUnderAttack: 100,
+        perAddressFailures: 5,
+        perAddressPerMinute: 100,
+        windowMs: 60_000,
+      },
+    })
+    try {
+      for (let i = 0; i < 5; i++) {
+        const response = await attemptOn(t, `sprayed-${i}@demo.local`, 'Winter2026!', spoofed(i))
+        expect(response.statusCode).toBe(401)
+      }
+      const next = await attemptOn(t, USERS.admin2.email, PASSWORD, spoofed(99))
+      expect(next.statusCode).toBe(429)
+      expect(Number(next.headers['retry-after'])).toBeGreaterThan(0)
+      expectContract('login', next)
+      expect(next.cookies).toHaveLength(0)
+    } finally {
+      await t.close()
+    }
+  })
+
+  // throttling.test.ts shows a client's own X-Forwarded-For entries are not its address behind
+  // a trusted proxy; here every guess really comes from another address (a botnet).
+  it('behind a trusted proxy, a new address per guess puts the account under attack: the addresses that failed are refused', async () => {
+    const t = await build({
+      trustProxy: 'loopback',
+      loginLimits: {
+        perAccount: 3,
+        accountUnderAttack: 3,
+        perAddressFailures: 100,
+        perAddressPerMinute: 100,
+        windowMs: 60_000,
+      },
+    })
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await attemptOn(t, USERS.user.email, `guess-${i}`, spoofed(i))
+        expect(response.statusCode).toBe(401)
+      }
+      // A guessing address is refused on this account, even with the right password.
+      const locked = await attemptOn(t, USERS.user.email, PASSWORD, spoofed(1))
+      expect(locked.statusCode).toBe(429)
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
+      expectContract('login', locked)
+      expect(locked.cookies).toHaveLength(0)
+      // The owner, from an address that has not failed, is not locked out.
+      expect((await attemptOn(t, USERS.user.email, PASSWORD, spoofed(50))).statusCode).toBe(200)
+      // Another account from a fresh address is not affected.
+      expect((await attemptOn(t, USERS.admin.email, PASSWORD, spoofed(51))).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
   })
 })

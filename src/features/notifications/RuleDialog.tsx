@@ -17,12 +17,14 @@ import {
   emptyRuleForm,
   ruleFormValues,
   thresholdWindows,
+  ruleServerErrors,
   validateRuleEdit,
   validateRuleForm,
   windowLabels,
   type RuleFormErrors,
   type RuleFormValues,
 } from './rule-form'
+import { fieldErrors } from '../shared/form-errors'
 import { useFocusFirstInvalid } from '../shared/ServerForm'
 import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
@@ -38,8 +40,11 @@ export interface RuleDialogProps {
 
 const alertTypes = Object.keys(alertTypeLabels) as AlertType[]
 
-/** Create and edit send different calls with different toasts; the form is the same. */
-function useSaveRule(onSaved: () => void) {
+/**
+ * Create and edit send different calls with different toasts; the form is the same. A refusal
+ * that names a field the form shows goes to that field (`onRejected`), anything else to a toast.
+ */
+function useSaveRule(onSaved: () => void, onRejected: (errors: RuleFormErrors) => void) {
   const queryClient = useQueryClient()
   const notify = useNotify()
   const saved = (title: string, message: string) => () => {
@@ -47,15 +52,20 @@ function useSaveRule(onSaved: () => void) {
     void queryClient.invalidateQueries({ queryKey: listNotificationRulesQueryKey() })
     onSaved()
   }
+  const failed = (title: string) => (error: unknown) => {
+    const found = ruleServerErrors(fieldErrors(error).fields)
+    if (found) onRejected(found)
+    else notify.failure(title)(error)
+  }
   const create = useMutation({
     ...createNotificationRuleMutation(),
     onSuccess: saved('Notification rule created', 'The rule is now active for the selected scope.'),
-    onError: notify.failure('Failed to create notification rule'),
+    onError: failed('Failed to create notification rule'),
   })
   const update = useMutation({
     ...updateNotificationRuleMutation(),
     onSuccess: saved('Notification rule updated', 'Changes apply from the next evaluation.'),
-    onError: notify.failure('Failed to update notification rule'),
+    onError: failed('Failed to update notification rule'),
   })
   return { create, update, isPending: create.isPending || update.isPending }
 }
@@ -67,7 +77,6 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
   const [values, setValues] = useState<RuleFormValues>(initial)
   const [errors, setErrors] = useState<RuleFormErrors>({})
   const [rejected, setRejected] = useState<RuleFormErrors | null>(null)
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(rejected)
   const reject = (found: RuleFormErrors) => {
     setErrors(found)
     setRejected(found)
@@ -75,7 +84,8 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
   const save = useSaveRule(() => {
     if (!rule) setValues(emptyRuleForm)
     onOpenChange(false)
-  })
+  }, reject)
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(rejected)
   const set =
     <K extends keyof RuleFormValues>(key: K) =>
     (value: RuleFormValues[K]) => {

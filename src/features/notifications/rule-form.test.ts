@@ -4,6 +4,7 @@ import {
   describeRule,
   emptyRuleForm,
   ruleFormValues,
+  ruleServerErrors,
   validateRuleEdit,
   validateRuleForm,
   type RuleFormValues,
@@ -160,6 +161,19 @@ describe('edit-rule form', () => {
       ok: false,
       errors: { unit: 'Enter a unit, e.g. kWh' },
     })
+  })
+})
+
+describe("the server's refusals on the form", () => {
+  it("puts a message on the field the API names, in the form's own names", () => {
+    const fields = { offline_after_minutes: 'Meter reports every 15 minutes' }
+    expect(ruleServerErrors(fields)).toEqual({
+      offlineAfterMinutes: 'Meter reports every 15 minutes',
+    })
+  })
+  it('leaves to a toast what no field of the form shows', () => {
+    expect(ruleServerErrors({ 'device_ids.0': 'Device not found' })).toBeNull()
+    expect(ruleServerErrors({})).toBeNull()
   })
 })
 

@@ -154,6 +154,28 @@ export function validateRuleEdit(values: RuleFormValues): RuleFormResult<Notific
   return { ok: true, input }
 }
 
+/** The API's names for the fields the form shows (device_ids has no message slot: a toast says it). */
+const formFieldOf: Partial<Record<string, keyof RuleFormValues>> = {
+  name: 'name',
+  offline_after_minutes: 'offlineAfterMinutes',
+  threshold_value: 'thresholdValue',
+  unit: 'unit',
+  window: 'window',
+}
+
+/**
+ * A server rejection's field messages (`fieldErrors(...).fields`, keyed by the API's names) on
+ * the form's fields, or null when none of them is one the form shows.
+ */
+export function ruleServerErrors(fields: Record<string, string>): RuleFormErrors | null {
+  const errors: RuleFormErrors = {}
+  for (const [path, message] of Object.entries(fields)) {
+    const field = formFieldOf[path]
+    if (field) errors[field] ??= message
+  }
+  return Object.keys(errors).length > 0 ? errors : null
+}
+
 /** An existing rule as form values; a field of the other alert type keeps its default. */
 export function ruleFormValues(rule: NotificationRule): RuleFormValues {
   return {

@@ -28,9 +28,11 @@ export function useFocusFirstInvalid<T extends HTMLElement>(rejection: unknown) 
   useEffect(() => {
     // Opening a form is not a rejection: a field invalid from the start keeps its place in line.
     if (rejection === initial.current) return
-    const target = ref.current?.querySelector<HTMLElement>(
+    const marked = ref.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-invalid] input, [data-form-error]',
     )
+    // A number field marks its group, which cannot take focus: its input does.
+    const target = marked?.matches('[role="group"]') ? marked.querySelector('input') : marked
     target?.focus()
   }, [rejection])
   return ref

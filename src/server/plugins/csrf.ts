@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../lib/http-errors.ts'
+import fp from 'fastify-plugin'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -18,20 +19,23 @@ function hostOf(origin: string): string | undefined {
  * cross-site form cannot send a custom header, and a cross-site fetch with one needs a CORS
  * preflight we never grant), and when the browser names an Origin it must be this host.
  */
-export function csrfProtection(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!STATE_CHANGING.has(request.method)) return
-    if (!request.headers['x-request-id']) {
-      throw refuse('Missing X-Request-ID header on a state-changing request')
-    }
-    const origin = request.headers.origin
-    if (origin !== undefined) {
-      const host = request.headers.host?.toLowerCase()
-      if (origin === 'null' || !host || hostOf(origin) !== host) {
-        throw refuse('Cross-site request refused')
+export const csrfProtection = fp(
+  async function csrfProtection(app: FastifyInstance) {
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (!STATE_CHANGING.has(request.method)) return
+      if (!request.headers['x-request-id']) {
+        throw refuse('Missing X-Request-ID header on a state-changing request')
       }
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw refuse('Cross-site request refused')
-  })
-}
+      const origin = request.headers.origin
+      if (origin !== undefined) {
+        const host = request.headers.host?.toLowerCase()
+        if (origin === 'null' || !host || hostOf(origin) !== host) {
+          throw refuse('Cross-site request refused')
+        }
+      }
+      if (request.headers['sec-fetch-site'] === 'cross-site')
+        throw refuse('Cross-site request refused')
+    })
+  },
+  { name: 'csrf', dependencies: ['request-context'] },
+)

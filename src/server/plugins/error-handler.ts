@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts'
+import fp from 'fastify-plugin'
 
 interface AjvError {
   instancePath: string
@@ -268,26 +269,29 @@ const safeError = (error: Error & { code?: string }) => ({
 })
 
 /** Every error body is `{ detail, code?, remediation? }`; anything unforeseen is a logged 500. */
-export function errorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const http = toHttpError(error, request)
-    if (!http) {
-      request.log.error(
-        { logger: 'http', err: safeError(error) },
-        `Unhandled error: ${error.message}`,
-      )
-      return reply.code(500).type('application/json').send({
-        detail: 'Internal server error',
-        code: 'internal_error',
-        remediation: 'Try again; if it persists, report the request id.',
-      })
-    }
-    if (http.statusCode >= 500)
-      request.log.error({ logger: 'http', err: safeError(error) }, http.message)
-    return reply
-      .code(http.statusCode)
-      .headers(http.headers)
-      .type('application/json')
-      .send(http.body())
-  })
-}
+export const errorHandling = fp(
+  async function errorHandling(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const http = toHttpError(error, request)
+      if (!http) {
+        request.log.error(
+          { logger: 'http', err: safeError(error) },
+          `Unhandled error: ${error.message}`,
+        )
+        return reply.code(500).type('application/json').send({
+          detail: 'Internal server error',
+          code: 'internal_error',
+          remediation: 'Try again; if it persists, report the request id.',
+        })
+      }
+      if (http.statusCode >= 500)
+        request.log.error({ logger: 'http', err: safeError(error) }, http.message)
+      return reply
+        .code(http.statusCode)
+        .headers(http.headers)
+        .type('application/json')
+        .send(http.body())
+    })
+  },
+  { name: 'error-handler', dependencies: ['request-context'] },
+)

@@ -4,6 +4,7 @@ import type { TenantScope } from '../context.ts'
 import { HttpError } from '../lib/http-errors.ts'
 import type { OperationId } from '../permissions.ts'
 import { scopeOf } from './session-auth.ts'
+import fp from 'fastify-plugin'
 
 /** The operations that share the ingest gate. */
 const INGEST: ReadonlySet<OperationId> = new Set(['bulkPushReadings'])
@@ -205,30 +206,33 @@ const refusal = (turn: Exclude<Turn, 'entered'>) =>
  * refused at once (429) or after a bounded wait (503). The turn ends when the answer is sent.
  * Turns are shared per tenant (Gate), so one tenant's flood cannot lock the others out.
  */
-export function ingestLimit(app: FastifyInstance, limits: IngestLimits): void {
-  const gate = new Gate(limits)
-  const holding = new WeakMap<FastifyRequest, string>()
-  app.decorate('ingestGate', gate)
-  const enter = async (request: FastifyRequest) => {
-    if (!request.actor) return
-    const tenant = tenantOf(scopeOf(request, request.actor))
-    const turn = await gate.enter(tenant)
-    if (turn !== 'entered') throw refusal(turn)
-    holding.set(request, tenant)
-  }
-  const release = async (request: FastifyRequest) => {
-    const tenant = holding.get(request)
-    if (tenant === undefined) return
-    holding.delete(request)
-    gate.leave(tenant)
-  }
-  // Route hooks, so other requests pay nothing; they run after the app's (sign-in first).
-  app.addHook('onRoute', (route) => {
-    const operationId = (route.schema as { operationId?: OperationId } | undefined)?.operationId
-    if (!operationId || !INGEST.has(operationId)) return
-    route.onRequest = [route.onRequest ?? []].flat().concat(enter)
-    // Whichever comes first: onSend also runs when the client has gone away mid-push.
-    route.onSend = [route.onSend ?? []].flat().concat(release)
-    route.onResponse = [route.onResponse ?? []].flat().concat(release)
-  })
-}
+export const ingestLimit = fp<IngestLimits>(
+  async function ingestLimit(app: FastifyInstance, limits: IngestLimits) {
+    const gate = new Gate(limits)
+    const holding = new WeakMap<FastifyRequest, string>()
+    app.decorate('ingestGate', gate)
+    const enter = async (request: FastifyRequest) => {
+      if (!request.actor) return
+      const tenant = tenantOf(scopeOf(request, request.actor))
+      const turn = await gate.enter(tenant)
+      if (turn !== 'entered') throw refusal(turn)
+      holding.set(request, tenant)
+    }
+    const release = async (request: FastifyRequest) => {
+      const tenant = holding.get(request)
+      if (tenant === undefined) return
+      holding.delete(request)
+      gate.leave(tenant)
+    }
+    // Route hooks, so other requests pay nothing; they run after the app's (sign-in first).
+    app.addHook('onRoute', (route) => {
+      const operationId = (route.schema as { operationId?: OperationId } | undefined)?.operationId
+      if (!operationId || !INGEST.has(operationId)) return
+      route.onRequest = [route.onRequest ?? []].flat().concat(enter)
+      // Whichever comes first: onSend also runs when the client has gone away mid-push.
+      route.onSend = [route.onSend ?? []].flat().concat(release)
+      route.onResponse = [route.onResponse ?? []].flat().concat(release)
+    })
+  },
+  { name: 'ingest-limit', dependencies: ['session-auth'] },
+)

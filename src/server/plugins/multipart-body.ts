@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, type ValidationIssue } from '../lib/http-errors.ts'
+import fp from 'fastify-plugin'
 
 /** The largest file a multipart body may carry (the contract's photo limit). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
@@ -42,31 +43,34 @@ const takesMultipart = (request: FastifyRequest) => {
  * properties, files are read (413 beyond the limit) and kept for `uploadsOf`, their property
  * holding the file name. Empty text fields are left out, as the console's client does.
  */
-export function multipartBody(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!takesMultipart(request)) return
-    const body: Record<string, unknown> = {}
-    const files = new Map<string, Upload>()
-    const issues: ValidationIssue[] = []
-    for await (const part of request.parts()) {
-      const name = part.fieldname
-      if (name in body) {
-        issues.push({ loc: ['body', name], msg: 'Field given more than once', type: 'duplicate' })
+export const multipartBody = fp(
+  async function multipartBody(app: FastifyInstance) {
+    app.addHook('preValidation', async (request: FastifyRequest) => {
+      if (!takesMultipart(request)) return
+      const body: Record<string, unknown> = {}
+      const files = new Map<string, Upload>()
+      const issues: ValidationIssue[] = []
+      for await (const part of request.parts()) {
+        const name = part.fieldname
+        if (name in body) {
+          issues.push({ loc: ['body', name], msg: 'Field given more than once', type: 'duplicate' })
+        }
+        if (part.type === 'file') {
+          const data = await part.toBuffer().catch((error: { code?: string }) => {
+            throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(name) : error
+          })
+          files.set(name, { filename: part.filename, mimetype: part.mimetype, data })
+          body[name] = part.filename || name
+        } else if (part.valueTruncated) {
+          issues.push({ loc: ['body', name], msg: 'Value is too long', type: 'string_too_long' })
+        } else if (part.value !== '') {
+          body[name] = part.value
+        }
       }
-      if (part.type === 'file') {
-        const data = await part.toBuffer().catch((error: { code?: string }) => {
-          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(name) : error
-        })
-        files.set(name, { filename: part.filename, mimetype: part.mimetype, data })
-        body[name] = part.filename || name
-      } else if (part.valueTruncated) {
-        issues.push({ loc: ['body', name], msg: 'Value is too long', type: 'string_too_long' })
-      } else if (part.value !== '') {
-        body[name] = part.value
-      }
-    }
-    if (issues.length > 0) throw new HttpError(422, issues, 'validation_error')
-    uploads.set(request, files)
-    request.body = body
-  })
-}
+      if (issues.length > 0) throw new HttpError(422, issues, 'validation_error')
+      uploads.set(request, files)
+      request.body = body
+    })
+  },
+  { name: 'multipart-body', dependencies: ['body-media-types'] },
+)

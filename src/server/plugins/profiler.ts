@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { queryLog, type QueryTiming } from '../db/database.ts'
+import fp from 'fastify-plugin'
 
 export const PROFILED_MEDIA_TYPE = 'application/vnd.console.profiled+json'
 
@@ -130,28 +131,31 @@ function buildProfile(request: FastifyRequest, run: ProfileRun) {
  * `{ data, profile }` in the profiled media type. Without it nothing is recorded: `timed()`
  * and `step()` cost one `getStore()` each.
  */
-export function profiler(app: FastifyInstance): void {
-  // A callback hook: the rest of the request's chain runs inside `run`, so it sees the store,
-  // and the caller's context is left as it was (`enterWith` would leak the store into it).
-  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    if (!wantsProfile(request)) return done()
-    const run: ProfileRun = {
-      started: performance.now(),
-      heapBefore: process.memoryUsage().heapUsed,
-      loose: [],
-      steps: [],
-    }
-    runs.set(request, run)
-    owners.set(run.loose, { run })
-    queryLog.run(run.loose, done)
-  })
-  app.addHook(
-    'preSerialization',
-    async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const run = runs.get(request)
-      if (!run || reply.statusCode !== 200) return payload
-      reply.type(PROFILED_MEDIA_TYPE)
-      return { data: payload, profile: buildProfile(request, run) }
-    },
-  )
-}
+export const profiler = fp(
+  async function profiler(app: FastifyInstance) {
+    // A callback hook: the rest of the request's chain runs inside `run`, so it sees the store,
+    // and the caller's context is left as it was (`enterWith` would leak the store into it).
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      if (!wantsProfile(request)) return done()
+      const run: ProfileRun = {
+        started: performance.now(),
+        heapBefore: process.memoryUsage().heapUsed,
+        loose: [],
+        steps: [],
+      }
+      runs.set(request, run)
+      owners.set(run.loose, { run })
+      queryLog.run(run.loose, done)
+    })
+    app.addHook(
+      'preSerialization',
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const run = runs.get(request)
+        if (!run || reply.statusCode !== 200) return payload
+        reply.type(PROFILED_MEDIA_TYPE)
+        return { data: payload, profile: buildProfile(request, run) }
+      },
+    )
+  },
+  { name: 'profiler', dependencies: ['request-context'] },
+)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
 import { operationOf } from './session-auth.ts'
+import fp from 'fastify-plugin'
 
 const SAFE_ID = /^[\w.:@+=-]{1,128}$/
 
@@ -23,50 +24,68 @@ const UNLOGGED = new Set<string | undefined>(['getLogs'])
  * with method, endpoint, status and duration; the request id rides on every line through the
  * request's child logger, the user id once the session is known.
  */
-export function requestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('x-request-id', request.id)
-  })
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const status = reply.statusCode
-    if (status < 400 && UNLOGGED.has(operationOf(request))) return
-    const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
-    request.log[level](
-      {
-        logger: 'http',
-        method: request.method,
-        endpoint: request.routeOptions.url ?? request.url.split('?')[0],
-        url: request.url.length > 512 ? `${request.url.slice(0, 512)}...` : request.url,
-        status,
-        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-        ip: request.ip,
-      },
-      `${request.method} ${request.url.split('?')[0]} ${status}`,
-    )
-  })
+export const requestContext = fp(
+  async function requestContext(app: FastifyInstance) {
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-request-id', request.id)
+    })
+    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      const status = reply.statusCode
+      if (status < 400 && UNLOGGED.has(operationOf(request))) return
+      const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
+      request.log[level](
+        {
+          logger: 'http',
+          method: request.method,
+          endpoint: request.routeOptions.url ?? request.url.split('?')[0],
+          url: request.url.length > 512 ? `${request.url.slice(0, 512)}...` : request.url,
+          status,
+          duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+          ip: request.ip,
+        },
+        `${request.method} ${request.url.split('?')[0]} ${status}`,
+      )
+    })
+  },
+  { name: 'request-context', dependencies: ['security-headers'] },
+)
+
+export interface ShutdownGateOptions {
+  /** The object itself, not a copy: server.ts sets `draining` on it when shutdown starts. */
+  lifecycle: { draining: boolean }
+  /** Puts the security headers on a refusal (the gate runs before the hooks that would). */
+  refusalHeaders: (request: FastifyRequest, reply: FastifyReply) => void
 }
 
 /**
  * While draining for shutdown, new requests answer 503 (with our error shape); requests already
  * in flight finish, and every answer closes its connection so no keep-alive socket holds the
- * server open.
+ * server open. The first hook of all: a request the server has received is decided within
+ * Fastify's request listener, before any asynchronous hook could let a shutdown overtake it.
  */
-export function shutdownGate(app: FastifyInstance, state: { draining: boolean }): void {
-  app.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (state.draining) reply.header('connection', 'close')
-    return payload
-  })
-  app.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => {
-    if (!state.draining) return
-    reply
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .code(503)
-      .type('application/json')
-    return reply.send({
-      detail: 'Service is shutting down',
-      code: 'service_unavailable',
-      remediation: 'Try again in a few seconds.',
+export const shutdownGate = fp<ShutdownGateOptions>(
+  async function shutdownGate(app: FastifyInstance, { lifecycle: state, refusalHeaders }) {
+    app.addHook(
+      'onSend',
+      async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (state.draining) reply.header('connection', 'close')
+        return payload
+      },
+    )
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!state.draining) return
+      refusalHeaders(request, reply)
+      reply
+        .header('connection', 'close')
+        .header('retry-after', '5')
+        .code(503)
+        .type('application/json')
+      return reply.send({
+        detail: 'Service is shutting down',
+        code: 'service_unavailable',
+        remediation: 'Try again in a few seconds.',
+      })
     })
-  })
-}
+  },
+  { name: 'shutdown-gate' },
+)

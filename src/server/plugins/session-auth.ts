@@ -7,6 +7,7 @@ import { sessionsRepository } from '../modules/auth/sessions-repository.ts'
 import { isAllowed, permissions, PROFILE_ROLES, type OperationId } from '../permissions.ts'
 import { wantsProfile } from './profiler.ts'
 import { SessionCache } from './session-cache.ts'
+import fp from 'fastify-plugin'
 
 export const ACCESS_COOKIE = 'console_access'
 export const REFRESH_COOKIE = 'console_refresh'
@@ -50,56 +51,59 @@ export function scopeOf(request: FastifyRequest, actor: Actor): TenantScope {
  * nothing about the input schema), and then, after validation, the tenant scope and the
  * transaction helpers the handlers use.
  */
-export function sessionAuth(app: FastifyInstance): void {
-  const cache = new SessionCache(app.config.sessionCacheMs)
-  app.addHook('onReady', () => cache.start(app.db))
-  app.addHook('onClose', () => cache.stop())
-  app.decorateRequest('actor', null)
-  app.decorateRequest('scope', null as never)
-  app.decorateRequest('tx', function tx<
-    T,
-  >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!this.actor) throw notAuthenticated()
-    return this.server.db.transaction(dbScope(this.actor, this.scope), fn)
-  })
-  app.decorateRequest('readOne', function readOne<
-    R,
-  >(this: FastifyRequest, statement: Statement): Promise<R[]> {
-    if (!this.actor) throw notAuthenticated()
-    return this.server.db.readOne<R>(dbScope(this.actor, this.scope), statement)
-  })
-  app.decorateRequest('txAs', function txAs<
-    T,
-  >(this: FastifyRequest, target: 'all' | string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const actor = this.actor
-    if (!actor || !isElevated(actor.role)) throw new Error('txAs is for elevated actors only')
-    const scope: TenantScope = target === 'all' ? { all: true } : { all: false, groupId: target }
-    return this.server.db.transaction(dbScope(actor, scope), fn)
-  })
+export const sessionAuth = fp(
+  async function sessionAuth(app: FastifyInstance) {
+    const cache = new SessionCache(app.config.sessionCacheMs)
+    app.addHook('onReady', () => cache.start(app.db))
+    app.addHook('onClose', () => cache.stop())
+    app.decorateRequest('actor', null)
+    app.decorateRequest('scope', null as never)
+    app.decorateRequest('tx', function tx<
+      T,
+    >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      if (!this.actor) throw notAuthenticated()
+      return this.server.db.transaction(dbScope(this.actor, this.scope), fn)
+    })
+    app.decorateRequest('readOne', function readOne<
+      R,
+    >(this: FastifyRequest, statement: Statement): Promise<R[]> {
+      if (!this.actor) throw notAuthenticated()
+      return this.server.db.readOne<R>(dbScope(this.actor, this.scope), statement)
+    })
+    app.decorateRequest('txAs', function txAs<
+      T,
+    >(this: FastifyRequest, target: 'all' | string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const actor = this.actor
+      if (!actor || !isElevated(actor.role)) throw new Error('txAs is for elevated actors only')
+      const scope: TenantScope = target === 'all' ? { all: true } : { all: false, groupId: target }
+      return this.server.db.transaction(dbScope(actor, scope), fn)
+    })
 
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const operationId = operationOf(request)
-    if (!operationId) return
-    const rule = permissions[operationId]
-    if (!rule) throw new HttpError(403, 'Operation not permitted', 'forbidden')
-    const actor = await authenticate(request, cache)
-    request.actor = actor
-    if (actor) request.log = request.log.child({ user_id: actor.id })
-    if (rule === 'public') return
-    if (!actor)
-      throw notAuthenticated(
-        request.cookies[ACCESS_COOKIE] ? 'Session expired or invalid' : 'Not authenticated',
-      )
-    if (!isAllowed(rule, actor.role)) throw forbidden()
-    if (wantsProfile(request) && !PROFILE_ROLES.includes(actor.role)) {
-      throw forbidden('Only developers may profile requests')
-    }
-  })
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const operationId = operationOf(request)
+      if (!operationId) return
+      const rule = permissions[operationId]
+      if (!rule) throw new HttpError(403, 'Operation not permitted', 'forbidden')
+      const actor = await authenticate(request, cache)
+      request.actor = actor
+      if (actor) request.log = request.log.child({ user_id: actor.id })
+      if (rule === 'public') return
+      if (!actor)
+        throw notAuthenticated(
+          request.cookies[ACCESS_COOKIE] ? 'Session expired or invalid' : 'Not authenticated',
+        )
+      if (!isAllowed(rule, actor.role)) throw forbidden()
+      if (wantsProfile(request) && !PROFILE_ROLES.includes(actor.role)) {
+        throw forbidden('Only developers may profile requests')
+      }
+    })
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (request.actor) request.scope = scopeOf(request, request.actor)
-  })
-}
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      if (request.actor) request.scope = scopeOf(request, request.actor)
+    })
+  },
+  { name: 'session-auth', dependencies: ['csrf', '@fastify/cookie'] },
+)
 
 /** System work outside any tenant (sign-in, sessions): runs as the owner. */
 export const systemTx = <T>(app: FastifyInstance, fn: (tx: Tx) => Promise<T>) =>

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import { parse } from 'yaml'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
 import { specPath } from '../../../src/server/app.ts'
 
 export interface SpecOperation {
@@ -108,4 +110,14 @@ export function responseValidator() {
       ? []
       : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
   }
+}
+
+let validateResponse: ReturnType<typeof responseValidator> | undefined
+
+/** The answer is the operation's, as the contract words it. */
+export function expectContract(operationId: string, response: LightMyRequestResponse) {
+  validateResponse ??= responseValidator()
+  const body = response.body ? response.json() : ''
+  const type = String(response.headers['content-type'] ?? '')
+  expect(validateResponse(operationId, response.statusCode, type, body), operationId).toEqual([])
 }
