@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { normalizeError } from '../../api'
 import type { ConsumptionView } from '../../lib/search-params'
 import { Button, Icon, ResponsiveConsumptionChart } from '../../ui'
@@ -23,6 +24,8 @@ export interface IntervalPanelProps {
   deviceName: string
   now: Date
   onNavigate: (target: ConsumptionTarget) => void
+  /** Take focus on arrival (to the heading): a bar or a crumb opened this view, and took its own focus away. */
+  focusOnMount?: boolean
 }
 
 /** Save a text file from memory (no server round trip: the rows are on screen already). */
@@ -44,7 +47,14 @@ export function IntervalPanel({
   deviceName,
   now,
   onNavigate,
+  focusOnMount = false,
 }: IntervalPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus()
+    // On arrival only: later renders must not pull focus from the controls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const { timeZone } = context
   const query = useQuery(intervalsQuery(view, now, context, date))
   const data = query.data
@@ -64,7 +74,9 @@ export function IntervalPanel({
         onNavigate={onNavigate}
       />
       <div className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{title}</h2>
+        <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
+          {title}
+        </h2>
         <span className={styles.total}>
           {data
             ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
