@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui'
 import { DeviceFrame } from '../devices/DeviceFrame'
@@ -65,6 +65,13 @@ export function ConsumptionPage({
     weekStart: weekStart ?? calendar.weekStart,
   }
   const day = pastDay(date, now, context.timeZone)
+  // A bar or a crumb that opens another view unmounts the control that had focus: the new view's
+  // heading takes it. Previous, next and the tabs keep theirs.
+  const [focusPanel, setFocusPanel] = useState(false)
+  const navigateFromPanel = (target: ConsumptionTarget) => {
+    setFocusPanel(target.view !== view)
+    onNavigate(target)
+  }
   return (
     <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
       {(device) => (
@@ -74,9 +81,10 @@ export function ConsumptionPage({
           </div>
           <Tabs
             selectedKey={view}
-            onSelectionChange={(key) =>
+            onSelectionChange={(key) => {
+              setFocusPanel(false)
               onNavigate({ view: key as ConsumptionView, date: day }, { replace: true })
-            }
+            }}
           >
             <TabList aria-label="View">
               {consumptionViews.map((v) => (
@@ -93,7 +101,8 @@ export function ConsumptionPage({
                   context={context}
                   deviceName={device.name}
                   now={now}
-                  onNavigate={onNavigate}
+                  onNavigate={navigateFromPanel}
+                  focusOnMount={focusPanel}
                 />
               </TabPanel>
             ))}

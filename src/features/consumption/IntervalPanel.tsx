@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { normalizeError } from '../../api'
 import { downloadText } from '../../lib/download'
 import type { ConsumptionView } from '../../lib/search-params'
@@ -24,6 +25,8 @@ export interface IntervalPanelProps {
   deviceName: string
   now: Date
   onNavigate: (target: ConsumptionTarget) => void
+  /** Take focus on arrival (to the heading): a bar or a crumb opened this view, and took its own focus away. */
+  focusOnMount?: boolean
 }
 
 /**
@@ -37,7 +40,14 @@ export function IntervalPanel({
   deviceName,
   now,
   onNavigate,
+  focusOnMount = false,
 }: IntervalPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus()
+    // On arrival only: later renders must not pull focus from the controls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const { timeZone } = context
   const query = useQuery(intervalsQuery(view, now, context, date))
   const data = query.data
@@ -57,7 +67,9 @@ export function IntervalPanel({
         onNavigate={onNavigate}
       />
       <div className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{title}</h2>
+        <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
+          {title}
+        </h2>
         <span className={styles.total}>
           {data
             ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`

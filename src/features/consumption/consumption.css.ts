@@ -43,6 +43,8 @@ export const panelHeader = style({
   margin: `${vars.space.lg} 0`,
 })
 export const panelTitle = style({
+  // Focused on arrival after a drill-down (to be read out), not to be operated: no ring for a pointer.
+  selectors: { '&:focus:not(:focus-visible)': { outline: 'none' } },
   margin: 0,
   marginInlineEnd: 'auto',
   fontSize: vars.fontSize.lg,

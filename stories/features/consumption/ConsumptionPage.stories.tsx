@@ -220,9 +220,10 @@ export const DrillDown: Story = {
     await step('a month opens its days', async () => {
       canvas.getByRole('application', { name: 'Monthly consumption' }).focus()
       await userEvent.keyboard('{Home}{ArrowRight}{Enter}')
+      // Focus lands on the new view, not on the page body.
       await expect(
         await canvas.findByRole('heading', { name: 'August 2025, per day' }),
-      ).toBeVisible()
+      ).toHaveFocus()
       await expect(canvas.getByRole('tab', { name: 'Daily' })).toHaveAttribute(
         'aria-selected',
         'true',
