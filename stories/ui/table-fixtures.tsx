@@ -1,6 +1,7 @@
 import { Badge } from '../../src/ui/Badge'
 import type { TableColumn } from '../../src/ui/Table'
 import { seeded } from '../fixtures/charts'
+import { formatNumber } from '../../src/lib/format'
 
 export interface DeviceRow {
   id: string
@@ -60,8 +61,6 @@ const lastSeen = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
   timeZone: 'UTC',
 })
-const kwh = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** Columns live at module level: a new array per render would rebuild the whole collection. */
 export const deviceColumns: TableColumn<DeviceRow>[] = [
   {
@@ -106,7 +105,7 @@ export const deviceColumns: TableColumn<DeviceRow>[] = [
     allowsSorting: true,
     width: 120,
     align: 'end',
-    render: (d) => kwh.format(d.kwhToday),
+    render: (d) => formatNumber(d.kwhToday, { decimals: 2 }),
     sortValue: (d) => d.kwhToday,
   },
 ]

@@ -7,6 +7,7 @@ import { Button, Icon, ResponsiveConsumptionChart } from '../../ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 import * as styles from './consumption.css'
+import { formatKwh } from '../../lib/format'
 
 export interface IntervalPanelProps {
   view: ConsumptionView
@@ -38,9 +39,7 @@ export function IntervalPanel({ view, context, deviceName, now }: IntervalPanelP
       <div className={styles.panelHeader}>
         <h2 className={styles.panelTitle}>{title(view, now, context.timeZone)}</h2>
         <span className={styles.total}>
-          {data
-            ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
-            : '\u00a0'}
+          {data ? `Total ${formatKwh(data.total_kwh, { maxDecimals: 1 })}` : '\u00a0'}
         </span>
         <Button
           intent="toolbarAction"

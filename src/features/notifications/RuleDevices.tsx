@@ -4,6 +4,7 @@ import { listDevicesOptions, type Device, type NotificationRule } from '../../ap
 import { ComboBox, ListBoxItem, Tag, TagGroup } from '../../ui'
 import { useSettled } from '../shared/use-settled'
 import { describeDevices, NAMED_DEVICES } from './rule-form'
+import { formatNumber } from '../../lib/format'
 
 /** Options a search shows: a few dozen, found by the server among any number of devices. */
 const SEARCH_LIMIT = 50
@@ -67,7 +68,7 @@ export function RuleDevicePicker({ value, onChange }: RuleDevicePickerProps) {
         menuTrigger="focus"
         description={
           more > 0
-            ? `Showing ${SEARCH_LIMIT} of ${found.data!.total.toLocaleString('en')}: type to narrow the list.`
+            ? `Showing ${SEARCH_LIMIT} of ${formatNumber(found.data!.total)}: type to narrow the list.`
             : 'Leave empty to watch every device of the group.'
         }
         renderEmptyState={() =>

@@ -12,7 +12,7 @@ import {
   chartStyles as styles,
   formatAt,
   formatBucket,
-  formatKwh,
+  chartKwh,
   mergeBuckets,
   naturalGroupSizes,
   svgId,
@@ -213,7 +213,7 @@ export function ConsumptionChart({
         columns: [{ label: 'Period' }, { label: 'Consumption', numeric: true }, { label: 'Notes' }],
         rows: marks.map((m) => ({
           key: String(m.startMs),
-          cells: [title(m), formatKwh(m.kwh), describe(m) ?? ''],
+          cells: [title(m), chartKwh(m.kwh), describe(m) ?? ''],
         })),
       })}
     >
@@ -238,7 +238,7 @@ export function ConsumptionChart({
             rows: [
               {
                 label: 'Consumption',
-                value: formatKwh(m.kwh),
+                value: chartKwh(m.kwh),
                 tone: m.kwh === null ? 'muted' : 'chart1',
                 swatch: m.kwh === null ? 'hatched' : kindOf(m),
               },
@@ -390,9 +390,9 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
     .map(([n, what]) => `${n} ${what}`)
   return [
     `${plural(marks.length, `${granularity} value`)} from ${range}.`,
-    `Total ${formatKwh(total)}.`,
+    `Total ${chartKwh(total)}.`,
     peak &&
-      `Highest ${formatKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
+      `Highest ${chartKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
     flags.length > 0 && `${flags.join(', ')}.`,
   ]
     .filter(Boolean)
