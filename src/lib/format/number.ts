@@ -20,10 +20,11 @@ const cache = new Map<string, Intl.NumberFormat>()
 function numberFormat(style: NumberStyle, percent: boolean): Intl.NumberFormat {
   // The languages the browser prefers; in Node (unit tests) the process default.
   const languages = globalThis.navigator?.languages
-  const key = JSON.stringify([languages, style, percent])
+  const { decimals, maxDecimals, signed, compact } = style
+  // Charts and tables format thousands of cells: a string key, not JSON.stringify.
+  const key = `${String(languages)}|${decimals}|${maxDecimals}|${signed}|${compact}|${percent}`
   let format = cache.get(key)
   if (!format) {
-    const { decimals, maxDecimals, signed, compact } = style
     format = new Intl.NumberFormat(languages, {
       style: percent ? 'percent' : 'decimal',
       minimumFractionDigits: decimals,
