@@ -1,6 +1,6 @@
 import { Badge } from '../../src/ui/Badge'
 import type { TableColumn } from '../../src/ui/Table'
-import { seeded } from '../fixtures/charts'
+import { prng } from '../../src/server/seed/random'
 import { formatNumber } from '../../src/lib/format'
 
 export interface DeviceRow {
@@ -36,7 +36,7 @@ const statuses = ['online', 'online', 'online', 'online', 'offline', 'unknown'] 
 
 /** `count` devices, the same on every run (seeded), last seen before 26 Oct 2026 12:00 UTC. */
 export function devices(count: number, seed = 42): DeviceRow[] {
-  const rnd = seeded(seed)
+  const rnd = prng(seed)
   const now = Date.UTC(2026, 9, 26, 12)
   return Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(5, '0')

@@ -140,7 +140,7 @@ export function kwhDomain(low: number, high: number): [number, number] {
 
 /**
  * Axis labels with just enough precision for the tick step (12,480 / 12,500, not 12.5k twice);
- * compact (15k) only when the step itself is in thousands.
+ * compact (15K in en-US) only when the step itself is in thousands.
  */
 export function axisFormat(scale: { ticks: (n: number) => number[] }, count: number) {
   const ticks = scale.ticks(count)
