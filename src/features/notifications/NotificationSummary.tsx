@@ -1,8 +1,10 @@
+// date-fns' approximate wording ('about 2 hours ago'), as the rendered attributes beside it read.
+import { formatDistanceToNow } from 'date-fns'
 import type { Notification } from '../../api'
 import { VisuallyHidden } from '../../ui'
 import { renderNotification } from './render-notification'
 import * as styles from './notifications.css'
-import { formatAgo, formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
 
 /** '5 minutes ago' from triggered_at; an unparseable time shows nothing rather than 'Invalid Date'. */
 export function RelativeTime({ iso }: { iso: string }) {
@@ -10,7 +12,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   if (Number.isNaN(date.getTime())) return null
   return (
     <time dateTime={iso} title={formatDateTime(iso)} className={styles.time}>
-      {formatAgo(date)}
+      {formatDistanceToNow(date, { addSuffix: true })}
     </time>
   )
 }

@@ -137,7 +137,7 @@ describe('rendering with fallback (spec §4)', () => {
       { label: 'Offline for', value: '2h 5m' },
       { label: 'Location', value: 'Hamburg, Hall 1' },
     ])
-    expect(rendered.attributes[2]).toEqual({ label: 'Last seen', value: '2 hours ago' })
+    expect(rendered.attributes[2]).toEqual({ label: 'Last seen', value: 'about 2 hours ago' })
   })
   it('renders the threshold template with the overage', () => {
     const rendered = renderNotification(

@@ -3,6 +3,7 @@
  * format version, template or params the console does not understand falls back to its plain
  * title and message, with no attributes.
  */
+import { formatDistance } from 'date-fns'
 import type { Notification } from '../../api'
 import {
   CONSUMPTION_THRESHOLD_TEMPLATE,
@@ -11,7 +12,7 @@ import {
   type ConsumptionThresholdParams,
   type DeviceOfflineParams,
 } from './templates'
-import { formatAgo, formatNumber, formatPercent } from '../../lib/format'
+import { formatNumber, formatPercent } from '../../lib/format'
 
 export interface NotificationAttribute {
   label: string
@@ -52,7 +53,7 @@ const formatAmount = (value: number, unit: string) =>
 const ago = (iso: string, now: Date) => {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) throw new Error(`Invalid date: ${iso}`)
-  return formatAgo(date, now)
+  return formatDistance(date, now, { addSuffix: true })
 }
 
 const windowLabels = {
