@@ -54,6 +54,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
   {
+    // One way to show a number (issue 21): src/lib/format, in the browser's locale. The server
+    // cannot import the SPA's lib and writes machine-readable numbers, so it is left out.
+    files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    ignores: ['src/lib/format/**', 'src/server/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Intl',
+          property: 'NumberFormat',
+          message: 'Format numbers with src/lib/format (formatNumber, formatKwh, formatPercent).',
+        },
+        {
+          property: 'toLocaleString',
+          message: 'Format numbers with src/lib/format, dates with date-fns or lib/format.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,5 @@
+import { formatNumber } from './format'
 /** 'no devices', '1 device', '1,204 devices': a count with its noun in the right number. */
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? noun : nouns}`
+  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`
 }

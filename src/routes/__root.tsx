@@ -5,7 +5,7 @@ import { FailureScreen } from '../features/shell/FailureScreen'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'
 
-// After the first paint: toasts wait in the feedback store until the region arrives, and the tab's
+// After the first paint: toasts wait in the feedback store's queue until the region arrives, and the tab's
 // title follows the page once it is here.
 const FeedbackToasts = lazy(() =>
   import('../features/feedback/FeedbackToasts').then((m) => ({ default: m.FeedbackToasts })),

@@ -1,25 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import {
-  Button,
-  createToastQueue,
-  ToastRegion,
-  toastSeverities,
-  toastTimeouts,
-  type ToastContent,
-} from '../../src/ui'
+import { Button, createToastQueue, ToastRegion, type ToastContent } from '../../src/ui'
 import { mobileViewport } from './helpers'
 
 const body = within(document.body)
 
-/** A region with its own queue and a button per toast to show. */
-function ToastDemo({ toasts }: { toasts: ToastContent[] }) {
+/** A region with its own queue and a button per toast to show; without `timeout` toasts stay. */
+function ToastDemo({ toasts, timeout }: { toasts: ToastContent[]; timeout?: number }) {
   const [queue] = useState(() => createToastQueue())
   return (
     <>
       {toasts.map((t) => (
-        <Button key={t.title} intent="toolbarAction" onPress={() => queue.add(t)}>
+        <Button key={t.title} intent="toolbarAction" onPress={() => queue.add(t, { timeout })}>
           Show {t.title}
         </Button>
       ))}
@@ -32,7 +25,6 @@ const groupCreated: ToastContent = {
   title: 'Group created',
   description: 'Add members to begin assigning devices.',
   severity: 'success',
-  timeoutMs: null,
 }
 
 const meta = {
@@ -62,25 +54,21 @@ const severityToasts: ToastContent[] = [
     title: 'Notifications refreshed',
     description: 'Notifications refresh every minute.',
     severity: 'info',
-    timeoutMs: null,
   },
   {
     title: 'Device settings updated',
     description: 'Changes will propagate across the dashboard shortly.',
     severity: 'success',
-    timeoutMs: null,
   },
   {
     title: 'Device offline',
     description: 'Main meter has not reported for 45 minutes.',
     severity: 'warning',
-    timeoutMs: null,
   },
   {
     title: 'Failed to delete device',
     description: 'Ensure the device is not in use or try again later.',
     severity: 'error',
-    timeoutMs: null,
   },
 ]
 
@@ -100,7 +88,7 @@ export const WithActions: Story = {
         title: 'Failed to update device',
         description: 'Please review the form inputs and try again.',
         severity: 'error',
-        timeoutMs: null,
+
         actions: [{ label: 'Retry', onPress: retry }],
       },
     ],
@@ -115,7 +103,7 @@ export const WithActions: Story = {
 }
 
 export const NotDismissible: Story = {
-  args: { toasts: [{ title: 'Saving...', severity: 'info', dismissible: false, timeoutMs: null }] },
+  args: { toasts: [{ title: 'Saving...', severity: 'info', dismissible: false }] },
   play: async ({ canvasElement }) => {
     await showAll(canvasElement)
     const toast = await body.findByRole('alertdialog', { name: /Saving/ })
@@ -123,31 +111,15 @@ export const NotDismissible: Story = {
   },
 }
 
-/** Auto-dismiss with a short explicit timeout; the defaults per severity are asserted on the queue. */
+/** Auto-dismiss: the queue closes a toast when its timeout is up (the feedback store sets spec §9's). */
 export const AutoDismiss: Story = {
   args: {
+    timeout: 300,
     toasts: [
-      {
-        title: 'Group updated',
-        description: 'Changes have been saved.',
-        severity: 'success',
-        timeoutMs: 300,
-      },
+      { title: 'Group updated', description: 'Changes have been saved.', severity: 'success' },
     ],
   },
   play: async ({ canvasElement }) => {
-    await expect(toastTimeouts).toEqual({ info: 5000, success: 4000, warning: 6000, error: 8000 })
-    const queue = createToastQueue()
-    for (const severity of toastSeverities) queue.add({ title: severity, severity })
-    const timeoutOf = (title: string) =>
-      queue.visibleToasts.find((t) => t.content.title === title)?.timeout
-    await expect(toastSeverities.map(timeoutOf)).toEqual([5000, 4000, 6000, 8000])
-    queue.clear()
-    queue.add({ title: 'override', severity: 'error', timeoutMs: 1234 })
-    queue.add({ title: 'sticky', severity: 'error', timeoutMs: null })
-    await expect([timeoutOf('override'), timeoutOf('sticky')]).toEqual([1234, undefined])
-    queue.clear()
-
     await showAll(canvasElement)
     await waitFor(() =>
       expect(body.getByRole('alertdialog', { name: /Group updated/ })).toBeVisible(),
@@ -168,7 +140,6 @@ export const LongText: Story = {
         description:
           'Ensure the group has no dependent resources before deleting. 14 devices, 3 notification rules and 2 reports still reference it.',
         severity: 'error',
-        timeoutMs: null,
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { Badge } from '../../src/ui/Badge'
 import type { TableColumn } from '../../src/ui/Table'
-import { seeded } from '../fixtures/charts'
+import { prng } from '../../src/server/seed/random'
+import { formatNumber } from '../../src/lib/format'
 
 export interface DeviceRow {
   id: string
@@ -35,7 +36,7 @@ const statuses = ['online', 'online', 'online', 'online', 'offline', 'unknown'] 
 
 /** `count` devices, the same on every run (seeded), last seen before 26 Oct 2026 12:00 UTC. */
 export function devices(count: number, seed = 42): DeviceRow[] {
-  const rnd = seeded(seed)
+  const rnd = prng(seed)
   const now = Date.UTC(2026, 9, 26, 12)
   return Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(5, '0')
@@ -60,8 +61,6 @@ const lastSeen = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
   timeZone: 'UTC',
 })
-const kwh = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** Columns live at module level: a new array per render would rebuild the whole collection. */
 export const deviceColumns: TableColumn<DeviceRow>[] = [
   {
@@ -106,7 +105,7 @@ export const deviceColumns: TableColumn<DeviceRow>[] = [
     allowsSorting: true,
     width: 120,
     align: 'end',
-    render: (d) => kwh.format(d.kwhToday),
+    render: (d) => formatNumber(d.kwhToday, { decimals: 2 }),
     sortValue: (d) => d.kwhToday,
   },
 ]

@@ -19,7 +19,7 @@ function guard(
   } catch (error) {
     thrown = error
   }
-  return { thrown, messages: feedback.messages() }
+  return { thrown, messages: feedback.toasts.visibleToasts.map((t) => t.content) }
 }
 
 describe('requireArea', () => {
@@ -30,10 +30,10 @@ describe('requireArea', () => {
       expect.objectContaining({
         severity: 'warning',
         title: 'Debug is not available to you',
-        message: 'It needs the developer role, so the dashboard opened instead.',
+        description: 'It needs the developer role, so the dashboard opened instead.',
       }),
     ])
-    expect(guard('USER', 'users').messages[0]!.message).toBe(
+    expect(guard('USER', 'users').messages[0]!.description).toBe(
       'It needs the developer, superuser or admin role, so the dashboard opened instead.',
     )
   })

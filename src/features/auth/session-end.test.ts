@@ -44,6 +44,8 @@ describe('session end (spec §4, issue 20)', () => {
     expect(feedback.messages().map((m) => [m.scope, m.title])).toEqual([
       [LOGIN_FEEDBACK_SCOPE, 'Your session ended'],
     ])
+    // The failure toast of the page left behind goes with it.
+    expect(feedback.toasts.visibleToasts).toEqual([])
     // The page keeps its data until the login page has replaced it.
     expect(queryClient.getQueryData(['devices'])).toBeDefined()
     arrive()

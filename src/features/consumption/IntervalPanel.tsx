@@ -16,6 +16,7 @@ import {
 } from './time-navigation'
 import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
+import { formatKwh } from '../../lib/format'
 
 export interface IntervalPanelProps {
   view: ConsumptionView
@@ -71,9 +72,7 @@ export function IntervalPanel({
           {title}
         </h2>
         <span className={styles.total}>
-          {data
-            ? `Total ${data.total_kwh.toLocaleString(undefined, { maximumFractionDigits: 1 })} kWh`
-            : '\u00a0'}
+          {data ? `Total ${formatKwh(data.total_kwh, { maxDecimals: 1 })}` : '\u00a0'}
         </span>
         <Button
           intent="toolbarAction"

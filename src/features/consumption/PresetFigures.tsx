@@ -8,8 +8,7 @@ import {
   type PresetKey,
 } from './consumption-queries'
 import * as styles from './consumption.css'
-
-const kwh = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 1 })
+import { formatNumber } from '../../lib/format'
 
 /** Spec §7's six cumulative figures, each with what makes it less than complete. */
 export function PresetFigures({ context }: { context: ConsumptionContext }) {
@@ -36,7 +35,7 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
         label={presetLabels[preset]}
         unit="kWh"
         isLoading={figure.isPending}
-        value={data?.kwh != null ? kwh(data.kwh) : '–'}
+        value={formatNumber(data?.kwh, { maxDecimals: 1 })}
       />
       {figure.isError && <span className={styles.note}>Not available</span>}
       {data && data.reading_count === 0 && <span className={styles.note}>No readings</span>}

@@ -8,11 +8,8 @@ import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import { WidgetBody } from './WidgetBody'
+import { formatNumber } from '../../lib/format'
 
-const figure = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-})
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
 export interface EnergyCardProps {
@@ -41,7 +38,7 @@ function Figures({
     <div className={styles.figures}>
       <Stat
         label={labels.currentLabel}
-        value={figure.format(report.current.total_kwh)}
+        value={formatNumber(report.current.total_kwh, { decimals: 1 })}
         unit={report.unit}
         goodDirection="down"
         delta={{

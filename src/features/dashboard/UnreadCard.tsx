@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatDistanceStrict } from 'date-fns'
 import type { NotificationFeed } from '../../api'
 import { Card, EmptyState } from '../../ui'
 import { renderNotification } from '../notifications/render-notification'
@@ -8,6 +7,7 @@ import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
 import { WidgetBody } from './WidgetBody'
+import { formatAgo } from '../../lib/format'
 
 const SHOWN = 5
 
@@ -37,9 +37,7 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
               <span className={page.secondaryText}>{message}</span>
             </span>
             <span className={page.secondaryText}>
-              {formatDistanceStrict(new Date(delivery.notification.triggered_at), now, {
-                addSuffix: true,
-              })}
+              {formatAgo(delivery.notification.triggered_at, now)}
             </span>
           </li>
         )

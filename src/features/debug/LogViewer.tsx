@@ -24,6 +24,7 @@ import {
   type ViewerEntry,
 } from './log-filters'
 import * as styles from './debug.css'
+import { formatNumber } from '../../lib/format'
 
 interface SourceView {
   entries: readonly ViewerEntry[]
@@ -100,7 +101,7 @@ function useDownload(view: SourceView, name: () => string) {
         feedback.push({
           severity: 'info',
           title: 'Download cut to the newest lines',
-          message: `The file holds the newest ${entries.length.toLocaleString('en')} of ${total.toLocaleString('en')} matching lines. Narrow the filters to get the rest.`,
+          message: `The file holds the newest ${formatNumber(entries.length)} of ${formatNumber(total)} matching lines. Narrow the filters to get the rest.`,
         })
       }
     } catch (error) {

@@ -14,7 +14,7 @@ import {
 } from '../../ui'
 import { useAppServices } from '../shell/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
-import { formatDateTime, formatMeter } from './format'
+import { formatDateTime, formatMeter } from '../../lib/format'
 import {
   errorsAfterChange,
   validateManualReading,

@@ -12,7 +12,7 @@ import { DeviceFrame } from './DeviceFrame'
 import { ENERGY, MeasurementChart } from './MeasurementChart'
 import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
-import { formatDateTime, formatMeter } from './format'
+import { formatDateTime, formatMeter, formatNumber } from '../../lib/format'
 import * as styles from './devices.css'
 
 export interface DeviceOverviewPageProps {
@@ -71,7 +71,7 @@ export function DeviceOverviewPage({
                   {device.summary.last_reading_at
                     ? `Read ${formatDateTime(device.summary.last_reading_at)}`
                     : 'No readings yet'}
-                  {` · ${device.summary.reading_count.toLocaleString()} readings`}
+                  {` · ${formatNumber(device.summary.reading_count)} readings`}
                 </span>
               </div>
             </Card>
@@ -112,11 +112,7 @@ function Figure({
     <Stat
       label={label}
       isLoading={figure.isPending}
-      value={
-        figure.isError
-          ? '–'
-          : (figure.data?.kwh?.toLocaleString(undefined, { maximumFractionDigits: 1 }) ?? '–')
-      }
+      value={figure.isError ? '–' : formatNumber(figure.data?.kwh, { maxDecimals: 1 })}
       unit="kWh"
     />
   )

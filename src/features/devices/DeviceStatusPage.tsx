@@ -19,7 +19,7 @@ import {
 } from '../../ui'
 import { DeviceFrame } from './DeviceFrame'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatDateTime } from './format'
+import { formatDateTime, formatNumber } from '../../lib/format'
 import { toSegments } from './status-segments'
 import * as styles from './devices.css'
 
@@ -75,7 +75,7 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                 <Stat
                   label="Online"
                   isLoading={summary.isPending}
-                  value={s ? (s.online_ratio * 100).toFixed(1) : '–'}
+                  value={formatNumber(s && s.online_ratio * 100, { decimals: 1 })}
                   unit="%"
                 />
                 <Stat

@@ -4,7 +4,8 @@ import type { Device } from '../../api'
 import { VirtualTable, type SortDescriptor, type VirtualTableColumn } from '../../ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatKwh, formatKwhValue, formatMeter, lastSeenShort, lastSeenText } from './format'
+import { formatKwh, formatMeter, formatNumber } from '../../lib/format'
+import { lastSeenShort, lastSeenText } from './format'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
 
@@ -112,7 +113,7 @@ const narrowColumns: readonly VirtualTableColumn<Device>[] = [
     width: '4.5rem',
     render: (device) => (
       <span className={`${styles.twoLines} ${styles.endAligned}`}>
-        <span>{formatKwhValue(device.today_kwh)}</span>
+        <span>{formatNumber(device.today_kwh, { maxDecimals: 2 })}</span>
         {device.today_kwh != null && <span className={styles.secondLine}>kWh</span>}
       </span>
     ),

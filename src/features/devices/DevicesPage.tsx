@@ -21,6 +21,8 @@ import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { useSearchText } from './use-search-text'
 import { headerActions as headerActionsClass, pagerFooter as pagerClass } from './devices.css'
+import { formatNumber } from '../../lib/format'
+import { plural } from '../../lib/plural'
 
 export interface DevicesPageProps {
   search: DevicesSearch
@@ -124,9 +126,9 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
 }
 
 function fleetSummary(total: number, filtered: boolean, offline: number | undefined) {
-  const devices = `${total.toLocaleString()} ${total === 1 ? 'device' : 'devices'}`
+  const devices = plural(total, 'device')
   if (filtered) return `${devices} match the filters.`
-  return offline === undefined ? `${devices}.` : `${devices}, ${offline.toLocaleString()} offline.`
+  return offline === undefined ? `${devices}.` : `${devices}, ${formatNumber(offline)} offline.`
 }
 
 function NoDevices({

@@ -5,7 +5,7 @@ import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from 
 import { Dialog, EmptyState, ErrorState, Skeleton, buttonClassName } from '../../ui'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
-import { formatDateTime, formatMeter } from './format'
+import { formatDateTime, formatMeter } from '../../lib/format'
 import * as styles from './devices.css'
 
 /** Manual readings with their photos: who entered them and when, each opening full size. */

@@ -21,11 +21,12 @@ import {
   Table,
   type TableColumn,
 } from '../../ui'
-import { formatDateTime, measurementName } from './format'
+import { measurementName } from './format'
 import { ENERGY } from './MeasurementChart'
 import { newestFirstSlice, pickNewestFirst } from './reading-pages'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
+import { formatDateTime, formatNumber } from '../../lib/format'
 
 type Source = NonNullable<NonNullable<ListDeviceReadingsData['query']>['source']>
 const sources = [
@@ -59,17 +60,12 @@ const photoUrl = (attachmentId: string) =>
   `${client.getConfig().baseUrl ?? ''}/api/v1/attachments/${attachmentId}/content`
 
 /** Meters count in watt-hours: three decimals of kWh, always, so the column lines up. */
-const valueFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 3,
-  maximumFractionDigits: 3,
-})
-
 /** The unit of the listed measurement: cells read it, so the columns stay module constants. */
 const UnitContext = createContext('')
 
 function Value({ reading }: { reading: Reading }) {
   const unit = useContext(UnitContext)
-  return <>{`${valueFormat.format(reading.kwh)} ${unit}`}</>
+  return <>{`${formatNumber(reading.kwh, { decimals: 3 })} ${unit}`}</>
 }
 
 function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: boolean }) {

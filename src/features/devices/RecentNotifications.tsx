@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatDistanceStrict } from 'date-fns'
 import { listNotificationsOptions, queryPolicy } from '../../api'
 import { Card, EmptyState, ErrorState, SkeletonText } from '../../ui'
 import * as styles from './devices.css'
+import { formatAgo } from '../../lib/format'
 
 /** How many of the user's latest deliveries are searched for this device's alerts. */
 const FEED_WINDOW = 100
@@ -48,11 +48,7 @@ export function RecentNotifications({
             <li key={id} className={styles.listItem}>
               <strong>{notification.title}</strong>
               <span>{notification.message}</span>
-              <span className={styles.muted}>
-                {formatDistanceStrict(new Date(notification.triggered_at), now, {
-                  addSuffix: true,
-                })}
-              </span>
+              <span className={styles.muted}>{formatAgo(notification.triggered_at, now)}</span>
             </li>
           ))}
         </ul>

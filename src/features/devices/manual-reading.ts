@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format'
 /** Rules of a manual meter reading (spec issue 8): a number, not below the previous one unless reset. */
 export interface ManualReadingInput {
   kwh: number
@@ -13,7 +14,7 @@ export interface PreviousReading {
 
 export type ManualReadingErrors = Partial<Record<'kwh' | 'timestamp', string>>
 
-const fmt = (kwh: number) => kwh.toLocaleString(undefined, { maximumFractionDigits: 3 })
+const fmt = (kwh: number) => formatNumber(kwh, { maxDecimals: 3 })
 
 export function validateManualReading(
   input: ManualReadingInput,

@@ -1,25 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createFeedbackStore } from './feedback-store'
 
-describe('feedback store (spec §3, §4, §9)', () => {
-  beforeEach(() => vi.useFakeTimers())
-  afterEach(() => vi.useRealTimers())
+/** What the toast region would show, with the timeout React Aria's queue runs for each. */
+const shown = (store: ReturnType<typeof createFeedbackStore>) =>
+  store.toasts.visibleToasts.map((t) => ({ ...t.content, timeout: t.timeout }))
 
-  it('defaults to a dismissible global error', () => {
-    const store = createFeedbackStore({ newId: () => 'a', now: () => 7 })
+describe('feedback store (spec §3, §4, §9)', () => {
+  it('defaults to a dismissible global error, shown as a toast', () => {
+    const store = createFeedbackStore()
     store.push({ message: 'Boom' })
-    expect(store.messages()).toEqual([
+    expect(shown(store)).toEqual([
       {
-        id: 'a',
-        message: 'Boom',
-        scope: 'global',
+        title: 'Boom',
+        description: undefined,
         severity: 'error',
         dismissible: true,
-        key: 'global\u0000error\u0000\u0000Boom',
-        timeoutMs: 8000,
-        createdAt: 7,
+        actions: undefined,
+        timeout: 8000,
       },
     ])
+    expect(store.messages()).toEqual([])
   })
 
   it.each([
@@ -27,46 +27,71 @@ describe('feedback store (spec §3, §4, §9)', () => {
     ['success', 4000],
     ['warning', 6000],
     ['error', 8000],
-  ] as const)('auto-dismisses a global %s after %i ms', (severity, ms) => {
+  ] as const)('gives a global %s %i ms on screen', (severity, ms) => {
     const store = createFeedbackStore()
     store.push({ message: 'x', severity })
-    vi.advanceTimersByTime(ms - 1)
-    expect(store.messages()).toHaveLength(1)
-    vi.advanceTimersByTime(1)
-    expect(store.messages()).toHaveLength(0)
+    expect(shown(store)[0]!.timeout).toBe(ms)
   })
 
-  it('keeps scoped messages until dismissed or cleared by scope', () => {
+  it('honours an explicit timeout', () => {
     const store = createFeedbackStore()
+    store.push({ message: 'x', severity: 'success', timeoutMs: 100 })
+    expect(shown(store)[0]!.timeout).toBe(100)
+  })
+
+  it('puts title, message and detail on the toast', () => {
+    const store = createFeedbackStore()
+    const retry = vi.fn()
+    store.push({
+      title: 'Request failed',
+      message: 'Device not found',
+      detail: 'Request ID: 1',
+      actions: [{ label: 'Retry', click: retry }],
+    })
+    const [toast] = shown(store)
+    expect(toast).toMatchObject({
+      title: 'Request failed',
+      description: 'Device not found — Request ID: 1',
+    })
+    toast!.actions![0]!.onPress()
+    expect(retry).toHaveBeenCalledOnce()
+  })
+
+  it('keeps scoped messages until dismissed or cleared by scope, and notifies subscribers', () => {
+    const store = createFeedbackStore({ newId: () => `id${store.messages().length}`, now: () => 7 })
+    const listener = vi.fn()
+    store.subscribe(listener)
     const kept = store.push({ message: 'form error', scope: 'device-settings' })
     store.push({ message: 'other', scope: 'login' })
-    vi.advanceTimersByTime(60_000)
-    expect(store.messages()).toHaveLength(2)
+    expect(store.messages()).toEqual([
+      expect.objectContaining({ id: kept, scope: 'device-settings', severity: 'error' }),
+      expect.objectContaining({ message: 'other', createdAt: 7 }),
+    ])
+    expect(shown(store)).toEqual([])
     store.clear('login')
     expect(store.messages().map((m) => m.id)).toEqual([kept])
     store.dismiss(kept)
     expect(store.messages()).toEqual([])
+    expect(listener).toHaveBeenCalledTimes(4)
   })
 
-  it('honours an explicit timeout and notifies subscribers', () => {
+  it('dismisses a toast by the key push returned, and clears all toasts', () => {
     const store = createFeedbackStore()
-    const listener = vi.fn()
-    store.subscribe(listener)
-    store.push({ message: 'x', severity: 'success', timeoutMs: 100 })
-    vi.advanceTimersByTime(100)
-    expect(store.messages()).toHaveLength(0)
-    expect(listener).toHaveBeenCalledTimes(2)
+    const first = store.push({ message: 'one' })
+    store.push({ message: 'two' })
+    store.dismiss(first)
+    expect(shown(store).map((t) => t.title)).toEqual(['two'])
+    store.push({ message: 'form', scope: 'login' })
+    store.clear()
+    expect(shown(store)).toEqual([])
+    expect(store.messages()).toEqual([])
   })
 
   it('shows the same message once, however often it comes', () => {
     const store = createFeedbackStore()
     store.push({ title: 'Request failed', message: 'Device not found', detail: 'Request ID: 1' })
-    vi.advanceTimersByTime(7000)
     store.push({ title: 'Request failed', message: 'Device not found', detail: 'Request ID: 2' })
-    expect(store.messages().map((m) => m.detail)).toEqual(['Request ID: 2'])
-    // The timer starts again with the newer one.
-    vi.advanceTimersByTime(7000)
-    expect(store.messages()).toHaveLength(1)
+    expect(shown(store).map((t) => t.description)).toEqual(['Device not found — Request ID: 2'])
   })
 
   it('replaces a message of the same key: a success takes the failure before it away', () => {
@@ -74,6 +99,7 @@ describe('feedback store (spec §3, §4, §9)', () => {
     store.push({ key: 'group-form', title: 'Failed to create group', message: 'Verify.' })
     store.push({ key: 'group-form', title: 'Group created', message: 'Add.', severity: 'success' })
     store.push({ title: 'Unrelated', message: 'stays' })
-    expect(store.messages().map((m) => m.title)).toEqual(['Group created', 'Unrelated'])
+    // The queue shows the newest first.
+    expect(shown(store).map((t) => t.title)).toEqual(['Unrelated', 'Group created'])
   })
 })

@@ -3,6 +3,7 @@ import { Badge } from '../../ui'
 import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
 import * as styles from '../shared/page.css'
 import * as local from './groups.css'
+import { formatNumber } from '../../lib/format'
 
 export interface GroupsTableProps {
   groups: readonly Group[]
@@ -15,7 +16,6 @@ export interface GroupsTableProps {
   onDelete: (group: Group) => void
 }
 
-const count = new Intl.NumberFormat('en-GB')
 const wideNumeric = `${styles.numeric} ${styles.wideOnly}`
 
 const columns: ListColumn<Group, GroupsTableProps>[] = [
@@ -39,8 +39,8 @@ const columns: ListColumn<Group, GroupsTableProps>[] = [
     ),
   },
   { name: 'Timezone', className: styles.wideOnly, render: (g) => g.timezone },
-  { name: 'Members', className: styles.numeric, render: (g) => count.format(g.member_count) },
-  { name: 'Devices', className: wideNumeric, render: (g) => count.format(g.device_count) },
+  { name: 'Members', className: styles.numeric, render: (g) => formatNumber(g.member_count) },
+  { name: 'Devices', className: wideNumeric, render: (g) => formatNumber(g.device_count) },
   {
     name: 'Actions',
     className: styles.actionsCell,

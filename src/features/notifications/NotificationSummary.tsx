@@ -1,17 +1,17 @@
+// date-fns' approximate wording ('about 2 hours ago'), as the rendered attributes beside it read.
 import { formatDistanceToNow } from 'date-fns'
 import type { Notification } from '../../api'
 import { VisuallyHidden } from '../../ui'
 import { renderNotification } from './render-notification'
 import * as styles from './notifications.css'
-
-const absoluteTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+import { formatDateTime } from '../../lib/format'
 
 /** '5 minutes ago' from triggered_at; an unparseable time shows nothing rather than 'Invalid Date'. */
 export function RelativeTime({ iso }: { iso: string }) {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
   return (
-    <time dateTime={iso} title={absoluteTime.format(date)} className={styles.time}>
+    <time dateTime={iso} title={formatDateTime(iso)} className={styles.time}>
       {formatDistanceToNow(date, { addSuffix: true })}
     </time>
   )

@@ -12,6 +12,7 @@ import {
   type ConsumptionThresholdParams,
   type DeviceOfflineParams,
 } from './templates'
+import { formatNumber, formatPercent } from '../../lib/format'
 
 export interface NotificationAttribute {
   label: string
@@ -42,14 +43,14 @@ export function formatOfflineDuration(minutes: number): string {
 /** Spec §5: how far actual is above the threshold, in percent to one decimal; N/A at threshold 0. */
 export function formatOverage(actual: number, threshold: number): string {
   if (threshold === 0) return 'N/A'
-  return `${(((actual - threshold) / threshold) * 100).toFixed(1)}%`
+  return formatPercent((actual - threshold) / threshold, { decimals: 1 })
 }
 
-const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
-const formatAmount = (value: number, unit: string) => `${numberFormat.format(value)} ${unit}`
+const formatAmount = (value: number, unit: string) =>
+  `${formatNumber(value, { maxDecimals: 2 })} ${unit}`
 
 /** '2 hours ago': relative like the delivery time beside it; an invalid date fails the rendering. */
-const formatAgo = (iso: string, now: Date) => {
+const ago = (iso: string, now: Date) => {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) throw new Error(`Invalid date: ${iso}`)
   return formatDistance(date, now, { addSuffix: true })
@@ -78,7 +79,7 @@ function renderDeviceOffline(p: DeviceOfflineParams, now: Date) {
     attributes: compact([
       { label: 'Offline for', value: formatOfflineDuration(p.offline_duration_minutes) },
       p.location ? { label: 'Location', value: p.location } : null,
-      { label: 'Last seen', value: formatAgo(p.last_seen, now) },
+      { label: 'Last seen', value: ago(p.last_seen, now) },
     ]),
   }
 }
@@ -98,7 +99,7 @@ function renderConsumptionThreshold(p: ConsumptionThresholdParams, now: Date) {
       },
       { label: 'Window', value: windowLabels[p.window] },
       p.location ? { label: 'Location', value: p.location } : null,
-      { label: 'Window ended', value: formatAgo(p.timestamp, now) },
+      { label: 'Window ended', value: ago(p.timestamp, now) },
     ]),
   }
 }

@@ -12,6 +12,7 @@ import type {
   ThresholdWindow,
 } from '../../api'
 import { plural } from '../../lib/plural'
+import { formatNumber } from '../../lib/format'
 
 export const thresholdWindows = [
   'HOURLY',
@@ -189,8 +190,6 @@ export function ruleFormValues(rule: NotificationRule): RuleFormValues {
   }
 }
 
-const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
-
 /** One line saying when a rule fires ('Alerts after 30 minutes without contact'). */
 export function describeRule(
   rule: Pick<
@@ -202,7 +201,7 @@ export function describeRule(
     return `Alerts after ${rule.offline_after_minutes ?? '?'} minutes without contact`
   }
   const parts = [
-    `Alerts above ${amount.format(rule.threshold_value ?? 0)}`,
+    `Alerts above ${formatNumber(rule.threshold_value ?? 0, { maxDecimals: 2 })}`,
     rule.unit,
     rule.window && `per ${windowNouns[rule.window]}`,
   ]

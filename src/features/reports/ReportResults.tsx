@@ -6,11 +6,8 @@ import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import * as styles from './reports.css'
+import { formatNumber } from '../../lib/format'
 
-const figure = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-})
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
 export interface ReportResultsProps {
@@ -57,12 +54,12 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
         <div className={styles.totals}>
           <Stat
             label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
-            value={figure.format(report.current.total_kwh)}
+            value={formatNumber(report.current.total_kwh, { decimals: 1 })}
             unit={report.unit}
           />
           <Stat
             label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
-            value={figure.format(report.previous.total_kwh)}
+            value={formatNumber(report.previous.total_kwh, { decimals: 1 })}
             unit={report.unit}
           />
           <Stat

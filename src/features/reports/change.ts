@@ -1,4 +1,5 @@
 import type { EnergyReport } from '../../api'
+import { formatKwh, formatPercent } from '../../lib/format'
 
 /** Change from a previous figure to a current one; percent is null when previous is 0 (shown 'N/A'). */
 export interface Change {
@@ -13,35 +14,17 @@ export function computeChange(current: number, previous: number): Change {
   }
 }
 
-const kwhFormat = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-})
-const signedKwhFormat = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-})
-const percentFormat = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-})
-
-/** What a figure without data shows: no data is not zero. */
-export const NO_DATA = '–'
-
 /** '1,234.5 kWh'; the unit is the report's ('kWh' or 'kWh/day'); '–' without data. */
 export const formatEnergy = (value: number | null, unit = 'kWh') =>
-  value === null ? NO_DATA : `${kwhFormat.format(value)} ${unit}`
+  formatKwh(value, { decimals: 1 }, unit)
 
 /** '+54.3 kWh' / '−12.0 kWh'; '–' without data. */
 export const formatEnergyChange = (value: number | null, unit = 'kWh') =>
-  value === null ? NO_DATA : `${signedKwhFormat.format(value)} ${unit}`
+  formatKwh(value, { decimals: 1, signed: true }, unit)
 
 /** '+4.6%', '−5.8%', '0.0%', or 'N/A' when there is nothing to compare with (spec §5). */
 export const formatPercentChange = (percent: number | null) =>
-  percent === null ? 'N/A' : `${percentFormat.format(percent)}%`
+  percent === null ? 'N/A' : formatPercent(percent / 100, { decimals: 1, signed: true })
 
 /** Which way a change points, for its icon and tone: more energy is 'up'. */
 export const changeDirection = (absolute: number) =>

@@ -3,21 +3,9 @@ import { getSystemInfoOptions, type SystemInfo } from '../../api'
 import { Card } from '../../ui'
 import { WidgetBody } from '../dashboard/WidgetBody'
 import * as styles from './settings.css'
+import { formatDuration, formatNumber } from '../../lib/format'
 
-const number = new Intl.NumberFormat('en-GB')
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-
-export function formatUptime(seconds: number) {
-  const days = Math.floor(seconds / 86_400)
-  const hours = Math.floor((seconds % 86_400) / 3600)
-  const minutes = Math.floor((seconds % 3600) / 60)
-  return days > 0
-    ? `${days} d ${hours} h`
-    : hours > 0
-      ? `${hours} h ${minutes} min`
-      : `${minutes} min`
-}
 
 export function formatBytes(bytes: number | null) {
   if (bytes === null) return 'Unknown'
@@ -28,14 +16,14 @@ export function formatBytes(bytes: number | null) {
     value /= 1024
     unit++
   }
-  return `${oneDecimal.format(value)} ${units[unit]}`
+  return `${formatNumber(value, { maxDecimals: 1 })} ${units[unit]}`
 }
 
 function facts(info: SystemInfo): [string, string][] {
   return [
     ['Version', info.version],
     ['Environment', info.environment],
-    ['Up for', formatUptime(info.uptime_seconds)],
+    ['Up for', formatDuration(info.uptime_seconds * 1000)],
     ['Started', dateTime.format(new Date(info.started_at))],
     ['Node.js', info.node_version],
     [
@@ -43,12 +31,12 @@ function facts(info: SystemInfo): [string, string][] {
       `${info.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${info.database.version}`,
     ],
     ['Database size', formatBytes(info.database.size_bytes)],
-    ['Memory (RSS)', `${oneDecimal.format(info.memory.rss_mb)} MB`],
-    ['Users', number.format(info.counts.users)],
-    ['Groups', number.format(info.counts.groups)],
-    ['Devices', number.format(info.counts.devices)],
-    ['Readings', number.format(info.counts.readings)],
-    ['Notifications', number.format(info.counts.notifications)],
+    ['Memory (RSS)', `${formatNumber(info.memory.rss_mb, { maxDecimals: 1 })} MB`],
+    ['Users', formatNumber(info.counts.users)],
+    ['Groups', formatNumber(info.counts.groups)],
+    ['Devices', formatNumber(info.counts.devices)],
+    ['Readings', formatNumber(info.counts.readings)],
+    ['Notifications', formatNumber(info.counts.notifications)],
   ]
 }
 

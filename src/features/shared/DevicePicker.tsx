@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { listDevicesOptions, type Device } from '../../api'
 import { ComboBox, ErrorState, ListBoxItem, Tag, TagGroup } from '../../ui'
 import { useSettled } from './use-settled'
+import { formatNumber } from '../../lib/format'
 
 /** Options a search shows: a few dozen, found by the server among any number of devices. */
 const SEARCH_LIMIT = 50
@@ -83,7 +84,7 @@ export function DevicePicker({
           menuTrigger="focus"
           description={
             more > 0
-              ? `Showing ${SEARCH_LIMIT} of ${found.data!.total.toLocaleString('en')}: type to narrow the list.`
+              ? `Showing ${SEARCH_LIMIT} of ${formatNumber(found.data!.total)}: type to narrow the list.`
               : description
           }
           renderEmptyState={() =>

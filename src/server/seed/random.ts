@@ -1,4 +1,7 @@
-/** mulberry32: a small, fast, deterministic PRNG; the same seed gives the same demo data. */
+/**
+ * mulberry32: a small, fast, deterministic PRNG; the same seed gives the same demo data. The one
+ * seeded generator: server tests, fuzzing and the chart and table stories draw from it too.
+ */
 export function prng(seed: number): () => number {
   let a = seed >>> 0
   return () => {

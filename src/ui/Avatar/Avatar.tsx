@@ -1,4 +1,5 @@
 import * as styles from './Avatar.css'
+import { cx } from '../private/cx'
 
 export const avatarSizes = ['sm', 'md', 'lg'] as const
 
@@ -38,7 +39,7 @@ export function Avatar({ name, email, size = 'md', decorative = false, className
     ? { 'aria-hidden': true as const }
     : { role: 'img', 'aria-label': name || email || 'Unknown User' }
   return (
-    <span {...a11y} className={[styles.avatar({ size }), className].filter(Boolean).join(' ')}>
+    <span {...a11y} className={cx(styles.avatar({ size }), className)}>
       {getInitials(name, email)}
     </span>
   )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import * as styles from './Badge.css'
 import { VisuallyHidden } from '../VisuallyHidden'
+import { cx } from '../private/cx'
 
 /** The five of spec §9 first, then status tones. */
 export const badgeVariants = [
@@ -27,11 +28,7 @@ export interface BadgeProps {
 
 /** A short label: a status, a role, the environment. */
 export function Badge({ children, variant = 'default', size = 'md', className }: BadgeProps) {
-  return (
-    <span className={[styles.badge({ variant, size }), className].filter(Boolean).join(' ')}>
-      {children}
-    </span>
-  )
+  return <span className={cx(styles.badge({ variant, size }), className)}>{children}</span>
 }
 
 export interface CountBadgeProps {
@@ -49,7 +46,7 @@ export interface CountBadgeProps {
 export function CountBadge({ count, max = 9, label, tone = 'danger', className }: CountBadgeProps) {
   if (count <= 0) return null
   return (
-    <span className={[styles.count({ tone }), className].filter(Boolean).join(' ')}>
+    <span className={cx(styles.count({ tone }), className)}>
       <span aria-hidden="true">{count > max ? `${max}+` : count}</span>
       <VisuallyHidden>{label ? `${count} ${label}` : String(count)}</VisuallyHidden>
     </span>
@@ -77,12 +74,10 @@ export function LevelBadge({ level, className }: LevelBadgeProps) {
   const key = (upper === 'WARNING' ? 'WARN' : upper) as LogLevel
   return (
     <span
-      className={[
+      className={cx(
         styles.badge({ variant: levelVariant[key] ?? 'secondary', size: 'sm', mono: true }),
         className,
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      )}
     >
       {key}
     </span>

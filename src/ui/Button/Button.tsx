@@ -6,6 +6,7 @@ import {
 import * as styles from './Button.css'
 import { Spinner } from '../Spinner'
 import { useAnnouncementsLeaveWithButton } from '../private/announcements'
+import { cx } from '../private/cx'
 
 export const buttonVariants = [
   'default',
@@ -84,7 +85,7 @@ export function Button({
       isPending={isPending}
       isDisabled={isDisabled || isPending}
       className={composeRenderProps(className, (cls) =>
-        [buttonClassName({ intent, variant, size }), cls].filter(Boolean).join(' '),
+        cx(buttonClassName({ intent, variant, size }), cls),
       )}
     >
       {composeRenderProps(children, (content) =>

@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import * as styles from './Card.css'
-
-const cx = (...c: (string | undefined | false)[]) => c.filter(Boolean).join(' ')
+import { cx } from '../private/cx'
 
 export const cardElevations = ['flat', 'raised', 'floating'] as const
 

@@ -12,7 +12,7 @@ import {
   chartStyles as styles,
   formatAt,
   formatBucket,
-  formatKwh,
+  chartKwh,
   mergeBuckets,
   naturalGroupSizes,
   toMs,
@@ -21,6 +21,7 @@ import {
   kwhDomain,
 } from '../private/chart'
 import { plural } from '../../lib/plural'
+import { formatPercent } from '../../lib/format'
 
 export const comparisonVariants = ['bars', 'lines'] as const
 
@@ -85,17 +86,13 @@ const combine = (g: readonly Mark[]): Mark => ({
   partial: g.some((m) => m.partial),
 })
 
-const percent = new Intl.NumberFormat('en-GB', {
-  style: 'percent',
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-})
 /** Change against the previous period, or null when it cannot be computed. */
 function changeRatio(current: number | null, previous: number | null) {
   if (current === null || previous === null || previous === 0) return null
   return (current - previous) / previous
 }
-const formatChange = (r: number | null) => (r === null ? 'N/A' : percent.format(r))
+const formatChange = (r: number | null) =>
+  r === null ? 'N/A' : formatPercent(r, { maxDecimals: 1, signed: true })
 
 /** The current period against the previous one, bucket by bucket. */
 export function ComparisonChart({
@@ -194,7 +191,7 @@ export function ComparisonChart({
       : [],
   )
 
-  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${formatKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${formatKwh(totals.previous)}${change ? `; ${change.label.toLowerCase()} ${change.value}` : ''}.`
+  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${chartKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${chartKwh(totals.previous)}${change ? `; ${change.label.toLowerCase()} ${change.value}` : ''}.`
 
   return (
     <ChartShell
@@ -206,13 +203,13 @@ export function ComparisonChart({
           label: currentLabel,
           tone: 'chart1',
           kind: variant === 'bars' ? 'solid' : 'line',
-          value: formatKwh(totals.current),
+          value: chartKwh(totals.current),
         },
         {
           label: previousLabel,
           tone: 'chart2',
           kind: variant === 'bars' ? 'solid' : 'line',
-          value: formatKwh(totals.previous),
+          value: chartKwh(totals.previous),
         },
         ...(change ? [change] : []),
       ]}
@@ -228,8 +225,8 @@ export function ComparisonChart({
           key: String(m.startMs),
           cells: [
             title(m),
-            formatKwh(m.current),
-            formatKwh(m.previous),
+            chartKwh(m.current),
+            chartKwh(m.previous),
             formatChange(changeRatio(m.current, m.previous)),
           ],
         })),
@@ -254,13 +251,13 @@ export function ComparisonChart({
             rows: [
               {
                 label: m.partial ? `${currentLabel} (so far)` : currentLabel,
-                value: formatKwh(m.current),
+                value: chartKwh(m.current),
                 tone: 'chart1',
                 swatch: variant === 'bars' ? 'solid' : 'line',
               },
               {
                 label: previousLabel,
-                value: formatKwh(m.previous),
+                value: chartKwh(m.previous),
                 tone: 'chart2',
                 swatch: variant === 'bars' ? 'solid' : 'line',
               },

@@ -12,7 +12,7 @@ import {
   chartStyles as styles,
   formatAt,
   formatBucket,
-  formatKwh,
+  chartKwh,
   mergeBuckets,
   naturalGroupSizes,
   svgId,
@@ -220,7 +220,7 @@ export function ConsumptionChart({
         columns: [{ label: 'Period' }, { label: 'Consumption', numeric: true }, { label: 'Notes' }],
         rows: marks.map((m) => ({
           key: String(m.startMs),
-          cells: [title(m), formatKwh(m.kwh), describe(m) ?? ''],
+          cells: [title(m), chartKwh(m.kwh), describe(m) ?? ''],
         })),
       })}
     >
@@ -247,7 +247,7 @@ export function ConsumptionChart({
             rows: [
               {
                 label: 'Consumption',
-                value: formatKwh(m.kwh),
+                value: chartKwh(m.kwh),
                 tone: m.kwh === null ? 'muted' : 'chart1',
                 swatch: m.kwh === null ? 'hatched' : kindOf(m),
               },
@@ -399,9 +399,9 @@ function summarize(marks: Mark[], granularity: Granularity, timeZone?: string) {
     .map(([n, what]) => `${n} ${what}`)
   return [
     `${plural(marks.length, `${granularity} value`)} from ${range}.`,
-    `Total ${formatKwh(total)}.`,
+    `Total ${chartKwh(total)}.`,
     peak &&
-      `Highest ${formatKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
+      `Highest ${chartKwh(peak.kwh)} on ${formatBucket(peak.startMs, peak.endMs, granularity, false, timeZone)}.`,
     flags.length > 0 && `${flags.join(', ')}.`,
   ]
     .filter(Boolean)

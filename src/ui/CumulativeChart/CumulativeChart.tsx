@@ -13,7 +13,7 @@ import {
   chartStyles as styles,
   downsampleLine,
   formatAt,
-  formatKwh,
+  chartKwh,
   nearestIndex,
   svgId,
   timeTicks,
@@ -120,7 +120,7 @@ export function CumulativeChart({
   const rise = first && last ? last.kwh - first.kwh : 0
   const summary =
     first && last
-      ? `${source.length} readings from ${formatAt(first.t, pattern, timeZone)} to ${formatAt(last.t, pattern, timeZone)}, rising from ${formatKwh(first.kwh)} to ${formatKwh(last.kwh)} (${formatKwh(rise)} used).`
+      ? `${source.length} readings from ${formatAt(first.t, pattern, timeZone)} to ${formatAt(last.t, pattern, timeZone)}, rising from ${chartKwh(first.kwh)} to ${chartKwh(last.kwh)} (${chartKwh(rise)} used).`
       : 'No data.'
   const numTicks = Math.max(2, Math.round(innerHeight / 48))
   const gapRanges = useMemo(() => gapsOf(source), [source])
@@ -134,7 +134,7 @@ export function CumulativeChart({
       isEmpty={isEmpty}
       legend={[
         { label: 'Cumulative kWh', tone: 'chart1', kind: 'line' },
-        { label: 'Used in period', value: formatKwh(rise) },
+        { label: 'Used in period', value: chartKwh(rise) },
         ...(gaps
           ? [{ label: 'No readings', tone: 'muted' as const, kind: 'hatched' as const }]
           : []),
@@ -150,8 +150,8 @@ export function CumulativeChart({
           key: String(p.t),
           cells: [
             formatAt(p.t, pattern, timeZone),
-            formatKwh(p.kwh),
-            p.kwh === null || !first ? '' : `+${formatKwh(p.kwh - first.kwh)}`,
+            chartKwh(p.kwh),
+            p.kwh === null || !first ? '' : `+${chartKwh(p.kwh - first.kwh)}`,
           ],
         })),
       })}
@@ -178,11 +178,11 @@ export function CumulativeChart({
                 : [
                     {
                       label: 'Meter reading',
-                      value: formatKwh(p.kwh),
+                      value: chartKwh(p.kwh),
                       tone: 'chart1',
                       swatch: 'line',
                     },
-                    { label: 'Since start', value: `+${formatKwh(p.kwh - (first?.kwh ?? 0))}` },
+                    { label: 'Since start', value: `+${chartKwh(p.kwh - (first?.kwh ?? 0))}` },
                   ],
           }
         }}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import * as styles from './EmptyState.css'
 import { Icon, type IconName } from '../Icon'
+import { cx } from '../private/cx'
 
 export interface EmptyStateProps {
   /** 'No notifications yet' */
@@ -26,7 +27,7 @@ export function EmptyState({
   className,
 }: EmptyStateProps) {
   return (
-    <div className={[styles.root({ size }), className].filter(Boolean).join(' ')}>
+    <div className={cx(styles.root({ size }), className)}>
       <span className={styles.icon()}>
         {typeof icon === 'string' ? <Icon name={icon as IconName} size="lg" /> : icon}
       </span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import * as styles from '../EmptyState/EmptyState.css'
 import { Button } from '../Button'
 import { Icon } from '../Icon'
+import { cx } from '../private/cx'
 
 export interface ErrorStateProps {
   /** @default 'Something went wrong' */
@@ -33,7 +34,7 @@ export function ErrorState({
   className,
 }: ErrorStateProps) {
   return (
-    <div role="alert" className={[styles.root({ size }), className].filter(Boolean).join(' ')}>
+    <div role="alert" className={cx(styles.root({ size }), className)}>
       <span className={styles.icon({ tone: 'danger' })}>
         <Icon name="alertCircle" size="lg" />
       </span>

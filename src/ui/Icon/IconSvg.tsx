@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import * as styles from './Icon.css'
+import { cx } from '../private/cx'
 
 export const iconSizes = ['xs', 'sm', 'md', 'lg', 'xl'] as const
 export type IconSize = (typeof iconSizes)[number]
@@ -24,7 +25,7 @@ export function IconSvg({
     <svg
       viewBox="0 0 24 24"
       focusable="false"
-      className={[styles.icon({ size }), className].filter(Boolean).join(' ')}
+      className={cx(styles.icon({ size }), className)}
       {...a11y}
     >
       {children}

@@ -2,6 +2,7 @@ import * as styles from './Pagination.css'
 import { Button } from '../Button'
 import { Icon } from '../Icon'
 import { Select, SelectItem } from '../Select'
+import { formatNumber } from '../../lib/format'
 
 export const defaultPageSizes = [50, 100, 200, 500] as const
 
@@ -44,7 +45,7 @@ export function Pagination({
       <span className={styles.summary} aria-live="polite">
         {total === 0
           ? 'Showing 0 of 0'
-          : `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()}`}
+          : `Showing ${formatNumber(first)}-${formatNumber(last)} of ${formatNumber(total)}`}
       </span>
       <div className={styles.controls}>
         {onPageSizeChange && (

@@ -23,6 +23,7 @@ import {
   type ProfileStep,
   type QueryTimingLevel,
 } from './profile'
+import { cx } from '../private/cx'
 
 export interface ProfileCardProps {
   profile: ProfileData
@@ -138,7 +139,7 @@ function ProfileCardStat({
   return (
     <div className={styles.stat}>
       <dt className={styles.statLabel}>{label}</dt>
-      <dd className={[styles.statValue, tone].filter(Boolean).join(' ')}>
+      <dd className={cx(styles.statValue, tone)}>
         {icon && <Icon name={icon} size="sm" />}
         {children}
         {hint && <VisuallyHidden> ({hint})</VisuallyHidden>}

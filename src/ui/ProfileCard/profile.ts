@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent } from '../../lib/format'
 /** The profile a `profile=true` call returns (spec §3). A plain type: ui/ does not import from api/. */
 export interface ProfileData {
   total_duration_ms: number
@@ -46,15 +47,10 @@ export function timeBreakdown(profile: ProfileData): TimeBreakdown {
   return { python, sql, other, whole: Math.max(profile.total_duration_ms, python + sql) }
 }
 
-const ms1 = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
-export const formatMs = (value: number) => `${ms1.format(value)} ms`
+export const formatMs = (value: number) => `${formatNumber(value, { decimals: 1 })} ms`
 
-const mb2 = new Intl.NumberFormat('en-GB', {
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 2,
-  signDisplay: 'exceptZero',
-})
-export const formatMb = (value: number) => `${mb2.format(value)} MB`
+export const formatMb = (value: number) =>
+  `${formatNumber(value, { decimals: 2, signed: true })} MB`
 
-const pct = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 })
-export const formatShare = (part: number, whole: number) => pct.format(whole > 0 ? part / whole : 0)
+export const formatShare = (part: number, whole: number) =>
+  formatPercent(whole > 0 ? part / whole : 0)

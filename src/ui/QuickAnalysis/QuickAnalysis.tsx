@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../Icon'
 import type { ProfileData } from '../ProfileCard'
 import { VisuallyHidden } from '../VisuallyHidden'
 import * as styles from './QuickAnalysis.css'
+import { formatNumber } from '../../lib/format'
 
 export interface QuickAnalysisProps {
   profile: ProfileData
@@ -37,8 +38,6 @@ export function quickAnalysis(profile: ProfileData): QuickAnalysisFigures {
     queries: profile.total_db_queries,
   }
 }
-
-const ms = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 
 /** The four headline figures above the profile card. */
 export function QuickAnalysis({
@@ -104,7 +103,7 @@ function QuickAnalysisItem({
 
 const Ms = ({ value }: { value: number }) => (
   <>
-    {ms.format(value)} <span className={styles.unit}>ms</span>
+    {formatNumber(value, { decimals: 1 })} <span className={styles.unit}>ms</span>
   </>
 )
 

@@ -1,5 +1,6 @@
 import * as styles from './Skeleton.css'
 import { Spinner } from '../Spinner'
+import { cx } from '../private/cx'
 
 export const skeletonShapes = ['text', 'rect', 'circle'] as const
 
@@ -18,7 +19,7 @@ export function Skeleton({ shape = 'text', width = '100%', height, className }: 
   return (
     <span
       aria-hidden="true"
-      className={[styles.skeleton({ shape }), className].filter(Boolean).join(' ')}
+      className={cx(styles.skeleton({ shape }), className)}
       style={{ width, height: height ?? (shape === 'circle' ? width : undefined) }}
     />
   )

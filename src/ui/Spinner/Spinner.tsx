@@ -1,5 +1,6 @@
 import * as styles from './Spinner.css'
 import { VisuallyHidden } from '../VisuallyHidden'
+import { cx } from '../private/cx'
 
 export const spinnerSizes = ['sm', 'md', 'lg'] as const
 export type SpinnerSize = (typeof spinnerSizes)[number]
@@ -42,7 +43,7 @@ export function Spinner({
 }: SpinnerProps) {
   if (decorative) return <Arc size={size} />
   return (
-    <span role="status" className={[styles.root, className].filter(Boolean).join(' ')}>
+    <span role="status" className={cx(styles.root, className)}>
       <Arc size={size} />
       {showLabel ? <span>{label}</span> : <VisuallyHidden>{label}</VisuallyHidden>}
     </span>

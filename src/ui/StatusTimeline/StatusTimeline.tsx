@@ -16,6 +16,7 @@ import {
   type ChartCommonProps,
   type LegendItem,
 } from '../private/chart'
+import { formatDuration, formatPercent } from '../../lib/format'
 
 export const deviceStatuses = ['online', 'offline', 'unknown'] as const
 export type DeviceStatus = (typeof deviceStatuses)[number]
@@ -115,18 +116,7 @@ function simplify(segments: Segment[], minDuration: number): Segment[] {
   return out
 }
 
-function formatDuration(ms: number) {
-  const min = Math.round(ms / 60_000)
-  if (min < 1) return `${Math.round(ms / 1000)} s`
-  if (min < 60) return `${min} min`
-  const h = Math.floor(min / 60)
-  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`
-  const hours = Math.round(min / 60)
-  const d = Math.floor(hours / 24)
-  return hours % 24 ? `${d} d ${hours % 24} h` : `${d} d`
-}
-
-const share = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 })
+const share = (ratio: number) => formatPercent(ratio, { maxDecimals: 1 })
 
 /** Online, offline and unknown spans of a device over a time range. */
 export function StatusTimeline({
@@ -184,21 +174,21 @@ export function StatusTimeline({
     [from, to, innerWidth, timeZone],
   )
   const legend: LegendItem[] = [
-    { label: 'Online', tone: 'online', kind: 'solid', value: share.format(totals.online / span) },
+    { label: 'Online', tone: 'online', kind: 'solid', value: share(totals.online / span) },
     {
       label: 'Offline',
       tone: 'offline',
       kind: 'striped',
-      value: share.format(totals.offline / span),
+      value: share(totals.offline / span),
     },
     {
       label: 'Unknown',
       tone: 'unknown',
       kind: 'hatched',
-      value: share.format(totals.unknown / span),
+      value: share(totals.unknown / span),
     },
   ]
-  const summary = `From ${formatAt(from, pattern, timeZone)} to ${formatAt(to, pattern, timeZone)}: online ${share.format(totals.online / span)} of the time, offline ${share.format(totals.offline / span)} in ${outages} ${outages === 1 ? 'outage' : 'outages'}, unknown ${share.format(totals.unknown / span)}.`
+  const summary = `From ${formatAt(from, pattern, timeZone)} to ${formatAt(to, pattern, timeZone)}: online ${share(totals.online / span)} of the time, offline ${share(totals.offline / span)} in ${outages} ${outages === 1 ? 'outage' : 'outages'}, unknown ${share(totals.unknown / span)}.`
   const line = (s: Segment) => {
     const sameDay =
       formatAt(s.start, 'yyyyMMdd', timeZone) === formatAt(s.end - 1, 'yyyyMMdd', timeZone)

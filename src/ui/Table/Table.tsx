@@ -20,6 +20,7 @@ import { Skeleton } from '../Skeleton'
 import { Spinner } from '../Spinner'
 import { VisuallyHidden } from '../VisuallyHidden'
 import * as styles from './Table.css'
+import { cx } from '../private/cx'
 
 export type { Key, Selection, SortDescriptor }
 export const tableSelectionModes = ['none', 'single', 'multiple'] as const
@@ -177,7 +178,7 @@ export function Table<T>(props: TableProps<T>) {
       : height
 
   return (
-    <div className={[styles.frame, props.className].filter(Boolean).join(' ')}>
+    <div className={cx(styles.frame, props.className)}>
       <Virtualizer
         layout={TableLayout}
         layoutOptions={{ rowHeight, headingHeight: HEADING_HEIGHT, loaderHeight: 48 }}

@@ -3,14 +3,6 @@ import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components'
 export const toastSeverities = ['info', 'success', 'warning', 'error'] as const
 export type ToastSeverity = (typeof toastSeverities)[number]
 
-/** Spec §9: how long each severity stays on screen. */
-export const toastTimeouts: Record<ToastSeverity, number> = {
-  info: 5000,
-  success: 4000,
-  warning: 6000,
-  error: 8000,
-}
-
 export interface ToastAction {
   label: string
   onPress: () => void
@@ -25,8 +17,6 @@ export interface ToastContent {
   /** Show the close button. @default true */
   dismissible?: boolean
   actions?: ToastAction[]
-  /** Auto-dismiss after this many ms; `null` keeps it until dismissed. @default by severity (info 5 s, success 4 s, warning 6 s, error 8 s) */
-  timeoutMs?: number | null
 }
 
 export interface ToastQueueOptions {
@@ -35,20 +25,11 @@ export interface ToastQueueOptions {
 }
 
 /**
- * The app owns its queue: create one (in a component's state or a module) and pass it to
- * <ToastRegion>. `add()` applies the severity's auto-dismiss unless the call or the content sets one.
+ * React Aria's queue, typed for our toasts: `add(content, { timeout, onClose })` returns a key for
+ * `close(key)`. A toast without `timeout` stays until dismissed; its timer runs only while shown.
+ * The app owns its queue (the feedback store does) and passes it to <ToastRegion>.
  */
-export function createToastQueue({ maxVisibleToasts = 5 }: ToastQueueOptions = {}) {
-  const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts })
-  const add = queue.add.bind(queue)
-  queue.add = (content, options = {}) => {
-    const fromContent =
-      content.timeoutMs === undefined
-        ? toastTimeouts[content.severity ?? 'info']
-        : content.timeoutMs
-    return add(content, { ...options, timeout: options.timeout ?? fromContent ?? undefined })
-  }
-  return queue
-}
+export const createToastQueue = ({ maxVisibleToasts = 5 }: ToastQueueOptions = {}) =>
+  new AriaToastQueue<ToastContent>({ maxVisibleToasts })
 
 export type ToastQueue = ReturnType<typeof createToastQueue>

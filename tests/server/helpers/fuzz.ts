@@ -10,17 +10,11 @@ import {
   type IdSource,
   type RequestParts,
 } from './contract-inputs.ts'
+import { prng as mulberry32 } from '../../../src/server/seed/random.ts'
 
-/** mulberry32: small, fast and the same on every machine, so a seed replays a run. */
+/** The seed's generator with a few draws a fuzz case needs: a seed replays a run. */
 export function prng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

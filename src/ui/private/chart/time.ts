@@ -10,6 +10,7 @@ import {
   startOfMonth,
   startOfYear,
 } from 'date-fns'
+import { formatKwh, formatNumber } from '../../../lib/format'
 
 export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly'
 
@@ -121,12 +122,9 @@ export function timeTicks(startMs: number, endMs: number, maxTicks: number, time
   return { ticks, label }
 }
 
-const kwhFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 })
-const kwhFormatLarge = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
-export function formatKwh(value: number | null | undefined) {
-  if (value === null || value === undefined) return 'No data'
-  return `${(Math.abs(value) >= 1000 ? kwhFormatLarge : kwhFormat).format(value)} kWh`
-}
+/** A chart's kWh figure: whole kWh from 1,000 up, where decimals are noise; 'No data' for a gap. */
+export const chartKwh = (value: number | null | undefined) =>
+  value == null ? 'No data' : formatKwh(value, { maxDecimals: Math.abs(value) >= 1000 ? 0 : 2 })
 
 /** Smallest kWh span an axis shows: its ticks then differ at the three decimals it prints. */
 const MIN_KWH_SPAN = 0.01
@@ -142,18 +140,12 @@ export function kwhDomain(low: number, high: number): [number, number] {
 
 /**
  * Axis labels with just enough precision for the tick step (12,480 / 12,500, not 12.5k twice);
- * compact (15k) only when the step itself is in thousands.
+ * compact (15K in en-US) only when the step itself is in thousands.
  */
 export function axisFormat(scale: { ticks: (n: number) => number[] }, count: number) {
   const ticks = scale.ticks(count)
   const step = ticks.length > 1 ? Math.abs(ticks[1]! - ticks[0]!) : 1
   const decimals = Math.max(0, Math.min(3, -Math.floor(Math.log10(step))))
-  const fmt =
-    step >= 1000
-      ? new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 })
-      : new Intl.NumberFormat('en-GB', {
-          minimumFractionDigits: decimals,
-          maximumFractionDigits: decimals,
-        })
-  return (value: unknown) => fmt.format(Number(value))
+  const style = step >= 1000 ? { compact: true, maxDecimals: 1 } : { decimals }
+  return (value: unknown) => formatNumber(Number(value), style)
 }

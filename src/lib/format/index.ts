@@ -1,0 +1,9 @@
+export {
+  formatKwh,
+  formatMeter,
+  formatNumber,
+  formatPercent,
+  NO_VALUE,
+  type NumberStyle,
+} from './number'
+export { formatAgo, formatAgoShort, formatDateTime, formatDuration } from './time'
