@@ -67,7 +67,7 @@ export function DevicePicker({
       ) : (
         <ComboBox<Device>
           label="Devices"
-          placeholder="Search by name, serial number or location"
+          placeholder="Search by name, serial or location"
           items={options}
           inputValue={search}
           onInputChange={setSearch}
