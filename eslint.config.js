@@ -40,7 +40,13 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended'],
   ...storybook.configs['flat/recommended'],
   {
-    // The layers point one way: ui knows nothing of features, api or routes; the SPA never imports the server.
+    // The layers point one way; the SPA never imports the server. (A later block replaces this
+    // rule for the files it matches rather than adding to it, so each block lists all it forbids.)
+    files: ['src/features/**', 'src/routes/**', 'src/lib/**', 'src/styles/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // ui knows nothing of features, api or routes.
     files: ['src/ui/**'],
     rules: {
       'no-restricted-imports': [
@@ -50,8 +56,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/features/**', 'src/routes/**', 'src/lib/**', 'src/ui/**', 'src/styles/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    // Cached queries are invalidated, forgotten or cancelled by generated operation through
+    // src/api/cache.ts (`invalidate(queryClient, 'listDevices')`), never by hand-made keys or predicates.
+    files: ['src/**', 'stories/**', '.storybook/**'],
+    ignores: ['src/api/cache.ts', 'src/server/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          'invalidateQueries',
+          'removeQueries',
+          'cancelQueries',
+          'refetchQueries',
+          'resetQueries',
+        ].map((property) => ({
+          property,
+          message: 'Use invalidate, forget or cancel from src/api (by generated operation).',
+        })),
+      ],
+    },
   },
   {
     files: ['src/server/**'],

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import {
   deactivateNotificationRuleMutation,
   deleteNotificationRuleMutation,
+  invalidate,
   listNotificationRulesOptions,
-  listNotificationRulesQueryKey,
   updateNotificationRuleMutation,
   type NotificationRule,
 } from '../../api'
@@ -41,7 +41,7 @@ export const rulesOptions = (groupId: string, includeInactive: boolean) =>
 function useRuleActions() {
   const queryClient = useQueryClient()
   const notify = useNotify()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listNotificationRulesQueryKey() })
+  const refresh = () => invalidate(queryClient, 'listNotificationRules')
   const deactivate = useMutation({
     ...deactivateNotificationRuleMutation(),
     onSuccess: () => {

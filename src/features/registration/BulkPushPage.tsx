@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { bulkPushReadings, normalizeError, type BulkPushItem } from '../../api'
+import { bulkPushReadings, invalidate, normalizeError, type BulkPushItem } from '../../api'
 import { Button, Card, FileTrigger, Icon, ProgressBar, TextField } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { bulkTemplate, checkPush, chunk, pushSummary, readInput, type PushRow } from './bulk-rows'
@@ -66,7 +66,7 @@ export function BulkPushPage() {
       setResults(new Map(next))
     }
     setProgress(null)
-    void queryClient.invalidateQueries()
+    void invalidate(queryClient, 'all')
   }
 
   const valid = rows?.filter((r) => r.item) ?? []

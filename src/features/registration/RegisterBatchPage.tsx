@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiError, createDevicesBatch, normalizeError, type Device } from '../../api'
+import { ApiError, createDevicesBatch, invalidate, normalizeError, type Device } from '../../api'
 import { Button, Card, EmptyState, FileTrigger, Icon, TextField, buttonClassName } from '../../ui'
 import { PageHeader } from '../shell/PageHeader'
 import { plural } from '../../lib/plural'
@@ -61,9 +61,7 @@ export function RegisterBatchPage() {
         body: { items: sent.map((r) => r.body) },
         throwOnError: true,
       })
-      void queryClient.invalidateQueries({
-        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
-      })
+      void invalidate(queryClient, 'listDevices')
       const leftOut = check.rows.filter((r) => !sent.includes(r)).map((r) => r.line)
       setOutcome({ kind: 'done', devices: data.items, leftOut })
     } catch (error) {

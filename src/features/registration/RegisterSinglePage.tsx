@@ -4,6 +4,7 @@ import { useState } from 'react'
 import {
   ApiError,
   createDeviceMutation,
+  invalidate,
   listDeviceModelsOptions,
   listGroupsOptions,
   normalizeError,
@@ -57,9 +58,7 @@ export function RegisterSinglePage() {
   const create = useMutation({
     ...createDeviceMutation(),
     onSuccess: (device) => {
-      void queryClient.invalidateQueries({
-        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
-      })
+      void invalidate(queryClient, 'listDevices')
       setCreated(device)
     },
     onError: (error) => {
