@@ -5,6 +5,62 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import storybook from 'eslint-plugin-storybook'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+/**
+ * Feature boundaries (issue 21): a feature imports `shared` and the features of earlier tiers only,
+ * so no two features import each other. A tier marked `knot` still holds cycles to untie; its
+ * members may import each other until then, and no feature outside may join it.
+ */
+const featureTiers = [
+  { features: ['shared'] },
+  // The app core: shell composes auth, feedback, scope and the notification bell, and every
+  // feature reads the services and the page header from shell.
+  { features: ['auth', 'feedback', 'notifications', 'scope', 'settings', 'shell'], knot: true },
+  // The device frame holds the consumption tab, and the device pages show consumption figures.
+  { features: ['consumption', 'devices'], knot: true },
+  { features: ['debug', 'registration', 'reports', 'users'] },
+  { features: ['dashboard', 'tenants'] },
+]
+
+const featureFolders = readdirSync(new URL('./src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const tiered = featureTiers.flatMap((tier) => tier.features)
+const untiered = featureFolders.filter((name) => !tiered.includes(name))
+if (untiered.length > 0)
+  throw new Error(`eslint.config.js: put src/features/${untiered.join(', ')} in featureTiers`)
+
+/** One block per feature: the server is out of reach, and so are the features it may not import. */
+const featureBoundaries = featureTiers.flatMap((tier, index) => {
+  const later = featureTiers.slice(index + 1).flatMap((t) => t.features)
+  return tier.features.map((feature) => {
+    const forbidden = [...later, ...(tier.knot ? [] : tier.features.filter((f) => f !== feature))]
+    return {
+      files: [`src/features/${feature}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['**/server/**'] },
+              ...(forbidden.length > 0
+                ? [
+                    {
+                      regex: `^\\.\\./(${forbidden.join('|')})/`,
+                      message: `${feature} may import only shared and the features of earlier tiers (featureTiers in eslint.config.js): move what both need to features/shared or lib/.`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+      },
+    }
+  })
+})
 
 export default tseslint.config(
   {
@@ -42,9 +98,10 @@ export default tseslint.config(
   {
     // The layers point one way; the SPA never imports the server. (A later block replaces this
     // rule for the files it matches rather than adding to it, so each block lists all it forbids.)
-    files: ['src/features/**', 'src/routes/**', 'src/lib/**', 'src/styles/**'],
+    files: ['src/routes/**', 'src/lib/**', 'src/styles/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  ...featureBoundaries,
   {
     // ui knows nothing of features, api or routes.
     files: ['src/ui/**'],

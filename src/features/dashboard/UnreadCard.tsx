@@ -7,7 +7,7 @@ import { renderNotification } from '../notifications/render-notification'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
-import { WidgetBody } from './WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 
 const SHOWN = 5
 

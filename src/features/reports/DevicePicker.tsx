@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { DialogTrigger } from 'react-aria-components'
 import { Button, Icon, ListBox, ListBoxItem, PopoverDialog } from '../../ui'
-import { dashboardQueries } from '../dashboard/dashboard-queries'
+import { fleetQuery } from '../shared/fleet-query'
 import * as styles from './reports.css'
 
 export interface DevicePickerProps {
@@ -10,12 +10,10 @@ export interface DevicePickerProps {
   onChange: (ids: string[]) => void
 }
 
-/** The fleet list the dashboard already fetched (same query), offered for multiple choice. */
-const fleetOptions = () => dashboardQueries({ timeZone: 'UTC', weekStart: 'sunday' }).fleet
-
 /** Which devices a report covers: all in scope, or the ones ticked. */
 export function DevicePicker({ value, onChange }: DevicePickerProps) {
-  const fleet = useQuery(fleetOptions())
+  // The fleet list the dashboard fetches too (same query), offered for multiple choice.
+  const fleet = useQuery(fleetQuery())
   const devices = fleet.data?.items ?? []
   const label =
     value.length === 0

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Icon, Tab, TabList, TabPanel, Tabs, buttonClassName } from '../../ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { GroupsTab } from '../groups/GroupsTab'
+import { GroupsTab } from './GroupsTab'
 import { PageHeader } from '../shell/PageHeader'
 import { UsersTab } from './UsersTab'
 

@@ -8,7 +8,7 @@ import { browserTimeZone } from '../settings/timezones'
 import { useAppServices } from '../shell/use-app-services'
 import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { FormDialog } from '../shared/ServerForm'
-import { invalidatePeople } from '../users/users-cache'
+import { invalidatePeople } from './users-cache'
 import { groupFeedback } from './group-feedback'
 
 export interface GroupFormDialogProps {
