@@ -45,7 +45,7 @@ const featureBoundaries = featureTiers.flatMap((tier, index) => {
           'error',
           {
             patterns: [
-              { group: ['**/server/**'] },
+              { group: ['**/server/**', '**/mocks/**'] },
               ...(forbidden.length > 0
                 ? [
                     {
@@ -98,8 +98,27 @@ export default tseslint.config(
   {
     // The layers point one way; the SPA never imports the server. (A later block replaces this
     // rule for the files it matches rather than adding to it, so each block lists all it forbids.)
-    files: ['src/routes/**', 'src/lib/**', 'src/styles/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    files: ['src/routes/**', 'src/styles/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/mocks/**'] }] },
+  },
+  {
+    // lib is pure helpers: it knows no page, query or component.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/features/**',
+            '**/routes/**',
+            '**/ui/**',
+            '**/api/**',
+            '**/server/**',
+            '**/mocks/**',
+          ],
+        },
+      ],
+    },
   },
   ...featureBoundaries,
   {
@@ -108,7 +127,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/features/**', '**/api/**', '**/routes/**', '**/server/**'] },
+        {
+          patterns: ['**/features/**', '**/api/**', '**/routes/**', '**/server/**', '**/mocks/**'],
+        },
       ],
     },
   },
@@ -138,7 +159,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/features/**', '**/routes/**', '**/ui/**', '**/styles/**'] },
+        {
+          patterns: ['**/features/**', '**/routes/**', '**/ui/**', '**/styles/**', '**/mocks/**'],
+        },
       ],
     },
   },
