@@ -14,13 +14,15 @@ import { readdirSync } from 'node:fs'
  */
 const featureTiers = [
   { features: ['shared'] },
-  // The app core: shell composes auth, feedback, scope and the notification bell, and every
-  // feature reads the services and the page header from shell.
-  { features: ['auth', 'feedback', 'notifications', 'scope', 'settings', 'shell'], knot: true },
+  { features: ['feedback'] },
+  { features: ['auth'] },
+  { features: ['notifications', 'scope', 'settings'] },
   // The device frame holds the consumption tab, and the device pages show consumption figures.
   { features: ['consumption', 'devices'], knot: true },
   { features: ['debug', 'registration', 'reports', 'users'] },
   { features: ['dashboard', 'tenants'] },
+  // The app frame: layouts, navigation, the user menu, the session lifecycle and the services.
+  { features: ['shell'] },
 ]
 
 const featureFolders = readdirSync(new URL('./src/features', import.meta.url), {

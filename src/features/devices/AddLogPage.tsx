@@ -18,7 +18,7 @@ import {
   TextField,
   buttonClassName,
 } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
 import { formatDateTime, formatMeter } from './format'
 import {

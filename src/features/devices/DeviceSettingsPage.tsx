@@ -11,7 +11,7 @@ import {
 import { Button, Card, ConfirmDialog } from '../../ui'
 import { canAccess } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import {
   fieldsOf,
   hasErrors,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { createToastQueue, ToastRegion, type ToastContent } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { GLOBAL_SCOPE, type FeedbackMessage } from './feedback-store'
 
 const toToast = (m: FeedbackMessage): ToastContent => ({

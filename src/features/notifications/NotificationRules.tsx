@@ -22,7 +22,7 @@ import {
 } from '../../ui'
 import { isElevated, type Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { useGroupScope } from '../shell/use-app-services'
+import { useGroupScope } from '../shared/use-app-services'
 import { RelativeTime } from './NotificationSummary'
 import { RuleDialog } from './RuleDialog'
 import { alertTypeLabels, describeRule } from './rule-form'

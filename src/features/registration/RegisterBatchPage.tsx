@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ApiError, createDevicesBatch, invalidate, normalizeError, type Device } from '../../api'
 import { Button, Card, EmptyState, FileTrigger, Icon, TextField, buttonClassName } from '../../ui'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import { plural } from '../../lib/plural'
 import {
   batchSummary,

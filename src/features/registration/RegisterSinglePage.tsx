@@ -23,8 +23,8 @@ import {
   type DeviceFields,
 } from '../devices/device-fields'
 import { IdentityFields, LocationFields, ModelFields } from '../devices/DeviceFieldGroups'
-import { PageHeader } from '../shell/PageHeader'
-import { useGroupScope } from '../shell/use-app-services'
+import { PageHeader } from '../shared/PageHeader'
+import { useGroupScope } from '../shared/use-app-services'
 import * as styles from './registration.css'
 
 const steps = ['Identity', 'Location', 'Model', 'Review'] as const

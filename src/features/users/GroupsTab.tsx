@@ -5,7 +5,7 @@ import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, Skeleton } f
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
-import { useAppServices, useGroupScope } from '../shell/use-app-services'
+import { useAppServices, useGroupScope } from '../shared/use-app-services'
 import { UserFormDialog } from './UserFormDialog'
 import { invalidatePeople } from './users-cache'
 import * as styles from '../shared/page.css'

@@ -3,7 +3,7 @@ import { Icon, Tab, TabList, TabPanel, Tabs, buttonClassName } from '../../ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { GroupsTab } from './GroupsTab'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import { UsersTab } from './UsersTab'
 
 export type UsersPageTab = 'users' | 'groups'
