@@ -38,7 +38,7 @@ const operationOf = (queryKey: readonly unknown[]): unknown => {
   return typeof head === 'object' && head !== null && '_id' in head ? head._id : undefined
 }
 
-export function cacheFilters<Op extends QueryOperation>(
+function cacheFilters<Op extends QueryOperation>(
   scope: CacheScope<Op>,
   params?: KeyParams<Op>,
 ): QueryFilters {
