@@ -5,6 +5,95 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import storybook from 'eslint-plugin-storybook'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+/**
+ * Feature boundaries (issue 21): a feature imports `shared` and the features of earlier tiers only,
+ * so no two features import each other. A tier marked `knot` still holds cycles to untie; its
+ * members may import each other until then, and no feature outside may join it.
+ */
+const featureTiers = [
+  { features: ['shared'] },
+  { features: ['feedback'] },
+  { features: ['auth'] },
+  { features: ['notifications', 'scope', 'settings'] },
+  // The device frame holds the consumption tab, and the device pages show consumption figures.
+  { features: ['consumption', 'devices'], knot: true },
+  { features: ['debug', 'registration', 'reports', 'users'] },
+  { features: ['dashboard', 'tenants'] },
+  // The app frame: layouts, navigation, the user menu, the session lifecycle and the services.
+  { features: ['shell'] },
+]
+
+const featureFolders = readdirSync(new URL('./src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const tiered = featureTiers.flatMap((tier) => tier.features)
+const untiered = featureFolders.filter((name) => !tiered.includes(name))
+if (untiered.length > 0)
+  throw new Error(`eslint.config.js: put src/features/${untiered.join(', ')} in featureTiers`)
+
+/** One block per feature: the server is out of reach, and so are the features it may not import. */
+const featureBoundaries = featureTiers.flatMap((tier, index) => {
+  const later = featureTiers.slice(index + 1).flatMap((t) => t.features)
+  return tier.features.map((feature) => {
+    const forbidden = [...later, ...(tier.knot ? [] : tier.features.filter((f) => f !== feature))]
+    return {
+      files: [`src/features/${feature}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['**/server/**', '**/mocks/**'] },
+              ...(forbidden.length > 0
+                ? [
+                    {
+                      regex: `^\\.\\./(${forbidden.join('|')})/`,
+                      message: `${feature} may import only shared and the features of earlier tiers (featureTiers in eslint.config.js): move what both need to features/shared or lib/.`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+      },
+    }
+  })
+})
+
+/**
+ * Cached queries are invalidated, forgotten or cancelled by generated operation through
+ * src/api/cache.ts (`invalidate(queryClient, 'listDevices')`), never by hand-made keys or predicates.
+ */
+const cacheByHand = [
+  'invalidateQueries',
+  'removeQueries',
+  'cancelQueries',
+  'refetchQueries',
+  'resetQueries',
+].map((property) => ({
+  property,
+  message: 'Use invalidate, forget or cancel from src/api (by generated operation).',
+}))
+
+/**
+ * One way to show a number (issue 21): src/lib/format, in the browser's locale. The server cannot
+ * import the SPA's lib and writes machine-readable numbers, so it is left out.
+ */
+const numbersByHand = [
+  {
+    object: 'Intl',
+    property: 'NumberFormat',
+    message: 'Format numbers with src/lib/format (formatNumber, formatKwh, formatPercent).',
+  },
+  {
+    property: 'toLocaleString',
+    message: 'Format numbers with src/lib/format, dates with date-fns or lib/format.',
+  },
+]
 
 export default tseslint.config(
   {
@@ -40,45 +129,67 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended'],
   ...storybook.configs['flat/recommended'],
   {
-    // The layers point one way: ui knows nothing of features, api or routes; the SPA never imports the server.
+    // The layers point one way; the SPA never imports the server. (A later block replaces this
+    // rule for the files it matches rather than adding to it, so each block lists all it forbids.)
+    files: ['src/routes/**', 'src/styles/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/mocks/**'] }] },
+  },
+  {
+    // lib is pure helpers: it knows no page, query or component (its tests may check their users).
+    files: ['src/lib/**'],
+    ignores: ['src/lib/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/features/**',
+            '**/routes/**',
+            '**/ui/**',
+            '**/api/**',
+            '**/server/**',
+            '**/mocks/**',
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // ui knows nothing of features, api or routes.
     files: ['src/ui/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/features/**', '**/api/**', '**/routes/**', '**/server/**'] },
+        {
+          patterns: ['**/features/**', '**/api/**', '**/routes/**', '**/server/**', '**/mocks/**'],
+        },
       ],
     },
   },
+  // One ESLint block per file owns a rule's options (a later block replaces them), so both
+  // property restrictions are listed together and each exempt file keeps the other's.
   {
-    files: ['src/features/**', 'src/routes/**', 'src/lib/**', 'src/ui/**', 'src/styles/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
-  },
-  {
-    // One way to show a number (issue 21): src/lib/format, in the browser's locale. The server
-    // cannot import the SPA's lib and writes machine-readable numbers, so it is left out.
     files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
-    ignores: ['src/lib/format/**', 'src/server/**'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        {
-          object: 'Intl',
-          property: 'NumberFormat',
-          message: 'Format numbers with src/lib/format (formatNumber, formatKwh, formatPercent).',
-        },
-        {
-          property: 'toLocaleString',
-          message: 'Format numbers with src/lib/format, dates with date-fns or lib/format.',
-        },
-      ],
-    },
+    ignores: ['src/server/**'],
+    rules: { 'no-restricted-properties': ['error', ...cacheByHand, ...numbersByHand] },
+  },
+  {
+    files: ['src/api/cache.ts'],
+    rules: { 'no-restricted-properties': ['error', ...numbersByHand] },
+  },
+  {
+    files: ['src/lib/format/**'],
+    rules: { 'no-restricted-properties': ['error', ...cacheByHand] },
   },
   {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/features/**', '**/routes/**', '**/ui/**', '**/styles/**'] },
+        {
+          patterns: ['**/features/**', '**/routes/**', '**/ui/**', '**/styles/**', '**/mocks/**'],
+        },
       ],
     },
   },

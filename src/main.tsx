@@ -6,7 +6,7 @@ import './styles/global.css'
 import { applyEnvironment, applyTheme } from './styles'
 import { appEnvironment } from './lib/environment'
 import { createAppServices } from './features/shell/services'
-import { AppServicesProvider } from './features/shell/use-app-services'
+import { AppServicesProvider } from './features/shared/use-app-services'
 import { createAppRouter } from './router'
 
 applyEnvironment(appEnvironment)

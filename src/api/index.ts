@@ -20,6 +20,14 @@ export {
   type NormalizedError,
 } from './errors'
 export {
+  invalidate,
+  forget,
+  cancel,
+  type QueryOperation,
+  type KeyParams,
+  type CacheScope,
+} from './cache'
+export {
   createQueryClient,
   queryPolicy,
   staleness,

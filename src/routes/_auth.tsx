@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { requireUser } from '../features/auth/guards'
 import { SessionSkeleton } from '../features/auth/SessionSkeleton'
-import { SessionLifecycle } from '../features/auth/SessionLifecycle'
+import { SessionLifecycle } from '../features/shell/SessionLifecycle'
 import { FailureScreen } from '../features/shell/FailureScreen'
 
 export const Route = createFileRoute('/_auth')({

@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite'
 import { useState, type ReactNode } from 'react'
 import { createAppServices } from '../../src/features/shell/services'
-import { AppServicesProvider } from '../../src/features/shell/use-app-services'
+import { AppServicesProvider } from '../../src/features/shared/use-app-services'
 
 /** Every call of a story carries this id, so a toast that names it looks the same on every run. */
 export const STORY_REQUEST_ID = '5e0f1a2b-0000-4000-8000-00000000beef'

@@ -4,8 +4,8 @@ import { Form } from 'react-aria-components'
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { loginMutation } from '../../api'
 import { Button, Card, TextField } from '../../ui'
-import { Logo } from '../shell/Logo'
-import { useAppServices } from '../shell/use-app-services'
+import { Logo } from '../shared/Logo'
+import { useAppServices } from '../shared/use-app-services'
 import type { FeedbackMessage } from '../feedback/feedback-store'
 import { loginErrorMessage } from './login-error'
 import { parseRole } from './roles'
@@ -17,7 +17,7 @@ const route = getRouteApi('/login')
 
 /** Fetched beside the form, not before it: the sign-in page's first JavaScript stays in budget. */
 const EnvironmentBadge = lazy(() =>
-  import('../shell/EnvironmentBadge').then((module) => ({ default: module.EnvironmentBadge })),
+  import('../shared/EnvironmentBadge').then((module) => ({ default: module.EnvironmentBadge })),
 )
 
 export interface LoginFormProps {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { forget } from '../../api'
 import { loginHref } from '../../lib/redirect'
 import type { FeedbackInput, FeedbackStore } from '../feedback/feedback-store'
 import { currentUserQuery, setAuthHint } from './session'
@@ -57,7 +58,7 @@ export function createSessionEnd({
       void Promise.resolve(navigate(href)).finally(() => {
         scope.sync(null, [])
         queryClient.setQueryData(currentUserQuery.queryKey, null)
-        queryClient.removeQueries({ predicate: (q) => q.queryKey !== currentUserQuery.queryKey })
+        forget(queryClient, { except: ['getCurrentUser'] })
       })
     },
   }

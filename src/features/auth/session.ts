@@ -1,5 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { getCurrentUser, skipAuthRedirect, errorStatus, type User } from '../../api'
+import {
+  getCurrentUser,
+  getCurrentUserQueryKey,
+  skipAuthRedirect,
+  errorStatus,
+  type User,
+} from '../../api'
 import { parseRole, type Role } from './roles'
 
 export interface SessionUser extends Omit<User, 'role'> {
@@ -8,7 +14,8 @@ export interface SessionUser extends Omit<User, 'role'> {
 
 /** Spec §9: the user query is stale after 5 min, kept 10 min, never retried. */
 export const currentUserQuery = queryOptions({
-  queryKey: ['session', 'currentUser'] as const,
+  // The generated key, so that the cache helpers reach it by its operation like any other query.
+  queryKey: getCurrentUserQueryKey(),
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
       const { data } = await getCurrentUser({ ...skipAuthRedirect, signal, throwOnError: true })

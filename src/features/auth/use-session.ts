@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { errorStatus, logout, skipAuthRedirect } from '../../api'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { currentUserQuery } from './session'
 
 /** The signed-in user, or null while signed out. */

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { cancel } from '../../api'
 import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui'
 import { DeviceFrame } from '../devices/DeviceFrame'
-import { isConsumptionQueryOf, type ConsumptionContext } from './consumption-queries'
+import { consumptionOperations, type ConsumptionContext } from './consumption-queries'
 import { IntervalPanel } from './IntervalPanel'
 import { PresetFigures } from './PresetFigures'
 import { useCalendar } from './calendar'
@@ -38,11 +39,7 @@ const viewLabels: Record<ConsumptionView, string> = {
 function useCancelOnLeave(deviceId: string) {
   const queryClient = useQueryClient()
   useEffect(
-    () => () =>
-      void queryClient.cancelQueries({
-        predicate: (q) =>
-          q.state.fetchStatus === 'fetching' && isConsumptionQueryOf(deviceId, q.queryKey),
-      }),
+    () => () => void cancel(queryClient, consumptionOperations, { path: { id: deviceId } }),
     [deviceId, queryClient],
   )
 }

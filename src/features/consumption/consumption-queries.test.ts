@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { isConsumptionQueryOf, prefetchConsumption, viewOrDaily } from './consumption-queries'
+import { consumptionOperations, prefetchConsumption, viewOrDaily } from './consumption-queries'
 
 const context = { deviceId: 'dev-1', timeZone: 'Europe/Berlin', weekStart: 'monday' as const }
 const now = new Date('2026-11-22T10:00:00Z')
@@ -82,19 +82,11 @@ describe('prefetchConsumption', () => {
   })
 })
 
-describe('isConsumptionQueryOf', () => {
-  it('matches this device’s consumption keys only', () => {
-    expect(
-      isConsumptionQueryOf('dev-1', [
-        { _id: 'getCumulativeConsumptionToday', path: { id: 'dev-1' } },
-      ]),
-    ).toBe(true)
-    expect(
-      isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-1' } }]),
-    ).toBe(true)
-    expect(
-      isConsumptionQueryOf('dev-1', [{ _id: 'getConsumptionIntervals', path: { id: 'dev-2' } }]),
-    ).toBe(false)
-    expect(isConsumptionQueryOf('dev-1', [{ _id: 'getDevice', path: { id: 'dev-1' } }])).toBe(false)
+describe('consumptionOperations', () => {
+  it('names every call the page makes, so leaving the page cancels them all', async () => {
+    const { client, seen } = recordingClient()
+    await prefetchConsumption(client, 'monthly', now, context)
+    const cancelled: readonly string[] = consumptionOperations
+    expect(seen.map((s) => s._id).filter((id) => !cancelled.includes(id))).toEqual([])
   })
 })

@@ -12,6 +12,7 @@ import {
   getCumulativeConsumptionTodayOptions,
   getCumulativeConsumptionYesterdayOptions,
   queryPolicy,
+  type QueryOperation,
 } from '../../api'
 import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
 import { intervalWindow, isCurrent, type Day, type WeekStart } from './ranges'
@@ -125,12 +126,16 @@ export function prefetchConsumption(
   ).then(() => undefined)
 }
 
-/** Query keys of this device's consumption calls, for cancelling them when the user moves on. */
-export function isConsumptionQueryOf(deviceId: string, queryKey: readonly unknown[]): boolean {
-  const head = queryKey[0] as { _id?: unknown; path?: { id?: unknown } } | undefined
-  return (
-    typeof head?._id === 'string' &&
-    /^get(Cumulative)?Consumption/.test(head._id) &&
-    head.path?.id === deviceId
-  )
-}
+/** Every consumption call of a device, for cancelling them when the user moves on. */
+export const consumptionOperations = [
+  'getCumulativeConsumption',
+  'getCumulativeConsumptionToday',
+  'getCumulativeConsumptionYesterday',
+  'getCumulativeConsumptionThisWeek',
+  'getCumulativeConsumptionLastWeek',
+  'getCumulativeConsumptionThisMonth',
+  'getCumulativeConsumptionLastMonth',
+  'getConsumptionIntervals',
+  'getConsumptionIntervalsToday',
+  'getConsumptionIntervalsLastMonth',
+] as const satisfies readonly QueryOperation[]

@@ -7,7 +7,7 @@ import type { ReportPreset } from '../reports/report-search'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
-import { WidgetBody } from './WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 import { formatNumber } from '../../lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const

@@ -6,7 +6,7 @@ import { lastSeenText } from '../devices/format'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
-import { WidgetBody } from './WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 
 const OFFLINE_SHOWN = 5
 

@@ -6,7 +6,7 @@ import { formatEnergy } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
-import { WidgetBody } from './WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 
 const TOP = 5
 

@@ -6,7 +6,7 @@ import { renderNotification } from '../notifications/render-notification'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
-import { WidgetBody } from './WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 import { formatAgo } from '../../lib/format'
 
 const SHOWN = 5

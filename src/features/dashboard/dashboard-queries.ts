@@ -1,18 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { listDevicesOptions, queryPolicy } from '../../api'
 import { bellFeedOptions } from '../notifications/notification-queries'
 import { energyReportOptions } from '../reports/report-query'
 import { presetPeriods, type WeekStart } from '../reports/report-periods'
 import { loadCalendar } from '../consumption/calendar'
+import { fleetQuery } from '../shared/fleet-query'
 
 export interface DashboardContext {
   timeZone: string
   weekStart: WeekStart
   now?: Date
 }
-
-/** Enough for every device of a tenant in one request; the fleet card counts them all. */
-export const FLEET_LIMIT = 500
 
 /**
  * One request per widget (FIELD 3): the fleet from the device list, today and this month from one
@@ -27,7 +24,7 @@ export function dashboardQueries({ timeZone, weekStart, now = new Date() }: Dash
       weekStart,
     })
   return {
-    fleet: { ...listDevicesOptions({ query: { limit: FLEET_LIMIT } }), ...queryPolicy('realTime') },
+    fleet: fleetQuery(),
     today: report('today'),
     month: report('this_month'),
     thirtyDays: report('last_30_days'),

@@ -14,7 +14,7 @@ import {
   Select,
   SelectItem,
 } from '../../ui'
-import { useGroupScope } from '../shell/use-app-services'
+import { useGroupScope } from '../shared/use-app-services'
 import {
   deviceOptionLabel,
   profilingEndpoints,

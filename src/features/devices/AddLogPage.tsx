@@ -1,7 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { ApiError, createManualReadingMutation, formatDetail, type Device } from '../../api'
+import {
+  ApiError,
+  createManualReadingMutation,
+  formatDetail,
+  invalidate,
+  type Device,
+} from '../../api'
 import {
   Button,
   Card,
@@ -12,7 +18,7 @@ import {
   TextField,
   buttonClassName,
 } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
 import { formatDateTime, formatMeter } from '../../lib/format'
 import {
@@ -68,9 +74,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
     ...createManualReadingMutation(),
     onSuccess: async () => {
       // The device, its readings and its photos all changed: refetch them before showing the logs.
-      await queryClient.invalidateQueries({
-        predicate: (q) => JSON.stringify(q.queryKey).includes(device.id),
-      })
+      await invalidate(queryClient, 'all', { path: { id: device.id } })
       feedback.push({
         severity: 'success',
         title: 'Reading added',

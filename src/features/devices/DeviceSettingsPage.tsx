@@ -1,10 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { ApiError, deleteDeviceMutation, updateDeviceMutation, type Device } from '../../api'
+import {
+  ApiError,
+  deleteDeviceMutation,
+  forget,
+  invalidate,
+  updateDeviceMutation,
+  type Device,
+} from '../../api'
 import { Button, Card, ConfirmDialog } from '../../ui'
 import { canAccess } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import {
   fieldsOf,
   hasErrors,
@@ -50,7 +57,7 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
     onSuccess: (updated) => {
       queryClient.setQueryData(deviceQuery(device.id).queryKey, updated)
       setFields(fieldsOf(updated))
-      void queryClient.invalidateQueries({ predicate: isDeviceList })
+      void invalidate(queryClient, 'listDevices')
       feedback.push({
         severity: 'success',
         title: 'Device settings updated',
@@ -70,8 +77,8 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
   const remove = useMutation({
     ...deleteDeviceMutation(),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: deviceQuery(device.id).queryKey })
-      void queryClient.invalidateQueries({ predicate: isDeviceList })
+      forget(queryClient, 'getDevice', { path: { id: device.id } })
+      void invalidate(queryClient, 'listDevices')
       feedback.push({
         severity: 'success',
         title: 'Device deleted',
@@ -166,7 +173,3 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
     </>
   )
 }
-
-/** Every cached page of the device list, whatever its filters. */
-const isDeviceList = (query: { queryKey: readonly unknown[] }) =>
-  (query.queryKey[0] as { _id?: string } | undefined)?._id === 'listDevices'

@@ -5,7 +5,7 @@ import { listDevicesOptions, normalizeError, queryPolicy } from '../../api'
 import { Button, EmptyState, ErrorState, Icon, Pagination, buttonClassName } from '../../ui'
 import { useSessionUser } from '../auth/use-session'
 import { canAccess } from '../auth/roles'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,

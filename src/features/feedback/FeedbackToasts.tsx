@@ -1,5 +1,5 @@
 import { ToastRegion } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 
 /** The global toast region: shows the feedback store's toast queue. Render it once per app. */
 export function FeedbackToasts() {

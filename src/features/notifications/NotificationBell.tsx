@@ -13,7 +13,7 @@ import {
   PopoverTrigger,
   Spinner,
 } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import {
   bellFeedOptions,
   unreadCountOptions,

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import {
   deactivateNotificationRuleMutation,
   deleteNotificationRuleMutation,
+  invalidate,
   listNotificationRulesOptions,
-  listNotificationRulesQueryKey,
   updateNotificationRuleMutation,
   type NotificationRule,
 } from '../../api'
@@ -22,7 +22,7 @@ import {
 } from '../../ui'
 import { isElevated, type Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { useGroupScope } from '../shell/use-app-services'
+import { useGroupScope } from '../shared/use-app-services'
 import { RelativeTime } from './NotificationSummary'
 import { RuleDialog } from './RuleDialog'
 import { alertTypeLabels, describeRule } from './rule-form'
@@ -41,7 +41,7 @@ export const rulesOptions = (groupId: string, includeInactive: boolean) =>
 function useRuleActions() {
   const queryClient = useQueryClient()
   const notify = useNotify()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listNotificationRulesQueryKey() })
+  const refresh = () => invalidate(queryClient, 'listNotificationRules')
   const deactivate = useMutation({
     ...deactivateNotificationRuleMutation(),
     onSuccess: () => {

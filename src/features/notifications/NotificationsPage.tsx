@@ -1,6 +1,6 @@
 import type { Key } from 'react-aria-components'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import { NotificationHistory } from './NotificationHistory'
 import { NotificationRules } from './NotificationRules'
 

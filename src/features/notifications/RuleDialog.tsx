@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import {
   createNotificationRuleMutation,
-  listNotificationRulesQueryKey,
+  invalidate,
   updateNotificationRuleMutation,
   type AlertType,
   type NotificationRule,
@@ -49,7 +49,7 @@ function useSaveRule(onSaved: () => void, onRejected: (errors: RuleFormErrors) =
   const notify = useNotify()
   const saved = (title: string, message: string) => () => {
     notify.success(title, message)
-    void queryClient.invalidateQueries({ queryKey: listNotificationRulesQueryKey() })
+    void invalidate(queryClient, 'listNotificationRules')
     onSaved()
   }
   const failed = (title: string) => (error: unknown) => {

@@ -2,9 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useCallback } from 'react'
 import {
   getUnreadNotificationCountOptions,
-  getUnreadNotificationCountQueryKey,
+  invalidate,
   listNotificationsOptions,
-  listNotificationsQueryKey,
   markAllNotificationsReadMutation,
   markNotificationReadMutation,
   queryPolicy,
@@ -43,11 +42,7 @@ export const historyOptions = (unreadOnly: boolean) =>
 export function useRefreshNotifications() {
   const queryClient = useQueryClient()
   return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listNotificationsQueryKey() }),
-        queryClient.invalidateQueries({ queryKey: getUnreadNotificationCountQueryKey() }),
-      ]),
+    () => invalidate(queryClient, ['listNotifications', 'getUnreadNotificationCount']),
     [queryClient],
   )
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { normalizeError } from '../../api'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 
 /** The §8 toasts of this feature: a fixed title, the server's reason (or the spec detail) under it. */
 export function useNotify() {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { bulkPushReadings, normalizeError, type BulkPushItem } from '../../api'
+import { bulkPushReadings, invalidate, normalizeError, type BulkPushItem } from '../../api'
 import { Button, Card, Icon, ProgressBar } from '../../ui'
 import { ImportSource } from '../shared/ImportSource'
 import { ImportInputError, useImportFlow } from '../shared/use-import-flow'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import { bulkTemplate, checkPush, chunk, pushSummary, readInput, type PushRow } from './bulk-rows'
 import { fetchAllDevices } from './fleet-serials'
 import { RowTable } from './RowTable'
@@ -59,7 +59,7 @@ export function BulkPushPage() {
       setResults(new Map(next))
     }
     setProgress(null)
-    void queryClient.invalidateQueries()
+    void invalidate(queryClient, 'all')
   }
 
   const valid = rows?.filter((r) => r.item) ?? []

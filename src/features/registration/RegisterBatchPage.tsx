@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiError, createDevicesBatch, normalizeError, type Device } from '../../api'
+import { ApiError, createDevicesBatch, invalidate, normalizeError, type Device } from '../../api'
 import { Button, Card, EmptyState, buttonClassName } from '../../ui'
 import { ImportSource } from '../shared/ImportSource'
 import { useImportFlow } from '../shared/use-import-flow'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import { plural } from '../../lib/plural'
 import { batchSummary, batchTemplate, checkBatch, readyRows, rowErrorsOf } from './batch-rows'
 import { fetchAllDevices } from './fleet-serials'
@@ -44,9 +44,7 @@ export function RegisterBatchPage() {
         body: { items: sent.map((r) => r.body) },
         throwOnError: true,
       })
-      void queryClient.invalidateQueries({
-        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
-      })
+      void invalidate(queryClient, 'listDevices')
       const leftOut = check.rows.filter((r) => !sent.includes(r)).map((r) => r.line)
       setOutcome({ kind: 'done', devices: data.items, leftOut })
     } catch (error) {

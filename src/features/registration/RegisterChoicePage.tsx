@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../../ui'
-import { PageHeader } from '../shell/PageHeader'
+import { PageHeader } from '../shared/PageHeader'
 import * as styles from './registration.css'
 
 /** Spec §2: the choice between registering one device and a batch. */

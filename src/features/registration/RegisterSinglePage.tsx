@@ -4,6 +4,7 @@ import { useState } from 'react'
 import {
   ApiError,
   createDeviceMutation,
+  invalidate,
   listDeviceModelsOptions,
   listGroupsOptions,
   normalizeError,
@@ -22,8 +23,8 @@ import {
   type DeviceFields,
 } from '../devices/device-fields'
 import { IdentityFields, LocationFields, ModelFields } from '../devices/DeviceFieldGroups'
-import { PageHeader } from '../shell/PageHeader'
-import { useGroupScope } from '../shell/use-app-services'
+import { PageHeader } from '../shared/PageHeader'
+import { useGroupScope } from '../shared/use-app-services'
 import * as styles from './registration.css'
 
 const steps = ['Identity', 'Location', 'Model', 'Review'] as const
@@ -57,9 +58,7 @@ export function RegisterSinglePage() {
   const create = useMutation({
     ...createDeviceMutation(),
     onSuccess: (device) => {
-      void queryClient.invalidateQueries({
-        predicate: (q) => (q.queryKey[0] as { _id?: string })._id === 'listDevices',
-      })
+      void invalidate(queryClient, 'listDevices')
       setCreated(device)
     },
     onError: (error) => {

@@ -1,21 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { invalidate, type QueryOperation } from '../../api'
 import { readStoredScope, resolveScope, writeStoredScope, type ScopeUser } from './scope-storage'
 
 /** Queries that do not depend on the group scope; everything else is refetched when it changes. */
-const UNSCOPED_QUERIES = new Set([
+const UNSCOPED_QUERIES: readonly QueryOperation[] = [
   'getCurrentUser',
   'getPreferences',
   'listGroups',
   'getSystemInfo',
   'getLogs',
-])
-
-const queryId = (key: readonly unknown[]) => {
-  const first = key[0]
-  return typeof first === 'object' && first !== null && '_id' in first
-    ? String(first._id)
-    : String(first)
-}
+]
 
 /**
  * The app-wide group scope (spec §4): read by the API client for the group header, changed from the
@@ -52,9 +46,7 @@ export function createScopeStore(
       writeStoredScope(user.id, next, storage())
       groupId = next
       emit()
-      void queryClient.invalidateQueries({
-        predicate: (q) => !UNSCOPED_QUERIES.has(queryId(q.queryKey)) && q.queryKey[0] !== 'session',
-      })
+      void invalidate(queryClient, { except: UNSCOPED_QUERIES })
     },
   }
 }

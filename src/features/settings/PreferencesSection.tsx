@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { updatePreferencesMutation, type Preferences } from '../../api'
+import { invalidate, updatePreferencesMutation, type Preferences } from '../../api'
 import { applyTheme } from '../../styles'
 import { Card, NumberField, Select, SelectItem } from '../../ui'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { ServerForm } from '../shared/ServerForm'
 import * as styles from '../shared/page.css'
@@ -35,7 +35,7 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesOptions().queryKey, saved)
       // Reports and the dashboard cut days in the new timezone: their cached figures are stale.
-      void queryClient.invalidateQueries({ queryKey: [{ _id: 'getEnergyReport' }] })
+      void invalidate(queryClient, 'getEnergyReport')
       applyTheme(saved.theme)
       setErrors({ fields: {} })
       feedback.push({

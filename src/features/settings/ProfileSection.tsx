@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { changePasswordMutation, updateUserMutation } from '../../api'
+import { changePasswordMutation, invalidate, updateUserMutation } from '../../api'
 import { Card, TextField } from '../../ui'
-import { currentUserQuery, type SessionUser } from '../auth/session'
-import { useAppServices } from '../shell/use-app-services'
+import type { SessionUser } from '../auth/session'
+import { useAppServices } from '../shared/use-app-services'
 import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { ServerForm } from '../shared/ServerForm'
 import * as styles from '../shared/page.css'
@@ -16,7 +16,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   const save = useMutation({
     ...updateUserMutation(),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      void invalidate(queryClient, 'getCurrentUser')
       setErrors({ fields: {} })
       feedback.push({
         severity: 'success',

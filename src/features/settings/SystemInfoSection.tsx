@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getSystemInfoOptions, type SystemInfo } from '../../api'
 import { Card } from '../../ui'
-import { WidgetBody } from '../dashboard/WidgetBody'
+import { WidgetBody } from '../shared/WidgetBody'
 import * as styles from './settings.css'
 import { formatDuration, formatNumber } from '../../lib/format'
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { normalizeError, postFrontendLogs } from '../../api'
 import { Button, Card, RefreshIcon } from '../../ui'
 import { isDevelopmentLike } from '../../lib/environment'
-import { useAppServices } from './use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { buildFailureReport, MAX_ERROR_RETRIES, type FailureReport } from './failure-report'
 import * as styles from './shell.css'
 

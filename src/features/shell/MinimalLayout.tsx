@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { SkipLink } from '../../ui'
-import { EnvironmentBadge } from './EnvironmentBadge'
-import { Logo } from './Logo'
+import { EnvironmentBadge } from '../shared/EnvironmentBadge'
+import { Logo } from '../shared/Logo'
 import * as styles from './shell.css'
 
 /** Spec §2 minimal layout: the logo only (used by /settings), and the environment outside production. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Icon } from '../../ui'
-import { EnvironmentBadge } from './EnvironmentBadge'
+import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import type { SessionUser } from '../auth/session'
 import { UserMenu } from './UserMenu'
 import * as styles from './shell.css'

@@ -1,7 +1,7 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router'
 import { Icon, SkipLink } from '../../ui'
-import { EnvironmentBadge } from './EnvironmentBadge'
-import { Logo } from './Logo'
+import { EnvironmentBadge } from '../shared/EnvironmentBadge'
+import { Logo } from '../shared/Logo'
 import * as styles from './shell.css'
 
 /** Spec §2 wizard layout: top bar with the logo, optional header content and an Exit link. */

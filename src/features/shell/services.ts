@@ -38,4 +38,11 @@ export function createAppServices({ navigate, newRequestId }: AppServicesOptions
   return { queryClient, feedback, scope, logs, refreshSession, session }
 }
 
-export type AppServices = ReturnType<typeof createAppServices>
+type CreatedServices = ReturnType<typeof createAppServices>
+
+declare module '../shared/use-app-services' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the services built above
+  interface AppServices extends CreatedServices {}
+}
+
+export type { AppServices } from '../shared/use-app-services'

@@ -81,27 +81,6 @@ export const navLink = style({
   },
 })
 
-export const logo = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
-  textDecoration: 'none',
-  letterSpacing: '-0.01em',
-})
-
-export const logoMark = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '1.75rem',
-  height: '1.75rem',
-  borderRadius: vars.radius.md,
-  background: vars.color.brand,
-  color: vars.color.textOnBrand,
-})
-
 export const wizardMain = style({
   outline: 'none',
   width: '100%',
@@ -147,14 +126,6 @@ export const loadingCard = style({
   color: vars.color.text,
 })
 
-export const pageHeader = style({ marginBottom: vars.space.xl })
-export const pageTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  fontWeight: vars.fontWeight.semibold,
-})
-export const pageLead = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted })
-
 export const userMenuHeader = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   display: 'flex',
@@ -164,18 +135,6 @@ export const userMenuHeader = style({
 export const userMenuName = style({ fontWeight: vars.fontWeight.semibold })
 export const userMenuEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
 export const scopeSelect = style({ minWidth: '12rem' })
-export const visuallyHiddenOnNarrow = style({
-  '@media': {
-    'screen and (max-width: 640px)': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-})
 
 export const avatar = style({
   display: 'inline-grid',

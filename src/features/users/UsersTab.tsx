@@ -13,7 +13,7 @@ import {
 } from '../../ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import type { SessionUser } from '../auth/session'
-import { useAppServices, useGroupScope } from '../shell/use-app-services'
+import { useAppServices, useGroupScope } from '../shared/use-app-services'
 import { Pager } from './Pager'
 import { UserFormDialog } from './UserFormDialog'
 import { UsersTable } from './UsersTable'

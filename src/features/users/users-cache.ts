@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { listGroupsQueryKey, listUsersOptions, listUsersQueryKey } from '../../api'
+import { invalidate, listUsersOptions } from '../../api'
 import { USERS_PAGE_SIZE } from './user-rules'
 
 /**
@@ -7,11 +7,7 @@ import { USERS_PAGE_SIZE } from './user-rules'
  * groups (member counts) and the members of any group.
  */
 export function invalidatePeople(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: listUsersQueryKey() }),
-    queryClient.invalidateQueries({ queryKey: listGroupsQueryKey() }),
-    queryClient.invalidateQueries({ queryKey: [{ _id: 'listGroupMembers' }] }),
-  ])
+  return invalidate(queryClient, ['listUsers', 'listGroups', 'listGroupMembers'])
 }
 
 /** Spec §7: the users list asks for skip and limit (0, 100); `search` narrows it on the server. */

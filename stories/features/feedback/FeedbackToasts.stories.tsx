@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
-import { useAppServices } from '../../../src/features/shell/use-app-services'
+import { useAppServices } from '../../../src/features/shared/use-app-services'
 import { Button } from '../../../src/ui'
 import { withAppServices } from '../../support/with-app-services'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { listGroupMembersOptions, type Group } from '../../api'
 import { Button, Dialog, EmptyState, ErrorState, Icon, Skeleton } from '../../ui'
-import { RoleBadge } from '../users/UsersTable'
-import { displayName } from '../users/user-rules'
+import { RoleBadge } from './UsersTable'
+import { displayName } from './user-rules'
 import * as styles from '../shared/page.css'
 import * as local from './groups.css'
 

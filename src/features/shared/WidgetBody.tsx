@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ErrorState, Skeleton } from '../../ui'
-import * as styles from '../shared/page.css'
+import * as styles from './page.css'
 
 export interface WidgetBodyProps<T, E> {
   query: UseQueryResult<T, E>

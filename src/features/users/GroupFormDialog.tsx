@@ -5,10 +5,10 @@ import { TextField } from '../../ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { FormDialog } from '../shared/ServerForm'
-import { invalidatePeople } from '../users/users-cache'
+import { invalidatePeople } from './users-cache'
 import { groupFeedback } from './group-feedback'
 
 export interface GroupFormDialogProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import * as styles from './shell.css'
+import * as styles from './page.css'
 
 /** The title block every page starts with. */
 export function PageHeader({

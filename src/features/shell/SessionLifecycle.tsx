@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { scopeGroupsOptions } from '../scope/scope-queries'
-import { useAppServices } from '../shell/use-app-services'
+import { useAppServices } from '../shared/use-app-services'
 import { usePreferredTheme } from '../settings/use-preferred-theme'
-import { isElevated } from './roles'
-import { setAuthHint } from './session'
-import { startTokenRefresh } from './token-refresh'
-import { useSessionUser } from './use-session'
+import { isElevated } from '../auth/roles'
+import { setAuthHint } from '../auth/session'
+import { startTokenRefresh } from '../auth/token-refresh'
+import { useSessionUser } from '../auth/use-session'
 
 /**
  * Runs what a session needs while a user is signed in (spec §4): the auth hint, periodic token
