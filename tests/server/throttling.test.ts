@@ -269,8 +269,8 @@ describe('login throttling that rotating client addresses does not dodge', () =>
     }
   })
 
-  // throttling.test.ts shows a client's own X-Forwarded-For entries are not its address behind
-  // a trusted proxy; here every guess really comes from another address (a botnet).
+  // 'login throttling behind a trusted proxy' shows a client's own X-Forwarded-For entries are
+  // not its address; here every guess really comes from another address (a botnet).
   it('behind a trusted proxy, a new address per guess puts the account under attack: the addresses that failed are refused', async () => {
     const t = await build({
       trustProxy: 'loopback',
