@@ -154,6 +154,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // common is what the SPA and the server both run: it imports nothing of the project.
+    files: ['src/common/**'],
+    ignores: ['src/common/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../**'] }] },
+  },
   ...featureBoundaries,
   {
     // ui knows nothing of features, api or routes.

@@ -7,7 +7,7 @@
 import { HttpResponse, delay, type HttpHandler } from 'msw'
 import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
-import { toCsv } from '../lib/csv'
+import { toCsv } from '../common/csv'
 import { NOW, devices as fixtureDevices } from './fixtures'
 
 type Granularity = EnergyReport['granularity']

@@ -1,6 +1,6 @@
 /** Turning the API's consumption intervals into chart buckets, table rows and a CSV file. */
 import type { ConsumptionInterval, ConsumptionIntervals } from '../../api'
-import { toCsv } from '../../lib/csv'
+import { toCsv } from '../../common/csv'
 
 export interface BucketFlags {
   gap: boolean

@@ -8,7 +8,7 @@ import {
 } from '../devices/device-fields'
 import { plural } from '../../lib/plural'
 import { readCsvTable } from '../../lib/csv-read'
-import { toCsv } from '../../lib/csv'
+import { toCsv } from '../../common/csv'
 
 export const BATCH_COLUMNS = [
   'name',

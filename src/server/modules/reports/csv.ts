@@ -1,5 +1,5 @@
 import type { EnergyReport } from '../../../api/__generated__/types.gen.ts'
-import { toCsv } from '../../../lib/csv.ts'
+import { toCsv } from '../../../common/csv.ts'
 import { wallOf } from '../../lib/zone-clock.ts'
 import { unitStart, nextUnit, type Window } from '../consumption/buckets.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvField, toCsv } from './csv'
-import { readCsvTable } from './csv-read'
+import { readCsvTable } from '../lib/csv-read'
 
 describe('csvField', () => {
   it.each([
