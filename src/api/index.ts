@@ -17,7 +17,10 @@ export {
   formatDetail,
   errorStatus,
   isNotFound,
+  toFormErrors,
   type NormalizedError,
+  type FormErrors,
+  type FormErrorOptions,
 } from './errors'
 export {
   createQueryClient,
