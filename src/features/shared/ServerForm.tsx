@@ -25,6 +25,8 @@ export interface ServerFormProps<V extends object> {
   hideFormError?: boolean
   id?: string
   'aria-label'?: string
+  /** Added to the form's own layout (a width, say). */
+  className?: string
   children: ReactNode
 }
 
@@ -60,6 +62,7 @@ export function ServerForm<V extends object>({
   onCancel,
   cancelLabel = 'Cancel',
   hideFormError = false,
+  className,
   children,
   ...props
 }: ServerFormProps<V>) {
@@ -69,7 +72,7 @@ export function ServerForm<V extends object>({
     <Form
       {...props}
       ref={ref}
-      className={styles.form}
+      className={className ? `${styles.form} ${className}` : styles.form}
       validationBehavior="aria"
       onSubmit={form.handleSubmit(onSubmit)}
     >

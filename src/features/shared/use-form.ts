@@ -44,7 +44,12 @@ const messages = <V>(check: FormCheck<V>, values: V) =>
  * right, even when another field's edit made it so), the server's goes once its own field is
  * edited to pass our checks; no message appears before the next submit.
  */
-function afterEdit(shown: FormErrors, before: Dict, after: Dict, edited: string[]): FormErrors {
+export function afterEdit(
+  shown: FormErrors,
+  before: Dict,
+  after: Dict,
+  edited: string[],
+): FormErrors {
   const fields: Record<string, string> = {}
   for (const [name, message] of Object.entries(shown.fields)) {
     const ours = before[name] === message
