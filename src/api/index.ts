@@ -17,11 +17,9 @@ export {
   formatDetail,
   errorStatus,
   isNotFound,
-  toFormErrors,
   type NormalizedError,
-  type FormErrors,
-  type FormErrorOptions,
 } from './errors'
+export { toFormErrors, type FormErrors, type FormErrorOptions } from './form-errors'
 export {
   createQueryClient,
   queryPolicy,
