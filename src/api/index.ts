@@ -19,6 +19,7 @@ export {
   isNotFound,
   type NormalizedError,
 } from './errors'
+export { toFormErrors, type FormErrors, type FormErrorOptions } from './form-errors'
 export {
   invalidate,
   forget,

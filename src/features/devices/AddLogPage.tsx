@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 import {
   ApiError,
   createManualReadingMutation,
@@ -18,19 +17,33 @@ import {
   TextField,
   buttonClassName,
 } from '../../ui'
+import { ServerForm } from '../shared/ServerForm'
+import { useForm } from '../shared/use-form'
 import { useAppServices } from '../shared/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
 import { formatDateTime, formatMeter } from '../../lib/format'
-import {
-  errorsAfterChange,
-  validateManualReading,
-  type ManualReadingErrors,
-  type ManualReadingInput,
-} from './manual-reading'
+import { validateManualReading } from './manual-reading'
 import * as styles from './devices.css'
 
 /** Spec: photos of at most 10 MB (larger answers 413). */
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024
+const PHOTO_TOO_LARGE = 'The photo is larger than 10 MB.'
+
+/** Where the server's refusals of a reading belong. */
+const statusFields = {
+  409: ['timestamp', 'A reading for this device already exists at that time.'],
+  413: ['photo', PHOTO_TOO_LARGE],
+  422: 'kwh',
+} as const
+
+const emptyReading = {
+  kwh: Number.NaN,
+  /** ISO instant, or null for now. */
+  timestamp: null as string | null,
+  isReset: false,
+  note: '',
+  photo: null as File | null,
+}
 
 export interface AddLogPageProps {
   deviceId: string
@@ -51,24 +64,14 @@ export function AddLogPage({ deviceId, onSaved, now }: AddLogPageProps) {
 function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
-  const [kwh, setKwh] = useState(Number.NaN)
-  const [timestamp, setTimestamp] = useState<string | null>(null)
-  const [isReset, setIsReset] = useState(false)
-  const [note, setNote] = useState('')
-  const [photo, setPhoto] = useState<File | null>(null)
-  const [errors, setErrors] = useState<ManualReadingErrors & { photo?: string }>({})
   const previous =
     device.latest_kwh === null
       ? null
       : { kwh: device.latest_kwh, at: device.summary.last_reading_at }
-  // A corrected input loses its message at once, not at the next save.
-  const change =
-    <K extends keyof ManualReadingInput>(key: K, set: (value: ManualReadingInput[K]) => void) =>
-    (value: ManualReadingInput[K]) => {
-      set(value)
-      const input = { kwh, timestamp, isReset, [key]: value }
-      setErrors((shown) => errorsAfterChange(shown, key, input, previous, new Date()))
-    }
+  const form = useForm(emptyReading, (values) => ({
+    ...validateManualReading(values, previous, new Date()),
+    photo: values.photo && values.photo.size > MAX_PHOTO_BYTES && PHOTO_TOO_LARGE,
+  }))
 
   const save = useMutation({
     ...createManualReadingMutation(),
@@ -83,16 +86,11 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
       onSaved()
     },
     onError: (error) => {
-      const status = error instanceof ApiError ? error.status : undefined
+      form.rejectError(error, { statusFields })
       const detail =
         error instanceof ApiError
           ? formatDetail((error.body as { detail?: unknown } | null)?.detail)
           : undefined
-      if (status === 409)
-        setErrors({ timestamp: 'A reading for this device already exists at that time.' })
-      else if (status === 413) setErrors({ photo: 'The photo is larger than 10 MB.' })
-      else if (status === 422)
-        setErrors({ kwh: detail ?? 'The server did not accept this reading.' })
       feedback.push({
         severity: 'error',
         title: 'Failed to add reading',
@@ -101,16 +99,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
     },
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const found: typeof errors = validateManualReading(
-      { kwh, timestamp, isReset },
-      previous,
-      new Date(),
-    )
-    if (photo && photo.size > MAX_PHOTO_BYTES) found.photo = 'The photo is larger than 10 MB.'
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
+  const submit = ({ kwh, timestamp, isReset, note, photo }: typeof emptyReading) =>
     save.mutate({
       path: { id: device.id },
       body: {
@@ -121,7 +110,6 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
         ...(photo ? { photo } : {}),
       },
     })
-  }
 
   return (
     <Card
@@ -132,7 +120,14 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
           : 'This device has no readings yet.'
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="Manual reading">
+      <ServerForm
+        form={form}
+        onSubmit={submit}
+        aria-label="Manual reading"
+        className={styles.formWidth}
+        // The toast says the rest.
+        hideFormError
+      >
         <div className={styles.formRow}>
           <NumberField
             label="Meter value (kWh)"
@@ -140,42 +135,32 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             minValue={0}
             step={0.1}
             formatOptions={{ maximumFractionDigits: 3 }}
-            value={kwh}
-            onChange={change('kwh', setKwh)}
-            isInvalid={Boolean(errors.kwh)}
-            errorMessage={errors.kwh}
+            {...form.field('kwh')}
           />
           <DateTimeField
             label="Read at"
-            value={timestamp}
-            onChange={change('timestamp', setTimestamp)}
+            {...form.field('timestamp')}
             description="Leave empty for now."
-            isInvalid={Boolean(errors.timestamp)}
-            errorMessage={errors.timestamp}
           />
         </div>
         <Checkbox
-          isSelected={isReset}
-          onChange={change('isReset', setIsReset)}
+          isSelected={form.values.isReset}
+          onChange={form.set('isReset')}
           description="The count restarts from this value; consumption is not lost."
         >
           The meter was reset or replaced
         </Checkbox>
         <TextField
           label="Note"
-          value={note}
-          onChange={setNote}
           maxLength={500}
+          {...form.field('note')}
           placeholder="Optional, e.g. read by the caretaker"
         />
         <PhotoPicker
           label="Photo of the meter"
-          value={photo}
-          onChange={(file) => {
-            setPhoto(file)
-            setErrors(({ photo: _, ...rest }) => rest)
-          }}
-          errorMessage={errors.photo}
+          value={form.values.photo}
+          onChange={form.set('photo')}
+          errorMessage={form.errors.fields.photo}
         />
         <div className={styles.formActions}>
           <Link
@@ -189,7 +174,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             Save reading
           </Button>
         </div>
-      </form>
+      </ServerForm>
     </Card>
   )
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import {
-  ApiError,
   deleteDeviceMutation,
   forget,
   invalidate,
@@ -12,15 +11,9 @@ import { Button, Card, ConfirmDialog } from '../../ui'
 import { canAccess } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useAppServices } from '../shared/use-app-services'
-import {
-  fieldsOf,
-  hasErrors,
-  serverFieldErrors,
-  toDeviceBody,
-  validateDeviceFields,
-  type DeviceFieldErrors,
-  type DeviceFields,
-} from './device-fields'
+import { ServerForm } from '../shared/ServerForm'
+import { useForm } from '../shared/use-form'
+import { deviceStatusFields, fieldsOf, toDeviceBody, validateDeviceFields } from './device-fields'
 import { DeviceFrame } from './DeviceFrame'
 import { deviceQuery } from './device-queries'
 import { IdentityFields, LocationFields, ModelFields } from './DeviceFieldGroups'
@@ -48,15 +41,14 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
   const { feedback } = useAppServices()
   const user = useSessionUser()
   const canEdit = user ? canAccess(user.role, 'registerDevice') : false
-  const [fields, setFields] = useState<DeviceFields>(() => fieldsOf(device))
-  const [errors, setErrors] = useState<DeviceFieldErrors>({})
+  const form = useForm(() => fieldsOf(device), validateDeviceFields)
   const [confirming, setConfirming] = useState(false)
 
   const update = useMutation({
     ...updateDeviceMutation(),
     onSuccess: (updated) => {
       queryClient.setQueryData(deviceQuery(device.id).queryKey, updated)
-      setFields(fieldsOf(updated))
+      form.reset(fieldsOf(updated))
       void invalidate(queryClient, 'listDevices')
       feedback.push({
         severity: 'success',
@@ -65,8 +57,7 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
       })
     },
     onError: (error) => {
-      const status = error instanceof ApiError ? error.status : undefined
-      setErrors(serverFieldErrors(status, error instanceof ApiError ? error.body : undefined))
+      form.rejectError(error, { statusFields: deviceStatusFields })
       feedback.push({
         severity: 'error',
         title: 'Failed to update device',
@@ -97,19 +88,13 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
     },
   })
 
-  const change = (partial: Partial<DeviceFields>) =>
-    setFields((current) => ({ ...current, ...partial }))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = validateDeviceFields(fields)
-    setErrors(found)
-    if (hasErrors(found)) return
-    update.mutate({
-      path: { id: device.id },
-      body: { ...toDeviceBody(fields), group_id: device.group_id },
-    })
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(fieldsOf(device))
+  const groupProps = {
+    fields: form.values,
+    errors: form.errors.fields,
+    onChange: form.patch,
+    isDisabled: !canEdit,
   }
-  const dirty = JSON.stringify(fields) !== JSON.stringify(fieldsOf(device))
 
   return (
     <>
@@ -121,19 +106,28 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
             : 'Only administrators can change device settings.'
         }
       >
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Device settings">
-          <IdentityFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
-          <LocationFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
-          <ModelFields fields={fields} errors={errors} onChange={change} isDisabled={!canEdit} />
+        <ServerForm
+          form={form}
+          onSubmit={(fields) =>
+            update.mutate({
+              path: { id: device.id },
+              body: { ...toDeviceBody(fields), group_id: device.group_id },
+            })
+          }
+          aria-label="Device settings"
+          className={styles.formWidth}
+          // The toast says the rest.
+          hideFormError
+        >
+          <IdentityFields {...groupProps} />
+          <LocationFields {...groupProps} />
+          <ModelFields {...groupProps} />
           {canEdit && (
             <div className={styles.formActions}>
               <Button
                 intent="formSecondary"
                 isDisabled={!dirty || update.isPending}
-                onPress={() => {
-                  setFields(fieldsOf(device))
-                  setErrors({})
-                }}
+                onPress={() => form.reset(fieldsOf(device))}
               >
                 Discard changes
               </Button>
@@ -147,7 +141,7 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
               </Button>
             </div>
           )}
-        </form>
+        </ServerForm>
       </Card>
       {canEdit && (
         <Card

@@ -2,7 +2,13 @@
  * The editable fields of a device and their rules (openapi DeviceCreate/DeviceUpdate), shared by the
  * settings form, the registration wizard and the batch CSV check, so all three say the same thing.
  */
-import type { Device, DeviceCreate } from '../../api'
+import {
+  ApiError,
+  toFormErrors,
+  type Device,
+  type DeviceCreate,
+  type FormErrorOptions,
+} from '../../api'
 
 export interface DeviceFields {
   name: string
@@ -57,8 +63,6 @@ export function validateDeviceFields(fields: DeviceFields): DeviceFieldErrors {
   return errors
 }
 
-export const hasErrors = (errors: object) => Object.keys(errors).length > 0
-
 /** The request body: trimmed, empty optional fields as null (PUT replaces them). */
 export function toDeviceBody(fields: DeviceFields): DeviceCreate {
   const optional = (value: string) => value.trim() || null
@@ -72,22 +76,17 @@ export function toDeviceBody(fields: DeviceFields): DeviceCreate {
   }
 }
 
-const fieldNames = Object.keys(emptyDeviceFields) as (keyof DeviceFields)[]
+/** A 409 on a device is its serial number taken (the only unique field). */
+export const deviceStatusFields: FormErrorOptions['statusFields'] = {
+  409: ['serial_number', 'Another device already uses this serial number.'],
+}
 
 /**
- * What the server said about particular fields: a 409 is the serial number taken, a 422 lists
- * issues whose `loc` ends in a field name. Anything else is not about one field.
+ * What the server said about particular fields, through the one mapper; the rest is not about a
+ * field. Kept for the registration wizard until it holds its form with useForm.
  */
 export function serverFieldErrors(status: number | undefined, body: unknown): DeviceFieldErrors {
-  if (status === 409) return { serial_number: 'Another device already uses this serial number.' }
-  const detail = (body as { detail?: unknown } | null)?.detail
-  if (status !== 422 || !Array.isArray(detail)) return {}
-  const errors: DeviceFieldErrors = {}
-  for (const issue of detail as { loc?: unknown[]; msg?: string }[]) {
-    const field = issue.loc?.at(-1)
-    if (typeof field === 'string' && (fieldNames as string[]).includes(field) && issue.msg) {
-      errors[field as keyof DeviceFields] = issue.msg
-    }
-  }
-  return errors
+  const fields = Object.keys(emptyDeviceFields)
+  return toFormErrors(new ApiError(status ?? 0, body), { fields, statusFields: deviceStatusFields })
+    .fields
 }

@@ -191,12 +191,7 @@ export const listItem = style({
   selectors: { '&:last-child': { borderBottom: 'none' } },
 })
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs })
-export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  maxWidth: '40rem',
-})
+export const formWidth = style({ maxWidth: '40rem' })
 export const formRow = style({
   display: 'grid',
   gap: vars.space.lg,

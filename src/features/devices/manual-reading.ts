@@ -44,31 +44,3 @@ function readBefore(previous: PreviousReading, input: ManualReadingInput, now: D
   const at = input.timestamp ? new Date(input.timestamp) : now
   return at.getTime() >= new Date(previous.at).getTime()
 }
-
-/** The inputs each message is about: the kWh check also reads the time and the reset mark. */
-const dependsOn: Record<keyof ManualReadingErrors, readonly (keyof ManualReadingInput)[]> = {
-  kwh: ['kwh', 'timestamp', 'isReset'],
-  timestamp: ['timestamp'],
-}
-
-/**
- * The messages to show after `changed` was edited: one about that input is checked again (and
- * goes once the value is corrected, the server's too); the others stay, and no new one appears
- * before the next save.
- */
-export function errorsAfterChange<E extends ManualReadingErrors>(
-  shown: E,
-  changed: keyof ManualReadingInput,
-  input: ManualReadingInput,
-  previous: PreviousReading | null,
-  now: Date,
-): E {
-  const current = validateManualReading(input, previous, now)
-  const next = { ...shown }
-  for (const field of ['kwh', 'timestamp'] as const) {
-    if (!shown[field] || !dependsOn[field].includes(changed)) continue
-    if (current[field]) next[field] = current[field] as E[typeof field]
-    else delete next[field]
-  }
-  return next
-}

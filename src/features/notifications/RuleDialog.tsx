@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import {
   createNotificationRuleMutation,
   invalidate,
@@ -14,18 +14,17 @@ import {
   OFFLINE_MINUTES,
   UNIT_MAX,
   alertTypeLabels,
+  checkRule,
   emptyRuleForm,
   ruleFormValues,
   thresholdWindows,
-  ruleServerErrors,
-  validateRuleEdit,
-  validateRuleForm,
+  toRuleInput,
+  toRulePatch,
   windowLabels,
-  type RuleFormErrors,
   type RuleFormValues,
 } from './rule-form'
-import { fieldErrors } from '../shared/form-errors'
-import { useFocusFirstInvalid } from '../shared/ServerForm'
+import { ServerForm } from '../shared/ServerForm'
+import { useForm } from '../shared/use-form'
 import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
@@ -40,11 +39,8 @@ export interface RuleDialogProps {
 
 const alertTypes = Object.keys(alertTypeLabels) as AlertType[]
 
-/**
- * Create and edit send different calls with different toasts; the form is the same. A refusal
- * that names a field the form shows goes to that field (`onRejected`), anything else to a toast.
- */
-function useSaveRule(onSaved: () => void, onRejected: (errors: RuleFormErrors) => void) {
+/** Create and edit send different calls with different toasts; the form is the same. */
+function useSaveRule(onSaved: () => void, onRejected: (error: unknown) => void) {
   const queryClient = useQueryClient()
   const notify = useNotify()
   const saved = (title: string, message: string) => () => {
@@ -52,20 +48,21 @@ function useSaveRule(onSaved: () => void, onRejected: (errors: RuleFormErrors) =
     void invalidate(queryClient, 'listNotificationRules')
     onSaved()
   }
-  const failed = (title: string) => (error: unknown) => {
-    const found = ruleServerErrors(fieldErrors(error).fields)
-    if (found) onRejected(found)
-    else notify.failure(title)(error)
-  }
   const create = useMutation({
     ...createNotificationRuleMutation(),
     onSuccess: saved('Notification rule created', 'The rule is now active for the selected scope.'),
-    onError: failed('Failed to create notification rule'),
+    onError: (error) => {
+      onRejected(error)
+      notify.failure('Failed to create notification rule')(error)
+    },
   })
   const update = useMutation({
     ...updateNotificationRuleMutation(),
     onSuccess: saved('Notification rule updated', 'Changes apply from the next evaluation.'),
-    onError: failed('Failed to update notification rule'),
+    onError: (error) => {
+      onRejected(error)
+      notify.failure('Failed to update notification rule')(error)
+    },
   })
   return { create, update, isPending: create.isPending || update.isPending }
 }
@@ -74,49 +71,26 @@ function useSaveRule(onSaved: () => void, onRejected: (errors: RuleFormErrors) =
 export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogProps) {
   const formId = useId()
   const initial = rule ? ruleFormValues(rule) : emptyRuleForm
-  const [values, setValues] = useState<RuleFormValues>(initial)
-  const [errors, setErrors] = useState<RuleFormErrors>({})
-  const [rejected, setRejected] = useState<RuleFormErrors | null>(null)
-  const reject = (found: RuleFormErrors) => {
-    setErrors(found)
-    setRejected(found)
-  }
-  const save = useSaveRule(() => {
-    if (!rule) setValues(emptyRuleForm)
-    onOpenChange(false)
-  }, reject)
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(rejected)
-  const set =
-    <K extends keyof RuleFormValues>(key: K) =>
-    (value: RuleFormValues[K]) => {
-      setValues((v) => ({ ...v, [key]: value }))
-      setErrors((e) => ({ ...e, [key]: undefined }))
-    }
+  const form = useForm<RuleFormValues>(initial, checkRule)
+  const save = useSaveRule(
+    () => {
+      if (!rule) form.reset(emptyRuleForm)
+      onOpenChange(false)
+    },
+    // The fields say where; the toast (hideFormError) says the rest.
+    (error) => form.rejectError(error),
+  )
   // Opening again starts from the rule as it is now, not from an abandoned edit.
   const changeOpen = (open: boolean) => {
     if (open || !rule) return onOpenChange(open)
-    setValues(initial)
-    setErrors({})
+    form.reset(initial)
     onOpenChange(false)
   }
+  const submit = (values: RuleFormValues) =>
+    rule
+      ? save.update.mutate({ path: { id: rule.id }, body: toRulePatch(values) })
+      : save.create.mutate({ body: toRuleInput(values, groupId) })
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (rule) {
-      const result = validateRuleEdit(values)
-      if (!result.ok) return reject(result.errors)
-      save.update.mutate({ path: { id: rule.id }, body: result.input })
-    } else {
-      const result = validateRuleForm(values, groupId)
-      if (!result.ok) return reject(result.errors)
-      save.create.mutate({ body: result.input })
-    }
-  }
-
-  const field = (key: keyof RuleFormValues) => ({
-    isInvalid: Boolean(errors[key]),
-    errorMessage: errors[key],
-  })
   return (
     <Dialog
       title={rule ? 'Edit notification rule' : 'New notification rule'}
@@ -134,18 +108,12 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
         </>
       )}
     >
-      <form ref={formRef} id={formId} className={page.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Name"
-          value={values.name}
-          onChange={set('name')}
-          maxLength={NAME_MAX}
-          {...field('name')}
-        />
+      <ServerForm form={form} onSubmit={submit} id={formId} hideFormError>
+        <TextField label="Name" maxLength={NAME_MAX} {...form.field('name')} />
         <Select
           label="Alert type"
-          selectedKey={values.alertType}
-          onSelectionChange={(key) => set('alertType')(key as AlertType)}
+          selectedKey={form.values.alert_type}
+          onSelectionChange={(key) => form.set('alert_type')(key as AlertType)}
           // The contract keeps a rule's alert type: a new type is a new rule.
           isDisabled={Boolean(rule)}
         >
@@ -155,36 +123,22 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
             </SelectItem>
           ))}
         </Select>
-        {values.alertType === 'DEVICE_OFFLINE' ? (
+        {form.values.alert_type === 'DEVICE_OFFLINE' ? (
           <NumberField
             label="Offline after (minutes)"
             description="How long a device may stay silent before the rule alerts: 5 minutes to 7 days."
-            value={values.offlineAfterMinutes}
-            onChange={set('offlineAfterMinutes')}
             minValue={OFFLINE_MINUTES.min}
             maxValue={OFFLINE_MINUTES.max}
-            {...field('offlineAfterMinutes')}
+            {...form.field('offline_after_minutes')}
           />
         ) : (
           <div className={page.formRow}>
-            <NumberField
-              label="Threshold"
-              value={values.thresholdValue}
-              onChange={set('thresholdValue')}
-              minValue={0}
-              {...field('thresholdValue')}
-            />
-            <TextField
-              label="Unit"
-              value={values.unit}
-              onChange={set('unit')}
-              maxLength={UNIT_MAX}
-              {...field('unit')}
-            />
+            <NumberField label="Threshold" minValue={0} {...form.field('threshold_value')} />
+            <TextField label="Unit" maxLength={UNIT_MAX} {...form.field('unit')} />
             <Select
               label="Window"
-              selectedKey={values.window}
-              onSelectionChange={(key) => set('window')(key as ThresholdWindow)}
+              selectedKey={form.values.window}
+              onSelectionChange={(key) => form.set('window')(key as ThresholdWindow)}
             >
               {thresholdWindows.map((window) => (
                 <SelectItem key={window} id={window}>
@@ -194,8 +148,8 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
             </Select>
           </div>
         )}
-        <RuleDevicePicker value={values.deviceIds} onChange={set('deviceIds')} />
-      </form>
+        <RuleDevicePicker value={form.values.device_ids} onChange={form.set('device_ids')} />
+      </ServerForm>
     </Dialog>
   )
 }

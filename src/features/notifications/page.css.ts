@@ -118,8 +118,6 @@ export const ruleActions = style({ display: 'flex', gap: vars.space.sm, flexWrap
 
 export const inactive = style({ borderStyle: 'dashed' })
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
-
 export const formRow = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',

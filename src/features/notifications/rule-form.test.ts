@@ -4,9 +4,9 @@ import {
   describeRule,
   emptyRuleForm,
   ruleFormValues,
-  ruleServerErrors,
-  validateRuleEdit,
-  validateRuleForm,
+  checkRule,
+  toRuleInput,
+  toRulePatch,
   type RuleFormValues,
 } from './rule-form'
 import type { NotificationRule } from '../../api'
@@ -20,50 +20,41 @@ const values = (fields: Partial<RuleFormValues>): RuleFormValues => ({
 
 describe('create-rule form validation', () => {
   it('builds a DEVICE_OFFLINE body for the group', () => {
+    expect(checkRule(values({ offline_after_minutes: 30 }))).toEqual({})
     expect(
-      validateRuleForm(values({ name: '  Offline 30 min ', offlineAfterMinutes: 30 }), GROUP),
+      toRuleInput(values({ name: '  Offline 30 min ', offline_after_minutes: 30 }), GROUP),
     ).toEqual({
-      ok: true,
-      input: {
-        group_id: GROUP,
-        name: 'Offline 30 min',
-        device_ids: [],
-        alert_type: 'DEVICE_OFFLINE',
-        offline_after_minutes: 30,
-      },
+      group_id: GROUP,
+      name: 'Offline 30 min',
+      device_ids: [],
+      alert_type: 'DEVICE_OFFLINE',
+      offline_after_minutes: 30,
     })
   })
   it('builds a CONSUMPTION_THRESHOLD body without offline fields', () => {
-    const result = validateRuleForm(
+    const result = toRuleInput(
       values({
-        alertType: 'CONSUMPTION_THRESHOLD',
-        thresholdValue: 80,
+        alert_type: 'CONSUMPTION_THRESHOLD',
+        threshold_value: 80,
         unit: 'kWh',
         window: 'WEEKLY',
       }),
       GROUP,
     )
     expect(result).toEqual({
-      ok: true,
-      input: {
-        group_id: GROUP,
-        name: 'Rule',
-        device_ids: [],
-        alert_type: 'CONSUMPTION_THRESHOLD',
-        threshold_value: 80,
-        unit: 'kWh',
-        window: 'WEEKLY',
-      },
+      group_id: GROUP,
+      name: 'Rule',
+      device_ids: [],
+      alert_type: 'CONSUMPTION_THRESHOLD',
+      threshold_value: 80,
+      unit: 'kWh',
+      window: 'WEEKLY',
     })
   })
   it('requires a name of at most 100 characters', () => {
-    expect(validateRuleForm(values({ name: '   ' }), GROUP)).toEqual({
-      ok: false,
-      errors: { name: 'Enter a name for the rule' },
-    })
-    expect(validateRuleForm(values({ name: 'x'.repeat(101) }), GROUP)).toEqual({
-      ok: false,
-      errors: { name: 'Use at most 100 characters' },
+    expect(checkRule(values({ name: '   ' }))).toEqual({ name: 'Enter a name for the rule' })
+    expect(checkRule(values({ name: 'x'.repeat(101) }))).toEqual({
+      name: 'Use at most 100 characters',
     })
   })
   it.each([
@@ -72,28 +63,24 @@ describe('create-rule form validation', () => {
     [10_081, 'Use at most 10080 minutes (7 days)'],
     [7.5, 'Use whole minutes'],
   ])('refuses %s offline minutes', (minutes, message) => {
-    expect(validateRuleForm(values({ offlineAfterMinutes: minutes }), GROUP)).toEqual({
-      ok: false,
-      errors: { offlineAfterMinutes: message },
+    expect(checkRule(values({ offline_after_minutes: minutes }))).toEqual({
+      offline_after_minutes: message,
     })
   })
   it('checks threshold fields only for threshold rules', () => {
     const threshold = values({
-      alertType: 'CONSUMPTION_THRESHOLD',
-      thresholdValue: Number.NaN,
+      alert_type: 'CONSUMPTION_THRESHOLD',
+      threshold_value: Number.NaN,
       unit: ' ',
-      offlineAfterMinutes: 1,
+      offline_after_minutes: 1,
     })
-    expect(validateRuleForm(threshold, GROUP)).toEqual({
-      ok: false,
-      errors: { thresholdValue: 'Enter a threshold', unit: 'Enter a unit, e.g. kWh' },
+    expect(checkRule(threshold)).toEqual({
+      threshold_value: 'Enter a threshold',
+      unit: 'Enter a unit, e.g. kWh',
     })
-    expect(
-      validateRuleForm(values({ alertType: 'CONSUMPTION_THRESHOLD', thresholdValue: -1 }), GROUP),
-    ).toEqual({
-      ok: false,
-      errors: { thresholdValue: 'The threshold must be zero or more' },
-    })
+    expect(checkRule(values({ alert_type: 'CONSUMPTION_THRESHOLD', threshold_value: -1 }))).toEqual(
+      { threshold_value: 'The threshold must be zero or more' },
+    )
   })
 })
 
@@ -119,25 +106,22 @@ describe('edit-rule form', () => {
   it("starts from the rule's values, defaults for the other alert type's fields", () => {
     expect(ruleFormValues(rule)).toEqual({
       name: 'Building A daily budget',
-      alertType: 'CONSUMPTION_THRESHOLD',
-      offlineAfterMinutes: 30,
-      thresholdValue: 250,
+      alert_type: 'CONSUMPTION_THRESHOLD',
+      offline_after_minutes: 30,
+      threshold_value: 250,
       unit: 'kWh',
       window: 'DAILY',
-      deviceIds: [],
+      device_ids: [],
     })
   })
   it("patches the name and only the fields of the rule's alert type", () => {
-    const edited = { ...ruleFormValues(rule), name: ' Budget ', thresholdValue: 300 }
-    expect(validateRuleEdit(edited)).toEqual({
-      ok: true,
-      input: {
-        name: 'Budget',
-        device_ids: [],
-        threshold_value: 300,
-        unit: 'kWh',
-        window: 'DAILY',
-      },
+    const edited = { ...ruleFormValues(rule), name: ' Budget ', threshold_value: 300 }
+    expect(toRulePatch(edited)).toEqual({
+      name: 'Budget',
+      device_ids: [],
+      threshold_value: 300,
+      unit: 'kWh',
+      window: 'DAILY',
     })
     const offline = ruleFormValues({
       ...rule,
@@ -147,33 +131,20 @@ describe('edit-rule form', () => {
       unit: null,
       window: null,
     })
-    expect(validateRuleEdit(offline)).toEqual({
-      ok: true,
-      input: { name: 'Building A daily budget', device_ids: [], offline_after_minutes: 45 },
+    expect(toRulePatch(offline)).toEqual({
+      name: 'Building A daily budget',
+      device_ids: [],
+      offline_after_minutes: 45,
     })
   })
   it('edits the devices a rule watches', () => {
-    const edited = { ...ruleFormValues(rule), deviceIds: ['a', 'b'] }
-    expect(validateRuleEdit(edited)).toMatchObject({ ok: true, input: { device_ids: ['a', 'b'] } })
+    const edited = { ...ruleFormValues(rule), device_ids: ['a', 'b'] }
+    expect(toRulePatch(edited)).toMatchObject({ device_ids: ['a', 'b'] })
   })
   it('refuses what the create form refuses', () => {
-    expect(validateRuleEdit({ ...ruleFormValues(rule), unit: '' })).toEqual({
-      ok: false,
-      errors: { unit: 'Enter a unit, e.g. kWh' },
+    expect(checkRule({ ...ruleFormValues(rule), unit: '' })).toEqual({
+      unit: 'Enter a unit, e.g. kWh',
     })
-  })
-})
-
-describe("the server's refusals on the form", () => {
-  it("puts a message on the field the API names, in the form's own names", () => {
-    const fields = { offline_after_minutes: 'Meter reports every 15 minutes' }
-    expect(ruleServerErrors(fields)).toEqual({
-      offlineAfterMinutes: 'Meter reports every 15 minutes',
-    })
-  })
-  it('leaves to a toast what no field of the form shows', () => {
-    expect(ruleServerErrors({ 'device_ids.0': 'Device not found' })).toBeNull()
-    expect(ruleServerErrors({})).toBeNull()
   })
 })
 

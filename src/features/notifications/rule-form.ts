@@ -44,24 +44,24 @@ export const UNIT_MAX = 16
 
 export interface RuleFormValues {
   name: string
-  alertType: AlertType
+  alert_type: AlertType
   /** NaN while the field is empty (react-aria NumberField). */
-  offlineAfterMinutes: number
-  thresholdValue: number
+  offline_after_minutes: number
+  threshold_value: number
   unit: string
   window: ThresholdWindow
   /** Empty means every device of the group. */
-  deviceIds: string[]
+  device_ids: string[]
 }
 
 export const emptyRuleForm: RuleFormValues = {
   name: '',
-  alertType: 'DEVICE_OFFLINE',
-  offlineAfterMinutes: 30,
-  thresholdValue: Number.NaN,
+  alert_type: 'DEVICE_OFFLINE',
+  offline_after_minutes: 30,
+  threshold_value: Number.NaN,
   unit: 'kWh',
   window: 'DAILY',
-  deviceIds: [],
+  device_ids: [],
 }
 
 const name = z
@@ -75,7 +75,7 @@ const name = z
 const offline = z.object({
   name,
   // z.number() refuses NaN, which is what an emptied NumberField holds.
-  offlineAfterMinutes: z
+  offline_after_minutes: z
     .number('Enter the minutes a device may be silent')
     .check(
       z.multipleOf(1, 'Use whole minutes'),
@@ -86,7 +86,7 @@ const offline = z.object({
 
 const threshold = z.object({
   name,
-  thresholdValue: z
+  threshold_value: z
     .number('Enter a threshold')
     .check(z.minimum(0, 'The threshold must be zero or more')),
   unit: z
@@ -100,93 +100,57 @@ const threshold = z.object({
 })
 
 export type RuleFormErrors = Partial<Record<keyof RuleFormValues, string>>
-export type RuleFormResult<T> = { ok: true; input: T } | { ok: false; errors: RuleFormErrors }
 
-/** The first message per field of the chosen alert type, or null when every field is valid. */
-function formErrors(values: RuleFormValues): RuleFormErrors | null {
-  const schema = values.alertType === 'DEVICE_OFFLINE' ? offline : threshold
-  const parsed = schema.safeParse(values)
-  if (parsed.success) return null
+/** The first message per field of the chosen alert type; none when every field is valid. */
+export function checkRule(values: RuleFormValues): RuleFormErrors {
+  const schema = values.alert_type === 'DEVICE_OFFLINE' ? offline : threshold
   const errors: RuleFormErrors = {}
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof RuleFormValues
-    errors[field] ??= issue.message
+  for (const issue of schema.safeParse(values).error?.issues ?? []) {
+    errors[issue.path[0] as keyof RuleFormValues] ??= issue.message
   }
   return errors
 }
 
 /** The fields of the rule's alert type as the API takes them (never the other type's: 422). */
 function typeFields(values: RuleFormValues) {
-  return values.alertType === 'DEVICE_OFFLINE'
-    ? { offline_after_minutes: values.offlineAfterMinutes }
-    : { threshold_value: values.thresholdValue, unit: values.unit.trim(), window: values.window }
+  return values.alert_type === 'DEVICE_OFFLINE'
+    ? { offline_after_minutes: values.offline_after_minutes }
+    : { threshold_value: values.threshold_value, unit: values.unit.trim(), window: values.window }
 }
 
-/** Validates the fields of the chosen alert type and builds the create body for the group. */
-export function validateRuleForm(
-  values: RuleFormValues,
-  groupId: string,
-): RuleFormResult<NotificationRuleInput> {
-  const errors = formErrors(values)
-  if (errors) return { ok: false, errors }
-  const common = { group_id: groupId, name: values.name.trim(), device_ids: values.deviceIds }
-  const input: NotificationRuleInput =
-    values.alertType === 'DEVICE_OFFLINE'
-      ? {
-          ...common,
-          alert_type: 'DEVICE_OFFLINE',
-          offline_after_minutes: values.offlineAfterMinutes,
-        }
-      : {
-          ...common,
-          alert_type: 'CONSUMPTION_THRESHOLD',
-          threshold_value: values.thresholdValue,
-          unit: values.unit.trim(),
-          window: values.window,
-        }
-  return { ok: true, input }
+/** The create body for the group, from values that pass `checkRule`. */
+export function toRuleInput(values: RuleFormValues, groupId: string): NotificationRuleInput {
+  const common = { group_id: groupId, name: values.name.trim(), device_ids: values.device_ids }
+  return values.alert_type === 'DEVICE_OFFLINE'
+    ? {
+        ...common,
+        alert_type: 'DEVICE_OFFLINE',
+        offline_after_minutes: values.offline_after_minutes,
+      }
+    : {
+        ...common,
+        alert_type: 'CONSUMPTION_THRESHOLD',
+        threshold_value: values.threshold_value,
+        unit: values.unit.trim(),
+        window: values.window,
+      }
 }
 
-/** Validates an edit and builds its patch: the name, the devices and the fields of the rule's alert type. */
-export function validateRuleEdit(values: RuleFormValues): RuleFormResult<NotificationRulePatch> {
-  const errors = formErrors(values)
-  if (errors) return { ok: false, errors }
-  const input = { name: values.name.trim(), device_ids: values.deviceIds, ...typeFields(values) }
-  return { ok: true, input }
-}
-
-/** The API's names for the fields the form shows (device_ids has no message slot: a toast says it). */
-const formFieldOf: Partial<Record<string, keyof RuleFormValues>> = {
-  name: 'name',
-  offline_after_minutes: 'offlineAfterMinutes',
-  threshold_value: 'thresholdValue',
-  unit: 'unit',
-  window: 'window',
-}
-
-/**
- * A server rejection's field messages (`fieldErrors(...).fields`, keyed by the API's names) on
- * the form's fields, or null when none of them is one the form shows.
- */
-export function ruleServerErrors(fields: Record<string, string>): RuleFormErrors | null {
-  const errors: RuleFormErrors = {}
-  for (const [path, message] of Object.entries(fields)) {
-    const field = formFieldOf[path]
-    if (field) errors[field] ??= message
-  }
-  return Object.keys(errors).length > 0 ? errors : null
+/** An edit's patch: the name, the devices and the fields of the rule's alert type. */
+export function toRulePatch(values: RuleFormValues): NotificationRulePatch {
+  return { name: values.name.trim(), device_ids: values.device_ids, ...typeFields(values) }
 }
 
 /** An existing rule as form values; a field of the other alert type keeps its default. */
 export function ruleFormValues(rule: NotificationRule): RuleFormValues {
   return {
     name: rule.name,
-    alertType: rule.alert_type,
-    offlineAfterMinutes: rule.offline_after_minutes ?? emptyRuleForm.offlineAfterMinutes,
-    thresholdValue: rule.threshold_value ?? emptyRuleForm.thresholdValue,
+    alert_type: rule.alert_type,
+    offline_after_minutes: rule.offline_after_minutes ?? emptyRuleForm.offline_after_minutes,
+    threshold_value: rule.threshold_value ?? emptyRuleForm.threshold_value,
     unit: rule.unit ?? emptyRuleForm.unit,
     window: rule.window ?? emptyRuleForm.window,
-    deviceIds: rule.device_ids,
+    device_ids: rule.device_ids,
   }
 }
 

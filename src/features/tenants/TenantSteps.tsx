@@ -1,57 +1,40 @@
-import { Form } from 'react-aria-components'
-import type { FormEvent, ReactNode } from 'react'
-import { Button, Checkbox, NumberField, Select, SelectItem, Spinner, TextField } from '../../ui'
+import type { ReactNode } from 'react'
+import { Checkbox, NumberField, Select, SelectItem, TextField } from '../../ui'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
-import { atLeastChars, checks, emailAddress, filled, numberGiven } from '../shared/field-rules'
-import type { FieldErrors } from '../shared/form-errors'
 import * as page from '../shared/page.css'
+import { ServerForm } from '../shared/ServerForm'
+import type { FormState } from '../shared/use-form'
 import { starterRules, windowLabels, type TenantDraft, type ThresholdWindow } from './tenant-draft'
 import * as styles from './tenants.css'
 
 export interface StepProps {
-  draft: TenantDraft
-  onChange: (draft: TenantDraft) => void
-  onNext: () => void
+  form: FormState<TenantDraft>
+  onNext: (draft: TenantDraft) => void
   onBack?: () => void
-  errors: FieldErrors
 }
 
-/** A step's form: the fields' checks (in our words) stop Next until its required fields are filled. */
+/** A step's form: the step's checks (in our words) stop Next until its required fields are filled. */
 function StepForm({
-  children,
+  form,
   onNext,
   onBack,
-  errors,
+  children,
   nextLabel = 'Next',
   isPending,
-}: {
-  children: ReactNode
-  onNext: () => void
-  onBack?: () => void
-  errors: FieldErrors
-  nextLabel?: string
-  isPending?: boolean
-}) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onNext()
-  }
+}: StepProps & { children: ReactNode; nextLabel?: string; isPending?: boolean }) {
   return (
-    <Form className={page.form} validationErrors={errors} onSubmit={submit}>
+    <ServerForm
+      form={form}
+      onSubmit={onNext}
+      submitLabel={nextLabel}
+      onCancel={onBack}
+      cancelLabel="Back"
+      isPending={isPending}
+      // A status line rather than the button's pending state: the step may change under it.
+      pendingLabel="Creating the tenant"
+    >
       {children}
-      <div className={page.formActions}>
-        {onBack && (
-          <Button intent="formSecondary" onPress={onBack} isDisabled={isPending}>
-            Back
-          </Button>
-        )}
-        {/* A status line rather than the button's pending state: the step may change under it. */}
-        {isPending && <Spinner size="sm" label="Creating the tenant" showLabel />}
-        <Button intent="formPrimary" type="submit" isDisabled={isPending}>
-          {nextLabel}
-        </Button>
-      </div>
-    </Form>
+    </ServerForm>
   )
 }
 
@@ -60,40 +43,34 @@ const weekStarts = [
   { id: 'monday', name: 'Monday' },
 ] as const
 
-export function GroupStep({ draft, onChange, ...props }: StepProps) {
-  const group = (patch: Partial<TenantDraft['group']>) =>
-    onChange({ ...draft, group: { ...draft.group, ...patch } })
+export function GroupStep(props: StepProps) {
+  const { form } = props
   return (
     <StepForm {...props}>
       <TextField
-        name="group.name"
         label="Group name"
         isRequired
-        validate={filled('Enter a name for the group.')}
         maxLength={100}
-        value={draft.group.name}
-        onChange={(name) => group({ name })}
+        {...form.field('group.name')}
         description="Unique across the console, e.g. the customer's company."
       />
       <TextField
-        name="group.description"
         label="Description"
         multiline
         maxLength={500}
-        value={draft.group.description}
-        onChange={(description) => group({ description })}
+        {...form.field('group.description')}
       />
       <div className={page.formRow}>
         <TimezoneSelect
-          value={draft.group.timezone}
-          onChange={(timezone) => group({ timezone })}
+          value={form.values.group.timezone}
+          onChange={form.set('group.timezone')}
           description="Days and months of the group's devices start here."
         />
         <Select
           label="Week starts on"
           items={weekStarts}
-          selectedKey={draft.group.weekStart}
-          onSelectionChange={(key) => group({ weekStart: key as 'sunday' | 'monday' })}
+          selectedKey={form.values.group.weekStart}
+          onSelectionChange={(key) => form.set('group.weekStart')(key as 'sunday' | 'monday')}
         >
           {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
         </Select>
@@ -102,41 +79,25 @@ export function GroupStep({ draft, onChange, ...props }: StepProps) {
   )
 }
 
-export function AdminStep({ draft, onChange, ...props }: StepProps) {
-  const admin = (patch: Partial<TenantDraft['admin']>) =>
-    onChange({ ...draft, admin: { ...draft.admin, ...patch } })
+export function AdminStep(props: StepProps) {
+  const { form } = props
   return (
     <StepForm {...props}>
+      <TextField label="Full name" isRequired maxLength={200} {...form.field('admin.full_name')} />
       <TextField
-        name="admin.full_name"
-        label="Full name"
-        isRequired
-        validate={filled("Enter the admin's full name.")}
-        maxLength={200}
-        value={draft.admin.full_name}
-        onChange={(full_name) => admin({ full_name })}
-      />
-      <TextField
-        name="admin.email"
         type="email"
         label="E-mail"
         isRequired
-        validate={checks(filled("Enter the admin's e-mail address."), emailAddress)}
         maxLength={254}
-        value={draft.admin.email}
-        onChange={(email) => admin({ email })}
+        {...form.field('admin.email')}
       />
       <TextField
-        name="admin.password"
         type="password"
         label="Initial password"
         isRequired
-        validate={checks(filled('Enter an initial password.'), atLeastChars(12))}
-        minLength={12}
         maxLength={128}
         autoComplete="new-password"
-        value={draft.admin.password}
-        onChange={(password) => admin({ password })}
+        {...form.field('admin.password')}
         description="At least 12 characters. Share it safely; they can change it in their settings."
       />
     </StepForm>
@@ -148,9 +109,9 @@ const windows = (Object.keys(windowLabels) as ThresholdWindow[]).map((id) => ({
   name: `Per ${windowLabels[id]}`,
 }))
 
-export function RulesStep({ draft, onChange, ...props }: StepProps) {
-  const rules = (patch: Partial<TenantDraft['rules']>) =>
-    onChange({ ...draft, rules: { ...draft.rules, ...patch } })
+export function RulesStep(props: StepProps) {
+  const { form } = props
+  const rules = form.values.rules
   return (
     <StepForm {...props}>
       <p className={page.note}>
@@ -158,40 +119,36 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
         Notifications.
       </p>
       <div className={styles.ruleBox}>
-        <Checkbox isSelected={draft.rules.offline} onChange={(offline) => rules({ offline })}>
+        <Checkbox isSelected={rules.offline} onChange={form.set('rules.offline')}>
           Alert when a device goes offline
         </Checkbox>
-        {draft.rules.offline && (
+        {rules.offline && (
           <NumberField
             label="Offline after (minutes)"
             minValue={5}
             maxValue={10080}
-            value={draft.rules.offlineMinutes}
-            onChange={(offlineMinutes) => rules({ offlineMinutes })}
+            {...form.field('rules.offlineMinutes')}
             isRequired
-            validate={numberGiven('Enter the minutes a device may be silent.')}
           />
         )}
       </div>
       <div className={styles.ruleBox}>
-        <Checkbox isSelected={draft.rules.threshold} onChange={(threshold) => rules({ threshold })}>
+        <Checkbox isSelected={rules.threshold} onChange={form.set('rules.threshold')}>
           Alert when a device uses more than a budget
         </Checkbox>
-        {draft.rules.threshold && (
+        {rules.threshold && (
           <div className={page.formRow}>
             <NumberField
               label="Budget (kWh)"
               minValue={0}
-              value={draft.rules.thresholdKwh}
-              onChange={(thresholdKwh) => rules({ thresholdKwh })}
+              {...form.field('rules.thresholdKwh')}
               isRequired
-              validate={numberGiven('Enter the budget in kWh.')}
             />
             <Select
               label="Window"
               items={windows}
-              selectedKey={draft.rules.window}
-              onSelectionChange={(key) => rules({ window: key as ThresholdWindow })}
+              selectedKey={rules.window}
+              onSelectionChange={(key) => form.set('rules.window')(key as ThresholdWindow)}
             >
               {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
             </Select>
@@ -202,12 +159,8 @@ export function RulesStep({ draft, onChange, ...props }: StepProps) {
   )
 }
 
-export function ReviewStep({
-  draft,
-  isPending,
-  formError,
-  ...props
-}: StepProps & { isPending: boolean; formError?: string }) {
+export function ReviewStep({ isPending, ...props }: StepProps & { isPending: boolean }) {
+  const draft = props.form.values
   const rules = starterRules(draft.rules)
   const rows: [string, string][] = [
     ['Group', draft.group.name],
@@ -219,11 +172,6 @@ export function ReviewStep({
   ]
   return (
     <StepForm {...props} nextLabel="Create tenant" isPending={isPending}>
-      {formError && (
-        <p role="alert" className={page.formError}>
-          {formError}
-        </p>
-      )}
       <dl className={styles.review}>
         {rows.map(([label, value]) => (
           <div key={label} className={styles.reviewRow}>

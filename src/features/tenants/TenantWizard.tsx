@@ -5,13 +5,15 @@ import { Card } from '../../ui'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
-import { fieldErrors, type FormErrors } from '../shared/form-errors'
+import { useForm } from '../shared/use-form'
 import { invalidatePeople } from '../users/users-cache'
 import {
+  checkStep,
   emptyDraft,
   stepOfField,
   toTenantCreate,
   wizardSteps,
+  type TenantDraft,
   type WizardStep,
 } from './tenant-draft'
 import { AdminStep, GroupStep, ReviewStep, RulesStep } from './TenantSteps'
@@ -34,9 +36,8 @@ export interface TenantWizardProps {
 export function TenantWizard({ onCreated }: TenantWizardProps) {
   const queryClient = useQueryClient()
   const { feedback, scope } = useAppServices()
-  const [draft, setDraft] = useState(() => emptyDraft(browserTimeZone()))
   const [step, setStep] = useState<WizardStep>(0)
-  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
+  const form = useForm(() => emptyDraft(browserTimeZone()), checkStep(step))
 
   const create = useMutation({
     ...createTenantMutation(),
@@ -52,20 +53,18 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
       onCreated(group)
     },
     onError: (error) => {
-      const spread = fieldErrors(error, conflictField(error))
-      setErrors(spread)
-      const first = Object.keys(spread.fields)[0]
+      const found = form.rejectError(error, { statusFields: { 409: conflictField(error) } })
+      const first = Object.keys(found.fields)[0]
       if (first) setStep(stepOfField(first))
     },
   })
 
-  const next = () => {
-    setErrors({ fields: {} })
+  const next = (draft: TenantDraft) => {
     if (step === 3) create.mutate({ body: toTenantCreate(draft) })
     else setStep((step + 1) as WizardStep)
   }
   const back = step > 0 ? () => setStep((step - 1) as WizardStep) : undefined
-  const props = { draft, onChange: setDraft, onNext: next, onBack: back, errors: errors.fields }
+  const props = { form, onNext: next, onBack: back }
   const Step = step < 3 ? stepComponents[step as 0 | 1 | 2] : null
   return (
     <div className={styles.wizard}>
@@ -89,7 +88,7 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
         {Step ? (
           <Step key={step} {...props} />
         ) : (
-          <ReviewStep {...props} isPending={create.isPending} formError={errors.form} />
+          <ReviewStep {...props} isPending={create.isPending} />
         )}
       </Card>
     </div>

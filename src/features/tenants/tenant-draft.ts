@@ -1,4 +1,6 @@
 import type { TenantCreateWritable as TenantCreate } from '../../api'
+import { atLeastChars, checks, emailAddress, filled, numberGiven } from '../shared/field-rules'
+import type { FormCheck } from '../shared/use-form'
 
 export type ThresholdWindow = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY'
 
@@ -88,3 +90,25 @@ export function stepOfField(field: string): WizardStep {
   if (field.startsWith('rules')) return 2
   return 0
 }
+
+/** Each step's checks in our words: a step blocks Next only on its own fields. */
+const stepChecks: readonly FormCheck<TenantDraft>[] = [
+  ({ group }) => ({ 'group.name': filled('Enter a name for the group.')(group.name) }),
+  ({ admin }) => ({
+    'admin.full_name': filled("Enter the admin's full name.")(admin.full_name),
+    'admin.email': checks(filled("Enter the admin's e-mail address."), emailAddress)(admin.email),
+    'admin.password': checks(
+      filled('Enter an initial password.'),
+      atLeastChars(12),
+    )(admin.password),
+  }),
+  ({ rules }) => ({
+    'rules.offlineMinutes':
+      rules.offline &&
+      numberGiven('Enter the minutes a device may be silent.')(rules.offlineMinutes),
+    'rules.thresholdKwh':
+      rules.threshold && numberGiven('Enter the budget in kWh.')(rules.thresholdKwh),
+  }),
+  () => ({}),
+]
+export const checkStep = (step: WizardStep): FormCheck<TenantDraft> => stepChecks[step]!

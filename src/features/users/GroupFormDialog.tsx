@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { createGroupMutation, updateGroupMutation, type Group } from '../../api'
 import { TextField } from '../../ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'
 import { useAppServices } from '../shared/use-app-services'
-import { fieldErrors, type FormErrors } from '../shared/form-errors'
+import { filled } from '../shared/field-rules'
 import { FormDialog } from '../shared/ServerForm'
+import { useForm } from '../shared/use-form'
 import { invalidatePeople } from './users-cache'
 import { groupFeedback } from './group-feedback'
 
@@ -24,8 +24,14 @@ export interface GroupFormDialogProps {
 export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: GroupFormDialogProps) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
-  const [timezone, setTimezone] = useState(group?.timezone ?? browserTimeZone())
-  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
+  const form = useForm(
+    {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      timezone: group?.timezone ?? browserTimeZone(),
+    },
+    (values) => ({ name: filled('Enter a name for the group.')(values.name) }),
+  )
 
   // One toast for this form at a time: a save replaces the failure before it.
   const notify = (toast: FeedbackInput) => feedback.push({ ...toast, key: 'group-form' })
@@ -35,7 +41,7 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
     onOpenChange(false)
   }
   const failed = (toast: FeedbackInput) => (error: unknown) => {
-    setErrors(fieldErrors(error, 'name'))
+    form.rejectError(error, { statusFields: { 409: 'name' } })
     notify(toast)
   }
   const create = useMutation({
@@ -53,12 +59,8 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
     onError: failed(groupFeedback.updateFailed),
   })
 
-  function submit(data: Record<string, string>) {
-    const body = {
-      name: data.name!.trim(),
-      description: data.description?.trim() || null,
-      timezone,
-    }
+  function submit({ name, description, timezone }: typeof form.values) {
+    const body = { name: name.trim(), description: description.trim() || null, timezone }
     if (group) update.mutate({ path: { id: group.id }, body })
     else create.mutate({ body })
   }
@@ -68,28 +70,16 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
       title={group ? `Edit ${group.name}` : 'New group'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      errors={errors}
+      form={form}
       onSubmit={submit}
       isPending={create.isPending || update.isPending}
       submitLabel={group ? 'Save changes' : 'Create group'}
     >
-      <TextField
-        name="name"
-        label="Name"
-        isRequired
-        maxLength={100}
-        defaultValue={group?.name ?? ''}
-      />
-      <TextField
-        name="description"
-        label="Description"
-        multiline
-        maxLength={500}
-        defaultValue={group?.description ?? ''}
-      />
+      <TextField label="Name" isRequired maxLength={100} {...form.field('name')} />
+      <TextField label="Description" multiline maxLength={500} {...form.field('description')} />
       <TimezoneSelect
-        value={timezone}
-        onChange={setTimezone}
+        value={form.values.timezone}
+        onChange={form.set('timezone')}
         description="Days and months of the group's devices are counted in this timezone."
       />
     </FormDialog>

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { createUserMutation, updateUserMutation, type User } from '../../api'
 import { Select, SelectItem, TextField } from '../../ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
@@ -7,8 +6,8 @@ import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useAppServices } from '../shared/use-app-services'
 import { atLeastChars, checks, emailAddress, filled } from '../shared/field-rules'
-import { fieldErrors, type FormErrors } from '../shared/form-errors'
 import { FormDialog } from '../shared/ServerForm'
+import { useForm } from '../shared/use-form'
 import { invalidatePeople } from './users-cache'
 import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
 import * as styles from '../shared/page.css'
@@ -25,6 +24,7 @@ export interface UserFormDialogProps {
 
 const NO_GROUP = '__none__'
 const MIN_PASSWORD = 12
+const GROUP_NEEDED = 'Admins and users belong to a group.'
 
 /** Create or edit a user; the role list holds only the roles the editor may give. */
 export function UserFormDialog({
@@ -39,11 +39,28 @@ export function UserFormDialog({
   const groups = useQuery({ ...scopeGroupsOptions(), enabled: choosesGroup(editor.role) })
   const roles = assignableRoles(editor.role)
   const self = user?.id === editor.id
-  const [role, setRole] = useState<Role>(user ? parseRole(user.role) : 'USER')
-  const [groupId, setGroupId] = useState<string>(user?.group_id ?? defaultGroupId ?? NO_GROUP)
-  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
+  const groupMissing = (values: { role: Role; group_id: string }) =>
+    choosesGroup(editor.role) && needsGroup(values.role) && values.group_id === NO_GROUP
+  const form = useForm(
+    {
+      full_name: user?.full_name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      role: user ? parseRole(user.role) : ('USER' as Role),
+      group_id: user?.group_id ?? defaultGroupId ?? NO_GROUP,
+    },
+    (values) => ({
+      full_name: filled('Enter the full name.')(values.full_name),
+      email: checks(filled('Enter an e-mail address.'), emailAddress)(values.email),
+      password: checks(
+        ...(user ? [] : [filled('Enter a password.')]),
+        atLeastChars(MIN_PASSWORD),
+      )(values.password),
+      group_id: groupMissing(values) ? GROUP_NEEDED : null,
+    }),
+  )
 
-  const onError = (error: unknown) => setErrors(fieldErrors(error, 'email'))
+  const onError = (error: unknown) => form.rejectError(error, { statusFields: { 409: 'email' } })
   const onSuccess = (saved: User) => {
     void invalidatePeople(queryClient)
     feedback.push(
@@ -64,75 +81,45 @@ export function UserFormDialog({
   const create = useMutation({ ...createUserMutation(), onSuccess, onError })
   const update = useMutation({ ...updateUserMutation(), onSuccess, onError })
 
-  function submit(data: Record<string, string>) {
-    if (groupMissing) return
+  function submit({ full_name, email, password, role, group_id }: typeof form.values) {
     const group = choosesGroup(editor.role)
-      ? { group_id: groupId === NO_GROUP ? null : groupId }
+      ? { group_id: group_id === NO_GROUP ? null : group_id }
       : {}
     const wireRole = role.toLowerCase() as User['role']
     if (user) {
       update.mutate({
         path: { id: user.id },
         body: {
-          full_name: data.full_name!,
-          email: data.email!,
-          ...(data.password ? { password: data.password } : {}),
+          full_name,
+          email,
+          ...(password ? { password } : {}),
           ...(self ? {} : { role: wireRole }),
           ...group,
         },
       })
     } else {
-      create.mutate({
-        body: {
-          full_name: data.full_name!,
-          email: data.email!,
-          password: data.password!,
-          role: wireRole,
-          ...group,
-        },
-      })
+      create.mutate({ body: { full_name, email, password, role: wireRole, ...group } })
     }
   }
 
   const groupOptions = [{ id: NO_GROUP, name: 'No group' }, ...(groups.data?.items ?? [])]
-  const groupMissing = choosesGroup(editor.role) && needsGroup(role) && groupId === NO_GROUP
   return (
     <FormDialog
       title={user ? `Edit ${displayName(user)}` : 'New user'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      errors={errors}
+      form={form}
       onSubmit={submit}
       isPending={create.isPending || update.isPending}
       submitLabel={user ? 'Save changes' : 'Create user'}
     >
+      <TextField label="Full name" isRequired maxLength={200} {...form.field('full_name')} />
+      <TextField type="email" label="E-mail" isRequired maxLength={254} {...form.field('email')} />
       <TextField
-        name="full_name"
-        label="Full name"
-        isRequired
-        validate={filled('Enter the full name.')}
-        maxLength={200}
-        defaultValue={user?.full_name ?? ''}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label="E-mail"
-        isRequired
-        validate={checks(filled('Enter an e-mail address.'), emailAddress)}
-        maxLength={254}
-        defaultValue={user?.email ?? ''}
-      />
-      <TextField
-        name="password"
         type="password"
         label={user ? 'New password' : 'Password'}
         isRequired={!user}
-        validate={checks(
-          ...(user ? [] : [filled('Enter a password.')]),
-          atLeastChars(MIN_PASSWORD),
-        )}
-        minLength={MIN_PASSWORD}
+        {...form.field('password')}
         maxLength={128}
         autoComplete="new-password"
         description={
@@ -144,12 +131,12 @@ export function UserFormDialog({
       <div className={styles.formRow}>
         <Select
           label="Role"
-          selectedKey={role}
-          onSelectionChange={(key) => setRole(key as Role)}
+          selectedKey={form.values.role}
+          onSelectionChange={(key) => form.set('role')(key as Role)}
           isDisabled={self}
           description={self ? 'You cannot change your own role.' : undefined}
         >
-          {(self ? [role] : roles).map((r) => (
+          {(self ? [form.values.role] : roles).map((r) => (
             <SelectItem key={r} id={r}>
               {roleLabels[r]}
             </SelectItem>
@@ -159,10 +146,11 @@ export function UserFormDialog({
           <Select
             label="Group"
             items={groupOptions}
-            selectedKey={groupId}
-            onSelectionChange={(key) => setGroupId(String(key))}
-            isInvalid={groupMissing}
-            errorMessage="Admins and users belong to a group."
+            selectedKey={form.values.group_id}
+            onSelectionChange={(key) => form.set('group_id')(String(key))}
+            // Said as soon as the role asks for a group, not only on submit.
+            isInvalid={groupMissing(form.values) || Boolean(form.errors.fields.group_id)}
+            errorMessage={form.errors.fields.group_id ?? GROUP_NEEDED}
           >
             {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
           </Select>

@@ -1,25 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
 import { expect, screen, userEvent, waitFor } from 'storybook/test'
+import type { FormErrors } from '../../../src/api'
 import { FormDialog } from '../../../src/features/shared/ServerForm'
-import type { FormErrors } from '../../../src/features/shared/form-errors'
+import { useForm } from '../../../src/features/shared/use-form'
 import { TextField } from '../../../src/ui'
 
 /** A user form whose save the server rejects: the e-mail is taken. */
 function RejectingForm({ rejection }: { rejection: FormErrors }) {
-  const [errors, setErrors] = useState<FormErrors>({ fields: {} })
+  const form = useForm({ full_name: 'Ada Admin', email: 'admin@demo.local' })
   return (
     <FormDialog
       title="New user"
       isOpen
       onOpenChange={() => {}}
-      errors={errors}
-      isPending={false}
+      form={form}
       submitLabel="Create user"
-      onSubmit={() => setErrors({ ...rejection })}
+      onSubmit={() => form.reject({ ...rejection })}
     >
-      <TextField name="full_name" label="Full name" defaultValue="Ada Admin" />
-      <TextField name="email" label="E-mail" defaultValue="admin@demo.local" />
+      <TextField label="Full name" {...form.field('full_name')} />
+      <TextField label="E-mail" {...form.field('email')} />
     </FormDialog>
   )
 }
