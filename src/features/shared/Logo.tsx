@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { BoltIcon } from '../../ui'
-import * as styles from './page.css'
+import * as styles from './logo.css'
 
 /** The product logo; links home when `linked`. */
 export function Logo({ linked = true }: { /** @default true */ linked?: boolean }) {

@@ -146,38 +146,3 @@ export const pageTitle = style({
   fontWeight: vars.fontWeight.semibold,
 })
 export const pageLead = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted })
-
-/** The product logo (Logo). */
-export const logo = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
-  textDecoration: 'none',
-  letterSpacing: '-0.01em',
-})
-
-export const logoMark = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '1.75rem',
-  height: '1.75rem',
-  borderRadius: vars.radius.md,
-  background: vars.color.brand,
-  color: vars.color.textOnBrand,
-})
-
-export const visuallyHiddenOnNarrow = style({
-  '@media': {
-    'screen and (max-width: 640px)': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-})

@@ -8,7 +8,7 @@ import { canAccess, isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useLogout } from '../auth/use-session'
 import { useAppServices, useGroupScope } from '../shared/use-app-services'
-import * as page from '../shared/page.css'
+import { visuallyHiddenOnNarrow } from '../shared/logo.css'
 import { initials } from './initials'
 import * as styles from './shell.css'
 
@@ -54,7 +54,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Button intent="headerAction">
         {/* Initials come from CSS so the button's name is exactly the visible name. */}
         <span className={styles.avatar} data-initials={initials(user.full_name, user.email)} />
-        <span className={page.visuallyHiddenOnNarrow}>{name}</span>
+        <span className={visuallyHiddenOnNarrow}>{name}</span>
         <Icon name="chevronDown" size="sm" />
       </Button>
       <Popover placement="bottom end">
