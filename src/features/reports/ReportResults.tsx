@@ -98,6 +98,13 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
           previousLabel={previous}
           timeZone={timeZone}
           change={{ label: headline.label, value: headline.value }}
+          // The Totals card's figures, in the report's unit: the bars are per-day averages when
+          // the metric is kWh/day, and their sum is no total. A running period's bars are the
+          // whole previous period, so its whole total goes beside them.
+          totals={{
+            current: formatEnergy(report.current.total_kwh, report.unit),
+            previous: formatEnergy(report.previous.full_total_kwh, report.unit),
+          }}
         />
       </Card>
       <Card

@@ -56,6 +56,11 @@ export interface ComparisonChartProps extends ChartCommonProps {
    * to the same elapsed time, days with the same weekday). Left out, no total change is shown.
    */
   change?: { label: string; value: string }
+  /**
+   * The legend's figure beside each period, as the page states it. Left out, the sums of `data`
+   * in kWh, which mean nothing for a per-day average (kWh/day).
+   */
+  totals?: { current: string; previous: string }
 }
 
 interface Mark {
@@ -103,6 +108,7 @@ export function ComparisonChart({
   previousLabel = 'Previous period',
   label = 'Consumption compared with the previous period',
   change,
+  totals: statedTotals,
   ...common
 }: ComparisonChartProps) {
   const { width, height = 240, timeZone } = common
@@ -173,9 +179,9 @@ export function ComparisonChart({
     [innerWidth, marks.length],
   )
 
-  const totals = {
-    current: sumOrNull(source.map((m) => m.current)),
-    previous: sumOrNull(source.map((m) => m.previous)),
+  const totals = statedTotals ?? {
+    current: chartKwh(sumOrNull(source.map((m) => m.current))),
+    previous: chartKwh(sumOrNull(source.map((m) => m.previous))),
   }
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
   const center = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2
@@ -191,7 +197,7 @@ export function ComparisonChart({
       : [],
   )
 
-  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${chartKwh(totals.current)}; ${previousLabel.toLowerCase()}: ${chartKwh(totals.previous)}${change ? `; ${change.label.toLowerCase()} ${change.value}` : ''}.`
+  const summary = `${plural(marks.length, `${granularity} value`)}. ${currentLabel}: ${totals.current}; ${previousLabel.toLowerCase()}: ${totals.previous}${change ? `; ${change.label.toLowerCase()} ${change.value}` : ''}.`
 
   return (
     <ChartShell
@@ -203,13 +209,13 @@ export function ComparisonChart({
           label: currentLabel,
           tone: 'chart1',
           kind: variant === 'bars' ? 'solid' : 'line',
-          value: chartKwh(totals.current),
+          value: totals.current,
         },
         {
           label: previousLabel,
           tone: 'chart2',
           kind: variant === 'bars' ? 'solid' : 'line',
-          value: chartKwh(totals.previous),
+          value: totals.previous,
         },
         ...(change ? [change] : []),
       ]}

@@ -73,6 +73,21 @@ export const OneChange: Story = {
   },
 }
 
+/** Per-day averages: the legend states the Totals card's kWh/day, not a sum of the bars in kWh. */
+export const PerDayAverages: Story = {
+  args: { metric: 'energy_usage' },
+  play: async ({ canvas }) => {
+    const totals = await canvas.findByRole('region', { name: 'Totals' })
+    const soFar = within(totals).getByText(/^So far:/).parentElement!
+    // The figure's own text (its unit is a child element).
+    const figure = within(soFar).getByText(/^\d[\d,]*\.\d$/).textContent!
+    const stated = /^[\d,.]+/.exec(figure)![0]
+    const legend = await canvas.findByRole('list', { name: /legend/ })
+    await expect(legend).toHaveTextContent(`${stated} kWh/day`)
+    await expect(legend).not.toHaveTextContent(/\d kWh(?!\/)/)
+  },
+}
+
 export const SortByPercent: Story = {
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table')
