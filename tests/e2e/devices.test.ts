@@ -123,7 +123,11 @@ describe('devices against the real server', () => {
 
   it('shows consumption today moving, in the figures and the chart', async () => {
     await page.goto(`/devices/${deviceId}/consumption`)
-    const today = page.getByText('Today', { exact: true }).locator('..')
+    const today = page
+      // The figure, not the chart's 'Today' button beside it.
+      .getByRole('region', { name: 'Cumulative consumption' })
+      .getByText('Today', { exact: true })
+      .locator('..')
     await expect.poll(async () => today.innerText(), { timeout: 20_000 }).toMatch(/5\.5/)
     const daily = page.getByRole('tabpanel')
     await daily.getByRole('application', { name: 'Daily consumption' }).waitFor()

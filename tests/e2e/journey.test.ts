@@ -85,7 +85,11 @@ describe('an operator journey', () => {
       (value) => value.toLocaleString(undefined, { maximumFractionDigits: 1 }),
       kwh,
     )
-    const today = page.getByText('Today', { exact: true }).locator('..')
+    const today = page
+      // The figure, not the chart's 'Today' button beside it.
+      .getByRole('region', { name: 'Cumulative consumption' })
+      .getByText('Today', { exact: true })
+      .locator('..')
     await expect.poll(() => today.innerText(), { timeout: 20_000 }).toContain(`${shown}`)
     await page
       .getByRole('region', { name: /per day$/ })

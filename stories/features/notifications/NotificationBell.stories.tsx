@@ -81,7 +81,10 @@ export const MarkReadOnClick: Story = {
     await expect(unread).toHaveLength(3)
     await userEvent.click(unread[0]!)
     await waitFor(() => expect(within(panel).getByText('2 unread')).toBeVisible())
-    await expect(within(panel).getAllByRole('button', { name: /^Unread:/ })).toHaveLength(2)
+    // The count and the list are refetched side by side: either may answer first.
+    await waitFor(() =>
+      expect(within(panel).getAllByRole('button', { name: /^Unread:/ })).toHaveLength(2),
+    )
     await within(canvasElement).findByRole('button', { name: 'Notifications, 2 unread' })
     // The pressed item is no longer a button: settle pointer and focus for a stable screenshot.
     await userEvent.pointer({ coords: { x: 0, y: 0 } })

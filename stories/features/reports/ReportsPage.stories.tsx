@@ -101,6 +101,8 @@ export const SortByPercent: Story = {
       'aria-sort',
       'ascending',
     )
+    // Clicking a header scrolls the table into view on some runs only: the picture starts at the top.
+    window.scrollTo(0, 0)
   },
 }
 
