@@ -92,12 +92,13 @@ export interface AppOptions {
 /**
  * RFC 3339 allows a leap second (23:59:60Z) and the validator's `date-time` takes it, but no
  * JavaScript date can hold it: such a value would reach SQL as an invalid date. A `date-time` must
- * also be an instant JavaScript can read, and one both databases can store: PostgreSQL has no year 0
- * (JavaScript's year 0 is 1 BC), so an instant before 0001-01-01 UTC is refused, even when its
- * offset is what moves it there.
+ * also be an instant every part of the server can carry and write back: PostgreSQL has no year 0
+ * (JavaScript's year 0 is 1 BC), and an answer shows instants in the viewer's zone, rounded out to
+ * whole months, where 9999-12-31T23:59Z is already year 10000, which RFC 3339 cannot write. So the
+ * API takes the years 1000 to 8999 (UTC), far beyond any meter's, and refuses the rest with a 422.
  */
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z')
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+const FIRST_INSTANT = Date.parse('1000-01-01T00:00:00Z')
+const LAST_INSTANT = Date.parse('8999-12-31T23:59:59.999Z')
 
 function isStorableInstant(value: string): boolean {
   const ms = Date.parse(value)

@@ -25,11 +25,16 @@ const CODECS: Record<ElementType, Codec> = {
   int4: { oid: 23, size: 4, write: (b, o, v: number) => void b.writeInt32BE(v, o) },
   text: { oid: 25, write: (b, o, v: string) => void b.write(v, o, 'utf8') },
   float8: { oid: 701, size: 8, write: (b, o, v: number) => void b.writeDoubleBE(v, o) },
-  // Microseconds since 2000-01-01: a millisecond instant is exact, and below 2^53 for 285 years.
+  // Microseconds since 2000-01-01: a millisecond instant is exact. Within 285 years of 2000 it is
+  // a safe integer (every reading); beyond, as far as the API accepts (years 1-9999), a BigInt.
   timestamptz: {
     oid: 1184,
     size: 8,
-    write: (b, o, v: number) => writeInt64(b, o, (v - PG_EPOCH_MS) * 1000),
+    write: (b, o, v: number) => {
+      const micros = (v - PG_EPOCH_MS) * 1000
+      if (Number.isSafeInteger(micros)) writeInt64(b, o, micros)
+      else b.writeBigInt64BE(BigInt(v - PG_EPOCH_MS) * 1000n, o)
+    },
   },
   uuid: { oid: 2950, size: 16, write: (b, o, v: string) => writeUuid(b, o, v) },
 }

@@ -29,7 +29,10 @@ const TYPE_NAMES: Record<string, [string, string]> = {
 const FORMATS: Record<string, [string, string]> = {
   email: ['value_error', 'value is not a valid email address'],
   uuid: ['uuid_parsing', 'Input should be a valid UUID'],
-  'date-time': ['datetime_parsing', 'Input should be a valid datetime with a timezone offset'],
+  'date-time': [
+    'datetime_parsing',
+    'Input should be a valid datetime with a timezone offset, in the years 1000 to 8999',
+  ],
   date: ['date_parsing', 'Input should be a valid date'],
 }
 
