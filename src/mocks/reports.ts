@@ -7,7 +7,7 @@
 import { HttpResponse, delay, type HttpHandler } from 'msw'
 import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
-import { toCsv } from '../common/csv'
+import { reportCsv } from '../common/report-csv'
 import { NOW, devices as fixtureDevices } from './fixtures'
 
 type Granularity = EnergyReport['granularity']
@@ -135,39 +135,6 @@ export function makeReport(
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),
   }
-}
-
-/** The CSV of the contract's getEnergyReportCsv for a report, written as the server writes it. */
-export function reportCsv(report: EnergyReport) {
-  return toCsv([
-    [
-      'device_id',
-      'device_name',
-      'current_kwh',
-      'previous_kwh',
-      'absolute_change',
-      'percent_change',
-      'previous_full_kwh',
-    ],
-    ...report.devices.map((d) => [
-      d.device_id,
-      d.device_name,
-      d.current_kwh,
-      d.previous_kwh,
-      d.absolute_change,
-      d.percent_change,
-      d.previous_full_kwh,
-    ]),
-    [
-      'total',
-      '',
-      report.current.total_kwh,
-      report.previous.total_kwh,
-      report.change.absolute_kwh,
-      report.change.percent,
-      report.previous.full_total_kwh,
-    ],
-  ])
 }
 
 /** getEnergyReport and its CSV over the fixture devices (or the ones given). */
