@@ -8,6 +8,12 @@ import globals from 'globals'
 import { readdirSync } from 'node:fs'
 
 /**
+ * Import patterns for whole folders of src/: anything under them, by any path, and the folder's
+ * index by the alias (`~/api`), which `**\/api/**` alone does not match.
+ */
+const folders = (...names) => names.flatMap((name) => [`**/${name}/**`, `~/${name}`])
+
+/**
  * Feature boundaries (issue 21): a feature imports `shared` and the features of earlier tiers only,
  * so no two features import each other. A tier marked `knot` still holds cycles to untie; its
  * members may import each other until then, and no feature outside may join it.
@@ -16,7 +22,7 @@ const featureTiers = [
   { features: ['shared'] },
   { features: ['feedback'] },
   { features: ['auth'] },
-  { features: ['notifications', 'scope', 'settings'] },
+  { features: ['live', 'notifications', 'scope', 'settings'] },
   // The device frame holds the consumption tab, and the device pages show consumption figures.
   { features: ['consumption', 'devices'], knot: true },
   { features: ['debug', 'registration', 'reports', 'users'] },
@@ -47,11 +53,11 @@ const featureBoundaries = featureTiers.flatMap((tier, index) => {
           'error',
           {
             patterns: [
-              { group: ['**/server/**', '**/mocks/**'] },
+              { group: folders('server', 'mocks') },
               ...(forbidden.length > 0
                 ? [
                     {
-                      regex: `^\\.\\./(${forbidden.join('|')})/`,
+                      regex: `^(?:\\.\\./|~/features/)(${forbidden.join('|')})/`,
                       message: `${feature} may import only shared and the features of earlier tiers (featureTiers in eslint.config.js): move what both need to features/shared or lib/.`,
                     },
                   ]
@@ -95,6 +101,26 @@ const numbersByHand = [
   },
 ]
 
+/**
+ * Imports into src/ name it by the alias `~/` (tsconfig.json `paths`, vite.config.ts `resolve`)
+ * instead of climbing `../../../`: inside src/ a relative import climbs at most one level (`../x`;
+ * test helpers under the top-level tests/ excepted); stories/, tests/ and .storybook/ reach src/
+ * only through `~/`. The commit that added the alias rewrote the old imports by this rule.
+ * (esquery regexes cannot hold a `/`: \x2F is one.)
+ */
+const climbingImports = (regex, message) =>
+  ['ImportDeclaration', 'ExportAllDeclaration', 'ExportNamedDeclaration', 'ImportExpression'].map(
+    (node) => ({ selector: `${node}[source.value=${regex}]`, message }),
+  )
+const climbingOutOfAFolder = climbingImports(
+  String.raw`/^(?:\.\.\x2F){2,}(?!\.\.\x2F|tests\x2F)/`,
+  'Import another folder of src/ as ~/folder/... (climb at most one level with ../).',
+)
+const climbingIntoSrc = climbingImports(
+  String.raw`/^(?:\.\.\x2F)+src(?:\x2F|$)/`,
+  'Import src/ as ~/... (the alias in tsconfig.json and vite.config.ts), not by climbing into it.',
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -132,7 +158,7 @@ export default tseslint.config(
     // The layers point one way; the SPA never imports the server. (A later block replaces this
     // rule for the files it matches rather than adding to it, so each block lists all it forbids.)
     files: ['src/routes/**', 'src/styles/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/mocks/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: folders('server', 'mocks') }] },
   },
   {
     // lib is pure helpers: it knows no page, query or component (its tests may check their users).
@@ -142,14 +168,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            '**/features/**',
-            '**/routes/**',
-            '**/ui/**',
-            '**/api/**',
-            '**/server/**',
-            '**/mocks/**',
-          ],
+          patterns: folders('features', 'routes', 'ui', 'api', 'server', 'mocks'),
         },
       ],
     },
@@ -162,7 +181,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         // The generated API types are the one thing both sides share already.
-        { patterns: [{ group: ['../**'], allowTypeImports: true }] },
+        { patterns: [{ group: ['../**', '~/**'], allowTypeImports: true }] },
       ],
     },
   },
@@ -174,7 +193,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['**/features/**', '**/api/**', '**/routes/**', '**/server/**', '**/mocks/**'],
+          patterns: folders('features', 'api', 'routes', 'server', 'mocks'),
+        },
+      ],
+    },
+  },
+  {
+    // One table: src/ui/Table (react-aria's Table, virtualised when long). Pages define columns.
+    files: ['src/**/*.tsx', 'stories/**/*.tsx'],
+    ignores: ['src/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(table|thead|tbody|tfoot|tr|th|td|caption|colgroup|col)$/]',
+          message: 'Use Table from src/ui (columns beside the page) instead of table elements.',
         },
       ],
     },
@@ -195,12 +229,20 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', ...cacheByHand] },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...climbingOutOfAFolder] },
+  },
+  {
+    files: ['stories/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...climbingIntoSrc] },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['**/features/**', '**/routes/**', '**/ui/**', '**/styles/**', '**/mocks/**'],
+          patterns: folders('features', 'routes', 'ui', 'styles', 'mocks'),
         },
       ],
     },

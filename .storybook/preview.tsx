@@ -9,10 +9,11 @@ import {
   createRootRoute,
   createRouter,
 } from '@tanstack/react-router'
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import '../src/styles/global.css'
-import { baseHandlers } from '../src/mocks/handlers'
-import { applyTheme, type ThemeMode } from '../src/styles'
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import '@fontsource-variable/inter'
+import '~/styles/global.css'
+import { baseHandlers } from '~/mocks/handlers'
+import { applyTheme, type ThemeMode } from '~/styles'
 
 /*
  * findBy* and waitFor give up after 1 s by default: too soon for a mocked answer on two busy
@@ -66,8 +67,57 @@ const withRouter: Decorator = (Story, { loaded }) => (
   </StorySlot.Provider>
 )
 
+/*
+ * Plays start once the story is on the screen, in every mode. The test runner renders inside
+ * React's act(), which commits the story (and its effects) before the play looks. The built
+ * Storybook, which designers and Chromatic open, has no act (Storybook's React renderer skips it
+ * when NODE_ENV is production): React renders the story on a later task, so a play that looked at
+ * once found `#storybook-root` empty. So the story is mounted here, and the play starts at the
+ * first frame painted after the story's first commit: what a person sees when the page appears
+ * (React Aria's collections, such as tabs and select options, fill in on the render right after
+ * the first commit). What comes later (answers, fades) plays wait for with findBy* or waitFor, as
+ * a person waits.
+ */
+const commits = new WeakMap<HTMLElement, () => void>()
+function SignalCommit({ canvas, children }: { canvas: HTMLElement; children: ReactNode }) {
+  // Every commit, not only the first: Storybook re-renders a story in place when args change.
+  useEffect(() => commits.get(canvas)?.())
+  return children
+}
+const withCommitSignal: Decorator = (Story, { canvasElement }) => (
+  <SignalCommit canvas={canvasElement}>
+    <Story />
+  </SignalCommit>
+)
+/** After the next painted frame and the tasks queued before it (React's scheduled renders). */
+function nextFrame() {
+  return new Promise<void>((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve()
+      channel.port2.postMessage(null)
+    }),
+  )
+}
+const mountOnScreen: NonNullable<Preview['mount']> = (context) => async (ui?: ReactNode) => {
+  if (ui != null) context.originalStoryFn = () => ui
+  const committed = new Promise<void>((resolve) => commits.set(context.canvasElement, resolve))
+  // A story that throws while rendering never commits: Storybook shows the error, and leaving
+  // the story (its abort signal) ends the wait.
+  const left = new Promise<void>((resolve) =>
+    context.abortSignal.addEventListener('abort', () => resolve(), { once: true }),
+  )
+  await context.renderToCanvas()
+  await Promise.race([committed, left])
+  commits.delete(context.canvasElement)
+  await nextFrame()
+  return context.canvas
+}
+
 const preview: Preview = {
-  decorators: [withRouter, withQueryClient, withTheme],
+  // The last decorator wraps the others: the commit signal sees the whole story commit.
+  decorators: [withRouter, withQueryClient, withTheme, withCommitSignal],
+  mount: mountOnScreen,
   loaders: [mswLoader(), routerLoader],
   globalTypes: {
     theme: {

@@ -44,16 +44,21 @@ export const consumptionSearch = z.object({
   date: dropInvalid(calendarDay),
 })
 
-export const notificationTabs = ['history', 'rules'] as const
+export const notificationTabs = ['history', 'rules', 'alarms', 'channels'] as const
+export const alarmStates = ['active', 'acknowledged', 'cleared'] as const
+export const alarmSeverities = ['critical', 'warning', 'info'] as const
 /** Case-insensitive; any other value is dropped. */
 export const notificationsSearch = z.object({
   tab: dropInvalid(z.pipe(z.transform(lowerCased), z.enum(notificationTabs))),
   page: dropInvalid(wholeNumber(1)),
   unread: dropInvalid(z.boolean()),
+  /** Alarms tab filters; anything else shows every state or severity. */
+  state: dropInvalid(z.enum(alarmStates)),
+  severity: dropInvalid(z.enum(alarmSeverities)),
 })
 
-export const usersPages = ['groups', 'users'] as const
-/** Anything but groups or users is ignored. */
+export const usersPages = ['groups', 'users', 'api-keys'] as const
+/** Anything but groups, users or api-keys is ignored. */
 export const usersSearch = z.object({
   page: dropInvalid(z.enum(usersPages)),
 })

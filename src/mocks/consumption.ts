@@ -8,7 +8,10 @@ import { HttpResponse, type HttpHandler } from 'msw'
 import type { ConsumptionInterval, CumulativeConsumption, Granularity } from '../api'
 import {
   handleGetConsumptionIntervals,
+  handleGetCumulativeConsumptionBillYearAgo,
+  handleGetCumulativeConsumptionLastBill,
   handleGetCumulativeConsumptionLastMonth,
+  handleGetCumulativeConsumptionThisBill,
   handleGetCumulativeConsumptionLastWeek,
   handleGetCumulativeConsumptionThisMonth,
   handleGetCumulativeConsumptionThisWeek,
@@ -25,12 +28,28 @@ const step: Record<Granularity, (d: Date, n: number) => Date> = {
 }
 const perDay = 24.6
 
+/** Northwind's flat price and emission factor (src/mocks/billing.ts): a priced answer's figures. */
+export const PRICE_PER_KWH = 0.31
+export const KG_CO2_PER_KWH = 0.38
+const round2 = (n: number) => Math.round(n * 100) / 100
+/** A priced answer's cost and CO2 of `kwh` (null stays null). */
+export const priceOf = (kwh: number | null) => ({
+  cost: kwh === null ? null : round2(kwh * PRICE_PER_KWH),
+  co2_kg: kwh === null ? null : Math.round(kwh * KG_CO2_PER_KWH * 1000) / 1000,
+})
+
+export interface ConsumptionMockOptions {
+  /** Answers carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
+  priced?: boolean
+}
+
 /** Buckets of `granularity` over [start, end) in `timeZone`; buckets after NOW have no data. */
 export function makeIntervals(
   start: string,
   end: string,
   granularity: Granularity,
   timeZone: string,
+  { priced = false }: ConsumptionMockOptions = {},
 ): ConsumptionInterval[] {
   const out: ConsumptionInterval[] = []
   const endMs = new Date(end).getTime()
@@ -41,12 +60,14 @@ export function makeIntervals(
     const future = cursor.getTime() >= new Date(NOW).getTime()
     const gap = i === 4
     const reset = i === 11
+    const kwh = future
+      ? null
+      : Math.round((perDay + 6 * Math.sin(i / 2)) * days * (gap ? 0.6 : 1) * 100) / 100
     out.push({
       start: formatISO(cursor),
       end: formatISO(next),
-      kwh: future
-        ? null
-        : Math.round((perDay + 6 * Math.sin(i / 2)) * days * (gap ? 0.6 : 1) * 100) / 100,
+      kwh,
+      ...(priced ? priceOf(kwh) : { cost: null, co2_kg: null }),
       metadata: future
         ? undefined
         : {
@@ -63,7 +84,7 @@ export function makeIntervals(
   return out
 }
 
-const cumulative = (
+const plainCumulative = (
   kwh: number,
   fields: Partial<CumulativeConsumption> = {},
 ): CumulativeConsumption => ({
@@ -72,25 +93,53 @@ const cumulative = (
   end: NOW,
   timezone: 'Europe/Berlin',
   kwh,
+  estimated: false,
   first_reading_at: '2026-11-22T00:00:00+01:00',
   last_reading_at: '2026-11-22T09:45:00Z',
   reading_count: 40,
   has_gaps: false,
   resets: 0,
+  cost: null,
+  co2_kg: null,
+  currency: null,
   ...fields,
 })
+const pricedCumulative = (kwh: number, fields: Partial<CumulativeConsumption> = {}) =>
+  plainCumulative(kwh, { ...priceOf(kwh), currency: 'EUR', ...fields })
+const cumulative = plainCumulative
 
-/** The six presets (today ... last month) with plausible figures; last week had a gap, this month a reset. */
-export const presetHandlers = (): HttpHandler[] => [
-  handleGetCumulativeConsumptionToday({ body: cumulative(10.4) }),
-  handleGetCumulativeConsumptionYesterday({ body: cumulative(24.9) }),
-  handleGetCumulativeConsumptionThisWeek({ body: cumulative(137.2) }),
-  handleGetCumulativeConsumptionLastWeek({ body: cumulative(171.8, { has_gaps: true }) }),
-  handleGetCumulativeConsumptionThisMonth({ body: cumulative(532.1, { resets: 1 }) }),
-  handleGetCumulativeConsumptionLastMonth({ body: cumulative(748.3) }),
-]
+/**
+ * The six presets (today ... last month) with plausible figures; yesterday rests on an edge
+ * interpolated between readings, last week had a gap, this month a reset.
+ */
+export const presetHandlers = ({ priced = false }: ConsumptionMockOptions = {}): HttpHandler[] => {
+  const cumulative = priced ? pricedCumulative : plainCumulative
+  return [
+    handleGetCumulativeConsumptionToday({ body: cumulative(10.4) }),
+    handleGetCumulativeConsumptionYesterday({ body: cumulative(24.9, { estimated: true }) }),
+    handleGetCumulativeConsumptionThisWeek({ body: cumulative(137.2) }),
+    handleGetCumulativeConsumptionLastWeek({ body: cumulative(171.8, { has_gaps: true }) }),
+    handleGetCumulativeConsumptionThisMonth({ body: cumulative(532.1, { resets: 1 }) }),
+    handleGetCumulativeConsumptionLastMonth({ body: cumulative(748.3) }),
+    handleGetCumulativeConsumptionThisBill({
+      body: cumulative(431.7, { start: '2026-11-08T00:00:00+01:00' }),
+    }),
+    handleGetCumulativeConsumptionLastBill({
+      body: cumulative(739.2, {
+        start: '2026-10-08T00:00:00+02:00',
+        end: '2026-11-08T00:00:00+01:00',
+      }),
+    }),
+    handleGetCumulativeConsumptionBillYearAgo({
+      body: cumulative(802.5, {
+        start: '2025-11-08T00:00:00+01:00',
+        end: '2025-12-08T00:00:00+01:00',
+      }),
+    }),
+  ]
+}
 
-export const intervalsHandler = () =>
+export const intervalsHandler = ({ priced = false }: ConsumptionMockOptions = {}) =>
   handleGetConsumptionIntervals(({ request, params }) => {
     const q = new URL(request.url).searchParams
     const granularity = (q.get('granularity') ?? 'daily') as Granularity
@@ -100,20 +149,29 @@ export const intervalsHandler = () =>
       q.get('end_datetime')!,
       granularity,
       timeZone,
+      { priced },
     )
+    const sum = (figure: 'cost' | 'co2_kg') =>
+      priced ? round2(intervals.reduce((total, i) => total + (i[figure] ?? 0), 0)) : null
     return HttpResponse.json({
       device_id: String(params.id),
       granularity,
       timezone: timeZone,
       start: q.get('start_datetime')!,
       end: q.get('end_datetime')!,
-      total_kwh: intervals.reduce((sum, i) => sum + (i.kwh ?? 0), 0),
+      total_kwh: intervals.reduce((total, i) => total + (i.kwh ?? 0), 0),
+      total_cost: sum('cost'),
+      total_co2_kg: sum('co2_kg'),
+      currency: priced ? 'EUR' : null,
       intervals,
     })
   })
 
 /** Every consumption call answered with data. */
-export const consumptionHandlers = (): HttpHandler[] => [...presetHandlers(), intervalsHandler()]
+export const consumptionHandlers = (options: ConsumptionMockOptions = {}): HttpHandler[] => [
+  ...presetHandlers(options),
+  intervalsHandler(options),
+]
 
 /** Every consumption call answered with 'no readings'. */
 export const emptyConsumptionHandlers = (): HttpHandler[] => [
@@ -135,6 +193,15 @@ export const emptyConsumptionHandlers = (): HttpHandler[] => [
   handleGetCumulativeConsumptionLastMonth({
     body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
   }),
+  ...[
+    handleGetCumulativeConsumptionThisBill,
+    handleGetCumulativeConsumptionLastBill,
+    handleGetCumulativeConsumptionBillYearAgo,
+  ].map((handle) =>
+    handle({
+      body: cumulative(0, { reading_count: 0, first_reading_at: null, last_reading_at: null }),
+    }),
+  ),
   handleGetConsumptionIntervals(({ request }) => {
     const q = new URL(request.url).searchParams
     return HttpResponse.json({

@@ -72,6 +72,8 @@ export interface DashboardMockOptions {
   devices?: Device[]
   deliveries?: NotificationDelivery[]
   preferences?: Preferences
+  /** Reports carry cost and CO2 in euros (a group with a tariff). @default false */
+  priced?: boolean
 }
 
 /** Handlers keyed by area, to spread over `baseHandlers`. */
@@ -82,12 +84,13 @@ export function dashboardHandlers({
   devices = northwindDevices,
   deliveries = dashboardDeliveries,
   preferences = berlinPreferences,
+  priced = false,
 }: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
-    reports: reportsHandlers({ devices }),
+    reports: reportsHandlers({ devices, priced }),
     notifications: [
       handleListNotifications(() =>
         HttpResponse.json({ deliveries, total: deliveries.length, unread_count: unread }),

@@ -264,14 +264,14 @@ const powerReadings: Reading[] = Array.from({ length: 96 }, (_, i) => ({
   kwh: 2800 + Math.round(900 * Math.sin(i / 9)),
   status: 'ok',
   reading_type: 'power_w',
-  source: 'meter',
+  source: 'mqtt',
   entered_by: null,
   entered_by_name: null,
   note: null,
   attachment_id: null,
 }))
 
-/** A day of hourly meter readings up to NOW, two pushed in bulk, and the manual ones. */
+/** A day of hourly meter readings up to NOW (over MQTT, two over HTTP, two pushed in bulk), and the manual ones. */
 export const energyReadings: Reading[] = [
   ...Array.from({ length: 24 }, (_, i): Reading => ({
     id: 30_000 + i,
@@ -280,7 +280,7 @@ export const energyReadings: Reading[] = [
     kwh: 22_398.4 + 120 + i * 2.35,
     status: i === 5 ? 'estimated' : 'ok',
     reading_type: 'energy_kwh',
-    source: i === 20 || i === 21 ? 'bulk' : 'meter',
+    source: i === 20 || i === 21 ? 'bulk' : i === 22 || i === 23 ? 'http' : 'mqtt',
     entered_by: null,
     entered_by_name: null,
     note: null,

@@ -69,6 +69,8 @@ export function makeFleet(count: number): Device[] {
         first_reading_at: '2025-11-22T10:00:00Z',
         last_reading_at: '2026-11-22T09:45:00Z',
       },
+      has_token: n % 3 === 0,
+      token_last_used_at: n % 3 === 0 && !offline ? '2026-11-22T09:45:00Z' : null,
       created_at: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
       updated_at: '2026-11-01T08:00:00Z',
     }

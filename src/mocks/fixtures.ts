@@ -90,6 +90,8 @@ const device = (n: number, group: Group, fields: Partial<Device>): Device => ({
     first_reading_at: '2025-11-22T10:00:00Z',
     last_reading_at: '2026-11-22T09:45:00Z',
   },
+  has_token: false,
+  token_last_used_at: null,
   created_at: '2025-11-22T10:00:00Z',
   updated_at: '2026-11-01T08:00:00Z',
   ...fields,

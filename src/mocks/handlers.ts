@@ -7,6 +7,7 @@ import {
   handleLogout,
   handleRefreshSession,
 } from '../api/__generated__/msw.gen'
+import { billingHandlers } from './billing'
 import { devices, groups, page, users } from './fixtures'
 
 /**
@@ -22,6 +23,7 @@ export const baseHandlers = {
   groups: [handleListGroups({ body: page(groups) })],
   users: [handleListUsers({ body: page(users) })],
   devices: [handleListDevices({ body: page(devices) })],
+  billing: billingHandlers(),
 }
 
 /** Answers never: for Loading stories. */

@@ -199,6 +199,8 @@ export const ruleFixtures: NotificationRule[] = [
     updated_at: '2026-03-01T09:00:00Z',
     last_triggered_at: minutesAgo(3 * 60),
     deactivated_reason: null,
+    severity: 'warning',
+    channel_ids: [],
   },
   {
     id: id('7e1a0c3d', 2),
@@ -216,6 +218,8 @@ export const ruleFixtures: NotificationRule[] = [
     updated_at: '2026-04-12T14:00:00Z',
     last_triggered_at: minutesAgo(26 * 60),
     deactivated_reason: null,
+    severity: 'warning',
+    channel_ids: [],
   },
   {
     id: id('7e1a0c3d', 3),
@@ -233,6 +237,8 @@ export const ruleFixtures: NotificationRule[] = [
     updated_at: '2026-06-02T08:30:00Z',
     last_triggered_at: null,
     deactivated_reason: null,
+    severity: 'warning',
+    channel_ids: [],
   },
 ]
 

@@ -51,13 +51,20 @@ export interface ReportMockOptions {
   devices?: { id: string; name: string }[]
   /** @default NOW of the fixtures */
   now?: string
+  /** Figures carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
+  priced?: boolean
 }
 
 /** The report a query asks for. */
 export function makeReport(
   params: URLSearchParams,
-  { devices = fixtureDevices, now = NOW }: ReportMockOptions = {},
+  { devices = fixtureDevices, now = NOW, priced = false }: ReportMockOptions = {},
 ): EnergyReport {
+  // Northwind's flat price and emission factor (src/mocks/billing.ts), 2 decimals and 3.
+  const cost = (kwh: number) => (priced ? round(kwh * 0.31) : null)
+  const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
+  const less = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
   const granularity = (params.get('granularity') ?? 'daily') as Granularity
   const metric = (params.get('metric') ?? 'energy_consumption') as EnergyReport['metric']
   const wanted = params.getAll('device_ids')
@@ -74,7 +81,8 @@ export function makeReport(
     const compared = running ? Math.min(end, start + elapsed) : end
     const per = (from: number, to: number) =>
       metric === 'energy_usage' ? (24 * HOUR) / (to - from) : 1
-    const buckets: { start: string; kwh: number | null; partial: boolean }[] = []
+    const buckets: { start: string; kwh: number | null; partial: boolean; estimated: boolean }[] =
+      []
     for (let t = start; t < end; t = nextStart(t, granularity)) {
       const to = Math.min(nextStart(t, granularity), end)
       buckets.push({
@@ -84,6 +92,7 @@ export function makeReport(
             ? null
             : round(chosen.reduce((sum, d) => sum + usage(d.index, t, to, nowMs), 0) * per(t, to)),
         partial: t < nowMs && nowMs < to,
+        estimated: false,
       })
     }
     const over = (from: number, to: number) =>
@@ -111,6 +120,10 @@ export function makeReport(
     absolute_change: round(current.perDevice[i]! - previous.perDevice[i]!),
     percent_change: percent(current.perDevice[i]!, previous.perDevice[i]!),
     previous_full_kwh: previous.full[i]!,
+    current_cost: cost(current.perDevice[i]!),
+    previous_cost: cost(previous.perDevice[i]!),
+    current_co2_kg: co2(current.perDevice[i]!),
+    previous_co2_kg: co2(previous.perDevice[i]!),
   }))
   const summary = (p: typeof current) => ({
     start: p.start,
@@ -118,6 +131,9 @@ export function makeReport(
     compared_end: p.compared_end,
     total_kwh: p.total,
     full_total_kwh: p.fullTotal,
+    total_cost: cost(p.total),
+    total_co2_kg: co2(p.total),
+    standing_charge: priced ? 12.6 : null,
   })
   return {
     metric,
@@ -130,7 +146,10 @@ export function makeReport(
     change: {
       absolute_kwh: round(current.total - previous.total),
       percent: percent(current.total, previous.total),
+      absolute_cost: less(cost(current.total), cost(previous.total)),
+      absolute_co2_kg: less(co2(current.total), co2(previous.total)),
     },
+    currency: priced ? 'EUR' : null,
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),

@@ -35,6 +35,8 @@ import { requestContext, requestIdOf, shutdownGate } from './plugins/request-con
 import { profiler } from './plugins/profiler.ts'
 import { securityHeaders, securityHeadersBeforeHooks } from './plugins/security-headers.ts'
 import { sessionAuth } from './plugins/session-auth.ts'
+import { mqttOff, type MqttState } from './modules/mqtt/mqtt-service.ts'
+import { EventHub, type EventHubOptions } from './modules/events/event-hub.ts'
 import { diskStorage, type FileStorage } from './storage/file-storage.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -81,6 +83,10 @@ export interface AppOptions {
   loginThrottle?: LoginThrottle
   /** Uploaded files. @default files under DATA_DIR/attachments */
   storage?: FileStorage
+  /** Device ingest over MQTT, filled in by server.ts once started. @default off */
+  mqtt?: MqttState
+  /** The live event stream's settings (tests shorten the heartbeat). */
+  live?: EventHubOptions
 }
 
 /**
@@ -129,6 +135,28 @@ function instantDateTimes(ajv: Ajv): void {
  */
 function canonicalUuids(ajv: Ajv): void {
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+}
+
+/**
+ * The validator's settings, for the routes and for anything else validated against the contract
+ * (MQTT payloads, modules/mqtt/payload.ts).
+ */
+export const ajvSettings = {
+  customOptions: {
+    allErrors: true,
+    strict: false,
+    // JSON reads 1e400 as Infinity, which `strict: false` would take as a number (and store).
+    strictNumbers: true,
+    // For text only: JSON bodies get `false` (validatorsByPart).
+    coerceTypes: 'array' as const,
+    useDefaults: true,
+    removeAdditional: false,
+    discriminator: true,
+  },
+  onCreate: (ajv: Ajv) => {
+    instantDateTimes(ajv)
+    canonicalUuids(ajv)
+  },
 }
 
 /** Bodies whose fields arrive as text, like query and path values. */
@@ -187,29 +215,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        strict: false,
-        // JSON reads 1e400 as Infinity, which `strict: false` would take as a number (and store).
-        strictNumbers: true,
-        // For text only: JSON bodies get `false` (validatorsByPart).
-        coerceTypes: 'array',
-        useDefaults: true,
-        removeAdditional: false,
-        discriminator: true,
-      },
-      onCreate: (ajv: Ajv) => {
-        instantDateTimes(ajv)
-        canonicalUuids(ajv)
-      },
-    },
+    ajv: ajvSettings,
   })
   app.decorate('config', config)
   app.decorate('db', db)
   app.decorate('logs', logs)
   app.decorate('sessionSecret', options.sessionSecret)
   app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(db, config.loginLimits))
+  app.decorate('mqtt', options.mqtt ?? mqttOff('not started by this process'))
+  const live = new EventHub(options.live)
+  app.decorate('live', live)
+  app.addHook('onReady', () => live.start(db))
+  // First of all on close: open streams would hold the server open.
+  app.addHook('preClose', () => live.close())
   app.decorate('storage', options.storage ?? diskStorage(path.join(config.dataDir, 'attachments')))
 
   // Every plugin names the ones it must come after (fastify-plugin `dependencies`): registering

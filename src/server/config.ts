@@ -1,5 +1,7 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import type { MailSettings } from './modules/notifications/channel-senders.ts'
 
 /** The four environments of spec §1; anything but development is treated as a real deployment. */
 export const appEnvironments = ['development', 'test', 'staging', 'production'] as const
@@ -38,7 +40,17 @@ const envSchema = z.object({
   SIMULATE: flag.optional(),
   /** Evaluate notification rules every minute (on by default outside test). */
   RULES_EVALUATOR: flag.optional(),
+  /** How often the evaluator runs, in ms (default a minute; tests shorten it). */
+  RULES_EVALUATOR_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Alarm e-mail: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL starts with smtp:// or smtps://')
+    .optional(),
+  /** The From of alarm e-mail, e.g. `MeterDeck <alerts@example.com>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Bulk pushes processed at once, waiting for a turn, and the longest wait (ms). */
   INGEST_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
   INGEST_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -46,6 +58,42 @@ const envSchema = z.object({
   /** Frontend log batches, and their size in KiB, one session may send per minute. */
   FRONTEND_LOG_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
   FRONTEND_LOG_KB_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /**
+   * The console's address as devices and browsers reach it: connect instructions (default: the
+   * request's) and the links in alarm e-mail and webhooks.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** The embedded MQTT broker's port and address (modules/mqtt); MQTT_HOST defaults to HOST. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().min(1).optional(),
+  /** Off: no broker and no subscription (devices still use HTTP). */
+  MQTT_ENABLED: flag.optional(),
+  /** An external broker (mqtt://, mqtts://, ws://, wss://): no embedded broker, a shared subscription. */
+  MQTT_URL: z
+    .string()
+    .url()
+    .refine(
+      (v) => /^(mqtts?|wss?|tcp|ssl):\/\//.test(v),
+      'must start with mqtt://, mqtts://, ws:// or wss://',
+    )
+    .optional(),
+  /** This replica's MQTT client id with MQTT_URL (its persistent session); default host name + PORT. */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : - only, at most 64')
+    .optional(),
+  /** The shared subscription's group (replicas of one deployment share it). */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only, at most 64')
+    .optional(),
+  /** How long the external broker keeps a replica's session while it is away (s). */
+  MQTT_SESSION_EXPIRY: z.coerce.number().int().min(60).max(4_294_967_295).optional(),
+  /** The shared secret the broker sends to POST /api/v1/mqtt/auth and /acl (X-MQTT-Auth-Secret). */
+  MQTT_AUTH_SECRET: z.string().min(16).optional(),
+  /** How long a batch of MQTT messages waits for more (ms), and its most readings. */
+  MQTT_BATCH_MS: z.coerce.number().int().min(0).max(1000).optional(),
+  MQTT_BATCH_READINGS: z.coerce.number().int().min(1).max(50_000).optional(),
 })
 
 export interface LoginLimits {
@@ -95,6 +143,26 @@ export interface FrontendLogLimits {
   bytesPerMinute: number
 }
 
+/**
+ * Device ingest over MQTT (modules/mqtt): an embedded broker on `host:port` unless `url` names an
+ * external one, which the server subscribes to with a shared subscription as `clientId`.
+ */
+export interface MqttConfig {
+  enabled: boolean
+  host: string
+  port: number
+  url: string | undefined
+  clientId: string
+  shareGroup: string
+  sessionExpirySeconds: number
+  authSecret: string | undefined
+  /** Batching: a batch waits at most `batchMs` for more messages, and holds at most `batchReadings`. */
+  batchMs: number
+  batchReadings: number
+  /** Batches committing at once (PGlite runs one transaction at a time). */
+  maxConcurrentBatches: number
+}
+
 export interface Config {
   port: number
   host: string
@@ -130,7 +198,12 @@ export interface Config {
   simulator: { enabled: boolean; intervalMs: number }
   /** The notification rules evaluator (modules/notifications/evaluator.ts). */
   rulesEvaluator: { enabled: boolean; intervalMs: number }
+  /** Alarm e-mail and webhooks (modules/notifications/outbox-worker.ts). */
+  mail: MailSettings
   shutdownTimeoutMs: number
+  /** The console's public address (PUBLIC_URL), or undefined: answers use the request's. */
+  publicUrl: string | undefined
+  mqtt: MqttConfig
 }
 
 function parseTrustProxy(value: string | undefined): false | string {
@@ -229,8 +302,32 @@ export function loadConfig(
       enabled: e.SIMULATE ?? (e.APP_ENV !== 'test' && e.APP_ENV !== 'production'),
       intervalMs: 5 * 60_000,
     },
-    rulesEvaluator: { enabled: e.RULES_EVALUATOR ?? e.APP_ENV !== 'test', intervalMs: 60_000 },
+    rulesEvaluator: {
+      enabled: e.RULES_EVALUATOR ?? e.APP_ENV !== 'test',
+      intervalMs: e.RULES_EVALUATOR_INTERVAL_MS ?? 60_000,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? 'MeterDeck <alerts@meterdeck.invalid>',
+      publicUrl: e.PUBLIC_URL,
+      timeoutMs: 10_000,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    mqtt: {
+      enabled: e.MQTT_ENABLED ?? e.APP_ENV !== 'test',
+      host: e.MQTT_HOST ?? e.HOST,
+      port: e.MQTT_PORT,
+      url: e.MQTT_URL,
+      // Stable per replica, so its persistent session (and what queued for it) survives restarts.
+      clientId: e.MQTT_CLIENT_ID ?? `meterdeck-${os.hostname()}-${e.PORT}`.slice(0, 64),
+      shareGroup: e.MQTT_SHARE_GROUP ?? 'meterdeck',
+      sessionExpirySeconds: e.MQTT_SESSION_EXPIRY ?? 86_400,
+      authSecret: e.MQTT_AUTH_SECRET,
+      batchMs: e.MQTT_BATCH_MS ?? 10,
+      batchReadings: e.MQTT_BATCH_READINGS ?? 5000,
+      maxConcurrentBatches: e.DATABASE_URL ? 4 : 1,
+    },
     ...overrides,
   }
 }

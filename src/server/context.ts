@@ -3,15 +3,31 @@ import type { Database, DbScope, Role, Statement, Tx } from './db/database.ts'
 import type { Logs } from './logging.ts'
 import type { LoginThrottle } from './plugins/login-throttle.ts'
 
-/** The signed-in user of a request, as loaded from the database on every request. */
+/**
+ * Who is calling (DESIGN.md "Three kinds of caller"), resolved in one place (plugins/session-auth.ts):
+ * - `person`: a signed-in user (session cookies);
+ * - `service`: an API key (`Authorization: Bearer mdk_...`), acting with the key's role and group
+ *   on behalf of the account that created it (`id`, `email`: that account; `fullName`: the key's
+ *   name, so what it writes is attributed to the key);
+ * - `device`: a device token, which may only push its own device's readings (`id`: the device;
+ *   role `user` in the device's group, the least a tenant transaction can run as).
+ * Row-level security applies to all three alike (`dbScope`).
+ */
+export type ActorKind = 'person' | 'service' | 'device'
+
+/** The caller of a request, as checked against the database on every request (or the session cache). */
 export interface Actor {
+  kind: ActorKind
   id: string
   email: string
   fullName: string | null
   role: Role
   groupId: string | null
   createdAt: Date
-  /** The session (refresh token family) the access token belongs to. */
+  /**
+   * What the credential is: the session (refresh token family) of a person's access token, the
+   * API key's id, or the device's id. Per-credential limits key on it.
+   */
   sessionId: string
 }
 

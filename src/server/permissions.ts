@@ -3,8 +3,11 @@ import type { Role } from './db/database.ts'
 
 export type OperationId = keyof RouteHandlers
 
-/** Who may call an operation: anyone (it authenticates itself), or signed-in users of these roles. */
-export type Rule = 'public' | readonly Role[]
+/**
+ * Who may call an operation: anyone (it authenticates itself), a device with its own token
+ * (and nobody else), or people and API keys of these roles.
+ */
+export type Rule = 'public' | 'device' | readonly Role[]
 
 const ALL: readonly Role[] = ['developer', 'superuser', 'admin', 'user']
 /** Register devices, push readings, manage users, groups and rules (spec §6). */
@@ -41,7 +44,12 @@ export const permissions: Record<OperationId, Rule> = {
   updateGroup: MANAGERS,
   deleteGroup: ELEVATED,
   listGroupMembers: MANAGERS,
+  // a group's billing cycle, tariffs and emission factors: read by everyone in it (bills), set by admins
+  getGroupEnergySettings: ALL,
+  updateGroupEnergySettings: MANAGERS,
   createTenant: ELEVATED,
+  // the live event stream (what each caller sees is its scope's)
+  streamEvents: ALL,
   // devices
   listDeviceModels: ALL,
   listDevices: ALL,
@@ -50,14 +58,23 @@ export const permissions: Record<OperationId, Rule> = {
   createDevicesBatch: MANAGERS,
   updateDevice: MANAGERS,
   deleteDevice: MANAGERS,
+  createDeviceCredentials: MANAGERS,
+  deleteDeviceCredentials: MANAGERS,
   listDeviceStatus: ALL,
   getDeviceStatusSummary: ALL,
   // readings
   bulkPushReadings: MANAGERS,
+  // a device pushes its own readings with its token; nobody else calls it
+  ingestDeviceReadings: 'device',
   createManualReading: ALL,
   getReading: ALL,
   listDeviceReadings: ALL,
   getLatestDeviceReading: ALL,
+  // device ingest over MQTT: connect instructions for managers; the broker's callbacks carry
+  // the shared secret MQTT_AUTH_SECRET instead of a session (checked in the handlers)
+  getDeviceConnection: MANAGERS,
+  authenticateMqttClient: 'public',
+  authorizeMqttClient: 'public',
   listDeviceMeasurements: ALL,
   listDeviceAttachments: ALL,
   getAttachmentContent: ALL,
@@ -69,6 +86,9 @@ export const permissions: Record<OperationId, Rule> = {
   getCumulativeConsumptionLastWeek: ALL,
   getCumulativeConsumptionThisMonth: ALL,
   getCumulativeConsumptionLastMonth: ALL,
+  getCumulativeConsumptionThisBill: ALL,
+  getCumulativeConsumptionLastBill: ALL,
+  getCumulativeConsumptionBillYearAgo: ALL,
   getConsumptionIntervals: ALL,
   getConsumptionIntervalsLastMonth: ALL,
   getConsumptionIntervalsToday: ALL,
@@ -84,17 +104,44 @@ export const permissions: Record<OperationId, Rule> = {
   createNotificationRule: MANAGERS,
   updateNotificationRule: MANAGERS,
   deactivateNotificationRule: MANAGERS,
+  // alarms: everyone in the group sees, acknowledges, clears and snoozes them
+  listAlarms: ALL,
+  acknowledgeAlarm: ALL,
+  clearAlarm: ALL,
+  listRuleSnoozes: ALL,
+  snoozeRule: ALL,
+  endRuleSnooze: ALL,
+  // channels: listed by everyone (rule dialogs name them), managed by admins and above
+  listNotificationChannels: ALL,
+  getNotificationChannel: ALL,
+  createNotificationChannel: MANAGERS,
+  updateNotificationChannel: MANAGERS,
+  deleteNotificationChannel: MANAGERS,
+  testNotificationChannel: MANAGERS,
+  listChannelDeliveries: MANAGERS,
   deleteNotificationRule: MANAGERS,
+  // API keys (service accounts)
+  listApiKeys: MANAGERS,
+  createApiKey: MANAGERS,
+  deleteApiKey: MANAGERS,
   // debug
   getLogs: ELEVATED,
   getSystemInfo: ELEVATED,
   postFrontendLogs: ALL,
 }
 
+/**
+ * What only a person may do, whatever the role: an API key acts for its creator, and a leaked key
+ * must not reach the creator's sign-in.
+ */
+export const PERSON_ONLY: ReadonlySet<OperationId> = new Set(['changePassword'])
+
 /** Only developers may ask for a profile (`profile=true`). */
 export const PROFILE_ROLES: readonly Role[] = ['developer']
 
+/** Whether a person or API key of `role` may call an operation of `rule`. */
 export function isAllowed(rule: Rule, role: Role | undefined): boolean {
   if (rule === 'public') return true
+  if (rule === 'device') return false
   return role !== undefined && rule.includes(role)
 }

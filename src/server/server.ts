@@ -6,7 +6,10 @@ import { loadConfig, type Config } from './config.ts'
 import { migrate, openDatabase, type Database } from './db/index.ts'
 import { startMaintenance } from './db/maintenance.ts'
 import { createLogs, type Logs } from './logging.ts'
+import { authenticateDevice } from './modules/devices/device-credentials.ts'
+import { mqttOff, startMqtt, type MqttService } from './modules/mqtt/mqtt-service.ts'
 import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
+import { startOutboxWorker } from './modules/notifications/outbox-worker.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
 import { startSimulator } from './seed/simulator.ts'
@@ -71,7 +74,11 @@ export async function startServer(options: {
     let stopEvaluator: (() => Promise<void>) | undefined
     let simulator: { stop(): Promise<void> } | undefined
     const lifecycle = { draining: false }
+    const mqttState = mqttOff('starting')
+    // Started once the console listens; stopped first on close.
+    const mqtt: { service?: MqttService } = {}
     const app = await buildApp({
+      mqtt: mqttState,
       config,
       db,
       logs,
@@ -81,9 +88,12 @@ export async function startServer(options: {
     })
     const database = db
     const stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
+    const outbox = await startOutboxWorker(database, logs.logger, { mail: config.mail })
     app.addHook('onClose', async () => {
+      await mqtt.service?.stop()
       stopMaintenance()
       await stopEvaluator?.()
+      await outbox.stop()
       await stopFileSweeper()
       await simulator?.stop()
       await database.close()
@@ -91,6 +101,14 @@ export async function startServer(options: {
       logs.close()
     })
     await app.listen({ port: config.port, host: config.host })
+    // After the console listens: a taken MQTT port turns MQTT off, never the console.
+    mqtt.service = await startMqtt({
+      config: config.mqtt,
+      db: database,
+      log: logs.logger,
+      authenticate: (deviceId, token) => authenticateDevice(database, deviceId, token),
+      state: mqttState,
+    })
     if (config.rulesEvaluator.enabled)
       stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
     if (config.simulator.enabled) {
@@ -116,6 +134,8 @@ export async function startServer(options: {
           process.exit(1)
         }, config.shutdownTimeoutMs)
         timer.unref()
+        // Live streams never finish by themselves: ended now, their clients reconnect elsewhere.
+        app.live.closeAll()
         await stopAccepting(app.server, DRAIN_GRACE_MS)
         await app.close()
         clearTimeout(timer)

@@ -4,9 +4,19 @@ import { distDir } from './app.ts'
 import { buildReason } from './client-build.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { startServer } from './server.ts'
+import type { MqttState } from './modules/mqtt/mqtt-service.ts'
 import { DEMO_LOGINS } from './seed/index.ts'
 
 const root = path.dirname(distDir)
+
+/** One line: where devices connect over MQTT, or that MQTT is off and why. */
+function mqttLine(mqtt: MqttState): string {
+  if (mqtt.mode === 'off') return `MQTT is off: ${mqtt.reason}`
+  const where = `${mqtt.host}:${mqtt.port}`
+  return mqtt.mode === 'embedded'
+    ? `MQTT: devices connect to mqtt://${where} (user name: device id, password: device token; topic meterdeck/v1/devices/{id}/readings)`
+    : `MQTT: subscribed to the broker at ${where} (MQTT_URL) with a shared subscription`
+}
 
 /**
  * `npm start`: builds the console when dist/ is missing or older than its sources, then serves
@@ -31,6 +41,7 @@ async function main() {
   console.log(
     `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
   )
+  console.log(mqttLine(server.app.mqtt))
   if (seed.demo) {
     console.log(
       `Demo data: ${seed.demo.groups} groups, ${seed.demo.devices} devices, ${seed.demo.readings} readings (${seed.demo.ms} ms)`,

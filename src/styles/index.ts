@@ -1,4 +1,3 @@
-import './fonts'
 export { vars } from './vars.css'
 export { lightTheme, darkTheme } from './themes.css'
 export { applyTheme, applyEnvironment, themeModes, environments } from './apply-theme'

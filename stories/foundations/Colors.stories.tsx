@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { vars } from '../../src/styles'
+import { vars } from '~/styles'
 
 const colorNames = Object.keys(vars.color) as (keyof typeof vars.color)[]
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { sprinkles, tokens, vars } from '../../src/styles'
-import { Badge, Button, Card } from '../../src/ui'
+import { sprinkles, tokens, vars } from '~/styles'
+import { Badge, Button, Card } from '~/ui'
 
 const sizeNames = Object.keys(vars.fontSize) as (keyof typeof vars.fontSize)[]
 const spaceNames = Object.keys(vars.space) as (keyof typeof vars.space)[]

@@ -1,16 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import {
-  handleCreateManualReading,
-  handleListDeviceAttachments,
-} from '../../src/api/__generated__/msw.gen'
-import { AddLogPage } from '../../src/features/devices/AddLogPage'
-import { LogsPage } from '../../src/features/devices/LogsPage'
-import { FeedbackToasts } from '../../src/features/feedback/FeedbackToasts'
-import { device, deviceHandlers } from '../../src/mocks/devices-detail'
-import { NOW } from '../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../src/mocks/handlers'
+import { handleCreateManualReading, handleListDeviceAttachments } from '~/api/__generated__/msw.gen'
+import { AddLogPage } from '~/features/devices/AddLogPage'
+import { LogsPage } from '~/features/devices/LogsPage'
+import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
+import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { NOW } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { withAppServices } from '../support/with-app-services'
 
 const meta = {
@@ -45,7 +42,8 @@ export const OpenFullSize: Story = {
     const dialog = await within(document.body).findByRole('dialog', {
       name: 'meter-2026-11-20.jpg',
     })
-    await expect(within(dialog).getByRole('img')).toBeVisible()
+    // Visible once the dialog has faded in.
+    await waitFor(() => expect(within(dialog).getByRole('img')).toBeVisible())
   },
 }
 

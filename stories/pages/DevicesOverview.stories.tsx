@@ -1,33 +1,66 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { DeviceOverviewPage } from '../../src/features/devices/DeviceOverviewPage'
-import { consumptionHandlers } from '../../src/mocks/consumption'
-import { device, deviceHandlers } from '../../src/mocks/devices-detail'
-import { NOW } from '../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../src/mocks/handlers'
+import { DeviceOverviewPage } from '~/features/devices/DeviceOverviewPage'
+import { alarmFixtures, alarmsMock } from '~/mocks/alarms'
+import { consumptionHandlers } from '~/mocks/consumption'
+import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { NOW } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { liveHandlers } from '~/mocks/live'
+import { formatMeter } from '~/lib/format'
+import { useLiveEvents } from '~/features/live/use-live-events'
 import { withAppServices } from '../support/with-app-services'
+import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
+
+/** Without alarms by default (the card is absent); one story has an active one to acknowledge. */
+const noAlarms = alarmsMock([])
+const activeAlarm = alarmsMock([
+  {
+    ...alarmFixtures[1]!,
+    state: 'active',
+    acknowledged_at: null,
+    acknowledged_by: null,
+    acknowledged_by_name: null,
+    acknowledgement_note: null,
+  },
+])
 
 function OverviewStory({ deviceId = device.id }: { deviceId?: string }) {
   const [measurement, setMeasurement] = useState<string | undefined>()
   return (
-    <DeviceOverviewPage
-      deviceId={deviceId}
-      measurement={measurement}
-      onMeasurementChange={setMeasurement}
-      timeZone="Europe/Berlin"
-      now={new Date(NOW)}
-    />
+    <>
+      <DeviceOverviewPage
+        deviceId={deviceId}
+        measurement={measurement}
+        onMeasurementChange={setMeasurement}
+        timeZone="Europe/Berlin"
+        now={new Date(NOW)}
+      />
+      <FeedbackToasts />
+    </>
   )
+}
+
+/** The page with this tab's live stream open, as a signed-in session has it. */
+function LiveOverviewStory() {
+  useLiveEvents(true)
+  return <OverviewStory />
 }
 
 const meta = {
   title: 'Pages/Devices/Overview',
   component: OverviewStory,
   decorators: [withAppServices],
+  loaders: [() => void activeAlarm.reset()],
   parameters: {
     msw: {
-      handlers: { ...baseHandlers, device: deviceHandlers(), consumption: consumptionHandlers() },
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers(),
+        alarms: noAlarms.handlers,
+      },
     },
   },
 } satisfies Meta<typeof OverviewStory>
@@ -68,7 +101,7 @@ export const ReadingsBySource: Story = {
     const table = await canvas.findByRole('grid', { name: 'Readings' })
     await step('newest first, ten to a page', async () => {
       await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11))
-      await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Meter')
+      await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('HTTP')
       await expect(canvas.getByText('Showing 1-10 of 27')).toBeVisible()
     })
     await step('only the manual ones, with their photos', async () => {
@@ -136,3 +169,65 @@ export const Narrow: Story = {
   play: Default.play,
 }
 export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }
+
+const LIVE_KWH = (device.latest_kwh ?? 0) + 12.5
+
+/**
+ * The device publishes: the stream's `reading` event sets the latest reading at once (and the
+ * figures and charts are refetched), without a reload.
+ */
+export const LiveReading: Story = {
+  render: () => <LiveOverviewStory />,
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers(),
+        live: liveHandlers([
+          {
+            event: 'reading',
+            data: {
+              device_id: device.id,
+              timestamp: NOW,
+              kwh: LIVE_KWH,
+              source: 'mqtt',
+            },
+            afterMs: 500,
+          },
+        ]),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(formatMeter(device.latest_kwh))).toBeVisible()
+    await expect(
+      await canvas.findByText(formatMeter(LIVE_KWH), {}, { timeout: 4000 }),
+    ).toBeVisible()
+  },
+}
+
+export const ActiveAlarm: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers(),
+        alarms: activeAlarm.handlers,
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const list = await canvas.findByRole('list', { name: 'Active alarms' })
+    await expect(within(list).getByText('Active')).toBeVisible()
+    await userEvent.click(within(list).getByRole('button', { name: /^Acknowledge/ }))
+    const body = within(document.body)
+    const dialog = await body.findByRole('dialog', { name: 'Acknowledge alarm' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }))
+    await waitFor(() => expect(body.getByText('Alarm acknowledged')).toBeVisible())
+    await waitFor(() => expect(within(list).getByText('Acknowledged')).toBeVisible())
+  },
+}

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { handleListDeviceStatus } from '../../src/api/__generated__/msw.gen'
-import { DeviceStatusPage } from '../../src/features/devices/DeviceStatusPage'
-import { device, deviceHandlers } from '../../src/mocks/devices-detail'
-import { NOW } from '../../src/mocks/fixtures'
-import { baseHandlers, failing } from '../../src/mocks/handlers'
+import { handleListDeviceStatus } from '~/api/__generated__/msw.gen'
+import { DeviceStatusPage } from '~/features/devices/DeviceStatusPage'
+import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { NOW } from '~/mocks/fixtures'
+import { baseHandlers, failing } from '~/mocks/handlers'
 import { withAppServices } from '../support/with-app-services'
 
 const meta = {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../src/features/auth/session'
+import type { SessionUser } from '~/features/auth/session'
 
 const base = { created_at: '2026-01-05T09:00:00Z' }
 export const demoUsers = {

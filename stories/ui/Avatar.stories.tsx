@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Avatar, avatarSizes, getInitials } from '../../src/ui'
+import { Avatar, avatarSizes, getInitials } from '~/ui'
 import { Row } from './helpers'
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Badge, badgeVariants, CountBadge, Icon, LevelBadge, logLevels } from '../../src/ui'
+import { Badge, badgeVariants, CountBadge, Icon, LevelBadge, logLevels } from '~/ui'
 import { Narrow, Row, Stack } from './helpers'
 
 const meta = {

@@ -1,13 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import {
-  Button,
-  buttonClassName,
-  buttonIntents,
-  buttonSizes,
-  buttonVariants,
-  Icon,
-} from '../../src/ui'
+import { Button, buttonClassName, buttonIntents, buttonSizes, buttonVariants, Icon } from '~/ui'
 import { mobileViewport, Row, Stack } from './helpers'
 
 const meta = {

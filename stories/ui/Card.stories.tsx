@@ -10,7 +10,7 @@ import {
   CardTitle,
   cardElevations,
   Icon,
-} from '../../src/ui'
+} from '~/ui'
 import { mobileViewport, Row } from './helpers'
 
 const meta = {

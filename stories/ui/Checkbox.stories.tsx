@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Checkbox } from '../../src/ui'
+import { Checkbox } from '~/ui'
 import { Narrow, Stack } from './helpers'
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { ComparisonChart, ResponsiveComparisonChart } from '../../src/ui/ComparisonChart'
+import { ComparisonChart, ResponsiveComparisonChart } from '~/ui/ComparisonChart'
 import { dailyComparison, hourlyComparison } from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
@@ -90,5 +90,30 @@ export const KeyboardTooltip: Story = {
     await expect(tip).toHaveTextContent(/This week\s*[\d.]+ kWh/)
     await expect(tip).toHaveTextContent(/Last week\s*[\d.]+ kWh/)
     await expect(tip).toHaveTextContent(/Change: [+−-][\d.]+%, compared with Tue 13 Oct 2026/)
+  },
+}
+
+/**
+ * Days whose value rests on an edge interpolated between readings (a gap across midnight) are
+ * hatched, in either period, and the tooltip says so.
+ */
+export const EstimatedBuckets: Story = {
+  args: {
+    data: week.map((point, i) => ({
+      ...point,
+      currentEstimated: i === 2 || i === 3,
+      previousEstimated: i === 5,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const chart = canvas.getByRole('application', { name: 'This week compared with last week' })
+    await tabTo(chart, userEvent)
+    await userEvent.keyboard('{Home}{ArrowRight}{ArrowRight}')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(
+      'estimated: includes values interpolated between readings',
+    )
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    await expect(canvas.getByRole('tooltip')).not.toHaveTextContent('estimated')
   },
 }

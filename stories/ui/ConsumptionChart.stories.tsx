@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { ConsumptionChart, ResponsiveConsumptionChart } from '../../src/ui/ConsumptionChart'
+import { ConsumptionChart, ResponsiveConsumptionChart } from '~/ui/ConsumptionChart'
 import { dailyConsumption, hourlyYear, monthlyConsumption } from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
@@ -167,6 +167,10 @@ export const AsTable: Story = {
     const table = canvas.getByRole('table', { name: 'Daily consumption' })
     await expect(within(table).getAllByRole('row')).toHaveLength(32)
     await expect(within(table).getByText('Meter reset in this period')).toBeInTheDocument()
+    // 25 Oct rests on an edge interpolated between readings: drawn hatched, noted in its row.
+    await expect(
+      within(table).getByText('Estimated: includes values interpolated between readings'),
+    ).toBeInTheDocument()
     await expect(canvas.getByRole('button', { name: 'Show as chart' })).toBeInTheDocument()
   },
 }
@@ -193,5 +197,35 @@ export const YearOfHourlyPoints: Story = {
     await expect(within(canvasElement).getByRole('tooltip')).toHaveTextContent(
       /Sum of \d+ hourly values/,
     )
+  },
+}
+
+/** Priced buckets (issue 26): the tooltip and the table give each bucket's cost and CO2. */
+const pricedDays = dailyConsumption().map((bucket) => ({
+  ...bucket,
+  cost: bucket.kwh === null ? null : Math.round(bucket.kwh * 31) / 100,
+  co2Kg: bucket.kwh === null ? null : Math.round(bucket.kwh * 380) / 1000,
+}))
+
+export const WithCost: Story = {
+  args: { data: pricedDays, currency: 'EUR' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const chart = canvas.getByRole('application', { name: 'Daily consumption' })
+    await tabTo(chart, userEvent)
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Cost\s*€\d+\.\d\d/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/CO₂e\s*[\d.]+ kg CO₂e/)
+  },
+}
+
+export const WithCostTable: Story = {
+  args: { data: pricedDays, currency: 'EUR' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Show as table/ }))
+    const table = await canvas.findByRole('table')
+    await expect(within(table).getByRole('columnheader', { name: 'Cost' })).toBeVisible()
+    await expect(within(table).getByRole('columnheader', { name: 'CO₂e' })).toBeVisible()
   },
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { CumulativeChart, ResponsiveCumulativeChart } from '../../src/ui/CumulativeChart'
+import { CumulativeChart, ResponsiveCumulativeChart } from '~/ui/CumulativeChart'
 import { cumulativeSeries } from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'

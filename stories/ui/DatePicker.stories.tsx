@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { DatePicker, DateRangePicker, DateTimeField, parseDate } from '../../src/ui'
+import { DatePicker, DateRangePicker, DateTimeField, parseDate } from '~/ui'
 import { mobileViewport, Narrow, Stack } from './helpers'
 
 const body = within(document.body)
@@ -72,7 +72,10 @@ export const Range: Story = {
       .focus()
     await userEvent.keyboard('{Enter}')
     const dialog = await body.findByRole('dialog')
-    await expect(within(dialog).getByRole('grid', { name: /June 2025/ })).toBeVisible()
+    // Visible once the popover has faded in.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('grid', { name: /June 2025/ })).toBeVisible(),
+    )
   },
 }
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Button, ConfirmDialog, Dialog, DialogTrigger, TextField } from '../../src/ui'
+import { Button, ConfirmDialog, Dialog, DialogTrigger, TextField } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const body = within(document.body)

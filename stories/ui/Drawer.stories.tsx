@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Button, Drawer, DrawerTrigger, Icon } from '../../src/ui'
+import { Button, Drawer, DrawerTrigger, Icon } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const body = within(document.body)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Button, ErrorState } from '../../src/ui'
+import { Button, ErrorState } from '~/ui'
 import { Narrow } from './helpers'
 
 const meta = {

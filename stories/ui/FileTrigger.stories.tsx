@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { FileTrigger, PhotoPicker } from '../../src/ui'
+import { FileTrigger, PhotoPicker } from '~/ui'
 import { mobileViewport, Narrow } from './helpers'
 
 const onChange = fn()

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Icon, iconNames, iconSizes } from '../../src/ui'
-import { vars } from '../../src/styles'
+import { Icon, iconNames, iconSizes } from '~/ui'
+import { vars } from '~/styles'
 import { Row } from './helpers'
 
 const meta = {

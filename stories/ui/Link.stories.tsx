@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Icon, Link, LinkButton, linkVariants } from '../../src/ui'
+import { Icon, Link, LinkButton, linkVariants } from '~/ui'
 import { Row, Stack } from './helpers'
 
 const meta = {

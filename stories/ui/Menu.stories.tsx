@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Button, Icon, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../src/ui'
+import { Button, Icon, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const body = within(document.body)

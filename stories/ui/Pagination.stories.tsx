@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Pagination, type PaginationProps } from '../../src/ui'
+import { Pagination, type PaginationProps } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const onPageChange = fn()

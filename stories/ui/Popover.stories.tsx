@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { Button, Icon, PopoverDialog, PopoverTrigger } from '../../src/ui'
+import { Button, Icon, PopoverDialog, PopoverTrigger } from '~/ui'
 
 const body = within(document.body)
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { ProfileCard } from '../../src/ui/ProfileCard'
+import { ProfileCard } from '~/ui/ProfileCard'
 import { emptyProfile, intervalsProfile, lightProfile, longTextProfile } from '../fixtures/profiles'
 
 const meta = {

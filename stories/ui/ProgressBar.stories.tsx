@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { ProgressBar, progressTones } from '../../src/ui'
+import { ProgressBar, progressTones } from '~/ui'
 import { Narrow, Stack } from './helpers'
 
 const meta = {

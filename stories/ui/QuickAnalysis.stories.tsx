@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { QuickAnalysis } from '../../src/ui/QuickAnalysis'
+import { QuickAnalysis } from '~/ui/QuickAnalysis'
 import { emptyProfile, intervalsProfile, longTextProfile } from '../fixtures/profiles'
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Select, SelectItem } from '../../src/ui'
+import { Select, SelectItem } from '~/ui'
 import { mobileViewport, Narrow } from './helpers'
 
 const levels = ['all', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const
@@ -45,6 +45,8 @@ export const Default: Story = {
       await expect(trigger).toHaveTextContent('WARN')
     })
     await step('keyboard choice closes too', async () => {
+      // Focus returns to the trigger once the list has faded out: a keyboard user waits for it.
+      await waitFor(() => expect(trigger).toHaveFocus())
       await userEvent.keyboard('{Enter}')
       await body.findByRole('listbox')
       await userEvent.keyboard('{ArrowDown}{Enter}')

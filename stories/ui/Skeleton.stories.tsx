@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Card, FullPageSkeleton, Skeleton, SkeletonText, skeletonShapes } from '../../src/ui'
+import { Card, FullPageSkeleton, Skeleton, SkeletonText, skeletonShapes } from '~/ui'
 import { mobileViewport, Row, Stack } from './helpers'
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { SkipLink } from '../../src/ui'
+import { SkipLink } from '~/ui'
 
 const meta = {
   title: 'Components/SkipLink',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Spinner, spinnerSizes } from '../../src/ui'
+import { Spinner, spinnerSizes } from '~/ui'
 import { Row } from './helpers'
 
 const meta = {

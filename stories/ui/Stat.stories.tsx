@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Card, Stat } from '../../src/ui'
+import { Card, Stat } from '~/ui'
 import { mobileViewport, Row } from './helpers'
 
 const meta = {

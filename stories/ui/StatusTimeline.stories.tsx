@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { ResponsiveStatusTimeline, StatusTimeline } from '../../src/ui/StatusTimeline'
+import { ResponsiveStatusTimeline, StatusTimeline } from '~/ui/StatusTimeline'
 import { statusFlapping, statusWeek } from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'

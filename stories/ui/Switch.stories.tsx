@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Switch } from '../../src/ui'
+import { Switch } from '~/ui'
 import { Narrow, Stack } from './helpers'
 
 const meta = {

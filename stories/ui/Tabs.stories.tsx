@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
-import { Tab, TabList, TabPanel, Tabs, tabListVariants } from '../../src/ui'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { Tab, TabList, TabPanel, Tabs, tabListVariants } from '~/ui'
 import { mobileViewport, Stack } from './helpers'
 
 const meta = {
@@ -34,7 +34,9 @@ export const Default: Story = {
     await expect(logs).toHaveFocus()
     await userEvent.keyboard('{ArrowRight}')
     const profiling = canvas.getByRole('tab', { name: 'Profiling' })
-    await expect(profiling).toHaveAttribute('aria-selected', 'true')
+    // The test runner's act() applies the selection before the next line; the built Storybook a
+    // moment later, as a person sees it.
+    await waitFor(() => expect(profiling).toHaveAttribute('aria-selected', 'true'))
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('profiling')
     await expect(canvas.getByRole('tabpanel', { name: 'Profiling' })).toHaveTextContent(
       'Execute an endpoint',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { TextArea, TextField } from '../../src/ui'
+import { TextArea, TextField } from '~/ui'
 import { mobileViewport, Narrow, Stack } from './helpers'
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { Button, createToastQueue, ToastRegion, type ToastContent } from '../../src/ui'
+import { Button, createToastQueue, ToastRegion, type ToastContent } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const body = within(document.body)

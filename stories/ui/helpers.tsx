@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
-import { vars } from '../../src/styles'
+import { vars } from '~/styles'
 
 /** Layout helpers for stories only (matrices, narrow frames). No colours here: those come from the theme. */
 export function Row({

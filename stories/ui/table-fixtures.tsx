@@ -1,7 +1,7 @@
-import { Badge } from '../../src/ui/Badge'
-import type { TableColumn } from '../../src/ui/Table'
-import { prng } from '../../src/server/seed/random'
-import { formatNumber } from '../../src/lib/format'
+import { Badge } from '~/ui/Badge'
+import type { TableColumn } from '~/ui/Table'
+import { prng } from '~/server/seed/random'
+import { formatNumber } from '~/lib/format'
 
 export interface DeviceRow {
   id: string
@@ -61,7 +61,7 @@ const lastSeen = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
   timeZone: 'UTC',
 })
-/** Columns live at module level: a new array per render would rebuild the whole collection. */
+/** Columns live at module level: a new array per render would re-render every row. */
 export const deviceColumns: TableColumn<DeviceRow>[] = [
   {
     id: 'name',
@@ -109,8 +109,3 @@ export const deviceColumns: TableColumn<DeviceRow>[] = [
     sortValue: (d) => d.kwhToday,
   },
 ]
-
-/** Fewer columns for the 10,000-row story: every cell is a node in react-aria's collection. */
-export const compactDeviceColumns = deviceColumns.filter((c) =>
-  ['name', 'status', 'lastSeen', 'kwhToday'].includes(c.id),
-)

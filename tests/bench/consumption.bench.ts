@@ -17,7 +17,7 @@
  *   npx tsx tests/bench/consumption.bench.ts     BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1 BENCH_SECONDS=15
  */
 import { fileURLToPath } from 'node:url'
-import { presetWindow, unitStart, nextUnit } from '../../src/server/modules/consumption/buckets.ts'
+import { presetWindow, unitStart, nextUnit } from '~/server/modules/consumption/buckets.ts'
 import {
   benchTenant,
   listen,
@@ -64,9 +64,8 @@ interface Info {
 
 /** A year of quarter-hour readings with a daily and weekly rhythm, through the real ingest path. */
 async function yearOfReadings(bench: Awaited<ReturnType<typeof openBenchDatabase>>, id: string) {
-  const { SYSTEM } = await import('../../src/server/db/database.ts')
-  const { insertReadings } =
-    await import('../../src/server/modules/readings/readings-repository.ts')
+  const { SYSTEM } = await import('~/server/db/database.ts')
+  const { insertReadings } = await import('~/server/modules/readings/readings-repository.ts')
   type NewReading = Parameters<typeof insertReadings>[1][number]
   const end = Math.floor(now.getTime() / Q) * Q
   const start = end - 365 * 86_400_000
@@ -93,7 +92,7 @@ async function fleet(bench: Awaited<ReturnType<typeof openBenchDatabase>>, group
   await bench.db.query(
     `INSERT INTO readings (group_id, device_id, ts, kwh, delta_kwh, source)
      SELECT d.group_id, d.id, $2::timestamptz + s.i * interval '1 hour', 1000 + s.i * d.rate,
-            CASE WHEN s.i = 0 THEN NULL ELSE d.rate END, 'meter'
+            CASE WHEN s.i = 0 THEN NULL ELSE d.rate END, 'mqtt'
      FROM (SELECT id, group_id, 0.5 + (abs(hashtext(id::text)) % 100) / 50.0 AS rate
            FROM devices WHERE group_id = $1) d
      CROSS JOIN generate_series(0, $3::int) AS s(i)

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { LogReader, type LogQuery } from '../../src/server/modules/debug/log-reader.ts'
+import { LogReader, type LogQuery } from '~/server/modules/debug/log-reader.ts'
 
 const TOTAL_MB = Number(process.env.BENCH_LOG_MB ?? 100)
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20)

@@ -7,9 +7,9 @@
  *
  *   npx tsx tests/bench/device-delete.bench.ts      (BENCH_ROUNDS=5; BENCH_SKIP_PG=1 skips PostgreSQL)
  */
-import { SYSTEM, type Database } from '../../src/server/db/database.ts'
-import { devicesRepository } from '../../src/server/modules/devices/devices-repository.ts'
-import { insertReadings } from '../../src/server/modules/readings/readings-repository.ts'
+import { SYSTEM, type Database } from '~/server/db/database.ts'
+import { devicesRepository } from '~/server/modules/devices/devices-repository.ts'
+import { insertReadings } from '~/server/modules/readings/readings-repository.ts'
 import { benchKinds, benchTenant, openBenchDatabase, type Kind } from './support/kit.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)

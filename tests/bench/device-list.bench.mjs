@@ -14,7 +14,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const dist = path.join(root, 'dist')
+// BENCH_DIST: another build to compare side by side (e.g. main's, built with --outDir).
+const dist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'))
 if (!existsSync(path.join(dist, 'index.html')))
   throw new Error('dist/ is missing: run npx vite build first')
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core')
@@ -109,7 +110,9 @@ await page.route('**/api/v1/**', (route) =>
 
 const percentile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
-const rowCount = () => page.locator('[role="table"][aria-label="Devices"] [role="row"]').count()
+// A table of light rows or react-aria's virtualised grid: both carry the rows' ARIA.
+const TABLE = ':is([role="table"], [role="grid"])[aria-label="Devices"]'
+const rowCount = () => page.locator(`${TABLE} [role="row"]`).count()
 
 async function firstRows(query) {
   const t0 = Date.now()
@@ -126,7 +129,7 @@ const rows500 = await rowCount()
 
 /** Types one character and measures, in the page, until every rendered row matches the text. */
 async function keystroke(char) {
-  await page.evaluate(() => {
+  await page.evaluate((TABLE) => {
     const input = document.querySelector('input[type="search"]')
     window.__bench = new Promise((resolve) => {
       input.addEventListener(
@@ -137,7 +140,7 @@ async function keystroke(char) {
             const term = input.value.trim().toLowerCase()
             const rows = [
               ...document.querySelectorAll(
-                '[role="table"][aria-label="Devices"] [role="row"][aria-rowindex]:not([aria-rowindex="1"])',
+                `${TABLE} [role="row"][aria-rowindex]:not([aria-rowindex="1"])`,
               ),
             ]
             const empty = document.body.textContent.includes('No devices match')
@@ -153,7 +156,7 @@ async function keystroke(char) {
         { once: true },
       )
     })
-  })
+  }, TABLE)
   await page.keyboard.type(char)
   return page.evaluate(() => window.__bench)
 }

@@ -43,13 +43,13 @@ async function serve(kind: 'pglite' | 'postgres' | 'bare') {
     send({ port: (app.server.address() as { port: number }).port })
     return
   }
-  const { buildApp } = await import('../../src/server/app.ts')
-  const { loadConfig } = await import('../../src/server/config.ts')
-  const { migrate, SYSTEM } = await import('../../src/server/db/index.ts')
-  const { openPglite } = await import('../../src/server/db/pglite.ts')
-  const { openPostgres } = await import('../../src/server/db/postgres.ts')
-  const { createLogs } = await import('../../src/server/logging.ts')
-  const { hashPassword } = await import('../../src/server/modules/auth/passwords.ts')
+  const { buildApp } = await import('~/server/app.ts')
+  const { loadConfig } = await import('~/server/config.ts')
+  const { migrate, SYSTEM } = await import('~/server/db/index.ts')
+  const { openPglite } = await import('~/server/db/pglite.ts')
+  const { openPostgres } = await import('~/server/db/postgres.ts')
+  const { createLogs } = await import('~/server/logging.ts')
+  const { hashPassword } = await import('~/server/modules/auth/passwords.ts')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterdeck-bench-'))
   let dropDatabase = async () => {}
   let db
@@ -105,8 +105,7 @@ async function serve(kind: 'pglite' | 'postgres' | 'bare') {
     return { groupA: a, devices: ids.map((r) => r.id) }
   })
   // Today's readings for the first page, so today_kwh is computed for real.
-  const { insertReadings } =
-    await import('../../src/server/modules/readings/readings-repository.ts')
+  const { insertReadings } = await import('~/server/modules/readings/readings-repository.ts')
   const start = Math.floor(Date.now() / 900_000) * 900_000 - 24 * 3_600_000
   await db.transaction(SYSTEM, (tx) =>
     insertReadings(

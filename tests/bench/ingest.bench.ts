@@ -22,7 +22,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { binaryArray } from '../../src/server/lib/pg-binary-array.ts'
+import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import {
   benchTenant,
   listen,
@@ -104,7 +104,7 @@ interface RawRequest {
 // ---------------------------------------------------------------- server side (child process)
 
 async function serve(kind: Kind) {
-  const { SYSTEM } = await import('../../src/server/db/database.ts')
+  const { SYSTEM } = await import('~/server/db/database.ts')
   const bench = await openBenchDatabase(kind)
   const groupId = await benchTenant(bench.db, 'Ingest', 'ingest@bench.test')
   const devices = async (prefix: string) =>

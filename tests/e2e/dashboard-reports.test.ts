@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CumulativeConsumption, Device, EnergyReport } from '../../src/api'
-import { readCsvTable } from '../../src/lib/csv-read'
+import type { CumulativeConsumption, Device, EnergyReport } from '~/api'
+import { readCsvTable } from '~/lib/csv-read'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
@@ -64,7 +64,7 @@ describe('dashboard and reports against the real server', () => {
     for (const period of [report.current, report.previous])
       expect(Date.parse(period.compared_end)).toBeLessThan(Date.parse(period.end))
 
-    const table = page.getByRole('region', { name: 'Devices in the report' })
+    const table = page.getByRole('grid', { name: 'Devices in the report' })
     await table.locator('tbody tr').first().waitFor()
     const shown = await table
       .locator('tbody tr, tfoot tr')
@@ -93,10 +93,15 @@ describe('dashboard and reports against the real server', () => {
       'absolute_change',
       'percent_change',
       'previous_full_kwh',
+      'current_cost',
+      'previous_cost',
+      'current_co2_kg',
+      'previous_co2_kg',
+      'currency',
     ])
     // The CSV's to-date columns are the API's figures, the whole previous month last.
     const csvOf = new Map(
-      lines.map((l) => [l[0]!, l.slice(2).map((v) => (v === '' ? null : Number(v)))]),
+      lines.map((l) => [l[0]!, l.slice(2, 7).map((v) => (v === '' ? null : Number(v)))]),
     )
     const apiRows = [
       ...report.devices.map(

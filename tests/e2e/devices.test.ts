@@ -22,13 +22,38 @@ const png = Buffer.from(
   'base64',
 )
 
+/** The demo group as it was: the e2e files share one server, and later ones read its zone. */
+let restoreGroup: () => Promise<void> = async () => {}
+
 beforeAll(async () => {
   app = await startApp()
-  // The readings pushed an hour or two back must be today's in the browser's zone.
-  page = await newPage(app, undefined, { timezoneId: zoneAtAfternoon() })
+  // The readings pushed an hour or two back must be today's, in the browser's zone and in the
+  // group's, whose calendar the consumption figures follow.
+  const zone = zoneAtAfternoon()
+  page = await newPage(app, undefined, { timezoneId: zone })
   await signInByApi(page, 'admin@demo.local')
+  const api = page.context().request
+  const headers = { 'X-Request-ID': crypto.randomUUID() }
+  const me = (await (await api.get('/api/v1/users/me', { headers })).json()) as { group_id: string }
+  const group = `/api/v1/groups/${me.group_id}`
+  const { name, description, timezone } = (await (await api.get(group, { headers })).json()) as {
+    name: string
+    description: string | null
+    timezone: string
+  }
+  const moveTo = (to: string) =>
+    api.put(group, { headers, data: { name, description, timezone: to } })
+  const moved = await moveTo(zone)
+  expect(moved.status(), await moved.text()).toBe(200)
+  restoreGroup = async () => {
+    const back = await moveTo(timezone)
+    expect(back.status(), await back.text()).toBe(200)
+  }
 })
-afterAll(() => app?.stop())
+afterAll(async () => {
+  await restoreGroup()
+  await app?.stop()
+})
 
 const toast = (title: string) => page.getByText(title, { exact: true }).first()
 const readings = () => page.getByRole('grid', { name: 'Readings' })

@@ -5,7 +5,15 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_USERS, newPage, signIn, signInByApi, startApp, type RunningApp } from './support/app'
+import {
+  DEMO_USERS,
+  networkSettled,
+  newPage,
+  signIn,
+  signInByApi,
+  startApp,
+  type RunningApp,
+} from './support/app'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -66,7 +74,7 @@ describe('one message per failure (point 6)', () => {
     await signInByApi(page, DEMO_USERS.admin)
     await page.goto(`/devices/${MISSING_DEVICE}`)
     await page.getByText('Device not found', { exact: true }).waitFor()
-    await page.waitForLoadState('networkidle')
+    await networkSettled(page)
     await expect(page.getByText('Request failed').count()).resolves.toBe(0)
     await expect(page.getByText('Device not found', { exact: true }).count()).resolves.toBe(1)
   })
@@ -76,7 +84,7 @@ describe('one message per failure (point 6)', () => {
     await signInByApi(page, DEMO_USERS.admin)
     await page.goto('/devices/not-a-uuid/settings')
     await page.getByText('Device not found', { exact: true }).waitFor()
-    await page.waitForLoadState('networkidle')
+    await networkSettled(page)
     await expect(page.getByText('Input should be a valid UUID').count()).resolves.toBe(0)
     await expect(page.getByRole('button', { name: /Try again/i }).count()).resolves.toBe(0)
   })

@@ -251,6 +251,11 @@ describe('the notification bell', () => {
     )
     expect(unread, 'the seed leaves open alerts unread').toBeGreaterThan(0)
     const bell = page.getByRole('button', { name: `Notifications, ${unread} unread`, exact: true })
+    // A second tab of the same session: the bell follows what the first marks read, through the
+    // live stream, well before its own one-minute refresh.
+    const otherTab = await page.context().newPage()
+    await otherTab.goto('/dashboard')
+    await otherTab.getByRole('button', { name: `Notifications, ${unread} unread` }).waitFor()
     await bell.click()
     const popover = page.getByRole('dialog', { name: 'Notifications' })
     await popover.getByText(`${unread} unread`, { exact: true }).waitFor()
@@ -270,6 +275,9 @@ describe('the notification bell', () => {
     await expect(
       apiGet<{ unread_count: number }>(page, '/api/v1/notifications/unread-count'),
     ).resolves.toEqual({ unread_count: 0 })
+    await otherTab
+      .getByRole('button', { name: 'Notifications', exact: true })
+      .waitFor({ timeout: 15_000 })
   })
 })
 

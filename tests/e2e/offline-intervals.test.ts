@@ -121,7 +121,8 @@ describe('offline rules and how often meters report (issue 20, point 3)', () => 
     await dialog.getByRole('button', { name: 'Create rule' }).click()
     await page.getByText('Notification rule created').first().waitFor()
 
-    // The evaluator runs every minute; the silent meter going offline shows it has judged the rule.
+    // The evaluator runs every 5 s here (each minute by default); the silent meter going offline
+    // shows it has judged the rule.
     await expect
       .poll(() => deviceStatus(meters.silent.id), { timeout: 90_000, interval: 2_000 })
       .toBe('offline')

@@ -3,7 +3,7 @@
  * carries them as repeated device_ids parameters (old links' JSON array is rewritten).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Device, EnergyReport } from '../../src/api'
+import type { Device, EnergyReport } from '~/api'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 
 let app: RunningApp
@@ -59,7 +59,7 @@ describe('choosing the devices of a report', () => {
     )
     const report = (await response.json()) as EnergyReport
     expect(report.devices.map((d) => d.device_id).sort()).toEqual([first!.id, second!.id].sort())
-    const table = page.getByRole('region', { name: 'Devices in the report' })
+    const table = page.getByRole('grid', { name: 'Devices in the report' })
     // The heading row, the two devices, the total.
     await table.getByRole('row').nth(3).waitFor()
     expect(await table.getByRole('row').count()).toBe(4)

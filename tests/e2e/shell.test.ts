@@ -25,6 +25,17 @@ describe('the shell against the real server', () => {
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor()
   })
 
+  it('draws the console in its own font, from the production build', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts].filter((font) => font.status === 'loaded').map((f) => f.family)
+    })
+    expect(loaded).toContain('Inter Variable')
+  })
+
   it('shows the spec message for a wrong password', async () => {
     const page = await newPage(app)
     await page.goto('/login')

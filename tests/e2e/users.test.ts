@@ -26,7 +26,7 @@ describe('users and groups against the real server', () => {
   it('shows each role what it may do: admins their group without tenants, users nothing', async () => {
     const admin = await signedIn('admin@demo.local')
     await admin.goto('/users')
-    const table = admin.getByRole('table', { name: undefined }).first()
+    const table = admin.getByRole('grid', { name: undefined }).first()
     await table.getByText('admin@demo.local').waitFor()
     // Admins see only their own group's users (spec issue 9).
     await expect(table.getByText('admin2@demo.local').count()).resolves.toBe(0)
@@ -47,9 +47,9 @@ describe('users and groups against the real server', () => {
     const admin = await signedIn('admin@demo.local')
     await admin.goto('/users')
     await admin
-      .getByRole('table')
+      .getByRole('grid')
       .getByText('Uma User')
-      .or(admin.getByRole('table').getByText('user@demo.local'))
+      .or(admin.getByRole('grid').getByText('user@demo.local'))
       .first()
       .waitFor()
     await expect(admin.getByRole('link', { name: 'New tenant' }).count()).resolves.toBe(0)
@@ -63,7 +63,7 @@ describe('users and groups against the real server', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('river-candle-piano-77')
     await dialog.getByRole('button', { name: 'Create user' }).click()
     await toast(admin, 'User created')
-    await admin.getByRole('table').getByText('Nina North').waitFor()
+    await admin.getByRole('grid').getByText('Nina North').waitFor()
 
     const nina = await signedIn('nina@northwind.example', 'river-candle-piano-77')
     await nina.goto('/devices')
@@ -77,7 +77,7 @@ describe('users and groups against the real server', () => {
   it('shows every group toast of spec §8 for create, update and delete', async () => {
     const page = await signedIn('superuser@demo.local')
     await page.goto('/users?page=groups')
-    await page.getByRole('table').getByText('Harbor Utilities').waitFor()
+    await page.getByRole('grid').getByText('Harbor Utilities').waitFor()
 
     await page.getByRole('button', { name: 'New group' }).click()
     await page.getByRole('dialog', { name: 'New group' }).getByLabel('Name').fill('Quay Storage')
@@ -141,6 +141,6 @@ describe('users and groups against the real server', () => {
 
     const lena = await signedIn('lena@riverside.example', 'maple-harbor-signal-19')
     await lena.goto('/users')
-    await lena.getByRole('table').getByText('Lena Hoffmann').waitFor()
+    await lena.getByRole('grid').getByText('Lena Hoffmann').waitFor()
   })
 })

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ingestOverload } from './ingest-overload'
+import { killDuringDelivery } from './kill-during-delivery'
 import { killDuringIngest } from './kill-during-ingest'
 import { sigtermUnderLoad } from './sigterm-under-load'
 
@@ -33,6 +34,21 @@ describe('resilience, short form', () => {
       })
       expect(report.readingsStored).toBe(report.readingsAcknowledged)
       expect(report.rollupCount).toBe(report.readingsStored)
+    },
+    300_000,
+  )
+
+  it.each(databases)(
+    'delivers every queued webhook through kill -9 mid-send, each webhook-id once (%s)',
+    async (_name, url) => {
+      const report = await killDuringDelivery({ postgresUrl: url })
+      console.log(report)
+      expect(report).toMatchObject({
+        arrived: report.queued,
+        unexpected: 0,
+        badSignatures: 0,
+        sentRows: report.queued,
+      })
     },
     300_000,
   )

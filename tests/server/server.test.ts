@@ -2,13 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/server/config.ts'
-import { startServer, type RunningServer } from '../../src/server/server.ts'
-import { seedOnStart } from '../../src/server/seed/index.ts'
-import { createLogs } from '../../src/server/logging.ts'
-import { seedDemo } from '../../src/server/seed/demo.ts'
+import { loadConfig } from '~/server/config.ts'
+import { startServer, type RunningServer } from '~/server/server.ts'
+import { seedOnStart } from '~/server/seed/index.ts'
+import { createLogs } from '~/server/logging.ts'
+import { seedDemo } from '~/server/seed/demo.ts'
 import { build } from './helpers/build.ts'
 import { createTestDatabase, TEST_DATABASE_URL } from './helpers/database.ts'
+import { openSse } from './helpers/sse.ts'
 
 const dirs: string[] = []
 const disposers: Array<() => Promise<void>> = []
@@ -77,6 +78,9 @@ describe('the server process', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ')
+    // A live event stream never finishes by itself: shutdown ends it (the client reconnects).
+    const live = await openSse(`${running.url}/api/v1/events`, { cookie })
+    expect(live.status).toBe(200)
     // In flight once the server has it: Fastify's listener, and with it the drain gate, runs
     // before this one. A fixed pause was not always long enough on a busy machine.
     const received = new Promise((r) => running.app.server.once('request', r))
@@ -101,6 +105,7 @@ describe('the server process', () => {
     expect(finished.status).toBe(200)
     expect((await finished.json()).rejected).toBe(4000)
     await closing
+    await live.ended
     await expect(running.app.db.query('SELECT 1')).rejects.toBeDefined()
     await expect(fetch(`${running.url}/api/v1/users/me`)).rejects.toBeDefined()
   }, 60_000)

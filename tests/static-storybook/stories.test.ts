@@ -5,13 +5,16 @@ import { pagePool, runStory, serveStatic, storyIds } from '../tools/storybook-st
 
 /*
  * Every story of the built Storybook (global-setup.ts builds it), as designers and Chromatic see
- * it: its play function and its a11y check must pass against the production build.
+ * it: its play function, its a11y check and its visual baseline must pass against the production
+ * build.
  */
 const ids = await storyIds()
 
 let server: Awaited<ReturnType<typeof serveStatic>>
 let browser: Browser
 let withPage: Awaited<ReturnType<typeof pagePool>>
+const started = Date.now()
+let a11yMs = 0
 
 beforeAll(async () => {
   server = await serveStatic()
@@ -21,11 +24,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  const seconds = (ms: number) => (ms / 1000).toFixed(0)
+  console.log(
+    `${ids.length} stories of the built Storybook in ${seconds(Date.now() - started)} s (their a11y checks ${seconds(a11yMs)} s of page time)`,
+  )
 })
 
 describe.concurrent('built Storybook', () => {
   test.for(ids)('%s', async (id) => {
     const outcome = await withPage((page) => runStory(page, server.url, id))
+    a11yMs += outcome.a11yMs
     expect(outcome.problems).toEqual([])
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Opens stories of the built Storybook (`npm run build-storybook`, what designers and Chromatic see)
  * in headless Chromium and reads how each one ended from the preview's own channel events: the
- * play function's exception, errors during play, and the a11y addon's report. Used by
+ * play function's exception, errors during play, and the a11y addon's report; then compares the
+ * story with its visual baseline (visual-baseline.ts). Used by
  * tests/static-storybook/stories.test.ts; run it by hand on a few stories with
  *   npx tsx tests/tools/storybook-static.ts [story-id ...]
  */
@@ -11,8 +12,17 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
+import { PNG } from 'pngjs'
 import { launchChromium } from './chromium'
+import {
+  baselinePath,
+  differingPixels,
+  readBaseline,
+  writeBaseline,
+  writeDiff,
+  type StoryFile,
+} from './visual-baseline'
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport'
 
 export const staticDir = fileURLToPath(new URL('../../storybook-static', import.meta.url))
@@ -82,9 +92,14 @@ const watched = [
   'storyErrored',
   'storyMissing',
   'storyFinished',
+  // Its phases: when the a11y check (in afterEach) starts.
+  'storyRenderPhaseChanged',
 ] as const
 type Watched = (typeof watched)[number]
 
+interface Phase {
+  newPhase: string
+}
 interface SerializedError {
   name?: string
   message?: string
@@ -101,6 +116,8 @@ export interface StoryOutcome {
   /** Why the story failed, one line each: empty when its play and a11y check passed. */
   problems: string[]
   ms: number
+  /** How long its a11y check (axe, in the afterEach phase) took. */
+  a11yMs: number
 }
 
 /**
@@ -117,7 +134,8 @@ const recordChannel = `
     set(value) {
       channel = value
       for (const name of ${JSON.stringify(watched)})
-        value.on(name, (data) => window.__storyEvents.push([name, JSON.parse(JSON.stringify(data ?? null))]))
+        value.on(name, (data) =>
+          window.__storyEvents.push([name, JSON.parse(JSON.stringify(data ?? null)), performance.now()]))
     },
   })
 `
@@ -125,10 +143,41 @@ const recordChannel = `
 /** Prepares a page to run stories in: call once per page. */
 export async function preparePage(page: Page) {
   await page.addInitScript(recordChannel)
+  watchAssets(page)
 }
 
+/** Code, styles, fonts and images a page is still loading (a lazy chart's chunk, say). */
+const loadingAssets = new WeakMap<Page, { pending: Set<Request>; idle: Set<() => void> }>()
+const assetTypes = new Set(['script', 'stylesheet', 'font', 'image'])
+
+function watchAssets(page: Page) {
+  const state = { pending: new Set<Request>(), idle: new Set<() => void>() }
+  loadingAssets.set(page, state)
+  const done = (request: Request) => {
+    if (!state.pending.delete(request) || state.pending.size) return
+    for (const resolve of state.idle) resolve()
+    state.idle.clear()
+  }
+  page.on('request', (request) => {
+    if (assetTypes.has(request.resourceType())) state.pending.add(request)
+  })
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+}
+
+/** Resolves once the page loads no code, styles, fonts or images. */
+function assetsLoaded(page: Page) {
+  const state = loadingAssets.get(page)
+  if (!state?.pending.size) return Promise.resolve()
+  return new Promise<void>((resolve) => state.idle.add(resolve))
+}
+
+/** The error's first lines, without the terminal colours expect writes into them. */
 function describeError(error: SerializedError | undefined) {
-  return `${error?.name ?? 'Error'}: ${(error?.message ?? '').split('\n')[0]}`
+  // eslint-disable-next-line no-control-regex
+  const message = (error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = message.split('\n').filter((line) => line.trim())
+  return `${error?.name ?? 'Error'}: ${lines.slice(0, 4).join(' | ')}`
 }
 
 function describeA11y(report: A11yReport) {
@@ -152,8 +201,14 @@ interface PreviewWindow {
     storyStoreValue?: {
       loadStory: (options: { storyId: string }) => Promise<unknown>
       getStoryContext: (story: unknown) => {
+        name: string
         globals: { viewport?: { value?: string } }
-        parameters: { viewport?: { options?: Record<string, Viewport> } }
+        parameters: {
+          viewport?: { options?: Record<string, Viewport> }
+          fileName: string
+          visual?: boolean
+          visualTolerancePixels?: number
+        }
       }
     }
   }
@@ -163,21 +218,168 @@ interface Viewport {
 }
 
 /**
- * The page size the Storybook UI gives a story: its `globals.viewport` among the viewport options
- * (the addon's defaults and `parameters.viewport.options`), as the viewport toolbar applies it.
+ * Pixels a picture may differ by: Chromium without a GPU now and then anti-aliases a pixel or two
+ * of an SVG path differently (seen on a chart's line). A changed word or border differs by dozens.
  */
-async function storyViewport(page: Page, id: string) {
-  const { value, options } = await page.evaluate(async (storyId) => {
-    const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
-    const context = store.getStoryContext(await store.loadStory({ storyId }))
-    return {
-      value: context.globals.viewport?.value,
-      options: context.parameters.viewport?.options ?? {},
-    }
-  }, id)
+const DEFAULT_TOLERANCE_PIXELS = 4
+
+/** What the runner needs to know of a story before and after it runs. */
+interface StoryMeta {
+  /** The page size the Storybook UI gives it. */
+  viewport: { width: number; height: number }
+  /** Where its visual baseline lives; undefined for `parameters.visual = false` (live timers, random data). */
+  file?: StoryFile
+  tolerancePixels: number
+}
+
+/**
+ * Reads a story's parameters from the preview's store. Its viewport is its `globals.viewport`
+ * among the viewport options (the addon's defaults and `parameters.viewport.options`), as the
+ * viewport toolbar applies it.
+ */
+async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
+  const { value, options, name, fileName, visual, tolerancePixels } = await page.evaluate(
+    async (storyId) => {
+      const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
+      const { globals, parameters, name } = store.getStoryContext(
+        await store.loadStory({ storyId }),
+      )
+      return {
+        value: globals.viewport?.value,
+        options: parameters.viewport?.options ?? {},
+        name,
+        fileName: parameters.fileName,
+        visual: parameters.visual !== false,
+        tolerancePixels: parameters.visualTolerancePixels,
+      }
+    },
+    id,
+  )
   const styles = value ? { ...MINIMAL_VIEWPORTS, ...options }[value]?.styles : undefined
-  if (!styles?.width || !styles.height) return defaultViewport
-  return { width: Number.parseInt(styles.width, 10), height: Number.parseInt(styles.height, 10) }
+  const viewport =
+    styles?.width && styles.height
+      ? { width: Number.parseInt(styles.width, 10), height: Number.parseInt(styles.height, 10) }
+      : defaultViewport
+  return {
+    viewport,
+    file: visual ? { importPath: fileName, name } : undefined,
+    tolerancePixels: tolerancePixels ?? DEFAULT_TOLERANCE_PIXELS,
+  }
+}
+
+/**
+ * Screenshots must not depend on timing: no animations, transitions or blinking caret (injected
+ * into the runner's pages only, not into the Storybook designers open).
+ */
+const freezeMotion = `*, *::before, *::after {
+  animation: none !important;
+  transition: none !important;
+  caret-color: transparent !important;
+  scroll-behavior: auto !important;
+}`
+
+/**
+ * The story as the Storybook UI shows it: the root with the padding Storybook gives it (so focus
+ * rings are not clipped), or the whole page when overlays (popovers, dialogs, toasts) are
+ * portalled into <body>, outside the root.
+ */
+async function screenshotStory(page: Page) {
+  const clip = await page.evaluate(async () => {
+    await document.fonts.ready
+    const root = document.getElementById('storybook-root')!
+    const portalled = [...document.body.children].some(
+      (el) =>
+        !el.contains(root) &&
+        !['SCRIPT', 'STYLE', 'LINK'].includes(el.tagName) &&
+        // Not visually hidden nodes such as react-aria's live announcer (1px boxes).
+        el.getBoundingClientRect().height > 2,
+    )
+    if (portalled) return null
+    const rect = root.getBoundingClientRect()
+    const padding = Number.parseFloat(getComputedStyle(document.body).paddingLeft)
+    return {
+      x: Math.max(0, rect.x - padding + window.scrollX),
+      y: Math.max(0, rect.y - padding + window.scrollY),
+      width: Math.ceil(rect.width + 2 * padding),
+      height: Math.max(1, Math.ceil(rect.height + 2 * padding)),
+    }
+  })
+  return page.screenshot({
+    animations: 'disabled',
+    caret: 'hide',
+    ...(clip ? { clip, fullPage: true } : {}),
+  })
+}
+
+/** Two frames painted: what a still-changing page has drawn in the meantime. */
+function nextFrames(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+}
+
+/**
+ * How long a differing picture must stay the same before it counts: two pictures a couple of
+ * frames apart can agree on a page that changes later (a modal React Aria held back while it waited
+ * for an on-screen keyboard showed ~450 ms after two pictures of the page without it).
+ */
+const SETTLED_MS = 1_500
+
+/**
+ * Compares the story with its baseline. A page may still be painting when the play ends, so a
+ * differing screenshot is taken again until it has not changed for SETTLED_MS (or 10 s have
+ * passed); only then does it fail, or, without a baseline or with UPDATE_VISUAL_BASELINES=1,
+ * become the baseline.
+ */
+async function matchVisualBaseline(page: Page, file: StoryFile, tolerancePixels: number) {
+  const baseline = await readBaseline(file)
+  // A lazy chunk still loading draws later than two frames from now (10 s at most).
+  await Promise.race([assetsLoaded(page), page.waitForTimeout(10_000)])
+  const deadline = Date.now() + 10_000
+  let previous: PNG | undefined
+  let unchangedSince = Date.now()
+  for (;;) {
+    const shot = await screenshotStory(page)
+    const actual = PNG.sync.read(shot)
+    if (baseline && differingPixels(actual, baseline) <= tolerancePixels) return undefined
+    if (previous === undefined || differingPixels(actual, previous) !== 0)
+      unchangedSince = Date.now()
+    const settled = previous !== undefined && Date.now() - unchangedSince >= SETTLED_MS
+    if (settled || Date.now() > deadline) {
+      if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
+        await writeBaseline(file, shot)
+        if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
+        console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
+        return undefined
+      }
+      const differing = differingPixels(actual, baseline)
+      const stem = await writeDiff(file, actual, baseline)
+      const what =
+        differing === Infinity
+          ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
+          : `${differing} pixels differ`
+      return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
+    }
+    previous = actual
+    await nextFrames(page)
+  }
+}
+
+async function loadPreview(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/iframe.html`)
+  await page.addStyleTag({ content: freezeMotion })
+  await page.waitForFunction(
+    () => (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__?.storyStoreValue,
+  )
+  // Every font face before the first story: a face that arrives after a story measured its text
+  // (a tab strip scrolling its tab into view) moves it by a few pixels.
+  await page.evaluate(() =>
+    Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined))),
+  )
+  loaded.add(page)
 }
 
 /**
@@ -188,17 +390,17 @@ async function storyViewport(page: Page, id: string) {
  */
 export async function runStory(page: Page, baseUrl: string, id: string, timeout = 30_000) {
   const started = Date.now()
-  if (!loaded.has(page)) {
-    await page.goto(`${baseUrl}/iframe.html`)
-    await page.waitForFunction(
-      () => (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__?.storyStoreValue,
-    )
-    loaded.add(page)
-  }
-  const viewport = await storyViewport(page, id)
+  if (!loaded.has(page)) await loadPreview(page, baseUrl)
+  const meta = await storyMeta(page, id)
+  const { viewport } = meta
   const current = page.viewportSize()
-  if (current?.width !== viewport.width || current.height !== viewport.height)
+  if (current?.width !== viewport.width || current.height !== viewport.height) {
     await page.setViewportSize(viewport)
+    // A fresh page at the new size: React Aria reads a viewport shrinking soon after a text field
+    // took focus as an on-screen keyboard opening, and from then on holds every modal back 600 ms
+    // (hidden) to let the keyboard settle, as it does on phones.
+    await loadPreview(page, baseUrl)
+  }
   await page.evaluate((storyId) => {
     const w = window as unknown as PreviewWindow
     w.__storyEvents = []
@@ -207,8 +409,9 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
   const events = await page
     .waitForFunction(
       (storyId) => {
-        const recorded = (window as unknown as { __storyEvents: [string, { storyId?: string }][] })
-          .__storyEvents
+        const recorded = (
+          window as unknown as { __storyEvents: [string, { storyId?: string }, number][] }
+        ).__storyEvents
         const ended = recorded.some(
           ([name, data]) =>
             (name === 'storyFinished' && data.storyId === storyId) || name === 'storyMissing',
@@ -218,11 +421,13 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
       id,
       { timeout, polling: 50 },
     )
-    .then((handle) => handle.jsonValue() as Promise<[Watched, unknown][]>)
+    .then((handle) => handle.jsonValue() as Promise<[Watched, unknown, number][]>)
     .catch(() => null)
   const problems: string[] = []
+  let a11yStarted = 0
+  let a11yMs = 0
   if (!events) problems.push(`did not finish within ${timeout} ms`)
-  for (const [name, data] of events ?? []) {
+  for (const [name, data, time] of events ?? []) {
     if (name === 'playFunctionThrewException')
       problems.push(`play: ${describeError(data as SerializedError)}`)
     else if (name === 'unhandledErrorsWhilePlaying')
@@ -232,13 +437,21 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
       problems.push(`render: ${describeError(data as SerializedError)}`)
     else if (name === 'storyErrored') problems.push(`error: ${JSON.stringify(data)}`)
     else if (name === 'storyMissing') problems.push('missing from the build')
-    else if (name === 'storyFinished')
+    else if (name === 'storyRenderPhaseChanged' && (data as Phase).newPhase === 'afterEach')
+      a11yStarted = time
+    else if (name === 'storyFinished') {
+      if (a11yStarted) a11yMs = time - a11yStarted
       for (const report of (data as { reporters: A11yReport[] }).reporters)
         if (report.type === 'a11y' && report.status === 'failed')
           problems.push(...describeA11y(report))
+    }
+  }
+  if (!problems.length && meta.file) {
+    const visualProblem = await matchVisualBaseline(page, meta.file, meta.tolerancePixels)
+    if (visualProblem) problems.push(visualProblem)
   }
   if (problems.length) loaded.delete(page)
-  return { id, problems, ms: Date.now() - started } satisfies StoryOutcome
+  return { id, problems, ms: Date.now() - started, a11yMs } satisfies StoryOutcome
 }
 
 /** A few pages that stories take turns on. */
@@ -246,7 +459,9 @@ export async function pagePool(browser: Browser, size: number) {
   const idle: Page[] = []
   const waiting: ((page: Page) => void)[] = []
   for (let i = 0; i < size; i++) {
-    const page = await browser.newPage({ viewport: defaultViewport })
+    // Reduced motion, as the visual run freezes animations: a play then never reads an overlay
+    // or a message while it is still fading in (opacity 0 is not visible), whatever the load.
+    const page = await browser.newPage({ viewport: defaultViewport, reducedMotion: 'reduce' })
     await preparePage(page)
     idle.push(page)
   }
@@ -270,17 +485,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const ids = process.argv.length > 2 ? process.argv.slice(2) : await storyIds()
   const started = Date.now()
   let failed = 0
+  let a11yMs = 0
   await Promise.all(
     ids.map((id) =>
       withPage(async (page) => {
         const outcome = await runStory(page, server.url, id)
         if (outcome.problems.length) failed++
+        a11yMs += outcome.a11yMs
         console.log(`${outcome.problems.length ? 'FAIL' : 'ok  '} ${id} ${outcome.ms} ms`)
         for (const problem of outcome.problems) console.log(`     ${problem}`)
       }),
     ),
   )
-  console.log(`${ids.length} stories, ${failed} failed, ${Date.now() - started} ms`)
+  console.log(
+    `${ids.length} stories, ${failed} failed, ${Date.now() - started} ms (a11y checks ${Math.round(a11yMs)} ms in all)`,
+  )
   await browser.close()
   await server.close()
 }

@@ -2,7 +2,7 @@
 
 import type { RouteHandler } from 'fastify';
 
-import type { BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchErrors, CreateDevicesBatchResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmErrors, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientErrors, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientErrors, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsErrors, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ClearAlarmData, ClearAlarmErrors, ClearAlarmResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateDeviceCredentialsData, CreateDeviceCredentialsErrors, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceErrors, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchErrors, CreateDevicesBatchResponses, CreateGroupData, CreateGroupErrors, CreateGroupResponses, CreateManualReadingData, CreateManualReadingErrors, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelErrors, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleErrors, CreateNotificationRuleResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeactivateNotificationRuleData, DeactivateNotificationRuleErrors, DeactivateNotificationRuleResponses, DeleteApiKeyData, DeleteApiKeyErrors, DeleteApiKeyResponses, DeleteDeviceCredentialsData, DeleteDeviceCredentialsErrors, DeleteDeviceCredentialsResponses, DeleteDeviceData, DeleteDeviceErrors, DeleteDeviceResponses, DeleteGroupData, DeleteGroupErrors, DeleteGroupResponses, DeleteNotificationChannelData, DeleteNotificationChannelErrors, DeleteNotificationChannelResponses, DeleteNotificationRuleData, DeleteNotificationRuleErrors, DeleteNotificationRuleResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, EndRuleSnoozeData, EndRuleSnoozeErrors, EndRuleSnoozeResponses, GetAttachmentContentData, GetAttachmentContentErrors, GetAttachmentContentResponses, GetConsumptionIntervalsData, GetConsumptionIntervalsErrors, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthErrors, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayErrors, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoData, GetCumulativeConsumptionBillYearAgoErrors, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionData, GetCumulativeConsumptionErrors, GetCumulativeConsumptionLastBillData, GetCumulativeConsumptionLastBillErrors, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthErrors, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekErrors, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillData, GetCumulativeConsumptionThisBillErrors, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthErrors, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekErrors, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayErrors, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayErrors, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserData, GetCurrentUserErrors, GetCurrentUserResponses, GetDeviceConnectionData, GetDeviceConnectionErrors, GetDeviceConnectionResponses, GetDeviceData, GetDeviceErrors, GetDeviceResponses, GetDeviceStatusSummaryData, GetDeviceStatusSummaryErrors, GetDeviceStatusSummaryResponses, GetEnergyReportCsvData, GetEnergyReportCsvErrors, GetEnergyReportCsvResponses, GetEnergyReportData, GetEnergyReportErrors, GetEnergyReportResponses, GetGroupData, GetGroupEnergySettingsData, GetGroupEnergySettingsErrors, GetGroupEnergySettingsResponses, GetGroupErrors, GetGroupResponses, GetLatestDeviceReadingData, GetLatestDeviceReadingErrors, GetLatestDeviceReadingResponses, GetLogsData, GetLogsErrors, GetLogsResponses, GetNotificationChannelData, GetNotificationChannelErrors, GetNotificationChannelResponses, GetNotificationRuleData, GetNotificationRuleErrors, GetNotificationRuleResponses, GetPreferencesData, GetPreferencesErrors, GetPreferencesResponses, GetReadingData, GetReadingErrors, GetReadingResponses, GetSystemInfoData, GetSystemInfoErrors, GetSystemInfoResponses, GetUnreadNotificationCountData, GetUnreadNotificationCountErrors, GetUnreadNotificationCountResponses, GetUserData, GetUserErrors, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsErrors, IngestDeviceReadingsResponses, ListAlarmsData, ListAlarmsErrors, ListAlarmsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListChannelDeliveriesData, ListChannelDeliveriesErrors, ListChannelDeliveriesResponses, ListDeviceAttachmentsData, ListDeviceAttachmentsErrors, ListDeviceAttachmentsResponses, ListDeviceMeasurementsData, ListDeviceMeasurementsErrors, ListDeviceMeasurementsResponses, ListDeviceModelsData, ListDeviceModelsErrors, ListDeviceModelsResponses, ListDeviceReadingsData, ListDeviceReadingsErrors, ListDeviceReadingsResponses, ListDevicesData, ListDevicesErrors, ListDevicesResponses, ListDeviceStatusData, ListDeviceStatusErrors, ListDeviceStatusResponses, ListGroupMembersData, ListGroupMembersErrors, ListGroupMembersResponses, ListGroupsData, ListGroupsErrors, ListGroupsResponses, ListNotificationChannelsData, ListNotificationChannelsErrors, ListNotificationChannelsResponses, ListNotificationRulesData, ListNotificationRulesErrors, ListNotificationRulesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListRuleSnoozesData, ListRuleSnoozesErrors, ListRuleSnoozesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsErrors, PostFrontendLogsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleErrors, SnoozeRuleResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponses, TestNotificationChannelData, TestNotificationChannelErrors, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceErrors, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsErrors, UpdateGroupEnergySettingsResponses, UpdateGroupErrors, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelErrors, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleErrors, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesErrors, UpdatePreferencesResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses } from './types.gen';
 
 export type RouteHandlers = {
     login: RouteHandler<{
@@ -62,6 +62,20 @@ export type RouteHandlers = {
         Params: UpdateUserData['path'];
         Reply: UpdateUserErrors & UpdateUserResponses;
     }>;
+    listApiKeys: RouteHandler<{
+        Headers?: ListApiKeysData['headers'];
+        Reply: ListApiKeysErrors & ListApiKeysResponses;
+    }>;
+    createApiKey: RouteHandler<{
+        Body: CreateApiKeyData['body'];
+        Headers?: CreateApiKeyData['headers'];
+        Reply: CreateApiKeyErrors & CreateApiKeyResponses;
+    }>;
+    deleteApiKey: RouteHandler<{
+        Headers?: DeleteApiKeyData['headers'];
+        Params: DeleteApiKeyData['path'];
+        Reply: DeleteApiKeyErrors & DeleteApiKeyResponses;
+    }>;
     listGroups: RouteHandler<{
         Headers?: ListGroupsData['headers'];
         Querystring?: ListGroupsData['query'];
@@ -92,6 +106,17 @@ export type RouteHandlers = {
         Headers?: ListGroupMembersData['headers'];
         Params: ListGroupMembersData['path'];
         Reply: ListGroupMembersErrors & ListGroupMembersResponses;
+    }>;
+    getGroupEnergySettings: RouteHandler<{
+        Headers?: GetGroupEnergySettingsData['headers'];
+        Params: GetGroupEnergySettingsData['path'];
+        Reply: GetGroupEnergySettingsErrors & GetGroupEnergySettingsResponses;
+    }>;
+    updateGroupEnergySettings: RouteHandler<{
+        Body: UpdateGroupEnergySettingsData['body'];
+        Headers?: UpdateGroupEnergySettingsData['headers'];
+        Params: UpdateGroupEnergySettingsData['path'];
+        Reply: UpdateGroupEnergySettingsErrors & UpdateGroupEnergySettingsResponses;
     }>;
     createTenant: RouteHandler<{
         Body: CreateTenantData['body'];
@@ -152,6 +177,74 @@ export type RouteHandlers = {
         Params: DeactivateNotificationRuleData['path'];
         Querystring?: DeactivateNotificationRuleData['query'];
         Reply: DeactivateNotificationRuleErrors & DeactivateNotificationRuleResponses;
+    }>;
+    listRuleSnoozes: RouteHandler<{
+        Headers?: ListRuleSnoozesData['headers'];
+        Params: ListRuleSnoozesData['path'];
+        Reply: ListRuleSnoozesErrors & ListRuleSnoozesResponses;
+    }>;
+    snoozeRule: RouteHandler<{
+        Body: SnoozeRuleData['body'];
+        Headers?: SnoozeRuleData['headers'];
+        Params: SnoozeRuleData['path'];
+        Reply: SnoozeRuleErrors & SnoozeRuleResponses;
+    }>;
+    endRuleSnooze: RouteHandler<{
+        Headers?: EndRuleSnoozeData['headers'];
+        Params: EndRuleSnoozeData['path'];
+        Reply: EndRuleSnoozeErrors & EndRuleSnoozeResponses;
+    }>;
+    listAlarms: RouteHandler<{
+        Headers?: ListAlarmsData['headers'];
+        Querystring?: ListAlarmsData['query'];
+        Reply: ListAlarmsErrors & ListAlarmsResponses;
+    }>;
+    acknowledgeAlarm: RouteHandler<{
+        Body: AcknowledgeAlarmData['body'];
+        Headers?: AcknowledgeAlarmData['headers'];
+        Params: AcknowledgeAlarmData['path'];
+        Reply: AcknowledgeAlarmErrors & AcknowledgeAlarmResponses;
+    }>;
+    clearAlarm: RouteHandler<{
+        Headers?: ClearAlarmData['headers'];
+        Params: ClearAlarmData['path'];
+        Reply: ClearAlarmErrors & ClearAlarmResponses;
+    }>;
+    listNotificationChannels: RouteHandler<{
+        Headers?: ListNotificationChannelsData['headers'];
+        Reply: ListNotificationChannelsErrors & ListNotificationChannelsResponses;
+    }>;
+    createNotificationChannel: RouteHandler<{
+        Body: CreateNotificationChannelData['body'];
+        Headers?: CreateNotificationChannelData['headers'];
+        Reply: CreateNotificationChannelErrors & CreateNotificationChannelResponses;
+    }>;
+    deleteNotificationChannel: RouteHandler<{
+        Headers?: DeleteNotificationChannelData['headers'];
+        Params: DeleteNotificationChannelData['path'];
+        Reply: DeleteNotificationChannelErrors & DeleteNotificationChannelResponses;
+    }>;
+    getNotificationChannel: RouteHandler<{
+        Headers?: GetNotificationChannelData['headers'];
+        Params: GetNotificationChannelData['path'];
+        Reply: GetNotificationChannelErrors & GetNotificationChannelResponses;
+    }>;
+    updateNotificationChannel: RouteHandler<{
+        Body: UpdateNotificationChannelData['body'];
+        Headers?: UpdateNotificationChannelData['headers'];
+        Params: UpdateNotificationChannelData['path'];
+        Reply: UpdateNotificationChannelErrors & UpdateNotificationChannelResponses;
+    }>;
+    testNotificationChannel: RouteHandler<{
+        Headers?: TestNotificationChannelData['headers'];
+        Params: TestNotificationChannelData['path'];
+        Reply: TestNotificationChannelErrors & TestNotificationChannelResponses;
+    }>;
+    listChannelDeliveries: RouteHandler<{
+        Headers?: ListChannelDeliveriesData['headers'];
+        Params: ListChannelDeliveriesData['path'];
+        Querystring?: ListChannelDeliveriesData['query'];
+        Reply: ListChannelDeliveriesErrors & ListChannelDeliveriesResponses;
     }>;
     getLogs: RouteHandler<{
         Headers?: GetLogsData['headers'];
@@ -232,6 +325,22 @@ export type RouteHandlers = {
         Querystring?: ListDeviceReadingsData['query'];
         Reply: ListDeviceReadingsErrors & ListDeviceReadingsResponses;
     }>;
+    ingestDeviceReadings: RouteHandler<{
+        Body: IngestDeviceReadingsData['body'];
+        Headers?: IngestDeviceReadingsData['headers'];
+        Params: IngestDeviceReadingsData['path'];
+        Reply: IngestDeviceReadingsErrors & IngestDeviceReadingsResponses;
+    }>;
+    deleteDeviceCredentials: RouteHandler<{
+        Headers?: DeleteDeviceCredentialsData['headers'];
+        Params: DeleteDeviceCredentialsData['path'];
+        Reply: DeleteDeviceCredentialsErrors & DeleteDeviceCredentialsResponses;
+    }>;
+    createDeviceCredentials: RouteHandler<{
+        Headers?: CreateDeviceCredentialsData['headers'];
+        Params: CreateDeviceCredentialsData['path'];
+        Reply: CreateDeviceCredentialsErrors & CreateDeviceCredentialsResponses;
+    }>;
     getLatestDeviceReading: RouteHandler<{
         Headers?: GetLatestDeviceReadingData['headers'];
         Params: GetLatestDeviceReadingData['path'];
@@ -302,6 +411,24 @@ export type RouteHandlers = {
         Querystring?: GetCumulativeConsumptionLastMonthData['query'];
         Reply: GetCumulativeConsumptionLastMonthErrors & GetCumulativeConsumptionLastMonthResponses;
     }>;
+    getCumulativeConsumptionThisBill: RouteHandler<{
+        Headers?: GetCumulativeConsumptionThisBillData['headers'];
+        Params: GetCumulativeConsumptionThisBillData['path'];
+        Querystring?: GetCumulativeConsumptionThisBillData['query'];
+        Reply: GetCumulativeConsumptionThisBillErrors & GetCumulativeConsumptionThisBillResponses;
+    }>;
+    getCumulativeConsumptionLastBill: RouteHandler<{
+        Headers?: GetCumulativeConsumptionLastBillData['headers'];
+        Params: GetCumulativeConsumptionLastBillData['path'];
+        Querystring?: GetCumulativeConsumptionLastBillData['query'];
+        Reply: GetCumulativeConsumptionLastBillErrors & GetCumulativeConsumptionLastBillResponses;
+    }>;
+    getCumulativeConsumptionBillYearAgo: RouteHandler<{
+        Headers?: GetCumulativeConsumptionBillYearAgoData['headers'];
+        Params: GetCumulativeConsumptionBillYearAgoData['path'];
+        Querystring?: GetCumulativeConsumptionBillYearAgoData['query'];
+        Reply: GetCumulativeConsumptionBillYearAgoErrors & GetCumulativeConsumptionBillYearAgoResponses;
+    }>;
     getConsumptionIntervals: RouteHandler<{
         Headers?: GetConsumptionIntervalsData['headers'];
         Params: GetConsumptionIntervalsData['path'];
@@ -329,5 +456,24 @@ export type RouteHandlers = {
         Headers?: GetEnergyReportCsvData['headers'];
         Querystring: GetEnergyReportCsvData['query'];
         Reply: GetEnergyReportCsvErrors & GetEnergyReportCsvResponses;
+    }>;
+    getDeviceConnection: RouteHandler<{
+        Headers?: GetDeviceConnectionData['headers'];
+        Params: GetDeviceConnectionData['path'];
+        Reply: GetDeviceConnectionErrors & GetDeviceConnectionResponses;
+    }>;
+    authenticateMqttClient: RouteHandler<{
+        Body: AuthenticateMqttClientData['body'];
+        Headers?: AuthenticateMqttClientData['headers'];
+        Reply: AuthenticateMqttClientErrors & AuthenticateMqttClientResponses;
+    }>;
+    authorizeMqttClient: RouteHandler<{
+        Body: AuthorizeMqttClientData['body'];
+        Headers?: AuthorizeMqttClientData['headers'];
+        Reply: AuthorizeMqttClientErrors & AuthorizeMqttClientResponses;
+    }>;
+    streamEvents: RouteHandler<{
+        Headers?: StreamEventsData['headers'];
+        Reply: StreamEventsErrors & StreamEventsResponses;
     }>;
 };

@@ -2,7 +2,7 @@
 
 import { http, type HttpHandler, HttpResponse, type HttpResponseResolver, type RequestHandlerOptions as RequestHandlerOptions2 } from 'msw';
 
-import type { BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClientOptions, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationRuleResponses, DeleteUserResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
 
 export type RequestHandlerOptions = RequestHandlerOptions2 & {
     baseUrl?: ClientOptions['baseUrl'];
@@ -345,6 +345,91 @@ export function handleUpdateUser(response?: HandleUpdateUserResponse | HttpRespo
     }, options);
 }
 
+export type HandleListApiKeysResponse = {
+    body: ListApiKeysResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/api-keys` operation.
+ */
+export function handleListApiKeys(response?: HandleListApiKeysResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/api-keys`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleCreateApiKeyResponse = {
+    body: CreateApiKeyResponses[201];
+    status?: 201;
+};
+
+/**
+ * Handler for the `POST /api/v1/api-keys` operation.
+ */
+export function handleCreateApiKey(response?: HandleCreateApiKeyResponse | HttpResponseResolver<never, CreateApiKeyData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<never, CreateApiKeyData['body']>(`${options?.baseUrl ?? '*'}/api/v1/api-keys`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 201 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleDeleteApiKeyResponse = {
+    body: DeleteApiKeyResponses[204];
+    status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /api/v1/api-keys/{id}` operation.
+ */
+export function handleDeleteApiKey(response?: HandleDeleteApiKeyResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.delete<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/api-keys/:id`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return new HttpResponse(body, { status: response?.status ?? 204 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type HandleListGroupsResponse = {
     body: ListGroupsResponses[200];
     status?: 200;
@@ -506,6 +591,68 @@ export function handleListGroupMembers(response?: HandleListGroupMembersResponse
     return http.get<{
         id: string;
     }, never>(`${options?.baseUrl ?? '*'}/api/v1/groups/:id/members`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleGetGroupEnergySettingsResponse = {
+    body: GetGroupEnergySettingsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/groups/{id}/energy-settings` operation.
+ */
+export function handleGetGroupEnergySettings(response?: HandleGetGroupEnergySettingsResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/groups/:id/energy-settings`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleUpdateGroupEnergySettingsResponse = {
+    body: UpdateGroupEnergySettingsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `PUT /api/v1/groups/{id}/energy-settings` operation.
+ */
+export function handleUpdateGroupEnergySettings(response?: HandleUpdateGroupEnergySettingsResponse | HttpResponseResolver<{
+    id: string;
+}, UpdateGroupEnergySettingsData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.put<{
+        id: string;
+    }, UpdateGroupEnergySettingsData['body']>(`${options?.baseUrl ?? '*'}/api/v1/groups/:id/energy-settings`, info => {
         if (typeof response === 'function') {
             return response(info);
         }
@@ -823,6 +970,399 @@ export function handleDeactivateNotificationRule(response?: HandleDeactivateNoti
     return http.post<{
         id: string;
     }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/rules/:id/deactivate`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleListRuleSnoozesResponse = {
+    body: ListRuleSnoozesResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/rules/{id}/snoozes` operation.
+ */
+export function handleListRuleSnoozes(response?: HandleListRuleSnoozesResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/rules/:id/snoozes`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleSnoozeRuleResponse = {
+    body: SnoozeRuleResponses[201];
+    status?: 201;
+};
+
+/**
+ * Handler for the `POST /api/v1/notifications/rules/{id}/snoozes` operation.
+ */
+export function handleSnoozeRule(response?: HandleSnoozeRuleResponse | HttpResponseResolver<{
+    id: string;
+}, SnoozeRuleData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, SnoozeRuleData['body']>(`${options?.baseUrl ?? '*'}/api/v1/notifications/rules/:id/snoozes`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 201 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleEndRuleSnoozeResponse = {
+    body: EndRuleSnoozeResponses[204];
+    status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /api/v1/notifications/rules/{id}/snoozes/{device_id}` operation.
+ */
+export function handleEndRuleSnooze(response?: HandleEndRuleSnoozeResponse | HttpResponseResolver<{
+    id: string;
+    device_id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.delete<{
+        id: string;
+        device_id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/rules/:id/snoozes/:device_id`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return new HttpResponse(body, { status: response?.status ?? 204 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleListAlarmsResponse = {
+    body: ListAlarmsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/alarms` operation.
+ */
+export function handleListAlarms(response?: HandleListAlarmsResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/alarms`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleAcknowledgeAlarmResponse = {
+    body: AcknowledgeAlarmResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/notifications/alarms/{id}/acknowledge` operation.
+ */
+export function handleAcknowledgeAlarm(response?: HandleAcknowledgeAlarmResponse | HttpResponseResolver<{
+    id: string;
+}, AcknowledgeAlarmData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, AcknowledgeAlarmData['body']>(`${options?.baseUrl ?? '*'}/api/v1/notifications/alarms/:id/acknowledge`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleClearAlarmResponse = {
+    body: ClearAlarmResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/notifications/alarms/{id}/clear` operation.
+ */
+export function handleClearAlarm(response?: HandleClearAlarmResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/alarms/:id/clear`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleListNotificationChannelsResponse = {
+    body: ListNotificationChannelsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/channels` operation.
+ */
+export function handleListNotificationChannels(response?: HandleListNotificationChannelsResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleCreateNotificationChannelResponse = {
+    body: CreateNotificationChannelResponses[201];
+    status?: 201;
+};
+
+/**
+ * Handler for the `POST /api/v1/notifications/channels` operation.
+ */
+export function handleCreateNotificationChannel(response?: HandleCreateNotificationChannelResponse | HttpResponseResolver<never, CreateNotificationChannelData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<never, CreateNotificationChannelData['body']>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 201 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleDeleteNotificationChannelResponse = {
+    body: DeleteNotificationChannelResponses[204];
+    status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /api/v1/notifications/channels/{id}` operation.
+ */
+export function handleDeleteNotificationChannel(response?: HandleDeleteNotificationChannelResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.delete<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels/:id`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return new HttpResponse(body, { status: response?.status ?? 204 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleGetNotificationChannelResponse = {
+    body: GetNotificationChannelResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/channels/{id}` operation.
+ */
+export function handleGetNotificationChannel(response?: HandleGetNotificationChannelResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels/:id`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleUpdateNotificationChannelResponse = {
+    body: UpdateNotificationChannelResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `PATCH /api/v1/notifications/channels/{id}` operation.
+ */
+export function handleUpdateNotificationChannel(response?: HandleUpdateNotificationChannelResponse | HttpResponseResolver<{
+    id: string;
+}, UpdateNotificationChannelData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.patch<{
+        id: string;
+    }, UpdateNotificationChannelData['body']>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels/:id`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleTestNotificationChannelResponse = {
+    body: TestNotificationChannelResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/notifications/channels/{id}/test` operation.
+ */
+export function handleTestNotificationChannel(response?: HandleTestNotificationChannelResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels/:id/test`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleListChannelDeliveriesResponse = {
+    body: ListChannelDeliveriesResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/channels/{id}/deliveries` operation.
+ */
+export function handleListChannelDeliveries(response?: HandleListChannelDeliveriesResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/channels/:id/deliveries`, info => {
         if (typeof response === 'function') {
             return response(info);
         }
@@ -1273,6 +1813,99 @@ export function handleListDeviceReadings(response?: HandleListDeviceReadingsResp
     }, options);
 }
 
+export type HandleIngestDeviceReadingsResponse = {
+    body: IngestDeviceReadingsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/devices/{id}/readings` operation.
+ */
+export function handleIngestDeviceReadings(response?: HandleIngestDeviceReadingsResponse | HttpResponseResolver<{
+    id: string;
+}, IngestDeviceReadingsData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, IngestDeviceReadingsData['body']>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/readings`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleDeleteDeviceCredentialsResponse = {
+    body: DeleteDeviceCredentialsResponses[204];
+    status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /api/v1/devices/{id}/credentials` operation.
+ */
+export function handleDeleteDeviceCredentials(response?: HandleDeleteDeviceCredentialsResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.delete<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/credentials`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return new HttpResponse(body, { status: response?.status ?? 204 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleCreateDeviceCredentialsResponse = {
+    body: CreateDeviceCredentialsResponses[201];
+    status?: 201;
+};
+
+/**
+ * Handler for the `POST /api/v1/devices/{id}/credentials` operation.
+ */
+export function handleCreateDeviceCredentials(response?: HandleCreateDeviceCredentialsResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/credentials`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 201 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type HandleGetLatestDeviceReadingResponse = {
     body: GetLatestDeviceReadingResponses[200];
     status?: 200;
@@ -1645,6 +2278,99 @@ export function handleGetCumulativeConsumptionLastMonth(response?: HandleGetCumu
     }, options);
 }
 
+export type HandleGetCumulativeConsumptionThisBillResponse = {
+    body: GetCumulativeConsumptionThisBillResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/this-bill` operation.
+ */
+export function handleGetCumulativeConsumptionThisBill(response?: HandleGetCumulativeConsumptionThisBillResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/consumption/cumulative/this-bill`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleGetCumulativeConsumptionLastBillResponse = {
+    body: GetCumulativeConsumptionLastBillResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/last-bill` operation.
+ */
+export function handleGetCumulativeConsumptionLastBill(response?: HandleGetCumulativeConsumptionLastBillResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/consumption/cumulative/last-bill`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleGetCumulativeConsumptionBillYearAgoResponse = {
+    body: GetCumulativeConsumptionBillYearAgoResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/bill-year-ago` operation.
+ */
+export function handleGetCumulativeConsumptionBillYearAgo(response?: HandleGetCumulativeConsumptionBillYearAgoResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/consumption/cumulative/bill-year-ago`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type HandleGetConsumptionIntervalsResponse = {
     body: GetConsumptionIntervalsResponses[200];
     status?: 200;
@@ -1792,6 +2518,118 @@ export function handleGetEnergyReportCsv(response?: HandleGetEnergyReportCsvResp
     }, options);
 }
 
+export type HandleGetDeviceConnectionResponse = {
+    body: GetDeviceConnectionResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/devices/{id}/connection` operation.
+ */
+export function handleGetDeviceConnection(response?: HandleGetDeviceConnectionResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/devices/:id/connection`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleAuthenticateMqttClientResponse = {
+    body: AuthenticateMqttClientResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/mqtt/auth` operation.
+ */
+export function handleAuthenticateMqttClient(response?: HandleAuthenticateMqttClientResponse | HttpResponseResolver<never, AuthenticateMqttClientData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<never, AuthenticateMqttClientData['body']>(`${options?.baseUrl ?? '*'}/api/v1/mqtt/auth`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleAuthorizeMqttClientResponse = {
+    body: AuthorizeMqttClientResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/mqtt/acl` operation.
+ */
+export function handleAuthorizeMqttClient(response?: HandleAuthorizeMqttClientResponse | HttpResponseResolver<never, AuthorizeMqttClientData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<never, AuthorizeMqttClientData['body']>(`${options?.baseUrl ?? '*'}/api/v1/mqtt/acl`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleStreamEventsResponse = {
+    body: StreamEventsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/events` operation.
+ */
+export function handleStreamEvents(response?: HandleStreamEventsResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/events`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.text(typeof body === 'string' ? body : JSON.stringify(body), { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type MswHandlerFactories = {
     /**
      * Handler for the `POST /api/v1/auth/cookie/login` operation.
@@ -1842,6 +2680,18 @@ export type MswHandlerFactories = {
      */
     updateUser: typeof handleUpdateUser;
     /**
+     * Handler for the `GET /api/v1/api-keys` operation.
+     */
+    listApiKeys: typeof handleListApiKeys;
+    /**
+     * Handler for the `POST /api/v1/api-keys` operation.
+     */
+    createApiKey: typeof handleCreateApiKey;
+    /**
+     * Handler for the `DELETE /api/v1/api-keys/{id}` operation.
+     */
+    deleteApiKey: typeof handleDeleteApiKey;
+    /**
      * Handler for the `GET /api/v1/groups/` operation.
      */
     listGroups: typeof handleListGroups;
@@ -1865,6 +2715,14 @@ export type MswHandlerFactories = {
      * Handler for the `GET /api/v1/groups/{id}/members` operation.
      */
     listGroupMembers: typeof handleListGroupMembers;
+    /**
+     * Handler for the `GET /api/v1/groups/{id}/energy-settings` operation.
+     */
+    getGroupEnergySettings: typeof handleGetGroupEnergySettings;
+    /**
+     * Handler for the `PUT /api/v1/groups/{id}/energy-settings` operation.
+     */
+    updateGroupEnergySettings: typeof handleUpdateGroupEnergySettings;
     /**
      * Handler for the `POST /api/v1/tenants/` operation.
      */
@@ -1909,6 +2767,58 @@ export type MswHandlerFactories = {
      * Handler for the `POST /api/v1/notifications/rules/{id}/deactivate` operation.
      */
     deactivateNotificationRule: typeof handleDeactivateNotificationRule;
+    /**
+     * Handler for the `GET /api/v1/notifications/rules/{id}/snoozes` operation.
+     */
+    listRuleSnoozes: typeof handleListRuleSnoozes;
+    /**
+     * Handler for the `POST /api/v1/notifications/rules/{id}/snoozes` operation.
+     */
+    snoozeRule: typeof handleSnoozeRule;
+    /**
+     * Handler for the `DELETE /api/v1/notifications/rules/{id}/snoozes/{device_id}` operation.
+     */
+    endRuleSnooze: typeof handleEndRuleSnooze;
+    /**
+     * Handler for the `GET /api/v1/notifications/alarms` operation.
+     */
+    listAlarms: typeof handleListAlarms;
+    /**
+     * Handler for the `POST /api/v1/notifications/alarms/{id}/acknowledge` operation.
+     */
+    acknowledgeAlarm: typeof handleAcknowledgeAlarm;
+    /**
+     * Handler for the `POST /api/v1/notifications/alarms/{id}/clear` operation.
+     */
+    clearAlarm: typeof handleClearAlarm;
+    /**
+     * Handler for the `GET /api/v1/notifications/channels` operation.
+     */
+    listNotificationChannels: typeof handleListNotificationChannels;
+    /**
+     * Handler for the `POST /api/v1/notifications/channels` operation.
+     */
+    createNotificationChannel: typeof handleCreateNotificationChannel;
+    /**
+     * Handler for the `DELETE /api/v1/notifications/channels/{id}` operation.
+     */
+    deleteNotificationChannel: typeof handleDeleteNotificationChannel;
+    /**
+     * Handler for the `GET /api/v1/notifications/channels/{id}` operation.
+     */
+    getNotificationChannel: typeof handleGetNotificationChannel;
+    /**
+     * Handler for the `PATCH /api/v1/notifications/channels/{id}` operation.
+     */
+    updateNotificationChannel: typeof handleUpdateNotificationChannel;
+    /**
+     * Handler for the `POST /api/v1/notifications/channels/{id}/test` operation.
+     */
+    testNotificationChannel: typeof handleTestNotificationChannel;
+    /**
+     * Handler for the `GET /api/v1/notifications/channels/{id}/deliveries` operation.
+     */
+    listChannelDeliveries: typeof handleListChannelDeliveries;
     /**
      * Handler for the `GET /api/v1/debug/logs` operation.
      */
@@ -1970,6 +2880,18 @@ export type MswHandlerFactories = {
      */
     listDeviceReadings: typeof handleListDeviceReadings;
     /**
+     * Handler for the `POST /api/v1/devices/{id}/readings` operation.
+     */
+    ingestDeviceReadings: typeof handleIngestDeviceReadings;
+    /**
+     * Handler for the `DELETE /api/v1/devices/{id}/credentials` operation.
+     */
+    deleteDeviceCredentials: typeof handleDeleteDeviceCredentials;
+    /**
+     * Handler for the `POST /api/v1/devices/{id}/credentials` operation.
+     */
+    createDeviceCredentials: typeof handleCreateDeviceCredentials;
+    /**
      * Handler for the `GET /api/v1/devices/{id}/readings/latest` operation.
      */
     getLatestDeviceReading: typeof handleGetLatestDeviceReading;
@@ -2018,6 +2940,18 @@ export type MswHandlerFactories = {
      */
     getCumulativeConsumptionLastMonth: typeof handleGetCumulativeConsumptionLastMonth;
     /**
+     * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/this-bill` operation.
+     */
+    getCumulativeConsumptionThisBill: typeof handleGetCumulativeConsumptionThisBill;
+    /**
+     * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/last-bill` operation.
+     */
+    getCumulativeConsumptionLastBill: typeof handleGetCumulativeConsumptionLastBill;
+    /**
+     * Handler for the `GET /api/v1/devices/{id}/consumption/cumulative/bill-year-ago` operation.
+     */
+    getCumulativeConsumptionBillYearAgo: typeof handleGetCumulativeConsumptionBillYearAgo;
+    /**
      * Handler for the `GET /api/v1/devices/{id}/consumption/intervals` operation.
      */
     getConsumptionIntervals: typeof handleGetConsumptionIntervals;
@@ -2037,6 +2971,22 @@ export type MswHandlerFactories = {
      * Handler for the `GET /api/v1/reports/energy.csv` operation.
      */
     getEnergyReportCsv: typeof handleGetEnergyReportCsv;
+    /**
+     * Handler for the `GET /api/v1/devices/{id}/connection` operation.
+     */
+    getDeviceConnection: typeof handleGetDeviceConnection;
+    /**
+     * Handler for the `POST /api/v1/mqtt/auth` operation.
+     */
+    authenticateMqttClient: typeof handleAuthenticateMqttClient;
+    /**
+     * Handler for the `POST /api/v1/mqtt/acl` operation.
+     */
+    authorizeMqttClient: typeof handleAuthorizeMqttClient;
+    /**
+     * Handler for the `GET /api/v1/events` operation.
+     */
+    streamEvents: typeof handleStreamEvents;
 };
 
 export type CreateMswHandlersResult = {
@@ -2066,12 +3016,17 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         deleteUser: wrap(handleDeleteUser),
         getUser: wrap(handleGetUser),
         updateUser: wrap(handleUpdateUser),
+        listApiKeys: wrap(handleListApiKeys),
+        createApiKey: wrap(handleCreateApiKey),
+        deleteApiKey: wrap(handleDeleteApiKey),
         listGroups: wrap(handleListGroups),
         createGroup: wrap(handleCreateGroup),
         deleteGroup: wrap(handleDeleteGroup),
         getGroup: wrap(handleGetGroup),
         updateGroup: wrap(handleUpdateGroup),
         listGroupMembers: wrap(handleListGroupMembers),
+        getGroupEnergySettings: wrap(handleGetGroupEnergySettings),
+        updateGroupEnergySettings: wrap(handleUpdateGroupEnergySettings),
         createTenant: wrap(handleCreateTenant),
         listNotifications: wrap(handleListNotifications),
         getUnreadNotificationCount: wrap(handleGetUnreadNotificationCount),
@@ -2083,6 +3038,19 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         getNotificationRule: wrap(handleGetNotificationRule),
         updateNotificationRule: wrap(handleUpdateNotificationRule),
         deactivateNotificationRule: wrap(handleDeactivateNotificationRule),
+        listRuleSnoozes: wrap(handleListRuleSnoozes),
+        snoozeRule: wrap(handleSnoozeRule),
+        endRuleSnooze: wrap(handleEndRuleSnooze),
+        listAlarms: wrap(handleListAlarms),
+        acknowledgeAlarm: wrap(handleAcknowledgeAlarm),
+        clearAlarm: wrap(handleClearAlarm),
+        listNotificationChannels: wrap(handleListNotificationChannels),
+        createNotificationChannel: wrap(handleCreateNotificationChannel),
+        deleteNotificationChannel: wrap(handleDeleteNotificationChannel),
+        getNotificationChannel: wrap(handleGetNotificationChannel),
+        updateNotificationChannel: wrap(handleUpdateNotificationChannel),
+        testNotificationChannel: wrap(handleTestNotificationChannel),
+        listChannelDeliveries: wrap(handleListChannelDeliveries),
         getLogs: wrap(handleGetLogs),
         getSystemInfo: wrap(handleGetSystemInfo),
         postFrontendLogs: wrap(handlePostFrontendLogs),
@@ -2098,6 +3066,9 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         listDeviceStatus: wrap(handleListDeviceStatus),
         getDeviceStatusSummary: wrap(handleGetDeviceStatusSummary),
         listDeviceReadings: wrap(handleListDeviceReadings),
+        ingestDeviceReadings: wrap(handleIngestDeviceReadings),
+        deleteDeviceCredentials: wrap(handleDeleteDeviceCredentials),
+        createDeviceCredentials: wrap(handleCreateDeviceCredentials),
         getLatestDeviceReading: wrap(handleGetLatestDeviceReading),
         listDeviceMeasurements: wrap(handleListDeviceMeasurements),
         createManualReading: wrap(handleCreateManualReading),
@@ -2110,11 +3081,18 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         getCumulativeConsumptionLastWeek: wrap(handleGetCumulativeConsumptionLastWeek),
         getCumulativeConsumptionThisMonth: wrap(handleGetCumulativeConsumptionThisMonth),
         getCumulativeConsumptionLastMonth: wrap(handleGetCumulativeConsumptionLastMonth),
+        getCumulativeConsumptionThisBill: wrap(handleGetCumulativeConsumptionThisBill),
+        getCumulativeConsumptionLastBill: wrap(handleGetCumulativeConsumptionLastBill),
+        getCumulativeConsumptionBillYearAgo: wrap(handleGetCumulativeConsumptionBillYearAgo),
         getConsumptionIntervals: wrap(handleGetConsumptionIntervals),
         getConsumptionIntervalsLastMonth: wrap(handleGetConsumptionIntervalsLastMonth),
         getConsumptionIntervalsToday: wrap(handleGetConsumptionIntervalsToday),
         getEnergyReport: wrap(handleGetEnergyReport),
-        getEnergyReportCsv: wrap(handleGetEnergyReportCsv)
+        getEnergyReportCsv: wrap(handleGetEnergyReportCsv),
+        getDeviceConnection: wrap(handleGetDeviceConnection),
+        authenticateMqttClient: wrap(handleAuthenticateMqttClient),
+        authorizeMqttClient: wrap(handleAuthorizeMqttClient),
+        streamEvents: wrap(handleStreamEvents)
     };
     const all: CreateMswHandlersResult['all'] = (options = {}) => {
         type OverrideValue<R> = R | [
@@ -2126,15 +3104,25 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         }
         const overrides = options.pick ?? {};
         return [
+            invoke(pick.endRuleSnooze, overrides.endRuleSnooze),
             invoke(pick.getCumulativeConsumptionToday, overrides.getCumulativeConsumptionToday),
             invoke(pick.getCumulativeConsumptionYesterday, overrides.getCumulativeConsumptionYesterday),
             invoke(pick.getCumulativeConsumptionThisWeek, overrides.getCumulativeConsumptionThisWeek),
             invoke(pick.getCumulativeConsumptionLastWeek, overrides.getCumulativeConsumptionLastWeek),
             invoke(pick.getCumulativeConsumptionThisMonth, overrides.getCumulativeConsumptionThisMonth),
             invoke(pick.getCumulativeConsumptionLastMonth, overrides.getCumulativeConsumptionLastMonth),
+            invoke(pick.getCumulativeConsumptionThisBill, overrides.getCumulativeConsumptionThisBill),
+            invoke(pick.getCumulativeConsumptionLastBill, overrides.getCumulativeConsumptionLastBill),
+            invoke(pick.getCumulativeConsumptionBillYearAgo, overrides.getCumulativeConsumptionBillYearAgo),
             invoke(pick.getConsumptionIntervalsLastMonth, overrides.getConsumptionIntervalsLastMonth),
             invoke(pick.getConsumptionIntervalsToday, overrides.getConsumptionIntervalsToday),
             invoke(pick.deactivateNotificationRule, overrides.deactivateNotificationRule),
+            invoke(pick.listRuleSnoozes, overrides.listRuleSnoozes),
+            invoke(pick.snoozeRule, overrides.snoozeRule),
+            invoke(pick.acknowledgeAlarm, overrides.acknowledgeAlarm),
+            invoke(pick.clearAlarm, overrides.clearAlarm),
+            invoke(pick.testNotificationChannel, overrides.testNotificationChannel),
+            invoke(pick.listChannelDeliveries, overrides.listChannelDeliveries),
             invoke(pick.getDeviceStatusSummary, overrides.getDeviceStatusSummary),
             invoke(pick.getLatestDeviceReading, overrides.getLatestDeviceReading),
             invoke(pick.getCumulativeConsumption, overrides.getCumulativeConsumption),
@@ -2147,21 +3135,33 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.deleteNotificationRule, overrides.deleteNotificationRule),
             invoke(pick.getNotificationRule, overrides.getNotificationRule),
             invoke(pick.updateNotificationRule, overrides.updateNotificationRule),
+            invoke(pick.deleteNotificationChannel, overrides.deleteNotificationChannel),
+            invoke(pick.getNotificationChannel, overrides.getNotificationChannel),
+            invoke(pick.updateNotificationChannel, overrides.updateNotificationChannel),
             invoke(pick.getReading, overrides.getReading),
             invoke(pick.listGroupMembers, overrides.listGroupMembers),
+            invoke(pick.getGroupEnergySettings, overrides.getGroupEnergySettings),
+            invoke(pick.updateGroupEnergySettings, overrides.updateGroupEnergySettings),
             invoke(pick.markNotificationRead, overrides.markNotificationRead),
             invoke(pick.listDeviceStatus, overrides.listDeviceStatus),
             invoke(pick.listDeviceReadings, overrides.listDeviceReadings),
+            invoke(pick.ingestDeviceReadings, overrides.ingestDeviceReadings),
+            invoke(pick.deleteDeviceCredentials, overrides.deleteDeviceCredentials),
+            invoke(pick.createDeviceCredentials, overrides.createDeviceCredentials),
             invoke(pick.listDeviceMeasurements, overrides.listDeviceMeasurements),
             invoke(pick.createManualReading, overrides.createManualReading),
             invoke(pick.listDeviceAttachments, overrides.listDeviceAttachments),
             invoke(pick.getAttachmentContent, overrides.getAttachmentContent),
+            invoke(pick.getDeviceConnection, overrides.getDeviceConnection),
             invoke(pick.refreshSession, overrides.refreshSession),
             invoke(pick.getCurrentUser, overrides.getCurrentUser),
             invoke(pick.getUnreadNotificationCount, overrides.getUnreadNotificationCount),
             invoke(pick.markAllNotificationsRead, overrides.markAllNotificationsRead),
             invoke(pick.listNotificationRules, overrides.listNotificationRules),
             invoke(pick.createNotificationRule, overrides.createNotificationRule),
+            invoke(pick.listAlarms, overrides.listAlarms),
+            invoke(pick.listNotificationChannels, overrides.listNotificationChannels),
+            invoke(pick.createNotificationChannel, overrides.createNotificationChannel),
             invoke(pick.getLogs, overrides.getLogs),
             invoke(pick.getSystemInfo, overrides.getSystemInfo),
             invoke(pick.postFrontendLogs, overrides.postFrontendLogs),
@@ -2169,9 +3169,12 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.bulkPushReadings, overrides.bulkPushReadings),
             invoke(pick.getEnergyReport, overrides.getEnergyReport),
             invoke(pick.getEnergyReportCsv, overrides.getEnergyReportCsv),
+            invoke(pick.authenticateMqttClient, overrides.authenticateMqttClient),
+            invoke(pick.authorizeMqttClient, overrides.authorizeMqttClient),
             invoke(pick.deleteUser, overrides.deleteUser),
             invoke(pick.getUser, overrides.getUser),
             invoke(pick.updateUser, overrides.updateUser),
+            invoke(pick.deleteApiKey, overrides.deleteApiKey),
             invoke(pick.deleteGroup, overrides.deleteGroup),
             invoke(pick.getGroup, overrides.getGroup),
             invoke(pick.updateGroup, overrides.updateGroup),
@@ -2180,13 +3183,16 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.updateDevice, overrides.updateDevice),
             invoke(pick.listUsers, overrides.listUsers),
             invoke(pick.createUser, overrides.createUser),
+            invoke(pick.listApiKeys, overrides.listApiKeys),
+            invoke(pick.createApiKey, overrides.createApiKey),
             invoke(pick.listGroups, overrides.listGroups),
             invoke(pick.createGroup, overrides.createGroup),
             invoke(pick.createTenant, overrides.createTenant),
             invoke(pick.listNotifications, overrides.listNotifications),
             invoke(pick.listDeviceModels, overrides.listDeviceModels),
             invoke(pick.listDevices, overrides.listDevices),
-            invoke(pick.createDevice, overrides.createDevice)
+            invoke(pick.createDevice, overrides.createDevice),
+            invoke(pick.streamEvents, overrides.streamEvents)
         ];
     };
     return { all, pick };

@@ -4,6 +4,73 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type Webhooks = ReceiveAlarmEventWebhookRequest;
+
+/**
+ * The `data` of one live event; the event's name says which.
+ */
+export type LiveEventData = LiveReading | LiveDeviceStatus | LiveNotification | LiveNotificationsRead | LiveAlarm | LiveDeviceRef | LiveReset;
+
+/**
+ * `reading`: the newest reading of a device.
+ */
+export type LiveReading = {
+    device_id: string;
+    timestamp: string;
+    kwh: number;
+    /**
+     * How it arrived (`bulk`, `http`, `mqtt`, `manual`, `simulator`...).
+     */
+    source: string;
+};
+
+/**
+ * `device.status`: the connectivity of a device changed.
+ */
+export type LiveDeviceStatus = {
+    device_id: string;
+    status: 'online' | 'offline' | 'unknown';
+    last_seen: string | null;
+};
+
+/**
+ * `notification`: a new delivery for the signed-in user.
+ */
+export type LiveNotification = {
+    notification_id: string;
+    unread_count: number;
+};
+
+/**
+ * `notifications.read`: the signed-in user marked notifications read.
+ */
+export type LiveNotificationsRead = {
+    unread_count: number;
+};
+
+/**
+ * `alarm`: an alarm of the scope was raised, acknowledged or cleared.
+ */
+export type LiveAlarm = {
+    alarm_id: string;
+    device_id: string;
+    state: 'active' | 'acknowledged' | 'cleared';
+};
+
+/**
+ * `device.changed` and `device.deleted`: which device.
+ */
+export type LiveDeviceRef = {
+    device_id: string;
+};
+
+/**
+ * `reset`: events were missed; refetch what is shown.
+ */
+export type LiveReset = {
+    reason: string;
+};
+
 /**
  * Every error body (spec §8). `detail` is a human-readable string, a list of validation
  * issues, or an object with structured details. `code` is a stable machine-readable reason;
@@ -78,8 +145,10 @@ export type PasswordChange = {
 };
 
 /**
- * Personal settings of the signed-in user. `month_start_day` is the day of the month on which
- * the user's billing month starts (1 to 28, so it exists in every month).
+ * Personal settings of the signed-in user. `month_start_day` is deprecated and ignored: a
+ * bill belongs to the group's supply contract, so the billing cycle is the group's
+ * (`EnergySettings.billing_cycle_start_day`). It is still accepted and answered (as sent,
+ * default 1) so that older clients keep working.
  *
  */
 export type Preferences = {
@@ -96,9 +165,11 @@ export type Preferences = {
      */
     week_start: 'sunday' | 'monday';
     /**
-     * Day of the month on which the billing month starts.
+     * Deprecated and ignored; see `EnergySettings.billing_cycle_start_day`.
+     *
+     * @deprecated
      */
-    month_start_day: number;
+    month_start_day?: number;
 };
 
 /**
@@ -180,6 +251,78 @@ export type GroupInput = {
      * IANA timezone name; an unknown name answers 422.
      */
     timezone?: string;
+};
+
+/**
+ * A group's supply contract: when its bills start, what energy costs and what it emits.
+ * `billing_cycle_start_day` is the day of the month a bill starts, at local midnight in the
+ * group's timezone (1 to 28, so every month has it: a cycle meant to start on the 29th, 30th
+ * or 31st starts on the 28th, and every bill is one calendar month long, 28 to 31 days; on a
+ * daylight-saving day the bill edge is still local midnight, so a bill holds one hour more
+ * or less). Tariffs and factors apply from local midnight of `effective_from` until the next
+ * one's; the earliest one's date is when prices (or factors) begin, and figures before it
+ * have no cost (or CO2).
+ *
+ */
+export type EnergySettings = {
+    /**
+     * Day of the month a bill starts (1 to 28; 29 to 31 do not exist every month).
+     */
+    billing_cycle_start_day: number;
+    /**
+     * ISO 4217 code of every price and cost of the group; needed with tariffs.
+     */
+    currency: string | null;
+    tariffs: Array<Tariff>;
+    emission_factors: Array<EmissionFactor>;
+};
+
+/**
+ * Prices from local midnight of `effective_from`: either one `price_per_kwh` for every hour,
+ * or time-of-use `windows` that together price every half hour of the week exactly once.
+ *
+ */
+export type Tariff = {
+    effective_from: string;
+    /**
+     * Fixed charge per local day, in the group's currency.
+     */
+    standing_charge_per_day: number;
+    /**
+     * Flat price per kWh, in the group's currency.
+     */
+    price_per_kwh?: number;
+    windows?: Array<TariffWindow>;
+};
+
+/**
+ * A price on some weekdays between two local wall-clock times [`start`, `end`), on the hour
+ * or half hour (`end` may be `24:00`; a window crossing midnight is written as two). Wall
+ * clock: on a daylight-saving day 07:00 to 22:00 is still 15 hours of the day's clock.
+ *
+ */
+export type TariffWindow = {
+    /**
+     * ISO weekday numbers (1 = Monday ... 7 = Sunday).
+     */
+    days: Array<number>;
+    /**
+     * Local time `HH:MM` (minutes 00 or 30).
+     */
+    start: string;
+    /**
+     * Local time `HH:MM`, after `start` (minutes 00 or 30; `24:00` is midnight).
+     */
+    end: string;
+    price_per_kwh: number;
+};
+
+/**
+ * Grams of CO2 equivalent per kWh from local midnight of `effective_from`.
+ */
+export type EmissionFactor = {
+    effective_from: string;
+    g_co2e_per_kwh: number;
 };
 
 /**
@@ -287,6 +430,14 @@ export type Device = {
      */
     today_kwh: number | null;
     summary: DeviceSummary;
+    /**
+     * The device has an access token (createDeviceCredentials); the token itself is never shown again.
+     */
+    has_token: boolean;
+    /**
+     * When the device last authenticated with its token (to the minute); null if never or without a token.
+     */
+    token_last_used_at: string | null;
     created_at: string;
     updated_at: string;
 };
@@ -448,10 +599,7 @@ export type Reading = {
      * Reading type name (`energy_kwh` for the cumulative energy register).
      */
     reading_type: string;
-    /**
-     * How the reading arrived.
-     */
-    source: 'meter' | 'manual' | 'bulk';
+    source: ReadingSource;
     /**
      * User who entered a manual reading; null otherwise.
      */
@@ -468,6 +616,108 @@ export type Reading = {
      * Photo attached to a manual reading.
      */
     attachment_id: string | null;
+};
+
+/**
+ * The channel a reading arrived by: `mqtt` (a device publishing over MQTT), `http` (a device
+ * with its token, ingestDeviceReadings), `bulk` (bulkPushReadings, imports, readings from
+ * before channels were recorded), `manual` (entered by hand).
+ *
+ */
+export type ReadingSource = 'mqtt' | 'http' | 'bulk' | 'manual';
+
+/**
+ * A device's new access token, answered once.
+ */
+export type DeviceCredentials = {
+    /**
+     * 32 random bytes, base64url. Send as `Authorization: Bearer <token>` to
+     * ingestDeviceReadings, or as the MQTT password with the device id as user name.
+     *
+     */
+    token: string;
+};
+
+/**
+ * One reading a device sends about itself (over HTTP or MQTT).
+ */
+export type DeviceReading = {
+    timestamp: string;
+    /**
+     * Cumulative meter value in kWh (at most 10^12, more than any meter register holds).
+     */
+    kwh: number;
+    /**
+     * Also record the device's connectivity as of `timestamp`.
+     */
+    status?: 'online' | 'offline';
+};
+
+/**
+ * A device's readings, at most 10,000.
+ */
+export type DeviceReadingsPush = {
+    readings: Array<DeviceReading>;
+};
+
+/**
+ * A service account's API key (never its secret).
+ */
+export type ApiKey = {
+    id: string;
+    name: string;
+    role: Role;
+    /**
+     * The key's group (admin and user keys); null for a developer or superuser key, which acts on every group.
+     */
+    group_id: string | null;
+    created_by: string;
+    /**
+     * The creator's full name, or e-mail when none.
+     */
+    created_by_name: string;
+    created_at: string;
+    /**
+     * When the key stops working; null for never.
+     */
+    expires_at: string | null;
+    /**
+     * Its last use (to the minute); null if never used.
+     */
+    last_used_at: string | null;
+};
+
+/**
+ * API keys, newest first.
+ */
+export type ApiKeyList = {
+    items: Array<ApiKey>;
+};
+
+/**
+ * A new API key.
+ */
+export type ApiKeyCreate = {
+    name: string;
+    role: Role;
+    /**
+     * The key's group (see createApiKey).
+     */
+    group_id?: string | null;
+    /**
+     * When the key stops working (in the future); left out or null for never.
+     */
+    expires_at?: string | null;
+};
+
+/**
+ * The new key, with its secret `key` (shown once).
+ */
+export type ApiKeyCreated = ApiKey & {
+    /**
+     * Send as `Authorization: Bearer <key>`. Shown only in this answer.
+     */
+    key: string;
 };
 
 /**
@@ -507,7 +757,7 @@ export type BulkPushItem = {
     device_id: string;
     timestamp: string;
     /**
-     * Cumulative meter value in kWh.
+     * Cumulative meter value in kWh (at most 10^12, more than any meter register holds).
      */
     kwh: number;
     /**
@@ -569,7 +819,7 @@ export type BulkPushResponse = {
  */
 export type ManualReadingForm = {
     /**
-     * Meter value read by hand, in kWh.
+     * Meter value read by hand, in kWh (at most 10^12).
      */
     kwh: number;
     /**
@@ -622,9 +872,15 @@ export type AttachmentList = {
 export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly';
 
 /**
- * Consumption of one device over a window: the meter's rise from `start` to `end`, with meter
- * resets added back. `reading_count` 0 means no data (then `kwh` and the reading times are
- * null: no data is not zero).
+ * Consumption of one device over the window [`start`, `end`): the meter's value at `end`
+ * minus its value at `start`, with meter resets added back. Where an edge falls between two
+ * readings at most 24 hours apart, the meter's value there is interpolated linearly in time
+ * between them (`estimated`); across a longer gap it is the last reading before the edge
+ * (the gap's rise counts when the reading after it arrives). Across a meter reset the values
+ * either side cannot be compared: the reading after the reset carries its count since the
+ * restart, which is spread over the gap the same way. The reading count and times are of the
+ * readings inside [`start`, `end`). `kwh` is null when no reading lies in (`start`, `end`]
+ * and no edge is estimated: no data is not zero.
  *
  */
 export type CumulativeConsumption = {
@@ -642,11 +898,26 @@ export type CumulativeConsumption = {
      */
     timezone: string;
     /**
-     * Null without readings in the window.
+     * Null without readings in the window and without an estimated edge.
      */
     kwh: number | null;
+    /**
+     * The value rests on an edge interpolated between readings (the window's start or end
+     * falls between two readings at most 24 hours apart).
+     *
+     */
+    estimated: boolean;
+    /**
+     * The first reading at or after `start`, before `end`.
+     */
     first_reading_at: string | null;
+    /**
+     * The last reading before `end` (the window's end is exclusive).
+     */
     last_reading_at: string | null;
+    /**
+     * Readings in [`start`, `end`).
+     */
     reading_count: number;
     /**
      * Some expected readings are missing inside the window.
@@ -656,6 +927,24 @@ export type CumulativeConsumption = {
      * Meter resets inside the window.
      */
     resets: number;
+    /**
+     * `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
+     * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
+     * read on the group's local wall clock. Null where some of the kWh fall where the group
+     * has no tariff.
+     *
+     */
+    cost: number | null;
+    /**
+     * `kwh` times the group's emission factor in force then, in kg CO2e. Null where some of
+     * the kWh fall where the group has no emission factor.
+     *
+     */
+    co2_kg: number | null;
+    /**
+     * ISO 4217 code of every cost here; null where the group has no currency.
+     */
+    currency: string | null;
 };
 
 /**
@@ -674,7 +963,10 @@ export type IntervalMetadata = {
     gaps: number;
     resets: number;
     /**
-     * The value was interpolated across missing data at the edges.
+     * The value rests on an estimate: an edge of the interval falls between two readings at
+     * most 24 hours apart and takes the meter's value interpolated linearly in time between
+     * them (see `CumulativeConsumption`), or a reading inside it was sent as estimated.
+     *
      */
     estimated: boolean;
 };
@@ -686,10 +978,27 @@ export type ConsumptionInterval = {
     start: string;
     end: string;
     /**
-     * Consumption in the bucket; null when no reading covers it.
+     * Consumption in the bucket [`start`, `end`), edges interpolated between readings as in
+     * `CumulativeConsumption`; null when no reading and no estimate covers it. The buckets
+     * add up to the window's figure.
+     *
      */
     kwh: number | null;
     metadata?: IntervalMetadata;
+    /**
+     * The bucket's `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
+     * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
+     * read on the group's local wall clock. Null where some of the kWh fall where the group
+     * has no tariff.
+     *
+     */
+    cost: number | null;
+    /**
+     * The bucket's `kwh` times the group's emission factor in force then, in kg CO2e. Null where some of
+     * the kWh fall where the group has no emission factor.
+     *
+     */
+    co2_kg: number | null;
 };
 
 /**
@@ -703,6 +1012,18 @@ export type ConsumptionIntervals = {
     end: string;
     total_kwh: number;
     intervals: Array<ConsumptionInterval>;
+    /**
+     * Sum of the buckets' `cost`; null where one with kWh has none.
+     */
+    total_cost: number | null;
+    /**
+     * Sum of the buckets' `co2_kg`; null where one with kWh has none.
+     */
+    total_co2_kg: number | null;
+    /**
+     * ISO 4217 code of every cost here; null where the group has no currency.
+     */
+    currency: string | null;
 };
 
 /**
@@ -727,6 +1048,24 @@ export type ReportPeriod = {
      * Total over the whole period (context for a running report).
      */
     full_total_kwh: number;
+    /**
+     * Energy charge of the compared span, summed over the devices (as `total_kwh`); null
+     * without tariffs or currency shared by the report's groups, or where a device's kWh
+     * have no price.
+     *
+     */
+    total_cost: number | null;
+    /**
+     * CO2 of the compared span, summed over the devices; null as `total_cost`.
+     */
+    total_co2_kg: number | null;
+    /**
+     * Standing charges of the compared span: each local day's charge times the share of the
+     * day covered, per group of the report; not included in `total_cost`. A bill is
+     * `total_cost + standing_charge`.
+     *
+     */
+    standing_charge: number | null;
 };
 
 /**
@@ -741,6 +1080,14 @@ export type ReportChange = {
      * Change in percent of previous; null when previous is 0.
      */
     percent: number | null;
+    /**
+     * current - previous energy charge; null when either is null.
+     */
+    absolute_cost: number | null;
+    /**
+     * current - previous CO2; null when either is null.
+     */
+    absolute_co2_kg: number | null;
 };
 
 /**
@@ -769,6 +1116,16 @@ export type EnergyReportDevice = {
      * Over the whole previous period (context); null without readings in it.
      */
     previous_full_kwh: number | null;
+    /**
+     * Energy charge of `current_kwh` (see `CumulativeConsumption.cost`).
+     */
+    current_cost: number | null;
+    /**
+     * Energy charge of `previous_kwh`.
+     */
+    previous_cost: number | null;
+    current_co2_kg: number | null;
+    previous_co2_kg: number | null;
 };
 
 /**
@@ -784,6 +1141,12 @@ export type ReportSeriesPoint = {
      * The bucket is still running (now falls inside it).
      */
     partial: boolean;
+    /**
+     * An edge of the bucket falls between two readings of some device and takes the meter's
+     * value interpolated between them (see `CumulativeConsumption`).
+     *
+     */
+    estimated: boolean;
 };
 
 /**
@@ -824,6 +1187,12 @@ export type EnergyReport = {
      * The devices the report covers (resolved when the query named none).
      */
     device_ids: Array<string>;
+    /**
+     * ISO 4217 code of every cost in the report: the one currency of the report's groups
+     * with tariffs; null (and every cost null) when they have none or differ.
+     *
+     */
+    currency: string | null;
 };
 
 /**
@@ -998,6 +1367,12 @@ export type NotificationRule = {
     created_at: string;
     updated_at: string;
     last_triggered_at: string | null;
+    severity: AlarmSeverity;
+    /**
+     * Channels the rule's alarms go to (raise and clear); a deleted channel leaves the list.
+     *
+     */
+    channel_ids: Array<string>;
 };
 
 /**
@@ -1022,6 +1397,11 @@ export type DeviceOfflineRuleInput = {
      * Minutes without contact before alerting (5 minutes to 7 days).
      */
     offline_after_minutes: number;
+    severity?: AlarmSeverity;
+    /**
+     * Channels of the rule's group its alarms go to (422 for another group's).
+     */
+    channel_ids?: Array<string>;
 };
 
 /**
@@ -1041,6 +1421,11 @@ export type ConsumptionThresholdRuleInput = {
      */
     unit: string;
     window: ThresholdWindow;
+    severity?: AlarmSeverity;
+    /**
+     * Channels of the rule's group its alarms go to (422 for another group's).
+     */
+    channel_ids?: Array<string>;
 };
 
 /**
@@ -1098,6 +1483,296 @@ export type NotificationRulePatch = {
     threshold_value?: number;
     unit?: string;
     window?: ThresholdWindow;
+    severity?: AlarmSeverity;
+    /**
+     * Channels of the rule's group its alarms go to (422 for another group's).
+     */
+    channel_ids?: Array<string>;
+};
+
+/**
+ * How urgent a rule's alarms are.
+ */
+export type AlarmSeverity = 'info' | 'warning' | 'critical';
+
+/**
+ * `active` while the condition holds and nobody took it; `acknowledged` once someone did (it
+ * stays open); `cleared` when the condition ended or someone cleared it by hand.
+ *
+ */
+export type AlarmState = 'active' | 'acknowledged' | 'cleared';
+
+/**
+ * One alarm of a rule for one device and condition. `values` are the alert's values when it
+ * was raised (the params of the notification it raised: `DeviceOfflineParams` or
+ * `ConsumptionThresholdParams`). `cleared_by` is `auto` when the condition ended by itself,
+ * otherwise the id of the user who cleared it.
+ *
+ */
+export type Alarm = {
+    id: string;
+    group_id: string;
+    /**
+     * Null once the rule was deleted.
+     */
+    rule_id: string | null;
+    rule_name: string;
+    device_id: string;
+    alert_type: AlertType;
+    severity: AlarmSeverity;
+    state: AlarmState;
+    title: string;
+    message: string;
+    values: {
+        [key: string]: unknown;
+    };
+    raised_at: string;
+    acknowledged_at: string | null;
+    acknowledged_by: string | null;
+    acknowledged_by_name: string | null;
+    acknowledgement_note: string | null;
+    cleared_at: string | null;
+    /**
+     * `auto`, or the id of the user who cleared the alarm.
+     */
+    cleared_by: string | null;
+    cleared_by_name: string | null;
+};
+
+/**
+ * A page of alarms and how many match the filters.
+ */
+export type AlarmList = {
+    items: Array<Alarm>;
+    total: number;
+};
+
+/**
+ * An optional note saying what the person does about it (`{}` for none).
+ */
+export type AlarmAcknowledgement = {
+    note?: string;
+};
+
+/**
+ * Raise no alarm of the rule for this device until `until`.
+ */
+export type AlarmSnoozeInput = {
+    device_id: string;
+    until: string;
+};
+
+/**
+ * A rule snoozed for one device.
+ */
+export type AlarmSnooze = {
+    id: string;
+    group_id: string;
+    rule_id: string;
+    device_id: string;
+    until: string;
+    created_by: string | null;
+    created_at: string;
+};
+
+/**
+ * Snoozes that have not ended.
+ */
+export type AlarmSnoozeList = {
+    items: Array<AlarmSnooze>;
+};
+
+/**
+ * `email` sends to addresses over SMTP; `webhook` POSTs a signed JSON body.
+ */
+export type ChannelType = 'email' | 'webhook';
+
+/**
+ * Where a rule's alarms go. E-mail channels have `addresses` (and `url` null); webhook
+ * channels have `url` (and `addresses` empty). `mail_configured` is false for an e-mail
+ * channel while the server has no `SMTP_URL` (its deliveries fail with "Mail is not
+ * configured"); null for webhooks.
+ *
+ */
+export type NotificationChannel = {
+    id: string;
+    group_id: string;
+    type: ChannelType;
+    name: string;
+    addresses: Array<string>;
+    url: string | null;
+    mail_configured: boolean | null;
+    created_at: string;
+    updated_at: string;
+};
+
+/**
+ * A channel, with the webhook signing secret when it was just made or rotated.
+ */
+export type NotificationChannelWithSecret = NotificationChannel & {
+    /**
+     * The webhook signing secret (Standard Webhooks), shown only in this answer: keep it
+     * where the receiver verifies signatures.
+     *
+     */
+    secret?: string;
+};
+
+/**
+ * Channels by name. `mail_configured` says whether the server can send e-mail at all (it has
+ * an `SMTP_URL`), so a console can say so before the first e-mail channel exists.
+ *
+ */
+export type NotificationChannelList = {
+    items: Array<NotificationChannel>;
+    mail_configured: boolean;
+};
+
+/**
+ * A new e-mail channel.
+ */
+export type EmailChannelInput = {
+    group_id: string;
+    type: 'email';
+    name: string;
+    addresses: Array<string>;
+};
+
+/**
+ * A new webhook channel; https, or http to a loopback address (tests).
+ */
+export type WebhookChannelInput = {
+    group_id: string;
+    type: 'webhook';
+    name: string;
+    url: string;
+};
+
+/**
+ * A new channel; `type` selects the shape.
+ */
+export type NotificationChannelInput = ({
+    type: 'email';
+} & EmailChannelInput) | ({
+    type: 'webhook';
+} & WebhookChannelInput);
+
+/**
+ * Partial update of a channel; at least one field.
+ */
+export type NotificationChannelPatch = {
+    name?: string;
+    addresses?: Array<string>;
+    url?: string;
+    /**
+     * Replace the webhook signing secret; the answer shows the new one once.
+     */
+    rotate_secret?: boolean;
+};
+
+/**
+ * What a delivery is about.
+ */
+export type ChannelDeliveryEvent = 'raise' | 'clear' | 'test';
+
+/**
+ * `pending` until it was sent or gave up; `sent` once the receiver answered 2xx (or the mail
+ * server accepted it); `failed` after a 4xx other than 408 and 429, or when retries ran out.
+ *
+ */
+export type ChannelDeliveryStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * One message to one channel, and how sending it went.
+ */
+export type ChannelDelivery = {
+    id: string;
+    channel_id: string;
+    alarm_id: string | null;
+    event: ChannelDeliveryEvent;
+    status: ChannelDeliveryStatus;
+    attempts: number;
+    /**
+     * When the next attempt is due; null once sent or failed.
+     */
+    next_attempt_at: string | null;
+    last_attempt_at: string | null;
+    /**
+     * The receiver's last HTTP status (webhooks) or SMTP reply code (e-mail).
+     */
+    response_code: number | null;
+    error: string | null;
+    /**
+     * The `webhook-id` header, the same on every attempt of this delivery.
+     */
+    webhook_id: string;
+    created_at: string;
+    sent_at: string | null;
+};
+
+/**
+ * A channel's recent deliveries, newest first.
+ */
+export type ChannelDeliveryList = {
+    items: Array<ChannelDelivery>;
+};
+
+/**
+ * The body of every webhook POST. Headers (Standard Webhooks): `webhook-id` (the delivery's
+ * id, the same on retries: de-duplicate by it), `webhook-timestamp` (Unix seconds) and
+ * `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the
+ * base64-decoded part of the channel secret after `whsec_`).
+ *
+ */
+export type AlarmWebhookEvent = {
+    type: 'alarm.raised' | 'alarm.cleared' | 'channel.test';
+    /**
+     * When the event happened (not when this attempt was made).
+     */
+    timestamp: string;
+    data: AlarmWebhookData;
+};
+
+/**
+ * What happened; `alarm` and `device` are null for `channel.test`.
+ */
+export type AlarmWebhookData = {
+    group_id: string;
+    channel_id: string;
+    message: string;
+    alarm: AlarmWebhookAlarm | null;
+    device: AlarmWebhookDevice | null;
+};
+
+/**
+ * The alarm as it was when the event happened.
+ */
+export type AlarmWebhookAlarm = {
+    id: string;
+    rule_id: string | null;
+    rule_name: string;
+    alert_type: AlertType;
+    severity: AlarmSeverity;
+    state: AlarmState;
+    title: string;
+    values: {
+        [key: string]: unknown;
+    };
+    raised_at: string;
+    cleared_at: string | null;
+    cleared_by: string | null;
+};
+
+/**
+ * The device, with a link to it in the console (`PUBLIC_URL`).
+ */
+export type AlarmWebhookDevice = {
+    id: string;
+    name: string;
+    /**
+     * Null when the server has no `PUBLIC_URL`.
+     */
+    url: string | null;
 };
 
 /**
@@ -1274,6 +1949,86 @@ export type ProfiledResponse = {
 };
 
 /**
+ * How a device sends its readings, over MQTT and over HTTP.
+ */
+export type DeviceConnection = {
+    device_id: string;
+    mqtt: {
+        enabled: boolean;
+        /**
+         * `embedded`: the broker inside the server; `external`: the broker of MQTT_URL;
+         * `off`: no MQTT (see `reason`).
+         *
+         */
+        mode: 'embedded' | 'external' | 'off';
+        /**
+         * Why MQTT is off (switched off, the port taken...); null when on.
+         */
+        reason: string | null;
+        /**
+         * The broker's host name or address; null when off.
+         */
+        host: string | null;
+        port: number | null;
+        /**
+         * The device's readings topic.
+         */
+        topic: string;
+        /**
+         * The MQTT user name (the device id); the password is the device token.
+         */
+        username: string;
+        /**
+         * Publish with QoS 1; the acknowledgement comes after the readings commit.
+         */
+        qos: 1;
+    };
+    http: {
+        /**
+         * POST the readings here with `Authorization: Bearer <device token>`.
+         */
+        readings_url: string;
+    };
+};
+
+/**
+ * What EMQX's HTTP authenticator sends (its body template).
+ */
+export type MqttAuthRequest = {
+    clientid?: string;
+    username: string;
+    password: string;
+};
+
+/**
+ * EMQX's HTTP authentication answer.
+ */
+export type MqttAuthResult = {
+    result: 'allow' | 'deny';
+    /**
+     * True only for the server's own subscriber.
+     */
+    is_superuser: boolean;
+};
+
+/**
+ * What EMQX's HTTP authorizer sends (its body template).
+ */
+export type MqttAclRequest = {
+    clientid?: string;
+    username: string;
+    topic: string;
+    action: 'publish' | 'subscribe' | 'all';
+};
+
+/**
+ * EMQX's HTTP authorization answer.
+ */
+export type MqttAclResult = {
+    result: 'allow' | 'deny';
+};
+
+/**
  * Form-encoded sign-in body. The e-mail address goes in `username`.
  */
 export type LoginFormWritable = {
@@ -1346,6 +2101,13 @@ export type TenantCreateWritable = {
 export type RequestId = string;
 
 /**
+ * The shared secret `MQTT_AUTH_SECRET`, sent by the broker with every authentication and
+ * authorization callback. A missing or wrong secret answers 401.
+ *
+ */
+export type MqttAuthSecret = string;
+
+/**
  * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
  * group; without it they see all groups. Ignored for admin and user accounts, which are always
  * fixed to their own group. An unknown group id yields empty results, not an error.
@@ -1369,6 +2131,11 @@ export type GroupId = string;
 export type DeviceId = string;
 
 /**
+ * API key id (`ApiKey.id`).
+ */
+export type ApiKeyId = string;
+
+/**
  * Notification delivery id (`NotificationDelivery.id`, not the notification id).
  */
 export type DeliveryId = string;
@@ -1377,6 +2144,16 @@ export type DeliveryId = string;
  * Notification rule id (`NotificationRule.id`).
  */
 export type RuleId = string;
+
+/**
+ * Alarm id (`Alarm.id`).
+ */
+export type AlarmId = string;
+
+/**
+ * Notification channel id (`NotificationChannel.id`).
+ */
+export type ChannelId = string;
 
 /**
  * Reading id (`Reading.id`, a positive integer).
@@ -2417,6 +3194,240 @@ export type UpdateUserResponses = {
 
 export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
 
+export type ListApiKeysData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/api-keys';
+};
+
+export type ListApiKeysErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
+
+export type ListApiKeysResponses = {
+    /**
+     * The keys.
+     */
+    200: ApiKeyList;
+};
+
+export type ListApiKeysResponse = ListApiKeysResponses[keyof ListApiKeysResponses];
+
+export type CreateApiKeyData = {
+    body: ApiKeyCreate;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/api-keys';
+};
+
+export type CreateApiKeyErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * The key, with its secret (shown once).
+     */
+    201: ApiKeyCreated;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type DeleteApiKeyData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * API key id (`ApiKey.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/api-keys/{id}';
+};
+
+export type DeleteApiKeyErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type DeleteApiKeyError = DeleteApiKeyErrors[keyof DeleteApiKeyErrors];
+
+export type DeleteApiKeyResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type DeleteApiKeyResponse = DeleteApiKeyResponses[keyof DeleteApiKeyResponses];
+
 export type ListGroupsData = {
     body?: never;
     headers?: {
@@ -2892,6 +3903,161 @@ export type ListGroupMembersResponses = {
 };
 
 export type ListGroupMembersResponse = ListGroupMembersResponses[keyof ListGroupMembersResponses];
+
+export type GetGroupEnergySettingsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path: {
+        /**
+         * Group id (`Group.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/groups/{id}/energy-settings';
+};
+
+export type GetGroupEnergySettingsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetGroupEnergySettingsError = GetGroupEnergySettingsErrors[keyof GetGroupEnergySettingsErrors];
+
+export type GetGroupEnergySettingsResponses = {
+    /**
+     * The group's energy settings.
+     */
+    200: EnergySettings;
+};
+
+export type GetGroupEnergySettingsResponse = GetGroupEnergySettingsResponses[keyof GetGroupEnergySettingsResponses];
+
+export type UpdateGroupEnergySettingsData = {
+    body: EnergySettings;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path: {
+        /**
+         * Group id (`Group.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/groups/{id}/energy-settings';
+};
+
+export type UpdateGroupEnergySettingsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type UpdateGroupEnergySettingsError = UpdateGroupEnergySettingsErrors[keyof UpdateGroupEnergySettingsErrors];
+
+export type UpdateGroupEnergySettingsResponses = {
+    /**
+     * The saved settings.
+     */
+    200: EnergySettings;
+};
+
+export type UpdateGroupEnergySettingsResponse = UpdateGroupEnergySettingsResponses[keyof UpdateGroupEnergySettingsResponses];
 
 export type CreateTenantData = {
     body: TenantCreateWritable;
@@ -3875,6 +5041,1145 @@ export type DeactivateNotificationRuleResponses = {
 };
 
 export type DeactivateNotificationRuleResponse = DeactivateNotificationRuleResponses[keyof DeactivateNotificationRuleResponses];
+
+export type ListRuleSnoozesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification rule id (`NotificationRule.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/rules/{id}/snoozes';
+};
+
+export type ListRuleSnoozesErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ListRuleSnoozesError = ListRuleSnoozesErrors[keyof ListRuleSnoozesErrors];
+
+export type ListRuleSnoozesResponses = {
+    /**
+     * The snoozes still running.
+     */
+    200: AlarmSnoozeList;
+};
+
+export type ListRuleSnoozesResponse = ListRuleSnoozesResponses[keyof ListRuleSnoozesResponses];
+
+export type SnoozeRuleData = {
+    body: AlarmSnoozeInput;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification rule id (`NotificationRule.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/rules/{id}/snoozes';
+};
+
+export type SnoozeRuleErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type SnoozeRuleError = SnoozeRuleErrors[keyof SnoozeRuleErrors];
+
+export type SnoozeRuleResponses = {
+    /**
+     * The snooze.
+     */
+    201: AlarmSnooze;
+};
+
+export type SnoozeRuleResponse = SnoozeRuleResponses[keyof SnoozeRuleResponses];
+
+export type EndRuleSnoozeData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification rule id (`NotificationRule.id`).
+         */
+        id: string;
+        /**
+         * The snoozed device's id.
+         */
+        device_id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/rules/{id}/snoozes/{device_id}';
+};
+
+export type EndRuleSnoozeErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type EndRuleSnoozeError = EndRuleSnoozeErrors[keyof EndRuleSnoozeErrors];
+
+export type EndRuleSnoozeResponses = {
+    /**
+     * The snooze ended.
+     */
+    204: void;
+};
+
+export type EndRuleSnoozeResponse = EndRuleSnoozeResponses[keyof EndRuleSnoozeResponses];
+
+export type ListAlarmsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Alarm states to include (repeat the parameter); left out = every state.
+         */
+        state?: Array<AlarmState>;
+        /**
+         * Severities to include (repeat the parameter); left out = every severity.
+         */
+        severity?: Array<AlarmSeverity>;
+        /**
+         * Only the alarms of this device.
+         */
+        device_id?: string;
+        /**
+         * Number of items to skip.
+         */
+        skip?: number;
+        /**
+         * Maximum number of items to return (the group-scope selector asks for 500 groups).
+         */
+        limit?: number;
+    };
+    url: '/api/v1/notifications/alarms';
+};
+
+export type ListAlarmsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ListAlarmsError = ListAlarmsErrors[keyof ListAlarmsErrors];
+
+export type ListAlarmsResponses = {
+    /**
+     * The alarms.
+     */
+    200: AlarmList;
+};
+
+export type ListAlarmsResponse = ListAlarmsResponses[keyof ListAlarmsResponses];
+
+export type AcknowledgeAlarmData = {
+    body: AlarmAcknowledgement;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Alarm id (`Alarm.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/alarms/{id}/acknowledge';
+};
+
+export type AcknowledgeAlarmErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The change clashes with existing data: a unique value is taken (e-mail, group name, serial
+     * number, rule name, reading timestamp), or a group still has dependent resources.
+     *
+     */
+    409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type AcknowledgeAlarmError = AcknowledgeAlarmErrors[keyof AcknowledgeAlarmErrors];
+
+export type AcknowledgeAlarmResponses = {
+    /**
+     * The acknowledged alarm.
+     */
+    200: Alarm;
+};
+
+export type AcknowledgeAlarmResponse = AcknowledgeAlarmResponses[keyof AcknowledgeAlarmResponses];
+
+export type ClearAlarmData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Alarm id (`Alarm.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/alarms/{id}/clear';
+};
+
+export type ClearAlarmErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ClearAlarmError = ClearAlarmErrors[keyof ClearAlarmErrors];
+
+export type ClearAlarmResponses = {
+    /**
+     * The cleared alarm.
+     */
+    200: Alarm;
+};
+
+export type ClearAlarmResponse = ClearAlarmResponses[keyof ClearAlarmResponses];
+
+export type ListNotificationChannelsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/notifications/channels';
+};
+
+export type ListNotificationChannelsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ListNotificationChannelsError = ListNotificationChannelsErrors[keyof ListNotificationChannelsErrors];
+
+export type ListNotificationChannelsResponses = {
+    /**
+     * The channels.
+     */
+    200: NotificationChannelList;
+};
+
+export type ListNotificationChannelsResponse = ListNotificationChannelsResponses[keyof ListNotificationChannelsResponses];
+
+export type CreateNotificationChannelData = {
+    body: NotificationChannelInput;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/notifications/channels';
+};
+
+export type CreateNotificationChannelErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The change clashes with existing data: a unique value is taken (e-mail, group name, serial
+     * number, rule name, reading timestamp), or a group still has dependent resources.
+     *
+     */
+    409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type CreateNotificationChannelError = CreateNotificationChannelErrors[keyof CreateNotificationChannelErrors];
+
+export type CreateNotificationChannelResponses = {
+    /**
+     * The created channel, with the webhook secret shown once.
+     */
+    201: NotificationChannelWithSecret;
+};
+
+export type CreateNotificationChannelResponse = CreateNotificationChannelResponses[keyof CreateNotificationChannelResponses];
+
+export type DeleteNotificationChannelData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification channel id (`NotificationChannel.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/channels/{id}';
+};
+
+export type DeleteNotificationChannelErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type DeleteNotificationChannelError = DeleteNotificationChannelErrors[keyof DeleteNotificationChannelErrors];
+
+export type DeleteNotificationChannelResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteNotificationChannelResponse = DeleteNotificationChannelResponses[keyof DeleteNotificationChannelResponses];
+
+export type GetNotificationChannelData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification channel id (`NotificationChannel.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/channels/{id}';
+};
+
+export type GetNotificationChannelErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetNotificationChannelError = GetNotificationChannelErrors[keyof GetNotificationChannelErrors];
+
+export type GetNotificationChannelResponses = {
+    /**
+     * The channel.
+     */
+    200: NotificationChannel;
+};
+
+export type GetNotificationChannelResponse = GetNotificationChannelResponses[keyof GetNotificationChannelResponses];
+
+export type UpdateNotificationChannelData = {
+    body: NotificationChannelPatch;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification channel id (`NotificationChannel.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/channels/{id}';
+};
+
+export type UpdateNotificationChannelErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The change clashes with existing data: a unique value is taken (e-mail, group name, serial
+     * number, rule name, reading timestamp), or a group still has dependent resources.
+     *
+     */
+    409: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type UpdateNotificationChannelError = UpdateNotificationChannelErrors[keyof UpdateNotificationChannelErrors];
+
+export type UpdateNotificationChannelResponses = {
+    /**
+     * The updated channel (with `secret` when it was rotated).
+     */
+    200: NotificationChannelWithSecret;
+};
+
+export type UpdateNotificationChannelResponse = UpdateNotificationChannelResponses[keyof UpdateNotificationChannelResponses];
+
+export type TestNotificationChannelData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification channel id (`NotificationChannel.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/channels/{id}/test';
+};
+
+export type TestNotificationChannelErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type TestNotificationChannelError = TestNotificationChannelErrors[keyof TestNotificationChannelErrors];
+
+export type TestNotificationChannelResponses = {
+    /**
+     * The test delivery and its outcome.
+     */
+    200: ChannelDelivery;
+};
+
+export type TestNotificationChannelResponse = TestNotificationChannelResponses[keyof TestNotificationChannelResponses];
+
+export type ListChannelDeliveriesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Notification channel id (`NotificationChannel.id`).
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * Maximum number of deliveries to return.
+         */
+        limit?: number;
+    };
+    url: '/api/v1/notifications/channels/{id}/deliveries';
+};
+
+export type ListChannelDeliveriesErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type ListChannelDeliveriesError = ListChannelDeliveriesErrors[keyof ListChannelDeliveriesErrors];
+
+export type ListChannelDeliveriesResponses = {
+    /**
+     * The deliveries.
+     */
+    200: ChannelDeliveryList;
+};
+
+export type ListChannelDeliveriesResponse = ListChannelDeliveriesResponses[keyof ListChannelDeliveriesResponses];
 
 export type GetLogsData = {
     body?: never;
@@ -5157,7 +7462,7 @@ export type ListDeviceReadingsData = {
         /**
          * Only readings that arrived this way (left out means all sources).
          */
-        source?: 'meter' | 'manual' | 'bulk';
+        source?: ReadingSource;
         /**
          * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
          * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
@@ -5220,6 +7525,263 @@ export type ListDeviceReadingsResponses = {
 };
 
 export type ListDeviceReadingsResponse = ListDeviceReadingsResponses[keyof ListDeviceReadingsResponses];
+
+export type IngestDeviceReadingsData = {
+    body: DeviceReadingsPush;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/devices/{id}/readings';
+};
+
+export type IngestDeviceReadingsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * Too many requests (login attempts per account or address, bulk pushes, frontend log batches); wait `Retry-After` seconds.
+     */
+    429: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type IngestDeviceReadingsError = IngestDeviceReadingsErrors[keyof IngestDeviceReadingsErrors];
+
+export type IngestDeviceReadingsResponses = {
+    /**
+     * Per-item results and totals.
+     */
+    200: BulkPushResponse;
+};
+
+export type IngestDeviceReadingsResponse = IngestDeviceReadingsResponses[keyof IngestDeviceReadingsResponses];
+
+export type DeleteDeviceCredentialsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/devices/{id}/credentials';
+};
+
+export type DeleteDeviceCredentialsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type DeleteDeviceCredentialsError = DeleteDeviceCredentialsErrors[keyof DeleteDeviceCredentialsErrors];
+
+export type DeleteDeviceCredentialsResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type DeleteDeviceCredentialsResponse = DeleteDeviceCredentialsResponses[keyof DeleteDeviceCredentialsResponses];
+
+export type CreateDeviceCredentialsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/devices/{id}/credentials';
+};
+
+export type CreateDeviceCredentialsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type CreateDeviceCredentialsError = CreateDeviceCredentialsErrors[keyof CreateDeviceCredentialsErrors];
+
+export type CreateDeviceCredentialsResponses = {
+    /**
+     * The new token (shown once).
+     */
+    201: DeviceCredentials;
+};
+
+export type CreateDeviceCredentialsResponse = CreateDeviceCredentialsResponses[keyof CreateDeviceCredentialsResponses];
 
 export type GetLatestDeviceReadingData = {
     body?: never;
@@ -6359,6 +8921,282 @@ export type GetCumulativeConsumptionLastMonthResponses = {
 
 export type GetCumulativeConsumptionLastMonthResponse = GetCumulativeConsumptionLastMonthResponses[keyof GetCumulativeConsumptionLastMonthResponses];
 
+export type GetCumulativeConsumptionThisBillData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
+    url: '/api/v1/devices/{id}/consumption/cumulative/this-bill';
+};
+
+export type GetCumulativeConsumptionThisBillErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetCumulativeConsumptionThisBillError = GetCumulativeConsumptionThisBillErrors[keyof GetCumulativeConsumptionThisBillErrors];
+
+export type GetCumulativeConsumptionThisBillResponses = {
+    /**
+     * Consumption over the bill.
+     */
+    200: CumulativeConsumption;
+};
+
+export type GetCumulativeConsumptionThisBillResponse = GetCumulativeConsumptionThisBillResponses[keyof GetCumulativeConsumptionThisBillResponses];
+
+export type GetCumulativeConsumptionLastBillData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
+    url: '/api/v1/devices/{id}/consumption/cumulative/last-bill';
+};
+
+export type GetCumulativeConsumptionLastBillErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetCumulativeConsumptionLastBillError = GetCumulativeConsumptionLastBillErrors[keyof GetCumulativeConsumptionLastBillErrors];
+
+export type GetCumulativeConsumptionLastBillResponses = {
+    /**
+     * Consumption over the bill.
+     */
+    200: CumulativeConsumption;
+};
+
+export type GetCumulativeConsumptionLastBillResponse = GetCumulativeConsumptionLastBillResponses[keyof GetCumulativeConsumptionLastBillResponses];
+
+export type GetCumulativeConsumptionBillYearAgoData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * With `true`, the answer is `application/vnd.console.profiled+json`: a `ProfiledResponse`
+         * carrying the normal body as `data` and the timing profile (steps, SQL statements, memory)
+         * as `profile`. Only developers may profile; others get 403.
+         *
+         */
+        profile?: boolean;
+    };
+    url: '/api/v1/devices/{id}/consumption/cumulative/bill-year-ago';
+};
+
+export type GetCumulativeConsumptionBillYearAgoErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetCumulativeConsumptionBillYearAgoError = GetCumulativeConsumptionBillYearAgoErrors[keyof GetCumulativeConsumptionBillYearAgoErrors];
+
+export type GetCumulativeConsumptionBillYearAgoResponses = {
+    /**
+     * Consumption over the bill.
+     */
+    200: CumulativeConsumption;
+};
+
+export type GetCumulativeConsumptionBillYearAgoResponse = GetCumulativeConsumptionBillYearAgoResponses[keyof GetCumulativeConsumptionBillYearAgoResponses];
+
 export type GetConsumptionIntervalsData = {
     body?: never;
     headers?: {
@@ -6898,3 +9736,325 @@ export type GetEnergyReportCsvResponses = {
 };
 
 export type GetEnergyReportCsvResponse = GetEnergyReportCsvResponses[keyof GetEnergyReportCsvResponses];
+
+export type GetDeviceConnectionData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Device id (`Device.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/devices/{id}/connection';
+};
+
+export type GetDeviceConnectionErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetDeviceConnectionError = GetDeviceConnectionErrors[keyof GetDeviceConnectionErrors];
+
+export type GetDeviceConnectionResponses = {
+    /**
+     * The device's connection details.
+     */
+    200: DeviceConnection;
+};
+
+export type GetDeviceConnectionResponse = GetDeviceConnectionResponses[keyof GetDeviceConnectionResponses];
+
+export type AuthenticateMqttClientData = {
+    body: MqttAuthRequest;
+    headers?: {
+        /**
+         * The shared secret `MQTT_AUTH_SECRET`, sent by the broker with every authentication and
+         * authorization callback. A missing or wrong secret answers 401.
+         *
+         */
+        'X-MQTT-Auth-Secret'?: string;
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/mqtt/auth';
+};
+
+export type AuthenticateMqttClientErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type AuthenticateMqttClientError = AuthenticateMqttClientErrors[keyof AuthenticateMqttClientErrors];
+
+export type AuthenticateMqttClientResponses = {
+    /**
+     * The verdict.
+     */
+    200: MqttAuthResult;
+};
+
+export type AuthenticateMqttClientResponse = AuthenticateMqttClientResponses[keyof AuthenticateMqttClientResponses];
+
+export type AuthorizeMqttClientData = {
+    body: MqttAclRequest;
+    headers?: {
+        /**
+         * The shared secret `MQTT_AUTH_SECRET`, sent by the broker with every authentication and
+         * authorization callback. A missing or wrong secret answers 401.
+         *
+         */
+        'X-MQTT-Auth-Secret'?: string;
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/mqtt/acl';
+};
+
+export type AuthorizeMqttClientErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type AuthorizeMqttClientError = AuthorizeMqttClientErrors[keyof AuthorizeMqttClientErrors];
+
+export type AuthorizeMqttClientResponses = {
+    /**
+     * The verdict.
+     */
+    200: MqttAclResult;
+};
+
+export type AuthorizeMqttClientResponse = AuthorizeMqttClientResponses[keyof AuthorizeMqttClientResponses];
+
+export type StreamEventsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+        /**
+         * The id of the last event received, to replay what was missed.
+         */
+        'Last-Event-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/events';
+};
+
+export type StreamEventsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type StreamEventsError = StreamEventsErrors[keyof StreamEventsErrors];
+
+export type StreamEventsResponses = {
+    /**
+     * The event stream; it stays open.
+     */
+    200: LiveEventData;
+};
+
+export type StreamEventsResponse = StreamEventsResponses[keyof StreamEventsResponses];
+
+export type ReceiveAlarmEventWebhookPayload = AlarmWebhookEvent;
+
+export type ReceiveAlarmEventWebhookRequest = {
+    body: ReceiveAlarmEventWebhookPayload;
+    key: 'alarmEvent';
+    path?: never;
+    query?: never;
+};

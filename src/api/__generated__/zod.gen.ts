@@ -3,6 +3,84 @@
 import * as z from 'zod';
 
 /**
+ * `reading`: the newest reading of a device.
+ */
+export const zLiveReading = z.object({
+    device_id: z.uuid(),
+    timestamp: z.iso.datetime({ offset: true }),
+    kwh: z.number(),
+    source: z.string()
+});
+
+/**
+ * `device.status`: the connectivity of a device changed.
+ */
+export const zLiveDeviceStatus = z.object({
+    device_id: z.uuid(),
+    status: z.enum([
+        'online',
+        'offline',
+        'unknown'
+    ]),
+    last_seen: z.iso.datetime({ offset: true }).nullable()
+});
+
+/**
+ * `notification`: a new delivery for the signed-in user.
+ */
+export const zLiveNotification = z.object({
+    notification_id: z.uuid(),
+    unread_count: z.int().gte(0)
+});
+
+/**
+ * `notifications.read`: the signed-in user marked notifications read.
+ */
+export const zLiveNotificationsRead = z.object({
+    unread_count: z.int().gte(0)
+});
+
+/**
+ * `alarm`: an alarm of the scope was raised, acknowledged or cleared.
+ */
+export const zLiveAlarm = z.object({
+    alarm_id: z.uuid(),
+    device_id: z.uuid(),
+    state: z.enum([
+        'active',
+        'acknowledged',
+        'cleared'
+    ])
+});
+
+/**
+ * `device.changed` and `device.deleted`: which device.
+ */
+export const zLiveDeviceRef = z.object({
+    device_id: z.uuid()
+});
+
+/**
+ * `reset`: events were missed; refetch what is shown.
+ */
+export const zLiveReset = z.object({
+    reason: z.string()
+});
+
+/**
+ * The `data` of one live event; the event's name says which.
+ */
+export const zLiveEventData = z.union([
+    zLiveReading,
+    zLiveDeviceStatus,
+    zLiveNotification,
+    zLiveNotificationsRead,
+    zLiveAlarm,
+    zLiveDeviceRef,
+    zLiveReset
+]);
+
+/**
  * One validation problem, located by path (`body`, `query`, `path` or `header` first).
  */
 export const zValidationIssue = z.object({
@@ -58,8 +136,10 @@ export const zPasswordChange = z.object({
 });
 
 /**
- * Personal settings of the signed-in user. `month_start_day` is the day of the month on which
- * the user's billing month starts (1 to 28, so it exists in every month).
+ * Personal settings of the signed-in user. `month_start_day` is deprecated and ignored: a
+ * bill belongs to the group's supply contract, so the billing cycle is the group's
+ * (`EnergySettings.billing_cycle_start_day`). It is still accepted and answered (as sent,
+ * default 1) so that older clients keep working.
  *
  */
 export const zPreferences = z.object({
@@ -70,7 +150,7 @@ export const zPreferences = z.object({
     ]),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/),
     week_start: z.enum(['sunday', 'monday']),
-    month_start_day: z.int().gte(1).lte(28)
+    month_start_day: z.int().gte(1).lte(28).optional()
 });
 
 /**
@@ -147,6 +227,57 @@ export const zGroupInput = z.object({
 });
 
 /**
+ * A price on some weekdays between two local wall-clock times [`start`, `end`), on the hour
+ * or half hour (`end` may be `24:00`; a window crossing midnight is written as two). Wall
+ * clock: on a daylight-saving day 07:00 to 22:00 is still 15 hours of the day's clock.
+ *
+ */
+export const zTariffWindow = z.object({
+    days: z.array(z.int().gte(1).lte(7)).min(1).max(7),
+    start: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/),
+    end: z.string().regex(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/),
+    price_per_kwh: z.number().gte(0).lte(1000000)
+});
+
+/**
+ * Prices from local midnight of `effective_from`: either one `price_per_kwh` for every hour,
+ * or time-of-use `windows` that together price every half hour of the week exactly once.
+ *
+ */
+export const zTariff = z.object({
+    effective_from: z.iso.date(),
+    standing_charge_per_day: z.number().gte(0).lte(1000000),
+    price_per_kwh: z.number().gte(0).lte(1000000).optional(),
+    windows: z.array(zTariffWindow).min(1).max(50).optional()
+});
+
+/**
+ * Grams of CO2 equivalent per kWh from local midnight of `effective_from`.
+ */
+export const zEmissionFactor = z.object({
+    effective_from: z.iso.date(),
+    g_co2e_per_kwh: z.number().gte(0).lte(100000)
+});
+
+/**
+ * A group's supply contract: when its bills start, what energy costs and what it emits.
+ * `billing_cycle_start_day` is the day of the month a bill starts, at local midnight in the
+ * group's timezone (1 to 28, so every month has it: a cycle meant to start on the 29th, 30th
+ * or 31st starts on the 28th, and every bill is one calendar month long, 28 to 31 days; on a
+ * daylight-saving day the bill edge is still local midnight, so a bill holds one hour more
+ * or less). Tariffs and factors apply from local midnight of `effective_from` until the next
+ * one's; the earliest one's date is when prices (or factors) begin, and figures before it
+ * have no cost (or CO2).
+ *
+ */
+export const zEnergySettings = z.object({
+    billing_cycle_start_day: z.int().gte(1).lte(28).default(1),
+    currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+    tariffs: z.array(zTariff).max(50),
+    emission_factors: z.array(zEmissionFactor).max(50)
+});
+
+/**
  * One page of groups.
  */
 export const zGroupList = z.object({
@@ -218,6 +349,8 @@ export const zDevice = z.object({
     latest_kwh: z.number().nullable(),
     today_kwh: z.number().gte(0).nullable(),
     summary: zDeviceSummary,
+    has_token: z.boolean(),
+    token_last_used_at: z.iso.datetime({ offset: true }).nullable(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true })
 });
@@ -344,6 +477,19 @@ export const zStatusSummary = z.object({
 });
 
 /**
+ * The channel a reading arrived by: `mqtt` (a device publishing over MQTT), `http` (a device
+ * with its token, ingestDeviceReadings), `bulk` (bulkPushReadings, imports, readings from
+ * before channels were recorded), `manual` (entered by hand).
+ *
+ */
+export const zReadingSource = z.enum([
+    'mqtt',
+    'http',
+    'bulk',
+    'manual'
+]);
+
+/**
  * One cumulative meter reading of a device.
  */
 export const zReading = z.object({
@@ -358,16 +504,74 @@ export const zReading = z.object({
         'reset'
     ]),
     reading_type: z.string().default('energy_kwh'),
-    source: z.enum([
-        'meter',
-        'manual',
-        'bulk'
-    ]),
+    source: zReadingSource,
     entered_by: z.uuid().nullable(),
     entered_by_name: z.string().nullable(),
     note: z.string().max(500).nullable(),
     attachment_id: z.uuid().nullable()
 });
+
+/**
+ * A device's new access token, answered once.
+ */
+export const zDeviceCredentials = z.object({
+    token: z.string().min(43)
+});
+
+/**
+ * One reading a device sends about itself (over HTTP or MQTT).
+ */
+export const zDeviceReading = z.object({
+    timestamp: z.iso.datetime({ offset: true }),
+    kwh: z.number().gte(0).lte(1000000000000),
+    status: z.enum(['online', 'offline']).optional()
+});
+
+/**
+ * A device's readings, at most 10,000.
+ */
+export const zDeviceReadingsPush = z.object({
+    readings: z.array(zDeviceReading).min(1).max(10000)
+});
+
+/**
+ * A service account's API key (never its secret).
+ */
+export const zApiKey = z.object({
+    id: z.uuid(),
+    name: z.string().max(100),
+    role: zRole,
+    group_id: z.uuid().nullable(),
+    created_by: z.uuid(),
+    created_by_name: z.string(),
+    created_at: z.iso.datetime({ offset: true }),
+    expires_at: z.iso.datetime({ offset: true }).nullable(),
+    last_used_at: z.iso.datetime({ offset: true }).nullable()
+});
+
+/**
+ * API keys, newest first.
+ */
+export const zApiKeyList = z.object({
+    items: z.array(zApiKey)
+});
+
+/**
+ * A new API key.
+ */
+export const zApiKeyCreate = z.object({
+    name: z.string().min(1).max(100).regex(/\S/),
+    role: zRole,
+    group_id: z.uuid().nullish(),
+    expires_at: z.iso.datetime({ offset: true }).nullish()
+});
+
+/**
+ * The new key, with its secret `key` (shown once).
+ */
+export const zApiKeyCreated = zApiKey.and(z.object({
+    key: z.string()
+}));
 
 /**
  * One page of readings.
@@ -402,7 +606,7 @@ export const zMeasurementList = z.object({
 export const zBulkPushItem = z.object({
     device_id: z.uuid(),
     timestamp: z.iso.datetime({ offset: true }),
-    kwh: z.number().gte(0),
+    kwh: z.number().gte(0).lte(1000000000000),
     status: z.enum(['online', 'offline']).optional(),
     reading_type: z.string().min(1).max(64).regex(/^[a-z][a-z0-9_]*$/).optional().default('energy_kwh')
 });
@@ -444,7 +648,7 @@ export const zBulkPushResponse = z.object({
  *
  */
 export const zManualReadingForm = z.object({
-    kwh: z.number().gte(0),
+    kwh: z.number().gte(0).lte(1000000000000),
     timestamp: z.iso.datetime({ offset: true }).optional(),
     is_reset: z.boolean().optional().default(false),
     note: z.string().max(500).optional(),
@@ -485,9 +689,15 @@ export const zGranularity = z.enum([
 ]);
 
 /**
- * Consumption of one device over a window: the meter's rise from `start` to `end`, with meter
- * resets added back. `reading_count` 0 means no data (then `kwh` and the reading times are
- * null: no data is not zero).
+ * Consumption of one device over the window [`start`, `end`): the meter's value at `end`
+ * minus its value at `start`, with meter resets added back. Where an edge falls between two
+ * readings at most 24 hours apart, the meter's value there is interpolated linearly in time
+ * between them (`estimated`); across a longer gap it is the last reading before the edge
+ * (the gap's rise counts when the reading after it arrives). Across a meter reset the values
+ * either side cannot be compared: the reading after the reset carries its count since the
+ * restart, which is spread over the gap the same way. The reading count and times are of the
+ * readings inside [`start`, `end`). `kwh` is null when no reading lies in (`start`, `end`]
+ * and no edge is estimated: no data is not zero.
  *
  */
 export const zCumulativeConsumption = z.object({
@@ -496,11 +706,15 @@ export const zCumulativeConsumption = z.object({
     end: z.iso.datetime({ offset: true }),
     timezone: z.string(),
     kwh: z.number().gte(0).nullable(),
+    estimated: z.boolean(),
     first_reading_at: z.iso.datetime({ offset: true }).nullable(),
     last_reading_at: z.iso.datetime({ offset: true }).nullable(),
     reading_count: z.int().gte(0),
     has_gaps: z.boolean(),
-    resets: z.int().gte(0)
+    resets: z.int().gte(0),
+    cost: z.number().gte(0).nullable(),
+    co2_kg: z.number().gte(0).nullable(),
+    currency: z.string().nullable()
 });
 
 /**
@@ -522,7 +736,9 @@ export const zConsumptionInterval = z.object({
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
-    metadata: zIntervalMetadata.optional()
+    metadata: zIntervalMetadata.optional(),
+    cost: z.number().gte(0).nullable(),
+    co2_kg: z.number().gte(0).nullable()
 });
 
 /**
@@ -535,7 +751,10 @@ export const zConsumptionIntervals = z.object({
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
     total_kwh: z.number().gte(0),
-    intervals: z.array(zConsumptionInterval).max(1000)
+    intervals: z.array(zConsumptionInterval).max(1000),
+    total_cost: z.number().gte(0).nullable(),
+    total_co2_kg: z.number().gte(0).nullable(),
+    currency: z.string().nullable()
 });
 
 /**
@@ -548,7 +767,10 @@ export const zReportPeriod = z.object({
     end: z.iso.datetime({ offset: true }),
     compared_end: z.iso.datetime({ offset: true }),
     total_kwh: z.number().gte(0),
-    full_total_kwh: z.number().gte(0)
+    full_total_kwh: z.number().gte(0),
+    total_cost: z.number().gte(0).nullable(),
+    total_co2_kg: z.number().gte(0).nullable(),
+    standing_charge: z.number().gte(0).nullable()
 });
 
 /**
@@ -556,7 +778,9 @@ export const zReportPeriod = z.object({
  */
 export const zReportChange = z.object({
     absolute_kwh: z.number(),
-    percent: z.number().nullable()
+    percent: z.number().nullable(),
+    absolute_cost: z.number().nullable(),
+    absolute_co2_kg: z.number().nullable()
 });
 
 /**
@@ -569,7 +793,11 @@ export const zEnergyReportDevice = z.object({
     previous_kwh: z.number().gte(0).nullable(),
     absolute_change: z.number().nullable(),
     percent_change: z.number().nullable(),
-    previous_full_kwh: z.number().gte(0).nullable()
+    previous_full_kwh: z.number().gte(0).nullable(),
+    current_cost: z.number().gte(0).nullable(),
+    previous_cost: z.number().gte(0).nullable(),
+    current_co2_kg: z.number().gte(0).nullable(),
+    previous_co2_kg: z.number().gte(0).nullable()
 });
 
 /**
@@ -578,7 +806,8 @@ export const zEnergyReportDevice = z.object({
 export const zReportSeriesPoint = z.object({
     start: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
-    partial: z.boolean()
+    partial: z.boolean(),
+    estimated: z.boolean()
 });
 
 /**
@@ -603,7 +832,8 @@ export const zEnergyReport = z.object({
         current: z.array(zReportSeriesPoint),
         previous: z.array(zReportSeriesPoint)
     }),
-    device_ids: z.array(z.uuid())
+    device_ids: z.array(z.uuid()),
+    currency: z.string().nullable()
 });
 
 /**
@@ -719,78 +949,6 @@ export const zMarkAllReadResult = z.object({
 });
 
 /**
- * A rule that raises notifications for a group's devices. `DEVICE_OFFLINE` rules use
- * `offline_after_minutes`; `CONSUMPTION_THRESHOLD` rules use `threshold_value`, `unit` and
- * `window`; fields of the other type are null.
- *
- */
-export const zNotificationRule = z.object({
-    id: z.uuid(),
-    group_id: z.uuid(),
-    name: z.string().max(100),
-    alert_type: zAlertType,
-    is_active: z.boolean(),
-    deactivated_reason: z.string().nullable(),
-    device_ids: z.array(z.uuid()),
-    offline_after_minutes: z.int().gte(5).lte(10080).nullable(),
-    threshold_value: z.number().gte(0).nullable(),
-    unit: z.string().nullable(),
-    window: zThresholdWindow.nullable(),
-    created_by: z.uuid().nullable(),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }),
-    last_triggered_at: z.iso.datetime({ offset: true }).nullable()
-});
-
-/**
- * What createTenant created.
- */
-export const zTenantCreated = z.object({
-    group: zGroup,
-    admin: zUser,
-    rules: z.array(zNotificationRule)
-});
-
-/**
- * Rules of one group (empty when no group was named).
- */
-export const zNotificationRuleList = z.object({
-    items: z.array(zNotificationRule)
-});
-
-/**
- * A new `DEVICE_OFFLINE` rule.
- */
-export const zDeviceOfflineRuleInput = z.object({
-    group_id: z.uuid(),
-    name: z.string().min(1).max(100),
-    alert_type: z.literal('DEVICE_OFFLINE'),
-    device_ids: z.array(z.uuid()).max(500).optional(),
-    offline_after_minutes: z.int().gte(5).lte(10080)
-});
-
-/**
- * A new `CONSUMPTION_THRESHOLD` rule.
- */
-export const zConsumptionThresholdRuleInput = z.object({
-    group_id: z.uuid(),
-    name: z.string().min(1).max(100),
-    alert_type: z.literal('CONSUMPTION_THRESHOLD'),
-    device_ids: z.array(z.uuid()).max(500).optional(),
-    threshold_value: z.number().gte(0),
-    unit: z.string().min(1).max(16),
-    window: zThresholdWindow
-});
-
-/**
- * A new notification rule; `alert_type` selects the shape.
- */
-export const zNotificationRuleInput = z.discriminatedUnion('alert_type', [
-    zDeviceOfflineRuleInput,
-    zConsumptionThresholdRuleInput
-]);
-
-/**
  * A starter `DEVICE_OFFLINE` rule of tenant setup. The group is the new one, which has no
  * devices yet, so the rule watches every device of the group (no `device_ids`).
  *
@@ -833,6 +991,93 @@ export const zTenantCreate = z.object({
 });
 
 /**
+ * How urgent a rule's alarms are.
+ */
+export const zAlarmSeverity = z.enum([
+    'info',
+    'warning',
+    'critical'
+]);
+
+/**
+ * A rule that raises notifications for a group's devices. `DEVICE_OFFLINE` rules use
+ * `offline_after_minutes`; `CONSUMPTION_THRESHOLD` rules use `threshold_value`, `unit` and
+ * `window`; fields of the other type are null.
+ *
+ */
+export const zNotificationRule = z.object({
+    id: z.uuid(),
+    group_id: z.uuid(),
+    name: z.string().max(100),
+    alert_type: zAlertType,
+    is_active: z.boolean(),
+    deactivated_reason: z.string().nullable(),
+    device_ids: z.array(z.uuid()),
+    offline_after_minutes: z.int().gte(5).lte(10080).nullable(),
+    threshold_value: z.number().gte(0).nullable(),
+    unit: z.string().nullable(),
+    window: zThresholdWindow.nullable(),
+    created_by: z.uuid().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+    last_triggered_at: z.iso.datetime({ offset: true }).nullable(),
+    severity: zAlarmSeverity,
+    channel_ids: z.array(z.uuid())
+});
+
+/**
+ * What createTenant created.
+ */
+export const zTenantCreated = z.object({
+    group: zGroup,
+    admin: zUser,
+    rules: z.array(zNotificationRule)
+});
+
+/**
+ * Rules of one group (empty when no group was named).
+ */
+export const zNotificationRuleList = z.object({
+    items: z.array(zNotificationRule)
+});
+
+/**
+ * A new `DEVICE_OFFLINE` rule.
+ */
+export const zDeviceOfflineRuleInput = z.object({
+    group_id: z.uuid(),
+    name: z.string().min(1).max(100),
+    alert_type: z.literal('DEVICE_OFFLINE'),
+    device_ids: z.array(z.uuid()).max(500).optional(),
+    offline_after_minutes: z.int().gte(5).lte(10080),
+    severity: zAlarmSeverity.optional(),
+    channel_ids: z.array(z.uuid()).max(20).optional()
+});
+
+/**
+ * A new `CONSUMPTION_THRESHOLD` rule.
+ */
+export const zConsumptionThresholdRuleInput = z.object({
+    group_id: z.uuid(),
+    name: z.string().min(1).max(100),
+    alert_type: z.literal('CONSUMPTION_THRESHOLD'),
+    device_ids: z.array(z.uuid()).max(500).optional(),
+    threshold_value: z.number().gte(0),
+    unit: z.string().min(1).max(16),
+    window: zThresholdWindow,
+    severity: zAlarmSeverity.optional(),
+    channel_ids: z.array(z.uuid()).max(20).optional()
+});
+
+/**
+ * A new notification rule; `alert_type` selects the shape.
+ */
+export const zNotificationRuleInput = z.discriminatedUnion('alert_type', [
+    zDeviceOfflineRuleInput,
+    zConsumptionThresholdRuleInput
+]);
+
+/**
  * Partial update of a rule; only the fields present change. At least one field. Fields of the
  * other alert type answer 422.
  *
@@ -844,7 +1089,271 @@ export const zNotificationRulePatch = z.object({
     offline_after_minutes: z.int().gte(5).lte(10080).optional(),
     threshold_value: z.number().gte(0).optional(),
     unit: z.string().min(1).max(16).optional(),
-    window: zThresholdWindow.optional()
+    window: zThresholdWindow.optional(),
+    severity: zAlarmSeverity.optional(),
+    channel_ids: z.array(z.uuid()).max(20).optional()
+});
+
+/**
+ * `active` while the condition holds and nobody took it; `acknowledged` once someone did (it
+ * stays open); `cleared` when the condition ended or someone cleared it by hand.
+ *
+ */
+export const zAlarmState = z.enum([
+    'active',
+    'acknowledged',
+    'cleared'
+]);
+
+/**
+ * One alarm of a rule for one device and condition. `values` are the alert's values when it
+ * was raised (the params of the notification it raised: `DeviceOfflineParams` or
+ * `ConsumptionThresholdParams`). `cleared_by` is `auto` when the condition ended by itself,
+ * otherwise the id of the user who cleared it.
+ *
+ */
+export const zAlarm = z.object({
+    id: z.uuid(),
+    group_id: z.uuid(),
+    rule_id: z.uuid().nullable(),
+    rule_name: z.string(),
+    device_id: z.uuid(),
+    alert_type: zAlertType,
+    severity: zAlarmSeverity,
+    state: zAlarmState,
+    title: z.string(),
+    message: z.string(),
+    values: z.record(z.string(), z.unknown()),
+    raised_at: z.iso.datetime({ offset: true }),
+    acknowledged_at: z.iso.datetime({ offset: true }).nullable(),
+    acknowledged_by: z.uuid().nullable(),
+    acknowledged_by_name: z.string().nullable(),
+    acknowledgement_note: z.string().nullable(),
+    cleared_at: z.iso.datetime({ offset: true }).nullable(),
+    cleared_by: z.string().nullable(),
+    cleared_by_name: z.string().nullable()
+});
+
+/**
+ * A page of alarms and how many match the filters.
+ */
+export const zAlarmList = z.object({
+    items: z.array(zAlarm),
+    total: z.int().gte(0)
+});
+
+/**
+ * An optional note saying what the person does about it (`{}` for none).
+ */
+export const zAlarmAcknowledgement = z.object({
+    note: z.string().max(500).optional()
+});
+
+/**
+ * Raise no alarm of the rule for this device until `until`.
+ */
+export const zAlarmSnoozeInput = z.object({
+    device_id: z.uuid(),
+    until: z.iso.datetime({ offset: true })
+});
+
+/**
+ * A rule snoozed for one device.
+ */
+export const zAlarmSnooze = z.object({
+    id: z.uuid(),
+    group_id: z.uuid(),
+    rule_id: z.uuid(),
+    device_id: z.uuid(),
+    until: z.iso.datetime({ offset: true }),
+    created_by: z.uuid().nullable(),
+    created_at: z.iso.datetime({ offset: true })
+});
+
+/**
+ * Snoozes that have not ended.
+ */
+export const zAlarmSnoozeList = z.object({
+    items: z.array(zAlarmSnooze)
+});
+
+/**
+ * `email` sends to addresses over SMTP; `webhook` POSTs a signed JSON body.
+ */
+export const zChannelType = z.enum(['email', 'webhook']);
+
+/**
+ * Where a rule's alarms go. E-mail channels have `addresses` (and `url` null); webhook
+ * channels have `url` (and `addresses` empty). `mail_configured` is false for an e-mail
+ * channel while the server has no `SMTP_URL` (its deliveries fail with "Mail is not
+ * configured"); null for webhooks.
+ *
+ */
+export const zNotificationChannel = z.object({
+    id: z.uuid(),
+    group_id: z.uuid(),
+    type: zChannelType,
+    name: z.string().max(100),
+    addresses: z.array(z.email()),
+    url: z.url().nullable(),
+    mail_configured: z.boolean().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true })
+});
+
+/**
+ * A channel, with the webhook signing secret when it was just made or rotated.
+ */
+export const zNotificationChannelWithSecret = zNotificationChannel.and(z.object({
+    secret: z.string().regex(/^whsec_[A-Za-z0-9+\/]{32,}={0,2}$/).optional()
+}));
+
+/**
+ * Channels by name. `mail_configured` says whether the server can send e-mail at all (it has
+ * an `SMTP_URL`), so a console can say so before the first e-mail channel exists.
+ *
+ */
+export const zNotificationChannelList = z.object({
+    items: z.array(zNotificationChannel),
+    mail_configured: z.boolean()
+});
+
+/**
+ * A new e-mail channel.
+ */
+export const zEmailChannelInput = z.object({
+    group_id: z.uuid(),
+    type: z.literal('email'),
+    name: z.string().min(1).max(100),
+    addresses: z.array(z.email().max(254)).min(1).max(20)
+});
+
+/**
+ * A new webhook channel; https, or http to a loopback address (tests).
+ */
+export const zWebhookChannelInput = z.object({
+    group_id: z.uuid(),
+    type: z.literal('webhook'),
+    name: z.string().min(1).max(100),
+    url: z.url().max(2000)
+});
+
+/**
+ * A new channel; `type` selects the shape.
+ */
+export const zNotificationChannelInput = z.discriminatedUnion('type', [
+    zEmailChannelInput,
+    zWebhookChannelInput
+]);
+
+/**
+ * Partial update of a channel; at least one field.
+ */
+export const zNotificationChannelPatch = z.object({
+    name: z.string().min(1).max(100).optional(),
+    addresses: z.array(z.email().max(254)).min(1).max(20).optional(),
+    url: z.url().max(2000).optional(),
+    rotate_secret: z.boolean().optional()
+});
+
+/**
+ * What a delivery is about.
+ */
+export const zChannelDeliveryEvent = z.enum([
+    'raise',
+    'clear',
+    'test'
+]);
+
+/**
+ * `pending` until it was sent or gave up; `sent` once the receiver answered 2xx (or the mail
+ * server accepted it); `failed` after a 4xx other than 408 and 429, or when retries ran out.
+ *
+ */
+export const zChannelDeliveryStatus = z.enum([
+    'pending',
+    'sent',
+    'failed'
+]);
+
+/**
+ * One message to one channel, and how sending it went.
+ */
+export const zChannelDelivery = z.object({
+    id: z.uuid(),
+    channel_id: z.uuid(),
+    alarm_id: z.uuid().nullable(),
+    event: zChannelDeliveryEvent,
+    status: zChannelDeliveryStatus,
+    attempts: z.int().gte(0),
+    next_attempt_at: z.iso.datetime({ offset: true }).nullable(),
+    last_attempt_at: z.iso.datetime({ offset: true }).nullable(),
+    response_code: z.int().nullable(),
+    error: z.string().nullable(),
+    webhook_id: z.string(),
+    created_at: z.iso.datetime({ offset: true }),
+    sent_at: z.iso.datetime({ offset: true }).nullable()
+});
+
+/**
+ * A channel's recent deliveries, newest first.
+ */
+export const zChannelDeliveryList = z.object({
+    items: z.array(zChannelDelivery)
+});
+
+/**
+ * The alarm as it was when the event happened.
+ */
+export const zAlarmWebhookAlarm = z.object({
+    id: z.uuid(),
+    rule_id: z.uuid().nullable(),
+    rule_name: z.string(),
+    alert_type: zAlertType,
+    severity: zAlarmSeverity,
+    state: zAlarmState,
+    title: z.string(),
+    values: z.record(z.string(), z.unknown()),
+    raised_at: z.iso.datetime({ offset: true }),
+    cleared_at: z.iso.datetime({ offset: true }).nullable(),
+    cleared_by: z.string().nullable()
+});
+
+/**
+ * The device, with a link to it in the console (`PUBLIC_URL`).
+ */
+export const zAlarmWebhookDevice = z.object({
+    id: z.uuid(),
+    name: z.string(),
+    url: z.url().nullable()
+});
+
+/**
+ * What happened; `alarm` and `device` are null for `channel.test`.
+ */
+export const zAlarmWebhookData = z.object({
+    group_id: z.uuid(),
+    channel_id: z.uuid(),
+    message: z.string(),
+    alarm: zAlarmWebhookAlarm.nullable(),
+    device: zAlarmWebhookDevice.nullable()
+});
+
+/**
+ * The body of every webhook POST. Headers (Standard Webhooks): `webhook-id` (the delivery's
+ * id, the same on retries: de-duplicate by it), `webhook-timestamp` (Unix seconds) and
+ * `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the
+ * base64-decoded part of the channel secret after `whsec_`).
+ *
+ */
+export const zAlarmWebhookEvent = z.object({
+    type: z.enum([
+        'alarm.raised',
+        'alarm.cleared',
+        'channel.test'
+    ]),
+    timestamp: z.iso.datetime({ offset: true }),
+    data: zAlarmWebhookData
 });
 
 /**
@@ -996,6 +1505,68 @@ export const zProfiledResponse = z.object({
 });
 
 /**
+ * How a device sends its readings, over MQTT and over HTTP.
+ */
+export const zDeviceConnection = z.object({
+    device_id: z.uuid(),
+    mqtt: z.object({
+        enabled: z.boolean(),
+        mode: z.enum([
+            'embedded',
+            'external',
+            'off'
+        ]),
+        reason: z.string().nullable(),
+        host: z.string().nullable(),
+        port: z.int().gte(1).lte(65535).nullable(),
+        topic: z.string(),
+        username: z.string(),
+        qos: z.literal(1)
+    }),
+    http: z.object({
+        readings_url: z.url()
+    })
+});
+
+/**
+ * What EMQX's HTTP authenticator sends (its body template).
+ */
+export const zMqttAuthRequest = z.object({
+    clientid: z.string().max(256).optional(),
+    username: z.string().max(256),
+    password: z.string().max(1024)
+});
+
+/**
+ * EMQX's HTTP authentication answer.
+ */
+export const zMqttAuthResult = z.object({
+    result: z.enum(['allow', 'deny']),
+    is_superuser: z.boolean()
+});
+
+/**
+ * What EMQX's HTTP authorizer sends (its body template).
+ */
+export const zMqttAclRequest = z.object({
+    clientid: z.string().max(256).optional(),
+    username: z.string().max(256),
+    topic: z.string().max(1024),
+    action: z.enum([
+        'publish',
+        'subscribe',
+        'all'
+    ])
+});
+
+/**
+ * EMQX's HTTP authorization answer.
+ */
+export const zMqttAclResult = z.object({
+    result: z.enum(['allow', 'deny'])
+});
+
+/**
  * Form-encoded sign-in body. The e-mail address goes in `username`.
  */
 export const zLoginFormWritable = z.object({
@@ -1059,6 +1630,13 @@ export const zTenantCreateWritable = z.object({
 export const zRequestId = z.string().min(1).max(128);
 
 /**
+ * The shared secret `MQTT_AUTH_SECRET`, sent by the broker with every authentication and
+ * authorization callback. A missing or wrong secret answers 401.
+ *
+ */
+export const zMqttAuthSecret = z.string().min(1).max(512);
+
+/**
  * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
  * group; without it they see all groups. Ignored for admin and user accounts, which are always
  * fixed to their own group. An unknown group id yields empty results, not an error.
@@ -1082,6 +1660,11 @@ export const zGroupId = z.uuid();
 export const zDeviceId = z.uuid();
 
 /**
+ * API key id (`ApiKey.id`).
+ */
+export const zApiKeyId = z.uuid();
+
+/**
  * Notification delivery id (`NotificationDelivery.id`, not the notification id).
  */
 export const zDeliveryId = z.uuid();
@@ -1090,6 +1673,16 @@ export const zDeliveryId = z.uuid();
  * Notification rule id (`NotificationRule.id`).
  */
 export const zRuleId = z.uuid();
+
+/**
+ * Alarm id (`Alarm.id`).
+ */
+export const zAlarmId = z.uuid();
+
+/**
+ * Notification channel id (`NotificationChannel.id`).
+ */
+export const zChannelId = z.uuid();
 
 /**
  * Reading id (`Reading.id`, a positive integer).
@@ -1361,6 +1954,42 @@ export const zUpdateUserPath = z.object({
  */
 export const zUpdateUserResponse = zUser;
 
+export const zListApiKeysHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+/**
+ * The keys.
+ */
+export const zListApiKeysResponse = zApiKeyList;
+
+export const zCreateApiKeyBody = zApiKeyCreate;
+
+export const zCreateApiKeyHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+/**
+ * The key, with its secret (shown once).
+ */
+export const zCreateApiKeyResponse = zApiKeyCreated;
+
+export const zDeleteApiKeyHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zDeleteApiKeyPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * Revoked.
+ */
+export const zDeleteApiKeyResponse = z.void();
+
 export const zListGroupsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional(),
     'X-Group-ID': z.uuid().optional()
@@ -1440,6 +2069,34 @@ export const zListGroupMembersPath = z.object({
  * The group's members.
  */
 export const zListGroupMembersResponse = zGroupMembers;
+
+export const zGetGroupEnergySettingsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+export const zGetGroupEnergySettingsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The group's energy settings.
+ */
+export const zGetGroupEnergySettingsResponse = zEnergySettings;
+
+export const zUpdateGroupEnergySettingsBody = zEnergySettings;
+
+export const zUpdateGroupEnergySettingsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+export const zUpdateGroupEnergySettingsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The saved settings.
+ */
+export const zUpdateGroupEnergySettingsResponse = zEnergySettings;
 
 export const zCreateTenantBody = zTenantCreateWritable;
 
@@ -1612,6 +2269,197 @@ export const zDeactivateNotificationRuleQuery = z.object({
  * The deactivated rule.
  */
 export const zDeactivateNotificationRuleResponse = zNotificationRule;
+
+export const zListRuleSnoozesHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zListRuleSnoozesPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The snoozes still running.
+ */
+export const zListRuleSnoozesResponse = zAlarmSnoozeList;
+
+export const zSnoozeRuleBody = zAlarmSnoozeInput;
+
+export const zSnoozeRuleHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zSnoozeRulePath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The snooze.
+ */
+export const zSnoozeRuleResponse = zAlarmSnooze;
+
+export const zEndRuleSnoozeHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zEndRuleSnoozePath = z.object({
+    id: z.uuid(),
+    device_id: z.uuid()
+});
+
+/**
+ * The snooze ended.
+ */
+export const zEndRuleSnoozeResponse = z.void();
+
+export const zListAlarmsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zListAlarmsQuery = z.object({
+    state: z.array(zAlarmState).optional(),
+    severity: z.array(zAlarmSeverity).optional(),
+    device_id: z.uuid().optional(),
+    skip: z.int().gte(0).optional().default(0),
+    limit: z.int().gte(1).lte(500).optional().default(100)
+});
+
+/**
+ * The alarms.
+ */
+export const zListAlarmsResponse = zAlarmList;
+
+export const zAcknowledgeAlarmBody = zAlarmAcknowledgement;
+
+export const zAcknowledgeAlarmHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zAcknowledgeAlarmPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The acknowledged alarm.
+ */
+export const zAcknowledgeAlarmResponse = zAlarm;
+
+export const zClearAlarmHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zClearAlarmPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The cleared alarm.
+ */
+export const zClearAlarmResponse = zAlarm;
+
+export const zListNotificationChannelsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+/**
+ * The channels.
+ */
+export const zListNotificationChannelsResponse = zNotificationChannelList;
+
+export const zCreateNotificationChannelBody = zNotificationChannelInput;
+
+export const zCreateNotificationChannelHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+/**
+ * The created channel, with the webhook secret shown once.
+ */
+export const zCreateNotificationChannelResponse = zNotificationChannelWithSecret;
+
+export const zDeleteNotificationChannelHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zDeleteNotificationChannelPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteNotificationChannelResponse = z.void();
+
+export const zGetNotificationChannelHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetNotificationChannelPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The channel.
+ */
+export const zGetNotificationChannelResponse = zNotificationChannel;
+
+export const zUpdateNotificationChannelBody = zNotificationChannelPatch;
+
+export const zUpdateNotificationChannelHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zUpdateNotificationChannelPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The updated channel (with `secret` when it was rotated).
+ */
+export const zUpdateNotificationChannelResponse = zNotificationChannelWithSecret;
+
+export const zTestNotificationChannelHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zTestNotificationChannelPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The test delivery and its outcome.
+ */
+export const zTestNotificationChannelResponse = zChannelDelivery;
+
+export const zListChannelDeliveriesHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zListChannelDeliveriesPath = z.object({
+    id: z.uuid()
+});
+
+export const zListChannelDeliveriesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50)
+});
+
+/**
+ * The deliveries.
+ */
+export const zListChannelDeliveriesResponse = zChannelDeliveryList;
 
 export const zGetLogsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional()
@@ -1854,11 +2702,7 @@ export const zListDeviceReadingsQuery = z.object({
     page: z.int().gte(1).optional().default(1),
     page_size: z.int().gte(1).lte(500).optional().default(100),
     reading_type_names: z.array(z.string().min(1).max(64)).max(20).optional(),
-    source: z.enum([
-        'meter',
-        'manual',
-        'bulk'
-    ]).optional(),
+    source: zReadingSource.optional(),
     profile: z.boolean().optional().default(false)
 });
 
@@ -1866,6 +2710,49 @@ export const zListDeviceReadingsQuery = z.object({
  * One page of readings.
  */
 export const zListDeviceReadingsResponse = zReadingPage;
+
+export const zIngestDeviceReadingsBody = zDeviceReadingsPush;
+
+export const zIngestDeviceReadingsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+export const zIngestDeviceReadingsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * Per-item results and totals.
+ */
+export const zIngestDeviceReadingsResponse = zBulkPushResponse;
+
+export const zDeleteDeviceCredentialsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zDeleteDeviceCredentialsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * Revoked.
+ */
+export const zDeleteDeviceCredentialsResponse = z.void();
+
+export const zCreateDeviceCredentialsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zCreateDeviceCredentialsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The new token (shown once).
+ */
+export const zCreateDeviceCredentialsResponse = zDeviceCredentials;
 
 export const zGetLatestDeviceReadingHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional(),
@@ -2084,6 +2971,60 @@ export const zGetCumulativeConsumptionLastMonthQuery = z.object({
  */
 export const zGetCumulativeConsumptionLastMonthResponse = zCumulativeConsumption;
 
+export const zGetCumulativeConsumptionThisBillHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetCumulativeConsumptionThisBillPath = z.object({
+    id: z.uuid()
+});
+
+export const zGetCumulativeConsumptionThisBillQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
+/**
+ * Consumption over the bill.
+ */
+export const zGetCumulativeConsumptionThisBillResponse = zCumulativeConsumption;
+
+export const zGetCumulativeConsumptionLastBillHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetCumulativeConsumptionLastBillPath = z.object({
+    id: z.uuid()
+});
+
+export const zGetCumulativeConsumptionLastBillQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
+/**
+ * Consumption over the bill.
+ */
+export const zGetCumulativeConsumptionLastBillResponse = zCumulativeConsumption;
+
+export const zGetCumulativeConsumptionBillYearAgoHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetCumulativeConsumptionBillYearAgoPath = z.object({
+    id: z.uuid()
+});
+
+export const zGetCumulativeConsumptionBillYearAgoQuery = z.object({
+    profile: z.boolean().optional().default(false)
+});
+
+/**
+ * Consumption over the bill.
+ */
+export const zGetCumulativeConsumptionBillYearAgoResponse = zCumulativeConsumption;
+
 export const zGetConsumptionIntervalsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional(),
     'X-Group-ID': z.uuid().optional()
@@ -2211,3 +3152,63 @@ export const zGetEnergyReportCsvQuery = z.object({
  * The report as CSV.
  */
 export const zGetEnergyReportCsvResponse = z.string();
+
+export const zGetDeviceConnectionHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetDeviceConnectionPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The device's connection details.
+ */
+export const zGetDeviceConnectionResponse = zDeviceConnection;
+
+export const zAuthenticateMqttClientBody = zMqttAuthRequest;
+
+export const zAuthenticateMqttClientHeaders = z.object({
+    'X-MQTT-Auth-Secret': z.string().min(1).max(512).optional(),
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+/**
+ * The verdict.
+ */
+export const zAuthenticateMqttClientResponse = zMqttAuthResult;
+
+export const zAuthorizeMqttClientBody = zMqttAclRequest;
+
+export const zAuthorizeMqttClientHeaders = z.object({
+    'X-MQTT-Auth-Secret': z.string().min(1).max(512).optional(),
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+/**
+ * The verdict.
+ */
+export const zAuthorizeMqttClientResponse = zMqttAclResult;
+
+export const zStreamEventsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional(),
+    'Last-Event-ID': z.string().max(200).optional()
+});
+
+/**
+ * The event stream; it stays open.
+ */
+export const zStreamEventsResponse = zLiveEventData;
+
+export const zReceiveAlarmEventWebhookRequest = z.object({
+    body: zAlarmWebhookEvent,
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': z.string(),
+        'webhook-timestamp': z.string(),
+        'webhook-signature': z.string()
+    })
+});

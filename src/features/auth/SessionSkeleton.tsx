@@ -1,4 +1,4 @@
-import { FullPageSkeleton } from '../../ui'
+import { FullPageSkeleton } from '~/ui'
 
 /** Spec §2: shown while the session is checked. */
 export function SessionSkeleton() {

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 export const page = style({
   minHeight: '100vh',

@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { loginHref } from '../../lib/redirect'
+import { loginHref } from '~/lib/redirect'
 import type { FeedbackStore } from '../feedback/feedback-store'
 import { areaLabels, areaRoles, canAccess, type Area } from './roles'
 import { sessionEndedNotice } from './session-end'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '~/api/errors'
 import { loginErrorMessage } from './login-error'
 
 describe('login error message (spec §5)', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors'
+import { ApiError } from '~/api/errors'
 
 type Dict = Record<string, unknown>
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v)

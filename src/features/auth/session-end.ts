@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { forget } from '../../api'
-import { loginHref } from '../../lib/redirect'
+import { forget } from '~/api'
+import { loginHref } from '~/lib/redirect'
 import type { FeedbackInput, FeedbackStore } from '../feedback/feedback-store'
 import { currentUserQuery, setAuthHint } from './session'
 

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { getCurrentUser, skipAuthRedirect, errorStatus, type User } from '../../api'
+import { getCurrentUser, skipAuthRedirect, errorStatus, type User } from '~/api'
 import { parseRole, type Role } from './roles'
 
 export interface SessionUser extends Omit<User, 'role'> {

@@ -1,4 +1,4 @@
-import type { RefreshOutcome } from '../../api'
+import type { RefreshOutcome } from '~/api'
 /** Spec §9: the first try 5 s after start, then every 25 minutes. */
 export const FIRST_REFRESH_MS = 5_000
 export const REFRESH_EVERY_MS = 25 * 60_000

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { errorStatus, logout, skipAuthRedirect } from '../../api'
+import { errorStatus, logout, skipAuthRedirect } from '~/api'
 import { useAppServices } from '../shared/use-app-services'
 import { currentUserQuery } from './session'
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { cancel } from '../../api'
-import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
-import { Tab, TabList, TabPanel, Tabs } from '../../ui'
+import { cancel } from '~/api'
+import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
+import { Stack, Tab, TabList, TabPanel, Tabs } from '~/ui'
 import { DeviceFrame } from '../devices/DeviceFrame'
 import { consumptionOperations, type ConsumptionContext } from './consumption-queries'
 import { IntervalPanel } from './IntervalPanel'
@@ -72,7 +72,7 @@ export function ConsumptionPage({
   return (
     <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
       {(device) => (
-        <div className={styles.layout}>
+        <Stack space="none">
           <div className={styles.section}>
             <PresetFigures context={context} />
           </div>
@@ -108,7 +108,7 @@ export function ConsumptionPage({
             Bars are the meter's rise over each calendar period; hatched bars had missing readings,
             a marker shows a meter reset.
           </p>
-        </div>
+        </Stack>
       )}
     </DeviceFrame>
   )

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { normalizeError } from '../../api'
-import { downloadText } from '../../lib/download'
-import type { ConsumptionView } from '../../lib/search-params'
-import { Button, Icon, ResponsiveConsumptionChart } from '../../ui'
+import { normalizeError } from '~/api'
+import { downloadText } from '~/lib/download'
+import type { ConsumptionView } from '~/lib/search-params'
+import { Button, Icon, ResponsiveConsumptionChart, Text } from '~/ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 import { intervalWindow, isCurrent, type Day } from './ranges'
@@ -16,7 +16,17 @@ import {
 } from './time-navigation'
 import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
-import { formatKwh } from '../../lib/format'
+import { formatCostCo2, formatKwh } from '~/lib/format'
+import type { ConsumptionIntervals } from '~/api'
+
+/** 'Total 478.3 kWh · €148.28 · 181.8 kg CO₂e': cost and CO2 where the group prices them. */
+const intervalTotal = (data: ConsumptionIntervals) =>
+  [
+    `Total ${formatKwh(data.total_kwh, { maxDecimals: 1 })}`,
+    formatCostCo2(data.total_cost, data.total_co2_kg, data.currency),
+  ]
+    .filter(Boolean)
+    .join(' · ')
 
 export interface IntervalPanelProps {
   view: ConsumptionView
@@ -71,9 +81,9 @@ export function IntervalPanel({
         <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
           {title}
         </h2>
-        <span className={styles.total}>
-          {data ? `Total ${formatKwh(data.total_kwh, { maxDecimals: 1 })}` : '\u00a0'}
-        </span>
+        <Text size="sm" tone="muted">
+          {data ? intervalTotal(data) : '\u00a0'}
+        </Text>
         <Button
           intent="toolbarAction"
           isDisabled={!data || data.intervals.length === 0}
@@ -101,6 +111,7 @@ export function IntervalPanel({
         }
         barPressHint={drill?.hint}
         data={data ? toBuckets(data.intervals, now) : []}
+        currency={data?.currency}
         status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}
         onRetry={() => void query.refetch()}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Card, Icon, Stat } from '../../ui'
+import type { ReactNode } from 'react'
+import { Box, Card, Icon, Stack, Stat } from '~/ui'
 import {
   presetKeys,
   presetLabels,
@@ -8,14 +9,32 @@ import {
   type PresetKey,
 } from './consumption-queries'
 import * as styles from './consumption.css'
-import { formatNumber } from '../../lib/format'
+import { formatCostCo2, formatNumber } from '~/lib/format'
+import type { CumulativeConsumption } from '~/api'
+import { formatBill } from '../settings/billing-cycle'
 
-/** Spec §7's six cumulative figures, each with what makes it less than complete. */
+const billPresets = new Set<PresetKey>(['thisBill', 'lastBill', 'billYearAgo'])
+
+/**
+ * The whole bill a bill preset covers, '8 Nov – 7 Dec 2026': one calendar month from its start in
+ * the group's timezone (the answer's), though a running bill's figure stops at now.
+ */
+const billPeriod = ({ start, timezone }: CumulativeConsumption) =>
+  formatBill(new Date(start), timezone)
+
+/** '€41.04 · 50.3 kg CO₂e', or nothing where the group has no tariff or emission factor. */
+const costLine = (data: CumulativeConsumption) =>
+  data.kwh === null ? null : formatCostCo2(data.cost, data.co2_kg, data.currency)
+
+/**
+ * Spec §7's six cumulative figures and the group's bills (this, last, the same a year ago), each
+ * with what makes it less than complete.
+ */
 export function PresetFigures({ context }: { context: ConsumptionContext }) {
   return (
     <Card
       title="Cumulative consumption"
-      description={`Calendar periods in ${context.timeZone}, weeks starting ${context.weekStart === 'sunday' ? 'Sunday' : 'Monday'}.`}
+      description={`Calendar periods in ${context.timeZone}, weeks starting ${context.weekStart === 'sunday' ? 'Sunday' : 'Monday'}. Bills follow the group's billing cycle, in its timezone.`}
     >
       <div className={styles.presets}>
         {presetKeys.map((key) => (
@@ -30,26 +49,45 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
   const figure = useQuery(presetQuery(preset, context))
   const data = figure.data
   return (
-    <div className={styles.preset}>
+    <Stack space="xs">
       <Stat
         label={presetLabels[preset]}
         unit="kWh"
         isLoading={figure.isPending}
         value={formatNumber(data?.kwh, { maxDecimals: 1 })}
       />
-      {figure.isError && <span className={styles.note}>Not available</span>}
-      {data && data.reading_count === 0 && <span className={styles.note}>No readings</span>}
+      {data && billPresets.has(preset) && <FigureNote>{billPeriod(data)}</FigureNote>}
+      {data && costLine(data) && <FigureNote>{costLine(data)}</FigureNote>}
+      {figure.isError && <FigureNote>Not available</FigureNote>}
+      {data && data.kwh === null && <FigureNote>No readings</FigureNote>}
+      {data?.estimated && <FigureNote>Estimated: an edge falls between readings</FigureNote>}
       {data?.has_gaps && (
-        <span className={`${styles.note} ${styles.warn}`}>
+        <FigureNote warning>
           <Icon name="alert" size="xs" /> Readings missing
-        </span>
+        </FigureNote>
       )}
       {data && data.resets > 0 && (
-        <span className={`${styles.note} ${styles.warn}`}>
+        <FigureNote warning>
           <Icon name="refresh" size="xs" />{' '}
           {data.resets === 1 ? 'Meter reset' : `${data.resets} meter resets`}
-        </span>
+        </FigureNote>
       )}
-    </div>
+    </Stack>
+  )
+}
+
+/** What makes a figure less than complete, under it. */
+function FigureNote({ warning = false, children }: { warning?: boolean; children: ReactNode }) {
+  return (
+    <Box
+      as="span"
+      display="inline-flex"
+      alignItems="center"
+      gap="xs"
+      fontSize="xs"
+      color={warning ? 'warning' : 'muted'}
+    >
+      {children}
+    </Box>
   )
 }

@@ -3,7 +3,7 @@
  * consumption pages, the device overview, reports and the dashboard so their figures agree.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import type { Preferences } from '../../api'
+import type { Preferences } from '~/api'
 import { defaultPreferences, preferencesOptions } from '../settings/use-preferences'
 import { browserTimeZone } from '../settings/timezones'
 import { browserWeekStart, type WeekStart } from './ranges'

@@ -20,7 +20,7 @@ function recordingClient(fail = false) {
 }
 
 describe('prefetchConsumption', () => {
-  it('prefetches the six presets and the current month daily in daily view', async () => {
+  it('prefetches the six presets, the three bills and the current month daily in daily view', async () => {
     const { client, seen } = recordingClient()
     await prefetchConsumption(client, 'daily', now, context)
     expect(seen.map((s) => s._id)).toEqual([
@@ -30,11 +30,14 @@ describe('prefetchConsumption', () => {
       'getCumulativeConsumptionLastWeek',
       'getCumulativeConsumptionThisMonth',
       'getCumulativeConsumptionLastMonth',
+      'getCumulativeConsumptionThisBill',
+      'getCumulativeConsumptionLastBill',
+      'getCumulativeConsumptionBillYearAgo',
       'getConsumptionIntervals',
     ])
     expect(seen[0]!.query).toEqual({ timezone: 'Europe/Berlin' })
     expect(seen[2]!.query).toEqual({ timezone: 'Europe/Berlin', week_start: 'monday' })
-    expect(seen[6]!.query).toMatchObject({
+    expect(seen[9]!.query).toMatchObject({
       start_datetime: '2026-11-01T00:00:00+01:00',
       end_datetime: '2026-12-01T00:00:00+01:00',
       granularity: 'daily',
@@ -46,8 +49,8 @@ describe('prefetchConsumption', () => {
   it('adds the 12 monthly intervals in monthly view', async () => {
     const { client, seen } = recordingClient()
     await prefetchConsumption(client, 'monthly', now, context)
-    expect(seen).toHaveLength(8)
-    expect(seen[7]!.query).toMatchObject({
+    expect(seen).toHaveLength(11)
+    expect(seen[10]!.query).toMatchObject({
       granularity: 'monthly',
       start_datetime: '2025-12-01T00:00:00+01:00',
       end_datetime: '2026-12-01T00:00:00+01:00',
@@ -57,9 +60,9 @@ describe('prefetchConsumption', () => {
   it('adds the window the URL asks for: a past day, per hour', async () => {
     const { client, seen } = recordingClient()
     await prefetchConsumption(client, 'hourly', now, context, '2026-10-25')
-    expect(seen).toHaveLength(8)
+    expect(seen).toHaveLength(11)
     // The day the clocks went back in Berlin: 25 hours.
-    expect(seen[7]!.query).toMatchObject({
+    expect(seen[10]!.query).toMatchObject({
       granularity: 'hourly',
       start_datetime: '2026-10-25T00:00:00+02:00',
       end_datetime: '2026-10-26T00:00:00+01:00',
@@ -69,7 +72,7 @@ describe('prefetchConsumption', () => {
   it('treats an invalid view as daily', async () => {
     const { client, seen } = recordingClient()
     await prefetchConsumption(client, 'hourly?', now, context)
-    expect(seen).toHaveLength(7)
+    expect(seen).toHaveLength(10)
     expect(viewOrDaily('weekly')).toBe('weekly')
     expect(viewOrDaily(undefined)).toBe('daily')
   })

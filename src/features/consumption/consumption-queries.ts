@@ -5,7 +5,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   getConsumptionIntervalsOptions,
+  getCumulativeConsumptionBillYearAgoOptions,
+  getCumulativeConsumptionLastBillOptions,
   getCumulativeConsumptionLastMonthOptions,
+  getCumulativeConsumptionThisBillOptions,
   getCumulativeConsumptionLastWeekOptions,
   getCumulativeConsumptionThisMonthOptions,
   getCumulativeConsumptionThisWeekOptions,
@@ -13,8 +16,8 @@ import {
   getCumulativeConsumptionYesterdayOptions,
   queryPolicy,
   type QueryOperation,
-} from '../../api'
-import { consumptionViews, type ConsumptionView } from '../../lib/search-params'
+} from '~/api'
+import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
 import { intervalWindow, isCurrent, type Day, type WeekStart } from './ranges'
 
 export interface ConsumptionContext {
@@ -30,6 +33,9 @@ export const presetKeys = [
   'lastWeek',
   'thisMonth',
   'lastMonth',
+  'thisBill',
+  'lastBill',
+  'billYearAgo',
 ] as const
 export type PresetKey = (typeof presetKeys)[number]
 
@@ -40,6 +46,9 @@ export const presetLabels: Record<PresetKey, string> = {
   lastWeek: 'Last week',
   thisMonth: 'This month',
   lastMonth: 'Last month',
+  thisBill: 'This bill',
+  lastBill: 'Last bill',
+  billYearAgo: 'Same bill last year',
 }
 
 /** Running windows (today, this week, this month) change every reading: real-time staleness. */
@@ -63,6 +72,13 @@ export function presetQuery(key: PresetKey, { deviceId, timeZone, weekStart }: C
       return { ...getCumulativeConsumptionThisMonthOptions({ path, query: tz }), ...live }
     case 'lastMonth':
       return { ...getCumulativeConsumptionLastMonthOptions({ path, query: tz }), ...settled }
+    // Bills are the device's group's billing cycle, in the group's timezone (the server's).
+    case 'thisBill':
+      return { ...getCumulativeConsumptionThisBillOptions({ path }), ...live }
+    case 'lastBill':
+      return { ...getCumulativeConsumptionLastBillOptions({ path }), ...settled }
+    case 'billYearAgo':
+      return { ...getCumulativeConsumptionBillYearAgoOptions({ path }), ...settled }
   }
 }
 
@@ -135,6 +151,9 @@ export const consumptionOperations = [
   'getCumulativeConsumptionLastWeek',
   'getCumulativeConsumptionThisMonth',
   'getCumulativeConsumptionLastMonth',
+  'getCumulativeConsumptionThisBill',
+  'getCumulativeConsumptionLastBill',
+  'getCumulativeConsumptionBillYearAgo',
   'getConsumptionIntervals',
   'getConsumptionIntervalsToday',
   'getConsumptionIntervalsLastMonth',

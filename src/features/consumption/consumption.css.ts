@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 /**
  * Six figures as three pairs (today and yesterday, this and last week, this and last month): a
@@ -17,18 +17,8 @@ export const presets = style({
     },
   },
 })
-export const preset = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
-export const note = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-})
-export const warn = style({ color: vars.color.warning })
 /** Below this the chart comes first: six stacked figures would push it a screen down. */
 const NARROW = 'screen and (max-width: 767px)'
-export const layout = style({ display: 'flex', flexDirection: 'column' })
 /** On a phone the figures follow the chart (they hold nothing to focus, so tab order is kept). */
 export const section = style({
   marginBottom: vars.space.lg,
@@ -50,7 +40,6 @@ export const panelTitle = style({
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.semibold,
 })
-export const total = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
 export const zone = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConsumptionInterval } from '../../api'
+import type { ConsumptionInterval } from '~/api'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 
 const meta = {
@@ -15,27 +15,40 @@ const intervals: ConsumptionInterval[] = [
     start: '2026-03-28T00:00:00+01:00',
     end: '2026-03-29T00:00:00+01:00',
     kwh: 12.5,
+    cost: 3.88,
+    co2_kg: 4.75,
     metadata: meta,
   },
   {
     start: '2026-03-29T00:00:00+01:00',
     end: '2026-03-30T00:00:00+02:00',
     kwh: 9.25,
+    cost: null,
+    co2_kg: null,
     metadata: { ...meta, expected_readings: 92, present_readings: 80, coverage: 0.87, gaps: 2 },
   },
   {
     start: '2026-03-30T00:00:00+02:00',
     end: '2026-03-31T00:00:00+02:00',
     kwh: -3,
+    cost: null,
+    co2_kg: null,
     metadata: { ...meta, resets: 1 },
   },
-  { start: '2026-03-31T00:00:00+02:00', end: '2026-04-01T00:00:00+02:00', kwh: null },
+  {
+    start: '2026-03-31T00:00:00+02:00',
+    end: '2026-04-01T00:00:00+02:00',
+    kwh: null,
+    cost: null,
+    co2_kg: null,
+  },
 ]
 
 describe('toBuckets', () => {
   it('flags gaps and resets and never shows a negative bucket', () => {
     const buckets = toBuckets(intervals)
     expect(buckets[0]!.flags).toEqual({ gap: false, reset: false, estimated: false })
+    expect(buckets[0]).toMatchObject({ cost: 3.88, co2Kg: 4.75 })
     expect(buckets[1]!.flags.gap).toBe(true)
     expect(buckets[2]).toMatchObject({ kwh: 0, flags: { reset: true } })
     expect(buckets[3]).toMatchObject({ kwh: null, flags: { gap: false } })
@@ -52,11 +65,16 @@ describe('toBuckets', () => {
 
 describe('intervalsToCsv', () => {
   it('writes a header and one line per interval with CRLF endings', () => {
-    const csv = intervalsToCsv({ intervals })
+    const csv = intervalsToCsv({ intervals, currency: 'EUR' })
     const lines = csv.split('\r\n')
-    expect(lines[0]).toBe('start,end,kwh,coverage,gaps,resets,estimated')
-    expect(lines[1]).toBe('2026-03-28T00:00:00+01:00,2026-03-29T00:00:00+01:00,12.5,1,0,0,false')
-    expect(lines[4]).toBe('2026-03-31T00:00:00+02:00,2026-04-01T00:00:00+02:00,,,,,')
+    expect(lines[0]).toBe('start,end,kwh,coverage,gaps,resets,estimated,cost,co2_kg,currency')
+    expect(lines[1]).toBe(
+      '2026-03-28T00:00:00+01:00,2026-03-29T00:00:00+01:00,12.5,1,0,0,false,3.88,4.75,EUR',
+    )
+    expect(lines[2]).toBe(
+      '2026-03-29T00:00:00+01:00,2026-03-30T00:00:00+02:00,9.25,0.87,2,0,false,,,',
+    )
+    expect(lines[4]).toBe('2026-03-31T00:00:00+02:00,2026-04-01T00:00:00+02:00,,,,,,,,')
     expect(csv.endsWith('\r\n')).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 /** Turning the API's consumption intervals into chart buckets, table rows and a CSV file. */
-import type { ConsumptionInterval, ConsumptionIntervals } from '../../api'
-import { toCsv } from '../../common/csv'
+import type { ConsumptionInterval, ConsumptionIntervals } from '~/api'
+import { toCsv } from '~/common/csv'
 
 export interface BucketFlags {
   gap: boolean
@@ -31,6 +31,8 @@ export function toBuckets(intervals: readonly ConsumptionInterval[], now?: Date)
     start: interval.start,
     end: interval.end,
     kwh: interval.kwh === null ? null : Math.max(0, interval.kwh),
+    cost: interval.cost,
+    co2Kg: interval.co2_kg,
     flags: flagsOf(interval),
   }))
 }
@@ -43,10 +45,18 @@ export const CSV_HEADER = [
   'gaps',
   'resets',
   'estimated',
+  'cost',
+  'co2_kg',
+  'currency',
 ] as const
 
-/** The intervals as CSV, timestamps as the server gave them (with their offsets). */
-export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): string {
+/**
+ * The intervals as CSV, timestamps as the server gave them (with their offsets); cost in the
+ * answer's currency, named on each row that has one.
+ */
+export function intervalsToCsv(
+  data: Pick<ConsumptionIntervals, 'intervals'> & { currency?: string | null },
+): string {
   return toCsv([
     CSV_HEADER,
     ...data.intervals.map((i) => [
@@ -57,6 +67,9 @@ export function intervalsToCsv(data: Pick<ConsumptionIntervals, 'intervals'>): s
       i.metadata?.gaps,
       i.metadata?.resets,
       i.metadata?.estimated,
+      i.cost,
+      i.co2_kg,
+      i.cost === null ? null : data.currency,
     ]),
   ])
 }

@@ -1,68 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  dayOf,
-  intervalWindow,
-  isCurrent,
-  pastDay,
-  presetWindows,
-  shiftDay,
-  weekStartFor,
-} from './ranges'
+import { dayOf, intervalWindow, isCurrent, pastDay, shiftDay, weekStartFor } from './ranges'
 
 const at = (iso: string) => new Date(iso)
-
-describe('presetWindows', () => {
-  it('starts today at local midnight, also on the 23-hour spring-forward day', () => {
-    const w = presetWindows(at('2026-03-29T12:00:00Z'), 'Europe/Berlin', 'monday')
-    expect(w.today).toEqual({
-      start: '2026-03-29T00:00:00+01:00',
-      end: '2026-03-29T14:00:00+02:00',
-    })
-    expect(w.yesterday).toEqual({
-      start: '2026-03-28T00:00:00+01:00',
-      end: '2026-03-29T00:00:00+01:00',
-    })
-  })
-
-  it('gives the 25-hour fall-back day its own offsets', () => {
-    const w = presetWindows(at('2026-10-26T08:00:00Z'), 'Europe/Berlin', 'monday')
-    expect(w.yesterday).toEqual({
-      start: '2026-10-25T00:00:00+02:00',
-      end: '2026-10-26T00:00:00+01:00',
-    })
-  })
-
-  it('uses half-hour zones as they are', () => {
-    const w = presetWindows(at('2026-11-22T20:00:00Z'), 'Asia/Kolkata', 'monday')
-    expect(w.today.start).toBe('2026-11-23T00:00:00+05:30')
-    expect(w.yesterday.start).toBe('2026-11-22T00:00:00+05:30')
-  })
-
-  it('starts weeks on Monday or Sunday as asked', () => {
-    const wednesday = at('2026-11-18T12:00:00Z')
-    const monday = presetWindows(wednesday, 'UTC', 'monday')
-    expect(monday.thisWeek.start).toBe('2026-11-16T00:00:00Z')
-    expect(monday.lastWeek).toEqual({ start: '2026-11-09T00:00:00Z', end: '2026-11-16T00:00:00Z' })
-    const sunday = presetWindows(wednesday, 'UTC', 'sunday')
-    expect(sunday.thisWeek.start).toBe('2026-11-15T00:00:00Z')
-    expect(sunday.lastWeek).toEqual({ start: '2026-11-08T00:00:00Z', end: '2026-11-15T00:00:00Z' })
-  })
-
-  it('on the week-start day itself, this week starts today', () => {
-    const w = presetWindows(at('2026-11-16T00:30:00Z'), 'UTC', 'monday')
-    expect(w.thisWeek.start).toBe('2026-11-16T00:00:00Z')
-  })
-
-  it('takes months in the local zone, not UTC', () => {
-    // 23:30 UTC on 31 March is already 1 April in Berlin.
-    const w = presetWindows(at('2026-03-31T23:30:00Z'), 'Europe/Berlin', 'monday')
-    expect(w.thisMonth.start).toBe('2026-04-01T00:00:00+02:00')
-    expect(w.lastMonth).toEqual({
-      start: '2026-03-01T00:00:00+01:00',
-      end: '2026-04-01T00:00:00+02:00',
-    })
-  })
-})
 
 describe('intervalWindow', () => {
   it('daily: the current month, first day to the first of the next', () => {

@@ -16,7 +16,7 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns'
-import type { ConsumptionView } from '../../lib/search-params'
+import type { ConsumptionView } from '~/lib/search-params'
 
 export type WeekStart = 'sunday' | 'monday'
 
@@ -54,22 +54,6 @@ export interface Window {
 
 const iso = (date: Date) => formatISO(date)
 const weekStartsOn = (weekStart: WeekStart) => (weekStart === 'sunday' ? 0 : 1)
-
-/** The six preset windows, as the server computes them: running presets end now. */
-export function presetWindows(now: Date, timeZone: string, weekStart: WeekStart) {
-  const local = new TZDate(now, timeZone)
-  const today = startOfDay(local)
-  const week = startOfWeek(local, { weekStartsOn: weekStartsOn(weekStart) })
-  const month = startOfMonth(local)
-  return {
-    today: { start: iso(today), end: iso(local) },
-    yesterday: { start: iso(startOfDay(addDays(today, -1))), end: iso(today) },
-    thisWeek: { start: iso(week), end: iso(local) },
-    lastWeek: { start: iso(subWeeks(week, 1)), end: iso(week) },
-    thisMonth: { start: iso(month), end: iso(local) },
-    lastMonth: { start: iso(subMonths(month, 1)), end: iso(month) },
-  } satisfies Record<string, Window>
-}
 
 /** Number of buckets the weekly and monthly charts show. Spec §9: monthly view window 12 months. */
 export const MONTHLY_WINDOW = 12

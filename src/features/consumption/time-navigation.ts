@@ -5,7 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { ConsumptionView } from '../../lib/search-params'
+import type { ConsumptionView } from '~/lib/search-params'
 import { dayOf, pastDay, type Day, type IntervalWindow } from './ranges'
 
 /** Where the page goes: a view and the day its window holds (none: today's window). */

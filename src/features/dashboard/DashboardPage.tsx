@@ -4,6 +4,7 @@ import { scopeGroupsOptions } from '../scope/scope-queries'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useCalendar } from '../consumption/calendar'
+import { useBillingCycle } from '../settings/billing-cycle'
 import { PageHeader } from '../shared/PageHeader'
 import { useGroupScope } from '../shared/use-app-services'
 import * as styles from './dashboard.css'
@@ -36,9 +37,11 @@ export function DashboardPage({
   const [now] = useState(() => fixedNow ?? new Date())
   // The consumption pages' calendar: 'today' here is the sum of their 'Today'.
   const { timeZone: timezone, weekStart: week_start, isPending } = useCalendar()
+  // The month card follows the group's billing cycle (issue 26).
+  const { cycle: bill, isPending: billPending } = useBillingCycle()
   // Reports wait for the user's timezone: asking in UTC first would fetch every figure twice.
-  const ready = { enabled: !isPending }
-  const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now })
+  const ready = { enabled: !isPending && !billPending }
+  const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now, bill })
   return (
     <>
       <PageHeader
@@ -58,19 +61,33 @@ export function DashboardPage({
             preset="today"
             options={{ ...queries.today, ...ready }}
           />
-          <EnergyCard
-            title="This month"
-            currentLabel="This month so far"
-            compareLabel="the same days last month"
-            previousLabel="Last month"
-            preset="this_month"
-            options={{ ...queries.month, ...ready }}
-          />
+          {bill ? (
+            <EnergyCard
+              title="This bill"
+              currentLabel="This bill so far"
+              compareLabel="the same days of the last bill"
+              previousLabel="Last bill"
+              preset="this_bill"
+              options={{ ...queries.month, ...ready }}
+            />
+          ) : (
+            <EnergyCard
+              title="This month"
+              currentLabel="This month so far"
+              compareLabel="the same days last month"
+              previousLabel="Last month"
+              preset="this_month"
+              options={{ ...queries.month, ...ready }}
+            />
+          )}
           <div className={styles.full}>
             <ThirtyDayCard options={{ ...queries.thirtyDays, ...ready }} timeZone={timezone} />
           </div>
           <div className={styles.pair}>
-            <TopConsumersCard options={{ ...queries.month, ...ready }} />
+            <TopConsumersCard
+              options={{ ...queries.month, ...ready }}
+              period={bill ? 'this bill' : 'this month'}
+            />
             <UnreadCard options={queries.notifications} now={now} />
           </div>
         </div>

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { EnergyReport } from '../../api'
-import { Card, Stat } from '../../ui'
-import { changeDirection, formatEnergy, formatPercentChange } from '../reports/change'
+import type { EnergyReport } from '~/api'
+import { Card, Stack, Stat, Text } from '~/ui'
+import { changeDirection, formatEnergy, formatPercentChange, periodCost } from '../reports/change'
 import type { ReportPreset } from '../reports/report-search'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
-import * as styles from './dashboard.css'
 import { WidgetBody } from '../shared/WidgetBody'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
@@ -20,7 +19,7 @@ export interface EnergyCardProps {
   compareLabel: string
   /** 'Yesterday' */
   previousLabel: string
-  preset: Extract<ReportPreset, 'today' | 'this_month'>
+  preset: Extract<ReportPreset, 'today' | 'this_month' | 'this_bill'>
   options: ReturnType<typeof energyReportOptions>
 }
 
@@ -34,8 +33,10 @@ function Figures({
   ...labels
 }: { report: EnergyReport } & Omit<EnergyCardProps, 'options' | 'title' | 'preset'>) {
   const { change } = report
+  // The compared span's cost: the previous period's whole total has no cost of its own.
+  const cost = periodCost(report.current, report.currency)
   return (
-    <div className={styles.figures}>
+    <Stack space="md">
       <Stat
         label={labels.currentLabel}
         value={formatNumber(report.current.total_kwh, { decimals: 1 })}
@@ -47,10 +48,15 @@ function Figures({
           context: `vs ${labels.compareLabel}`,
         }}
       />
-      <p className={page.note}>
+      {cost && (
+        <Text as="p" size="sm" tone="muted">
+          {cost}
+        </Text>
+      )}
+      <Text as="p" size="sm" tone="muted">
         {labels.previousLabel}: {formatEnergy(report.previous.full_total_kwh, report.unit)} in total
-      </p>
-    </div>
+      </Text>
+    </Stack>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { Device, DeviceList } from '../../api'
-import { Card, EmptyState, Stat } from '../../ui'
+import type { Device, DeviceList } from '~/api'
+import { Card, EmptyState, Inline, Stack, Stat, Text } from '~/ui'
 import { lastSeenText } from '../devices/format'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
@@ -18,12 +18,12 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
   const offline = list.items.filter((d) => d.status === 'offline').sort(byLongestSilent)
   const unknown = list.items.length - online - offline.length
   return (
-    <div className={styles.figures}>
-      <div className={styles.statusCounts}>
+    <Stack space="md">
+      <Inline space="xl">
         <Stat label="Online" value={online} />
         <Stat label="Offline" value={offline.length} />
         {unknown > 0 && <Stat label="Never reported" value={unknown} />}
-      </div>
+      </Inline>
       {list.items.length === 0 ? (
         <EmptyState
           size="sm"
@@ -32,7 +32,9 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
           description="Register a device to see it here."
         />
       ) : offline.length === 0 ? (
-        <p className={page.note}>Every device is reporting.</p>
+        <Text as="p" size="sm" tone="muted">
+          Every device is reporting.
+        </Text>
       ) : (
         <ul className={styles.list} aria-label="Offline devices">
           {offline.slice(0, OFFLINE_SHOWN).map((device) => (
@@ -45,19 +47,23 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
                 >
                   {device.name}
                 </Link>
-                <span className={page.secondaryText}>{device.location ?? 'No location'}</span>
+                <Text size="xs" tone="muted" breakWord>
+                  {device.location ?? 'No location'}
+                </Text>
               </span>
-              <span className={page.secondaryText}>{lastSeenText(device.last_seen, now)}</span>
+              <Text size="xs" tone="muted" breakWord>
+                {lastSeenText(device.last_seen, now)}
+              </Text>
             </li>
           ))}
         </ul>
       )}
       {list.total > list.items.length && (
-        <p className={page.note}>
+        <Text as="p" size="sm" tone="muted">
           Counting the first {list.items.length} of {list.total} devices.
-        </p>
+        </Text>
       )}
-    </div>
+    </Stack>
   )
 }
 

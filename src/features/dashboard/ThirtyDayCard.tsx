@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Card, ResponsiveConsumptionChart } from '../../ui'
+import { Card, ResponsiveConsumptionChart } from '~/ui'
 import {
   changeDirection,
   computeChange,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { EnergyReport } from '../../api'
-import { Card, EmptyState } from '../../ui'
+import type { EnergyReport } from '~/api'
+import { Card, EmptyState } from '~/ui'
 import { formatEnergy } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
 import * as page from '../shared/page.css'
@@ -10,16 +10,16 @@ import { WidgetBody } from '../shared/WidgetBody'
 
 const TOP = 5
 
-function Ranking({ report }: { report: EnergyReport }) {
+function Ranking({ report, period }: { report: EnergyReport; period: string }) {
   // Devices without data this month are not ranked (no data is not zero).
   const top = report.devices
     .flatMap((d) => (d.current_kwh === null ? [] : [{ ...d, current_kwh: d.current_kwh }]))
     .sort((a, b) => b.current_kwh - a.current_kwh)
     .slice(0, TOP)
   const max = top[0]?.current_kwh ?? 0
-  if (max === 0) return <EmptyState size="sm" icon="bolt" title="No consumption yet this month" />
+  if (max === 0) return <EmptyState size="sm" icon="bolt" title={`No consumption yet ${period}`} />
   return (
-    <ol className={styles.list} aria-label="Top consumers this month">
+    <ol className={styles.list} aria-label={`Top consumers ${period}`}>
       {top.map((device) => (
         <li key={device.device_id} className={styles.listItem}>
           <span className={styles.itemText} style={{ flex: 1 }}>
@@ -45,13 +45,25 @@ function Ranking({ report }: { report: EnergyReport }) {
   )
 }
 
-/** The devices that used the most this month (from the month report: no extra request). */
-export function TopConsumersCard({ options }: { options: ReturnType<typeof energyReportOptions> }) {
+/**
+ * The devices that used the most this bill or month (from the month card's report: no extra
+ * request); `period` names it ('this bill').
+ */
+export function TopConsumersCard({
+  options,
+  period = 'this month',
+}: {
+  options: ReturnType<typeof energyReportOptions>
+  period?: string
+}) {
   const query = useQuery(options)
   return (
-    <Card title="Top consumers" description="This month so far">
+    <Card
+      title="Top consumers"
+      description={`${period[0]!.toUpperCase()}${period.slice(1)} so far`}
+    >
       <WidgetBody query={query} what="the top consumers">
-        {(report) => <Ranking report={report} />}
+        {(report) => <Ranking report={report} period={period} />}
       </WidgetBody>
     </Card>
   )

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { NotificationFeed } from '../../api'
-import { Card, EmptyState } from '../../ui'
+import type { NotificationFeed } from '~/api'
+import { Card, EmptyState, Text } from '~/ui'
 import { renderNotification } from '../notifications/render-notification'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
 import { WidgetBody } from '../shared/WidgetBody'
-import { formatAgo } from '../../lib/format'
+import { formatAgo } from '~/lib/format'
 
 const SHOWN = 5
 
@@ -34,11 +34,13 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
               <Link to="/notifications" search={{ tab: 'history' }} className={page.inlineLink}>
                 {title}
               </Link>
-              <span className={page.secondaryText}>{message}</span>
+              <Text size="xs" tone="muted" breakWord>
+                {message}
+              </Text>
             </span>
-            <span className={page.secondaryText}>
+            <Text size="xs" tone="muted" breakWord>
               {formatAgo(delivery.notification.triggered_at, now)}
-            </span>
+            </Text>
           </li>
         )
       })}

@@ -4,11 +4,14 @@ import { energyReportOptions } from '../reports/report-query'
 import { presetPeriods, type WeekStart } from '../reports/report-periods'
 import { loadCalendar } from '../consumption/calendar'
 import { fleetQuery } from '../shared/fleet-query'
+import { loadBillingCycle, type BillingCycle } from '../settings/billing-cycle'
 
 export interface DashboardContext {
   timeZone: string
   weekStart: WeekStart
   now?: Date
+  /** The group's billing cycle: the month card shows this bill (in the group's timezone). */
+  bill?: BillingCycle
 }
 
 /**
@@ -16,17 +19,22 @@ export interface DashboardContext {
  * report each (the month report also ranks the top consumers), 30 days for the chart, and the
  * bell's own feed (same key, so the two share one request and one refresh).
  */
-export function dashboardQueries({ timeZone, weekStart, now = new Date() }: DashboardContext) {
-  const report = (preset: 'today' | 'this_month' | 'last_30_days') =>
+export function dashboardQueries({
+  timeZone,
+  weekStart,
+  now = new Date(),
+  bill,
+}: DashboardContext) {
+  const report = (preset: 'today' | 'this_month' | 'this_bill' | 'last_30_days') =>
     energyReportOptions({
-      periods: presetPeriods(preset, { timeZone, weekStart, now }),
-      timeZone,
+      periods: presetPeriods(preset, { timeZone, weekStart, now, bill }),
+      timeZone: preset === 'this_bill' && bill ? bill.timeZone : timeZone,
       weekStart,
     })
   return {
     fleet: fleetQuery(),
     today: report('today'),
-    month: report('this_month'),
+    month: report(bill ? 'this_bill' : 'this_month'),
     thirtyDays: report('last_30_days'),
     notifications: bellFeedOptions(),
   }
@@ -39,7 +47,12 @@ export function dashboardQueries({ timeZone, weekStart, now = new Date() }: Dash
  */
 export async function loadDashboard(queryClient: QueryClient, now = new Date()) {
   const calendar = await loadCalendar(queryClient)
-  const { fleet, today, month, thirtyDays, notifications } = dashboardQueries({ ...calendar, now })
+  const bill = await loadBillingCycle(queryClient)
+  const { fleet, today, month, thirtyDays, notifications } = dashboardQueries({
+    ...calendar,
+    now,
+    bill,
+  })
   await Promise.allSettled([
     queryClient.ensureQueryData(fleet),
     queryClient.ensureQueryData(today),

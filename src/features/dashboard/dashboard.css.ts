@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 /** The page's width, which the card grid reads (a grid cannot query its own). */
 export const board = style({ containerType: 'inline-size' })
@@ -41,10 +41,6 @@ export const pair = style([
   },
 ])
 
-export const figures = style({ display: 'grid', gap: vars.space.md })
-
-export const statusCounts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xl })
-
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid' })
 
 export const listItem = style({
@@ -79,5 +75,3 @@ export const unreadDot = style({
   borderRadius: vars.radius.full,
   background: vars.color.brand,
 })
-
-export const cardFooter = style({ paddingTop: vars.space.md })

@@ -1,5 +1,5 @@
 import type { Key } from 'react-aria-components'
-import { Tab, TabList, TabPanel, Tabs } from '../../ui'
+import { Tab, TabList, TabPanel, Tabs } from '~/ui'
 import { PageHeader } from '../shared/PageHeader'
 import { LogViewer } from './LogViewer'
 import { ProfilingPanel } from './ProfilingPanel'

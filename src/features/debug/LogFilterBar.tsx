@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Key } from 'react-aria-components'
-import { DateTimeField, SearchField, Select, SelectItem } from '../../ui'
+import { DateTimeField, SearchField, Select, SelectItem, Tiles } from '~/ui'
 import {
   levelOptions,
   logFiles,
@@ -70,7 +70,7 @@ export function LogFilterBar({
   )
   const modules = [ALL_MODULES, ...loggers]
   return (
-    <div className={styles.filters}>
+    <Tiles space="md" minItemWidth="9.5rem" fill alignY="bottom">
       <Select
         label="Source"
         selectedKey={source}
@@ -138,6 +138,6 @@ export function LogFilterBar({
         value={filters.before}
         onChange={(before) => onFiltersChange({ before })}
       />
-    </div>
+    </Tiles>
   )
 }

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
-import { EmptyState, ErrorState, LevelBadge, Spinner } from '../../ui'
+import { EmptyState, ErrorState, LevelBadge, Spinner } from '~/ui'
 import { contextSummary, requestSummary, type ViewerEntry } from './log-filters'
 import * as styles from './debug.css'
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, useSyncExternalStore } from 'react'
-import { getLogs, normalizeError } from '../../api'
-import { downloadText } from '../../lib/download'
-import { Button, Checkbox, Icon, Pagination } from '../../ui'
+import { getLogs, normalizeError } from '~/api'
+import { downloadText } from '~/lib/download'
+import { Box, Button, Checkbox, Icon, Inline, Pagination, Stack } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { LogFilterBar } from './LogFilterBar'
 import { LogList } from './LogList'
@@ -24,7 +24,7 @@ import {
   type ViewerEntry,
 } from './log-filters'
 import * as styles from './debug.css'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 interface SourceView {
   entries: readonly ViewerEntry[]
@@ -143,7 +143,7 @@ export function LogViewer() {
   }
 
   return (
-    <div className={styles.stack}>
+    <Stack space="lg">
       <LogFilterBar
         source={source}
         onSourceChange={changeSource}
@@ -151,7 +151,7 @@ export function LogViewer() {
         onFiltersChange={changeFilters}
         loggers={view.loggers}
       />
-      <div className={styles.actions}>
+      <Inline space="sm" alignY="center">
         {source === 'frontend' && (
           <Checkbox
             isSelected={browserOnly}
@@ -169,12 +169,19 @@ export function LogViewer() {
           </Checkbox>
         )}
         {filters.requestId && (
-          <span className={styles.chip}>
+          <Box
+            as="span"
+            display="inline-flex"
+            alignItems="center"
+            gap="xs"
+            fontSize="sm"
+            color="muted"
+          >
             Request {filters.requestId}
             <Button variant="ghost" size="sm" onPress={() => changeFilters({ requestId: null })}>
               <Icon name="close" size="sm" /> Show all requests
             </Button>
-          </span>
+          </Box>
         )}
         <span className={styles.spacer} />
         {fromServer && (
@@ -194,7 +201,7 @@ export function LogViewer() {
         >
           <Icon name="download" size="sm" /> Download
         </Button>
-      </div>
+      </Inline>
       <LogList
         entries={view.entries}
         isLoading={view.isLoading}
@@ -215,6 +222,6 @@ export function LogViewer() {
           setPage(1)
         }}
       />
-    </div>
+    </Stack>
   )
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Key } from 'react-aria-components'
-import { listDevicesOptions } from '../../api'
+import { listDevicesOptions } from '~/api'
 import {
   Badge,
   Button,
@@ -13,7 +13,12 @@ import {
   QuickAnalysis,
   Select,
   SelectItem,
-} from '../../ui'
+  Heading,
+  Inline,
+  Stack,
+  Text,
+  Tiles,
+} from '~/ui'
 import { useGroupScope } from '../shared/use-app-services'
 import {
   deviceOptionLabel,
@@ -30,13 +35,13 @@ export const PROFILING_DEVICE_LIMIT = 100
 function ProfileResults({ result }: { result: ProfiledResult }) {
   const hasPayload = result.data !== undefined && result.data !== null
   return (
-    <section className={styles.stack} aria-labelledby="profile-results">
-      <div className={styles.resultsHeader}>
-        <h2 id="profile-results" className={styles.resultsTitle}>
+    <Stack as="section" space="lg" aria-labelledby="profile-results">
+      <Inline space="sm" alignY="center" wrap="nowrap">
+        <Heading level={2} id="profile-results">
           Profile Results
-        </h2>
+        </Heading>
         <Badge variant="success">Profiled</Badge>
-      </div>
+      </Inline>
       <QuickAnalysis profile={result.profile} headingLevel={3} />
       <Card title="Response" headingLevel={3}>
         {hasPayload ? (
@@ -46,11 +51,13 @@ function ProfileResults({ result }: { result: ProfiledResult }) {
             {JSON.stringify(result.data, null, 2)}
           </pre>
         ) : (
-          <p className={styles.muted}>No response payload captured.</p>
+          <Text as="p" size="sm" tone="muted">
+            No response payload captured.
+          </Text>
         )}
       </Card>
       <ProfileCard profile={result.profile} headingLevel={3} />
-    </section>
+    </Stack>
   )
 }
 
@@ -111,8 +118,8 @@ export function ProfilingPanel() {
   }
 
   return (
-    <div className={styles.stack}>
-      <div className={styles.profilingControls}>
+    <Stack space="lg">
+      <Tiles space="md" minItemWidth="16rem" alignY="top">
         <Select label="Endpoint" selectedKey={endpointId} onSelectionChange={chooseEndpoint}>
           {profilingEndpoints.map((e) => (
             <SelectItem key={e.id} id={e.id} textValue={e.name} description={e.description}>
@@ -121,8 +128,8 @@ export function ProfilingPanel() {
           ))}
         </Select>
         {endpoint.needsDevice && <DeviceSelect deviceId={deviceId} onChange={chooseDevice} />}
-      </div>
-      <div className={styles.runRow}>
+      </Tiles>
+      <Inline space="md" alignY="center">
         <Button
           intent="formPrimary"
           isDisabled={missingDevice}
@@ -132,8 +139,12 @@ export function ProfilingPanel() {
           {!run.isPending && <Icon name="bolt" size="sm" />}
           {run.isPending ? 'Executing...' : 'Execute with Profiling'}
         </Button>
-        {missingDevice && <p className={styles.hint}>Please select a device</p>}
-      </div>
+        {missingDevice && (
+          <Text as="p" size="sm" tone="caution">
+            Please select a device
+          </Text>
+        )}
+      </Inline>
       {run.isError ? (
         <ErrorState title="Profiling failed" message={profilingErrorMessage(run.error)} />
       ) : run.isSuccess ? (
@@ -147,6 +158,6 @@ export function ProfilingPanel() {
           />
         )
       )}
-    </div>
+    </Stack>
   )
 }

@@ -1,19 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
-
-export const stack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  minWidth: 0,
-})
-
-export const filters = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
-  gap: vars.space.md,
-  alignItems: 'end',
-})
+import { vars } from '~/styles'
 
 /** Search and dates need room to show what was typed: two columns, the whole row on phones. */
 export const wide = style({
@@ -21,22 +7,7 @@ export const wide = style({
   '@media': { 'screen and (max-width: 480px)': { gridColumn: '1 / -1' } },
 })
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-})
-
 export const spacer = style({ flex: 1 })
-
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-})
 
 /* The log list: spec §2 says the view is 600px tall. */
 
@@ -128,35 +99,6 @@ export const requestLink = style({
 
 /* Profiling */
 
-export const profilingControls = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
-  gap: vars.space.md,
-  alignItems: 'start',
-})
-
-export const runRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.md,
-})
-
-export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.warning })
-
-export const resultsHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  margin: 0,
-})
-
-export const resultsTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-})
-
 export const json = style({
   margin: 0,
   maxHeight: '24rem',
@@ -169,5 +111,3 @@ export const json = style({
   lineHeight: vars.lineHeight.normal,
   whiteSpace: 'pre',
 })
-
-export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted })

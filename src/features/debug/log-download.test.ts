@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry, LogResponse } from '../../api'
+import type { LogEntry, LogResponse } from '~/api'
 import { collectLogs, type LogQuery } from './log-download'
 
 const entry = (n: number): LogEntry => ({

@@ -2,7 +2,7 @@
  * What Download saves: every entry the filters match, not the page on screen, up to a bound that
  * keeps the browser and the server responsive.
  */
-import type { GetLogsData, LogResponse } from '../../api'
+import type { GetLogsData, LogResponse } from '~/api'
 
 /** The most entries one download holds (the newest). */
 export const DOWNLOAD_MAX = 20_000

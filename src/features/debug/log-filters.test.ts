@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FrontendLogEntry } from '../../lib/logger'
+import type { FrontendLogEntry } from '~/lib/logger'
 import {
   clampPage,
   contextSummary,

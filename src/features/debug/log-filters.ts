@@ -3,8 +3,8 @@
  * (a server file, or the frontend log the console ships), the same filters applied to this
  * browser's in-memory log, and the text a download holds.
  */
-import type { GetLogsData, LogEntry, LogLevel, LogSource } from '../../api'
-import type { FrontendLogEntry } from '../../lib/logger'
+import type { GetLogsData, LogEntry, LogLevel, LogSource } from '~/api'
+import type { FrontendLogEntry } from '~/lib/logger'
 
 export const logSources = ['backend', 'frontend'] as const
 export type LogSourceKind = (typeof logSources)[number]

@@ -1,4 +1,4 @@
-import { getLogsOptions } from '../../api'
+import { getLogsOptions } from '~/api'
 import {
   DEFAULT_LOG_PAGE_SIZE,
   defaultLogFilters,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, client } from '../../api'
+import { ApiError, client } from '~/api'
 import {
   GENERIC_PROFILING_ERROR,
   NO_PROFILE_MESSAGE,

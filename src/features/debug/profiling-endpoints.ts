@@ -13,7 +13,7 @@ import {
   listNotifications,
   normalizeError,
   type ProfileData,
-} from '../../api'
+} from '~/api'
 
 export interface ProfilingContext {
   /** The chosen device, for endpoints that need one. */

@@ -1,6 +1,6 @@
-import { REQUEST_ID_HEADER, client, postFrontendLogs, skipAuthRedirect } from '../../api'
-import { startLogShipper, type SendLogs } from '../../lib/log-shipper'
-import type { LogBuffer } from '../../lib/logger'
+import { REQUEST_ID_HEADER, client, postFrontendLogs, skipAuthRedirect } from '~/api'
+import { startLogShipper, type SendLogs } from '~/lib/log-shipper'
+import type { LogBuffer } from '~/lib/logger'
 
 const PATH = '/api/v1/debug/frontend-logs'
 

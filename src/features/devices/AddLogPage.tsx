@@ -1,27 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import {
-  ApiError,
-  createManualReadingMutation,
-  formatDetail,
-  invalidate,
-  type Device,
-} from '../../api'
+import { ApiError, createManualReadingMutation, formatDetail, invalidate, type Device } from '~/api'
 import {
   Button,
+  buttonClassName,
   Card,
   Checkbox,
   DateTimeField,
+  Inline,
   NumberField,
   PhotoPicker,
   TextField,
-  buttonClassName,
-} from '../../ui'
+  Tiles,
+} from '~/ui'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
 import { useAppServices } from '../shared/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
-import { formatDateTime, formatMeter } from '../../lib/format'
+import { formatDateTime, formatMeter } from '~/lib/format'
 import { validateManualReading } from './manual-reading'
 import * as styles from './devices.css'
 
@@ -128,7 +124,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
         // The toast says the rest.
         hideFormError
       >
-        <div className={styles.formRow}>
+        <Tiles space="lg" minItemWidth="14rem">
           <NumberField
             label="Meter value (kWh)"
             isRequired
@@ -142,7 +138,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             {...form.field('timestamp')}
             description="Leave empty for now."
           />
-        </div>
+        </Tiles>
         <Checkbox
           isSelected={form.values.isReset}
           onChange={form.set('isReset')}
@@ -162,7 +158,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
           onChange={form.set('photo')}
           errorMessage={form.errors.fields.photo}
         />
-        <div className={styles.formActions}>
+        <Inline space="sm" align="end">
           <Link
             to="/devices/$deviceId/logs"
             params={{ deviceId: device.id }}
@@ -173,7 +169,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
           <Button type="submit" intent="formPrimary" isPending={save.isPending}>
             Save reading
           </Button>
-        </div>
+        </Inline>
       </ServerForm>
     </Card>
   )

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { listDeviceModelsOptions, queryPolicy } from '../../api'
-import { Select, SelectItem, TextField } from '../../ui'
+import { listDeviceModelsOptions, queryPolicy } from '~/api'
+import { Select, SelectItem, TextField, Tiles } from '~/ui'
 import { LIMITS, type DeviceFieldErrors, type DeviceFields } from './device-fields'
-import * as styles from './devices.css'
 
 export interface FieldGroupProps {
   fields: DeviceFields
@@ -15,7 +14,7 @@ export interface FieldGroupProps {
 export function IdentityFields({ fields, errors, onChange, isDisabled }: FieldGroupProps) {
   return (
     <>
-      <div className={styles.formRow}>
+      <Tiles space="lg" minItemWidth="14rem">
         <TextField
           label="Name"
           isRequired
@@ -37,7 +36,7 @@ export function IdentityFields({ fields, errors, onChange, isDisabled }: FieldGr
           errorMessage={errors.serial_number}
           description="Letters, digits, dots, dashes and underscores; unique across devices."
         />
-      </div>
+      </Tiles>
       <TextField
         label="Description"
         multiline
@@ -94,7 +93,7 @@ export function ModelFields({ fields, errors, onChange, isDisabled }: FieldGroup
   }
   const chosenHandler = handlerItems.find((h) => h.id === fields.handler)
   return (
-    <div className={styles.formRow}>
+    <Tiles space="lg" minItemWidth="14rem">
       <Select
         label="Device model"
         isDisabled={isDisabled || models.isPending}
@@ -122,6 +121,6 @@ export function ModelFields({ fields, errors, onChange, isDisabled }: FieldGroup
       >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
-    </div>
+    </Tiles>
   )
 }

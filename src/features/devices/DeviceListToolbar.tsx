@@ -1,6 +1,7 @@
-import { SearchField, Select, SelectItem, Spinner } from '../../ui'
+import { Box, SearchField, Select, SelectItem, Spinner } from '~/ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import * as styles from './devices.css'
+import { grow } from '../shared/page.css'
 
 const statusItems = [
   { id: 'all', label: 'All statuses' },
@@ -37,13 +38,21 @@ export function DeviceListToolbar({
 }: DeviceListToolbarProps) {
   const sortKey = `${search.sort ?? 'name'}:${search.order ?? 'asc'}`
   return (
-    <div className={styles.toolbar} role="search" aria-label="Filter devices">
+    <Box
+      display="flex"
+      flexWrap="wrap"
+      alignItems="flex-end"
+      gap="md"
+      marginBottom="lg"
+      role="search"
+      aria-label="Filter devices"
+    >
       <SearchField
         label="Search devices"
         placeholder="Name, serial or location"
         value={text}
         onChange={onTextChange}
-        className={styles.searchBox}
+        className={grow}
       />
       <Select
         label="Status"
@@ -69,6 +78,6 @@ export function DeviceListToolbar({
         {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
       </Select>
       {isFetching && <Spinner size="sm" label="Updating devices" />}
-    </div>
+    </Box>
   )
 }

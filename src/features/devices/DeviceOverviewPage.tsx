@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { Device } from '../../api'
-import { Card, Stat } from '../../ui'
+import type { Device } from '~/api'
+import { Box, Card, DescriptionList, Stack, Stat, Text, Tiles } from '~/ui'
 import {
   presetQuery,
   type ConsumptionContext,
   type PresetKey,
 } from '../consumption/consumption-queries'
 import { useCalendar } from '../consumption/calendar'
+import { DeviceAlarms } from './DeviceAlarms'
 import { DeviceFrame } from './DeviceFrame'
 import { ENERGY, MeasurementChart } from './MeasurementChart'
 import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
-import { formatDateTime, formatMeter, formatNumber } from '../../lib/format'
+import { formatDateTime, formatMeter, formatNumber } from '~/lib/format'
 import * as styles from './devices.css'
 
 export interface DeviceOverviewPageProps {
@@ -27,8 +28,8 @@ export interface DeviceOverviewPageProps {
 }
 
 /**
- * Identity, status, latest reading, today/week/month figures, a small chart, the readings of the
- * charted measurement and recent alerts.
+ * The device's open alarms, identity, status, latest reading, today/week/month figures, a small
+ * chart, the readings of the charted measurement and recent alerts.
  */
 export function DeviceOverviewPage({
   deviceId,
@@ -46,8 +47,9 @@ export function DeviceOverviewPage({
   return (
     <DeviceFrame deviceId={deviceId} tab="Overview" now={now}>
       {(device) => (
-        <>
-          <div className={styles.grid}>
+        <Box display="flex" flexDirection="column" gap="lg" marginBottom="lg">
+          <DeviceAlarms deviceId={deviceId} />
+          <Tiles space="lg" minItemWidth="18rem">
             <Card
               title="Consumption"
               headingLevel={2}
@@ -58,25 +60,27 @@ export function DeviceOverviewPage({
                 </Link>
               }
             >
-              <div className={styles.figures}>
+              <Tiles space="lg" minItemWidth="10rem">
                 <Figure preset="today" label="Today" context={context} />
                 <Figure preset="thisWeek" label="This week" context={context} />
                 <Figure preset="thisMonth" label="This month" context={context} />
-              </div>
+              </Tiles>
             </Card>
             <Card title="Latest reading">
-              <div className={styles.figure}>
-                <span className={styles.figureValue}>{formatMeter(device.latest_kwh)}</span>
-                <span className={styles.figureNote}>
+              <Stack space="xxs" align="start">
+                <Text size="xl" weight="semibold" tabularNums>
+                  {formatMeter(device.latest_kwh)}
+                </Text>
+                <Text size="xs" tone="muted">
                   {device.summary.last_reading_at
                     ? `Read ${formatDateTime(device.summary.last_reading_at)}`
                     : 'No readings yet'}
                   {` · ${formatNumber(device.summary.reading_count)} readings`}
-                </span>
-              </div>
+                </Text>
+              </Stack>
             </Card>
-          </div>
-          <div className={styles.grid}>
+          </Tiles>
+          <Tiles space="lg" minItemWidth="18rem">
             <MeasurementChart
               deviceId={deviceId}
               measurement={measurement}
@@ -84,15 +88,15 @@ export function DeviceOverviewPage({
               context={context}
               now={now}
             />
-          </div>
-          <div className={styles.grid}>
+          </Tiles>
+          <Tiles space="lg" minItemWidth="18rem">
             <ReadingsCard deviceId={deviceId} measurement={measurement ?? ENERGY} />
-          </div>
-          <div className={styles.grid}>
+          </Tiles>
+          <Tiles space="lg" minItemWidth="18rem">
             <IdentityCard device={device} />
             <RecentNotifications deviceId={deviceId} />
-          </div>
-        </>
+          </Tiles>
+        </Box>
       )}
     </DeviceFrame>
   )
@@ -129,14 +133,7 @@ function IdentityCard({ device }: { device: Device }) {
   ]
   return (
     <Card title="Identity">
-      <dl className={styles.facts}>
-        {facts.map(([term, value]) => (
-          <div key={term} className={styles.factPair}>
-            <dt className={styles.factTerm}>{term}</dt>
-            <dd className={styles.factValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DescriptionList items={facts} />
     </Card>
   )
 }

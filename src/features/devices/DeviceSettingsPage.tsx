@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import {
-  deleteDeviceMutation,
-  forget,
-  invalidate,
-  updateDeviceMutation,
-  type Device,
-} from '../../api'
-import { Button, Card, ConfirmDialog } from '../../ui'
+import { deleteDeviceMutation, forget, invalidate, updateDeviceMutation, type Device } from '~/api'
+import { Button, Card, ConfirmDialog, Inline } from '~/ui'
 import { canAccess } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useAppServices } from '../shared/use-app-services'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
 import { deviceStatusFields, fieldsOf, toDeviceBody, validateDeviceFields } from './device-fields'
+import { ConnectCard } from './ConnectCard'
 import { DeviceFrame } from './DeviceFrame'
 import { deviceQuery } from './device-queries'
 import { IdentityFields, LocationFields, ModelFields } from './DeviceFieldGroups'
@@ -123,7 +118,7 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
           <LocationFields {...groupProps} />
           <ModelFields {...groupProps} />
           {canEdit && (
-            <div className={styles.formActions}>
+            <Inline space="sm" align="end">
               <Button
                 intent="formSecondary"
                 isDisabled={!dirty || update.isPending}
@@ -139,10 +134,11 @@ function SettingsBody({ device, onDeleted }: { device: Device; onDeleted: () => 
               >
                 Save changes
               </Button>
-            </div>
+            </Inline>
           )}
         </ServerForm>
       </Card>
+      {canEdit && <ConnectCard device={device} />}
       {canEdit && (
         <Card
           title="Delete device"

@@ -1,5 +1,5 @@
-import type { DeviceStatus } from '../../api'
-import { Badge, type BadgeVariant } from '../../ui'
+import type { DeviceStatus } from '~/api'
+import { Badge, type BadgeVariant } from '~/ui'
 
 const presentation: Record<DeviceStatus, { label: string; variant: BadgeVariant }> = {
   online: { label: 'Online', variant: 'success' },

@@ -5,8 +5,9 @@ import {
   listDeviceStatusOptions,
   normalizeError,
   queryPolicy,
-} from '../../api'
+} from '~/api'
 import {
+  Box,
   Card,
   EmptyState,
   ErrorState,
@@ -15,11 +16,14 @@ import {
   Select,
   SelectItem,
   SkeletonText,
+  Stack,
   Stat,
-} from '../../ui'
+  Text,
+  Tiles,
+} from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatDateTime, formatNumber } from '../../lib/format'
+import { formatDateTime, formatNumber } from '~/lib/format'
 import { toSegments } from './status-segments'
 import * as styles from './devices.css'
 
@@ -71,7 +75,7 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                 onRetry={() => void summary.refetch()}
               />
             ) : (
-              <div className={styles.figures}>
+              <Tiles space="lg" minItemWidth="10rem">
                 <Stat
                   label="Online"
                   isLoading={summary.isPending}
@@ -89,14 +93,14 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                   value={s?.downtime_minutes ?? '–'}
                   unit="min"
                 />
-                <div className={styles.figure}>
+                <Stack space="xxs" align="start">
                   <span className={styles.figureLabel}>Now</span>
                   {s ? <DeviceStatusBadge status={s.current_status} /> : <SkeletonText lines={1} />}
-                </div>
-              </div>
+                </Stack>
+              </Tiles>
             )}
           </Card>
-          <div className={styles.stack}>
+          <Box display="flex" flexDirection="column" gap="lg" marginTop="lg">
             <Card title="Status history">
               {history.isPending ? (
                 <SkeletonText lines={4} />
@@ -120,17 +124,29 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                     data={toSegments(history.data.items, now)}
                     height={72}
                   />
-                  <ul className={styles.list} aria-label="Status changes">
+                  <Stack as="ul" space="none" dividers aria-label="Status changes">
                     {history.data.items.map((entry) => (
-                      <li key={entry.id} className={styles.listItem}>
+                      <Box
+                        as="li"
+                        display="flex"
+                        flexDirection="column"
+                        gap="xxs"
+                        paddingY="sm"
+                        fontSize="sm"
+                        key={entry.id}
+                      >
                         <span className={styles.headerMeta}>
                           <DeviceStatusBadge status={entry.status} size="sm" />{' '}
                           {formatDateTime(entry.timestamp)}
                         </span>
-                        {entry.reason && <span className={styles.muted}>{entry.reason}</span>}
-                      </li>
+                        {entry.reason && (
+                          <Text size="xs" tone="muted">
+                            {entry.reason}
+                          </Text>
+                        )}
+                      </Box>
                     ))}
-                  </ul>
+                  </Stack>
                   <Pagination
                     aria-label="Status pages"
                     page={page}
@@ -141,7 +157,7 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                 </>
               )}
             </Card>
-          </div>
+          </Box>
         </>
       )}
     </DeviceFrame>

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { createContext, useContext, useMemo } from 'react'
-import type { Device } from '../../api'
-import { VirtualTable, type SortDescriptor, type VirtualTableColumn } from '../../ui'
+import { useEffect, useMemo, useState } from 'react'
+import type { Device } from '~/api'
+import { Table, type SortDescriptor, type TableColumn } from '~/ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatKwh, formatMeter, formatNumber } from '../../lib/format'
+import { formatKwh, formatMeter, formatNumber } from '~/lib/format'
 import { lastSeenShort, lastSeenText } from './format'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
 
-/** The moment 'last seen' is measured from: cells read it, so the columns stay module constants. */
-const NowContext = createContext<Date | undefined>(undefined)
+/** The moment 'last seen' is measured from: the table hands it to every cell as its context. */
+type Column = TableColumn<Device, Date>
 
 function DeviceName({ device, wrap }: { device: Device; wrap?: boolean }) {
   return (
@@ -24,8 +24,7 @@ function DeviceName({ device, wrap }: { device: Device; wrap?: boolean }) {
   )
 }
 
-function DeviceStatus({ device, short }: { device: Device; short?: boolean }) {
-  const now = useContext(NowContext)
+function DeviceStatus({ device, now, short }: { device: Device; now: Date; short?: boolean }) {
   return (
     <span className={styles.twoLines}>
       <DeviceStatusBadge status={device.status} size="sm" />
@@ -39,43 +38,48 @@ function DeviceStatus({ device, short }: { device: Device; short?: boolean }) {
 const place = (device: Device) => device.location ?? 'No location'
 const muted = (text: string) => <span className={styles.mutedCell}>{text}</span>
 
-const name: VirtualTableColumn<Device> = {
+const name: Column = {
   id: 'name' satisfies DeviceSortKey,
   name: 'Name',
   isRowHeader: true,
   allowsSorting: true,
-  width: 'minmax(12rem, 2.2fr)',
+  width: '2.2fr',
+  minWidth: 192,
   render: (device) => <DeviceName device={device} />,
 }
-const status: VirtualTableColumn<Device> = {
+const status: Column = {
   id: 'last_seen' satisfies DeviceSortKey,
   name: 'Status',
   allowsSorting: true,
-  width: 'minmax(9rem, 1.3fr)',
-  render: (device) => <DeviceStatus device={device} />,
+  width: '1.3fr',
+  minWidth: 144,
+  render: (device, now) => <DeviceStatus device={device} now={now} />,
 }
-const today: VirtualTableColumn<Device> = {
+const today: Column = {
   id: 'today',
   name: 'Today',
   align: 'end',
-  width: 'minmax(6rem, 0.9fr)',
+  width: '0.9fr',
+  minWidth: 96,
   render: (device) => formatKwh(device.today_kwh),
 }
 
-const wideColumns: readonly VirtualTableColumn<Device>[] = [
+const wideColumns: readonly Column[] = [
   name,
   {
     id: 'serial_number' satisfies DeviceSortKey,
     name: 'Serial number',
     allowsSorting: true,
-    width: 'minmax(8rem, 1.2fr)',
+    width: '1.2fr',
+    minWidth: 128,
     render: (device) => muted(device.serial_number),
   },
   {
     id: 'location' satisfies DeviceSortKey,
     name: 'Location',
     allowsSorting: true,
-    width: 'minmax(8rem, 1.4fr)',
+    width: '1.4fr',
+    minWidth: 128,
     render: (device) => muted(place(device)),
   },
   status,
@@ -83,7 +87,8 @@ const wideColumns: readonly VirtualTableColumn<Device>[] = [
     id: 'latest',
     name: 'Latest reading',
     align: 'end',
-    width: 'minmax(7rem, 1fr)',
+    width: '1fr',
+    minWidth: 112,
     render: (device) => formatMeter(device.latest_kwh),
   },
   today,
@@ -93,11 +98,12 @@ const wideColumns: readonly VirtualTableColumn<Device>[] = [
  * A phone's width: the name on up to two lines with serial and place under it, the status in
  * short, today's figure over its unit (a whole '325.44 kWh' did not fit beside the others).
  */
-const narrowColumns: readonly VirtualTableColumn<Device>[] = [
+const narrowColumns: readonly Column[] = [
   {
     ...name,
     name: 'Device',
-    width: 'minmax(0, 1fr)',
+    width: '1fr',
+    minWidth: 0,
     render: (device) => (
       <span className={styles.twoLines}>
         <DeviceName device={device} wrap />
@@ -107,10 +113,14 @@ const narrowColumns: readonly VirtualTableColumn<Device>[] = [
       </span>
     ),
   },
-  { ...status, width: '5.5rem', render: (device) => <DeviceStatus device={device} short /> },
+  {
+    ...status,
+    width: 88,
+    render: (device, now) => <DeviceStatus device={device} now={now} short />,
+  },
   {
     ...today,
-    width: '4.5rem',
+    width: 72,
     render: (device) => (
       <span className={`${styles.twoLines} ${styles.endAligned}`}>
         <span>{formatNumber(device.today_kwh, { maxDecimals: 2 })}</span>
@@ -131,8 +141,22 @@ export interface DeviceTableProps {
   onSort: (key: DeviceSortKey) => void
   /** Header and a loading state, before the first page arrives. @default false */
   isLoading?: boolean
-  /** @default new Date() at render */
+  /** @default the time, to the minute */
   now?: Date
+}
+
+/**
+ * 'Last seen' reads in minutes: a clock that ticks each minute, not at every render, lets the
+ * table keep its rows while the user types in the search box.
+ */
+function useMinuteClock(given: Date | undefined) {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    if (given) return
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [given])
+  return given ?? now
 }
 
 /**
@@ -140,34 +164,29 @@ export interface DeviceTableProps {
  * page of 500 devices scrolls and filters like one of 10; the server sorts; on a phone the
  * columns fold into three.
  */
-export function DeviceTable({
-  devices,
-  total,
-  offset,
-  sort,
-  onSort,
-  isLoading = false,
-  now = new Date(),
-}: DeviceTableProps) {
+export function DeviceTable(props: DeviceTableProps) {
+  const { devices, sort, onSort, isLoading = false } = props
   const narrow = useMediaQuery(styles.NARROW_QUERY)
+  const clock = useMinuteClock(props.now)
   const column = sort.sort ?? 'name'
   const direction = sort.order === 'desc' ? 'descending' : 'ascending'
   const sortDescriptor = useMemo<SortDescriptor>(() => ({ column, direction }), [column, direction])
   return (
-    <NowContext.Provider value={now}>
-      <VirtualTable
-        aria-label="Devices"
-        columns={narrow ? narrowColumns : wideColumns}
-        rows={devices}
-        rowCount={total}
-        rowOffset={offset}
-        sortDescriptor={sortDescriptor}
-        onSortChange={(key) => onSort(key as DeviceSortKey)}
-        rowHeight={narrow ? styles.ROW_HEIGHT.narrow : styles.ROW_HEIGHT.wide}
-        maxHeight={narrow ? styles.TABLE_MAX_HEIGHT.narrow : styles.TABLE_MAX_HEIGHT.wide}
-        isLoading={isLoading}
-        loadingLabel="Loading devices..."
-      />
-    </NowContext.Provider>
+    <Table
+      aria-label="Devices"
+      columns={narrow ? narrowColumns : wideColumns}
+      rows={devices}
+      rowCount={props.total}
+      rowOffset={props.offset}
+      context={clock}
+      virtualized
+      manualSorting
+      sortDescriptor={sortDescriptor}
+      onSortChange={(next) => onSort(next.column as DeviceSortKey)}
+      rowHeight={narrow ? styles.ROW_HEIGHT.narrow : styles.ROW_HEIGHT.wide}
+      maxHeight={narrow ? styles.TABLE_MAX_HEIGHT.narrow : styles.TABLE_MAX_HEIGHT.wide}
+      isLoading={isLoading}
+      loadingLabel="Loading devices..."
+    />
   )
 }

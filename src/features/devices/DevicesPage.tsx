@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { listDevicesOptions, normalizeError, queryPolicy } from '../../api'
-import { Button, EmptyState, ErrorState, Icon, Pagination, buttonClassName } from '../../ui'
+import { listDevicesOptions, normalizeError, queryPolicy } from '~/api'
+import { Button, EmptyState, ErrorState, Icon, Pagination, buttonClassName } from '~/ui'
 import { useSessionUser } from '../auth/use-session'
 import { canAccess } from '../auth/roles'
 import { PageHeader } from '../shared/PageHeader'
@@ -21,8 +21,8 @@ import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { useSearchText } from './use-search-text'
 import { headerActions as headerActionsClass, pagerFooter as pagerClass } from './devices.css'
-import { formatNumber } from '../../lib/format'
-import { plural } from '../../lib/plural'
+import { formatNumber } from '~/lib/format'
+import { plural } from '~/lib/plural'
 
 export interface DevicesPageProps {
   search: DevicesSearch

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '../../api'
-import { Dialog, EmptyState, ErrorState, Skeleton, buttonClassName } from '../../ui'
+import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '~/api'
+import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Text, Tiles } from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
-import { formatDateTime, formatMeter } from '../../lib/format'
+import { formatDateTime, formatMeter } from '~/lib/format'
 import * as styles from './devices.css'
 
 /** Manual readings with their photos: who entered them and when, each opening full size. */
@@ -25,13 +25,20 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
     <DeviceFrame deviceId={deviceId} tab="Logs" now={now}>
       {() =>
         photos.isPending ? (
-          <ul className={styles.gallery} aria-busy="true" aria-label="Loading log photos">
+          <Tiles
+            as="ul"
+            space="lg"
+            minItemWidth="14rem"
+            fill
+            aria-busy="true"
+            aria-label="Loading log photos"
+          >
             {[0, 1, 2].map((i) => (
               <li key={i}>
                 <Skeleton shape="rect" height="12rem" />
               </li>
             ))}
-          </ul>
+          </Tiles>
         ) : photos.isError ? (
           <ErrorState
             title="Could not load the log photos"
@@ -47,7 +54,7 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
           />
         ) : (
           <>
-            <ul className={styles.gallery} aria-label="Log photos">
+            <Tiles as="ul" space="lg" minItemWidth="14rem" fill aria-label="Log photos">
               {photos.data.items.map((attachment) => (
                 <PhotoCard
                   key={attachment.id}
@@ -55,7 +62,7 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
                   onOpen={() => setOpen(attachment)}
                 />
               ))}
-            </ul>
+            </Tiles>
             <Dialog
               isOpen={open !== null}
               onOpenChange={(isOpen) => !isOpen && setOpen(null)}
@@ -103,7 +110,9 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
               : '…'}
         </strong>
         <span>{attachment.entered_by_name ?? 'Unknown user'}</span>
-        <span className={styles.muted}>{formatDateTime(attachment.created_at)}</span>
+        <Text size="xs" tone="muted">
+          {formatDateTime(attachment.created_at)}
+        </Text>
         {reading.data?.note && (
           <span className={styles.photoNote} title={reading.data.note}>
             {reading.data.note}

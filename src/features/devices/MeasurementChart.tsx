@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { addHours, formatISO, startOfHour } from 'date-fns'
-import { listDeviceMeasurementsOptions, listDeviceReadingsOptions, queryPolicy } from '../../api'
+import { listDeviceMeasurementsOptions, listDeviceReadingsOptions, queryPolicy } from '~/api'
 import {
   Card,
   ResponsiveConsumptionChart,
   ResponsiveCumulativeChart,
   Select,
   SelectItem,
-} from '../../ui'
+} from '~/ui'
 import { intervalsQuery, type ConsumptionContext } from '../consumption/consumption-queries'
 import { toBuckets } from '../consumption/intervals'
 import { measurementName } from './format'

@@ -8,7 +8,7 @@ import {
   queryPolicy,
   type ListDeviceReadingsData,
   type Reading,
-} from '../../api'
+} from '~/api'
 import {
   Badge,
   Card,
@@ -20,27 +20,29 @@ import {
   SelectItem,
   Table,
   type TableColumn,
-} from '../../ui'
+} from '~/ui'
 import { measurementName } from './format'
 import { ENERGY } from './MeasurementChart'
 import { newestFirstSlice, pickNewestFirst } from './reading-pages'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
-import { formatDateTime, formatNumber } from '../../lib/format'
+import { formatDateTime, formatNumber } from '~/lib/format'
 
 type Source = NonNullable<NonNullable<ListDeviceReadingsData['query']>['source']>
 const sources = [
   { id: 'all', label: 'All sources' },
-  { id: 'meter', label: 'Meter' },
-  { id: 'manual', label: 'Manual' },
+  { id: 'mqtt', label: 'MQTT' },
+  { id: 'http', label: 'HTTP' },
   { id: 'bulk', label: 'Bulk push' },
+  { id: 'manual', label: 'Manual' },
 ] as const satisfies readonly { id: Source | 'all'; label: string }[]
 type SourceFilter = (typeof sources)[number]['id']
 
 const sourceBadge: Record<Source, { label: string; variant: 'secondary' | 'info' | 'outline' }> = {
-  meter: { label: 'Meter', variant: 'secondary' },
-  manual: { label: 'Manual', variant: 'info' },
+  mqtt: { label: 'MQTT', variant: 'secondary' },
+  http: { label: 'HTTP', variant: 'secondary' },
   bulk: { label: 'Bulk push', variant: 'outline' },
+  manual: { label: 'Manual', variant: 'info' },
 }
 const statusText: Record<Reading['status'], string> = {
   ok: 'Measured',
@@ -50,10 +52,8 @@ const statusText: Record<Reading['status'], string> = {
 }
 
 export const READINGS_PAGE_SIZE = 10
-/** Two lines fit (source and who entered it): the virtualiser needs one fixed height. */
-const ROW_HEIGHT = 52
-/** A page of rows under the 40px header: the card keeps its size from loading to loaded. */
-const TABLE_HEIGHT = READINGS_PAGE_SIZE * ROW_HEIGHT + 40
+/** A page of rows of two lines under the 40px header: the card keeps its size from loading to loaded. */
+const TABLE_HEIGHT = READINGS_PAGE_SIZE * 52 + 40
 
 /** The photo's bytes, from the API (same origin unless the build configured a base). */
 const photoUrl = (attachmentId: string) =>
@@ -238,7 +238,7 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
           size="sm"
           icon="search"
           title={source === 'all' ? 'No readings yet' : 'No readings from this source'}
-          description="Readings from the meter, bulk pushes and manual entries are listed here."
+          description="Readings a device sends over MQTT or HTTP, bulk pushes and manual entries are listed here."
         />
       ) : (
         <div className={styles.cardStack}>
@@ -249,9 +249,7 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
               rows={rows}
               isLoading={loading}
               loadingLabel="Loading readings..."
-              rowHeight={ROW_HEIGHT}
-              height={TABLE_HEIGHT}
-              maxHeight={TABLE_HEIGHT}
+              emptyHeight={TABLE_HEIGHT}
             />
           </UnitContext.Provider>
           <Pagination

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { listNotificationsOptions, queryPolicy } from '../../api'
-import { Card, EmptyState, ErrorState, SkeletonText } from '../../ui'
-import * as styles from './devices.css'
-import { formatAgo } from '../../lib/format'
+import { listNotificationsOptions, queryPolicy } from '~/api'
+import { Box, Card, EmptyState, ErrorState, SkeletonText, Stack, Text } from '~/ui'
+import { formatAgo } from '~/lib/format'
 
 /** How many of the user's latest deliveries are searched for this device's alerts. */
 const FEED_WINDOW = 100
@@ -43,15 +42,25 @@ export function RecentNotifications({
           description="Offline alerts and consumption spikes for this device appear here."
         />
       ) : (
-        <ul className={styles.list}>
+        <Stack as="ul" space="none" dividers>
           {mine.map(({ id, notification }) => (
-            <li key={id} className={styles.listItem}>
+            <Box
+              as="li"
+              display="flex"
+              flexDirection="column"
+              gap="xxs"
+              paddingY="sm"
+              fontSize="sm"
+              key={id}
+            >
               <strong>{notification.title}</strong>
               <span>{notification.message}</span>
-              <span className={styles.muted}>{formatAgo(notification.triggered_at, now)}</span>
-            </li>
+              <Text size="xs" tone="muted">
+                {formatAgo(notification.triggered_at, now)}
+              </Text>
+            </Box>
           ))}
-        </ul>
+        </Stack>
       )}
     </Card>
   )

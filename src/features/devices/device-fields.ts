@@ -8,7 +8,7 @@ import {
   type Device,
   type DeviceCreate,
   type FormErrorOptions,
-} from '../../api'
+} from '~/api'
 
 export interface DeviceFields {
   name: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { devicesSearch } from '../../lib/search-params'
+import { devicesSearch } from '~/lib/search-params'
 import { listQuery, matchesSearch, nextSearch, pageCount, toggleSort } from './device-list'
 
 describe('listQuery', () => {

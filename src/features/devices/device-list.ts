@@ -1,6 +1,6 @@
 /** Pure rules of the device list: search parameters to an API query, and the instant local filter. */
-import type { Device, ListDevicesData } from '../../api'
-import type { devicesSearch } from '../../lib/search-params'
+import type { Device, ListDevicesData } from '~/api'
+import type { devicesSearch } from '~/lib/search-params'
 import type * as z from 'zod/mini'
 
 export type DevicesSearch = z.infer<typeof devicesSearch>

@@ -3,7 +3,7 @@ import {
   listDeviceAttachmentsOptions,
   listDevicesOptions,
   queryPolicy,
-} from '../../api'
+} from '~/api'
 import { listQuery, type DevicesSearch } from './device-list'
 
 /*

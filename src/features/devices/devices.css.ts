@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 /** Below this width the device table folds into three columns. */
 export const NARROW_QUERY = 'screen and (max-width: 767px)'
@@ -14,14 +14,6 @@ export const TABLE_MAX_HEIGHT = {
   narrow: 'max(28rem, 75vh)',
 } as const
 
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-})
-export const searchBox = style({ flex: '1 1 16rem', minWidth: 0 })
 export const filterBox = style({
   flex: '0 0 10rem',
   '@media': { [NARROW_QUERY]: { flex: '1 1 8rem' } },
@@ -126,94 +118,16 @@ export const headerMeta = style({
   gap: vars.space.sm,
 })
 
-export const grid = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
-  marginBottom: vars.space.lg,
-})
-export const stack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  marginTop: vars.space.lg,
-})
-
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: `${vars.space.sm} ${vars.space.lg}`,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-})
-export const factTerm = style({ color: vars.color.textMuted })
-export const factValue = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
-
-export const figure = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xxs,
-})
 export const figureLabel = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
   textTransform: 'uppercase',
   letterSpacing: '0.04em',
 })
-export const figureValue = style({
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-})
-export const figureNote = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })
-export const figures = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  // Room for '33,246.2 kWh' at display size: numbers never break inside.
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 10rem), 1fr))',
-})
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-})
-export const listItem = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  padding: `${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  fontSize: vars.fontSize.sm,
-  selectors: { '&:last-child': { borderBottom: 'none' } },
-})
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs })
 export const formWidth = style({ maxWidth: '40rem' })
-export const formRow = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
-})
-export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  justifyContent: 'flex-end',
-})
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
-export const factPair = style({ display: 'contents' })
 
-export const gallery = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 14rem), 1fr))',
-})
 export const photoCard = style({
   display: 'flex',
   flexDirection: 'column',

@@ -1,6 +1,6 @@
 /** Display helpers shared by the device pages; numbers and times come from lib/format. */
 import { differenceInMinutes } from 'date-fns'
-import { formatAgo, formatAgoShort } from '../../lib/format'
+import { formatAgo, formatAgoShort } from '~/lib/format'
 
 /** 'Energy' for energy_kwh, 'Power' for power_w: a reading type name in words, its unit left off. */
 export function measurementName(name: string): string {

@@ -38,6 +38,12 @@ describe('validateManualReading', () => {
       'A meter value cannot be negative.',
     )
     expect(
+      validateManualReading({ kwh: 1e12 + 1, timestamp: null, isReset: true }, null, now).kwh,
+    ).toBe('A meter value is at most 1,000,000,000,000 kWh.')
+    expect(validateManualReading({ kwh: 1e12, timestamp: null, isReset: true }, null, now)).toEqual(
+      {},
+    )
+    expect(
       validateManualReading(
         { kwh: 1, timestamp: '2026-11-23T00:00:00Z', isReset: false },
         null,

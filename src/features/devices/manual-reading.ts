@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 /** Rules of a manual meter reading (spec issue 8): a number, not below the previous one unless reset. */
 export interface ManualReadingInput {
   kwh: number
@@ -16,6 +16,9 @@ export type ManualReadingErrors = Partial<Record<'kwh' | 'timestamp', string>>
 
 const fmt = (kwh: number) => formatNumber(kwh, { maxDecimals: 3 })
 
+/** openapi.yaml's bound on a meter value: more than any register holds, and sums stay finite. */
+export const MAX_METER_KWH = 1e12
+
 export function validateManualReading(
   input: ManualReadingInput,
   previous: PreviousReading | null,
@@ -24,6 +27,8 @@ export function validateManualReading(
   const errors: ManualReadingErrors = {}
   if (!Number.isFinite(input.kwh)) errors.kwh = 'Enter the meter value as a number.'
   else if (input.kwh < 0) errors.kwh = 'A meter value cannot be negative.'
+  else if (input.kwh > MAX_METER_KWH)
+    errors.kwh = `A meter value is at most ${fmt(MAX_METER_KWH)} kWh.`
   else if (
     previous &&
     !input.isReset &&

@@ -1,4 +1,4 @@
-import type { StatusEntry } from '../../api'
+import type { StatusEntry } from '~/api'
 
 /** Status changes (newest first, as the API lists them) as timeline segments ending `now`. */
 export function toSegments(entries: readonly StatusEntry[], now: Date) {

@@ -1,4 +1,4 @@
-import { ToastRegion } from '../../ui'
+import { ToastRegion } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 
 /** The global toast region: shows the feedback store's toast queue. Render it once per app. */

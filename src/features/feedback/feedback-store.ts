@@ -4,7 +4,7 @@
  * messages (a form's, the login page's) stay here until dismissed or cleared.
  */
 // The queue alone, not the ui barrel: the store is made at start, the toast region loads later.
-import { createToastQueue, type ToastContent, type ToastQueue } from '../../ui/Toast/toast-queue'
+import { createToastQueue, type ToastContent, type ToastQueue } from '~/ui/Toast/toast-queue'
 
 export const severities = ['info', 'success', 'warning', 'error'] as const
 export type Severity = (typeof severities)[number]

@@ -2,17 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
-import type { NotificationDelivery } from '../../api'
+import type { NotificationDelivery } from '~/api'
 import {
   Button,
+  Column,
   CountBadge,
   EmptyState,
   ErrorState,
+  Heading,
   Icon,
   PopoverDialog,
   PopoverTrigger,
   Spinner,
-} from '../../ui'
+  Stack,
+  Text,
+} from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import {
   bellFeedOptions,
@@ -67,7 +71,7 @@ function BellItem({
     />
   )
   return (
-    <li ref={item} className={styles.listItem} data-unread={unread || undefined}>
+    <li ref={item} data-unread={unread || undefined}>
       {unread ? (
         <AriaButton
           className={`${styles.item} ${styles.itemPressable}`}
@@ -114,7 +118,7 @@ function BellFeed() {
     )
   }
   return (
-    <ul className={styles.list}>
+    <Stack as="ul" space="none" dividers>
       {feed.data.deliveries.map((delivery) => (
         <BellItem
           key={delivery.id}
@@ -122,7 +126,7 @@ function BellFeed() {
           onMarkRead={(id) => markRead.mutate({ path: { id } })}
         />
       ))}
-    </ul>
+    </Stack>
   )
 }
 
@@ -132,12 +136,14 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
   return (
     <div className={styles.panel}>
       <div className={styles.panelHeader}>
-        <div className={styles.panelHeading}>
-          <h2 className={styles.panelTitle}>Notifications</h2>
-          <p className={styles.panelSubtitle}>
+        <Column>
+          <Heading level={2} size="md">
+            Notifications
+          </Heading>
+          <Text as="p" size="xs" tone="muted">
             {unread === null ? '\u00a0' : unread > 0 ? `${unread} unread` : "You're all caught up"}
-          </p>
-        </div>
+          </Text>
+        </Column>
         <Button
           intent="toolbarAction"
           isDisabled={!unread}

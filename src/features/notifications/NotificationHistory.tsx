@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
-import type { NotificationDelivery } from '../../api'
+import type { NotificationDelivery } from '~/api'
 import {
+  Box,
   Button,
   Card,
+  Column,
   EmptyState,
   ErrorState,
+  Inline,
   Pagination,
   Skeleton,
+  Stack,
   Switch,
+  Text,
   VisuallyHidden,
-} from '../../ui'
+} from '~/ui'
 import {
   HISTORY_PAGE_SIZE,
   historyOptions,
@@ -41,7 +46,7 @@ function HistoryItem({
 }) {
   const unread = delivery.read_at === null
   return (
-    <li className={`${styles.listItem} ${page.historyItem}`} data-unread={unread || undefined}>
+    <li className={page.historyItem} data-unread={unread || undefined}>
       <div className={`${styles.item} ${page.historyText}`}>
         <NotificationSummary notification={delivery.notification} unread={unread} />
       </div>
@@ -63,14 +68,14 @@ function HistoryItem({
 function HistorySkeleton() {
   return (
     <Card padding="none">
-      <div className={page.skeletonList}>
+      <Box display="flex" flexDirection="column" gap="sm" padding="lg">
         <span role="status">
           <VisuallyHidden>Loading notifications...</VisuallyHidden>
         </span>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} shape="rect" height="4.5rem" />
         ))}
-      </div>
+      </Box>
     </Card>
   )
 }
@@ -95,14 +100,16 @@ export function NotificationHistory({
   const shown = deliveries.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE)
 
   return (
-    <div className={page.stack}>
-      <div className={page.toolbar}>
+    <Stack space="lg">
+      <Inline space="md" alignY="center">
         <Switch isSelected={unreadOnly} onChange={onUnreadOnlyChange}>
           Unread only
         </Switch>
-        <span className={page.toolbarNote}>
-          {unread === null ? null : unread > 0 ? `${unread} unread` : "You're all caught up"}
-        </span>
+        <Column as="span">
+          <Text size="sm" tone="muted">
+            {unread === null ? null : unread > 0 ? `${unread} unread` : "You're all caught up"}
+          </Text>
+        </Column>
         <Button
           intent="toolbarAction"
           isDisabled={!unread}
@@ -111,7 +118,7 @@ export function NotificationHistory({
         >
           Mark all read
         </Button>
-      </div>
+      </Inline>
       {history.isPending ? (
         <HistorySkeleton />
       ) : history.isError ? (
@@ -137,7 +144,7 @@ export function NotificationHistory({
       ) : (
         <>
           <Card padding="none">
-            <ul className={styles.list} aria-label="Notification history">
+            <Stack as="ul" space="none" dividers aria-label="Notification history">
               {shown.map((delivery) => (
                 <HistoryItem
                   key={delivery.id}
@@ -146,7 +153,7 @@ export function NotificationHistory({
                   onMarkRead={() => markRead.mutate({ path: { id: delivery.id } })}
                 />
               ))}
-            </ul>
+            </Stack>
           </Card>
           <Pagination
             aria-label="Notification pages"
@@ -156,12 +163,12 @@ export function NotificationHistory({
             onPageChange={onPageChange}
           />
           {history.data.total > deliveries.length && (
-            <p className={page.footnote}>
+            <Text as="p" size="xs" tone="muted">
               Showing the newest {deliveries.length} of {history.data.total} notifications.
-            </p>
+            </Text>
           )}
         </>
       )}
-    </div>
+    </Stack>
   )
 }

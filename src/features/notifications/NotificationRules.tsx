@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNotificationGroup } from './notification-group'
 import { useState } from 'react'
 import {
   deactivateNotificationRuleMutation,
@@ -7,28 +8,34 @@ import {
   listNotificationRulesOptions,
   updateNotificationRuleMutation,
   type NotificationRule,
-} from '../../api'
+} from '~/api'
 import {
   Badge,
+  Box,
   Button,
   Card,
+  Column,
   ConfirmDialog,
   EmptyState,
   ErrorState,
   Icon,
+  Inline,
   Skeleton,
+  Stack,
   Switch,
+  Text,
   VisuallyHidden,
-} from '../../ui'
-import { isElevated, type Role } from '../auth/roles'
+} from '~/ui'
+import type { Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
-import { useGroupScope } from '../shared/use-app-services'
 import { RelativeTime } from './NotificationSummary'
 import { RuleDialog } from './RuleDialog'
-import { alertTypeLabels, describeRule } from './rule-form'
+import { alertTypeLabels, describeRule, severityLabels } from './rule-form'
 import { RuleDeviceSummary } from './RuleDevices'
+import { RuleSnoozes } from './RuleSnoozes'
 import { useNotify } from './use-notify'
 import * as page from './page.css'
+import { grow } from '../shared/page.css'
 
 /** openapi.yaml 'rules': changing rules needs the admin role or above. */
 const canManageRules = (role: Role) => role !== 'USER'
@@ -80,26 +87,29 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
   return (
     <li>
       <Card padding="none" className={rule.is_active ? undefined : page.inactive}>
-        <div className={page.rule}>
-          <div className={page.ruleText}>
+        <Box display="flex" flexWrap="wrap" alignItems="center" gap="md" padding="lg">
+          <Stack space="xs" className={grow}>
             <h2 className={page.ruleName}>
               {rule.name}
               <Badge size="sm" variant="secondary">
                 {alertTypeLabels[rule.alert_type]}
               </Badge>
+              <Badge size="sm" variant="outline">
+                {severityLabels[rule.severity]}
+              </Badge>
               <Badge size="sm" variant={rule.is_active ? 'success' : 'outline'}>
                 {rule.is_active ? 'Active' : 'Inactive'}
               </Badge>
             </h2>
-            <p className={page.ruleMeta}>
+            <Text as="p" size="sm" tone="muted">
               {describeRule(rule)} · <RuleDeviceSummary rule={rule} />
-            </p>
+            </Text>
             {rule.deactivated_reason && (
-              <p className={page.ruleReason}>
+              <Box as="p" display="flex" alignItems="center" gap="xs" fontSize="sm" color="warning">
                 <Icon name="alert" size="xs" /> {rule.deactivated_reason}
-              </p>
+              </Box>
             )}
-            <p className={page.ruleMeta}>
+            <Text as="p" size="sm" tone="muted">
               {rule.last_triggered_at ? (
                 <>
                   Last triggered <RelativeTime iso={rule.last_triggered_at} />
@@ -107,10 +117,11 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
               ) : (
                 'Not triggered yet'
               )}
-            </p>
-          </div>
+            </Text>
+            <RuleSnoozes ruleId={rule.id} />
+          </Stack>
           {canManage && (
-            <div className={page.ruleActions}>
+            <Inline space="sm">
               <Button intent="toolbarAction" onPress={() => setEditing(true)}>
                 <Icon name="edit" size="sm" />
                 Edit<VisuallyHidden> {rule.name}</VisuallyHidden>
@@ -136,9 +147,9 @@ function RuleCard({ rule, canManage }: { rule: NotificationRule; canManage: bool
                 <Icon name="trash" size="sm" />
                 Delete<VisuallyHidden> {rule.name}</VisuallyHidden>
               </Button>
-            </div>
+            </Inline>
           )}
-        </div>
+        </Box>
       </Card>
       <ConfirmDialog
         isOpen={confirming}
@@ -177,22 +188,22 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
     </Button>
   )
   return (
-    <div className={page.stack}>
-      <div className={page.toolbar}>
+    <Stack space="lg">
+      <Inline space="md" alignY="center">
         <Switch isSelected={includeInactive} onChange={setIncludeInactive}>
           Show inactive rules
         </Switch>
-        <span className={page.toolbarNote} />
+        <Column as="span" />
         {newRule}
-      </div>
+      </Inline>
       {rules.isPending ? (
-        <div className={page.ruleList}>
+        <Stack space="md">
           <span role="status">
             <VisuallyHidden>Loading notification rules...</VisuallyHidden>
           </span>
           <Skeleton shape="rect" height="5.5rem" />
           <Skeleton shape="rect" height="5.5rem" />
-        </div>
+        </Stack>
       ) : rules.isError ? (
         <ErrorState
           title="Notification rules could not be loaded"
@@ -206,23 +217,22 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
           description="Rules raise alerts when devices go offline or use more energy than expected."
         />
       ) : (
-        <ul className={page.ruleList} aria-label="Notification rules">
+        <Stack as="ul" space="md" aria-label="Notification rules">
           {rules.data.items.map((rule) => (
             <RuleCard key={rule.id} rule={rule} canManage={canManage} />
           ))}
-        </ul>
+        </Stack>
       )}
       {canManage && <RuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />}
-    </div>
+    </Stack>
   )
 }
 
 /** Spec §2/§5 /notifications, tab rules: a group's rules, listed only when a group is selected. */
 export function NotificationRules() {
   const user = useSessionUser()
-  const scope = useGroupScope()
+  const groupId = useNotificationGroup(user)
   if (!user) return null
-  const groupId = isElevated(user.role) ? scope : (user.group_id ?? null)
   if (!groupId) {
     return (
       <EmptyState

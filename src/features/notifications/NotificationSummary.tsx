@@ -1,19 +1,19 @@
 // date-fns' approximate wording ('about 2 hours ago'), as the rendered attributes beside it read.
 import { formatDistanceToNow } from 'date-fns'
-import type { Notification } from '../../api'
-import { VisuallyHidden } from '../../ui'
+import type { Notification } from '~/api'
+import { Stack, Text, VisuallyHidden } from '~/ui'
 import { renderNotification } from './render-notification'
 import * as styles from './notifications.css'
-import { formatDateTime } from '../../lib/format'
+import { formatDateTime } from '~/lib/format'
 
 /** '5 minutes ago' from triggered_at; an unparseable time shows nothing rather than 'Invalid Date'. */
 export function RelativeTime({ iso }: { iso: string }) {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
   return (
-    <time dateTime={iso} title={formatDateTime(iso)} className={styles.time}>
+    <Text as="time" size="xs" tone="muted" dateTime={iso} title={formatDateTime(iso)}>
       {formatDistanceToNow(date, { addSuffix: true })}
-    </time>
+    </Text>
   )
 }
 
@@ -38,7 +38,7 @@ export function NotificationSummary({
   return (
     <>
       <span className={unread ? styles.unreadDot : undefined} aria-hidden="true" />
-      <span className={styles.itemText}>
+      <Stack as="span" space="xxs">
         <span className={styles.itemTitle}>
           {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
           {rendered.title}
@@ -48,14 +48,16 @@ export function NotificationSummary({
           <span className={styles.attributes}>
             {attributes.map((attribute) => (
               <span key={attribute.label} className={styles.attribute}>
-                <span className={styles.attributeLabel}>{attribute.label}:</span>
-                <span className={styles.attributeValue}>{attribute.value}</span>
+                <Text weight="medium">{attribute.label}:</Text>
+                <Text tone="neutral" tabularNums>
+                  {attribute.value}
+                </Text>
               </span>
             ))}
           </span>
         )}
         <RelativeTime iso={notification.triggered_at} />
-      </span>
+      </Stack>
     </>
   )
 }

@@ -1,16 +1,20 @@
 import type { Key } from 'react-aria-components'
-import { Tab, TabList, TabPanel, Tabs } from '../../ui'
+import { Tab, TabList, TabPanel, Tabs } from '~/ui'
 import { PageHeader } from '../shared/PageHeader'
+import { AlarmsList, type AlarmFilters } from './AlarmsList'
+import { NotificationChannels } from './NotificationChannels'
 import { NotificationHistory } from './NotificationHistory'
 import { NotificationRules } from './NotificationRules'
 
-export type NotificationsTab = 'history' | 'rules'
+export type NotificationsTab = 'history' | 'rules' | 'alarms' | 'channels'
 
 export interface NotificationsSearch {
   /** @default 'history' */
   tab?: NotificationsTab
   page?: number
   unread?: boolean
+  state?: AlarmFilters['state']
+  severity?: AlarmFilters['severity']
 }
 
 export interface NotificationsPageProps {
@@ -19,7 +23,10 @@ export interface NotificationsPageProps {
   onSearchChange: (next: NotificationsSearch) => void
 }
 
-/** Spec §2 /notifications: the notification history and the rules that raise them, one tab each. */
+/**
+ * Spec §2 /notifications: the notification history, the rules that raise them, their alarms and
+ * the channels they go out on, one tab each.
+ */
 export function NotificationsPage({ search, onSearchChange }: NotificationsPageProps) {
   const tab = search.tab ?? 'history'
   return (
@@ -37,6 +44,8 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
         <TabList aria-label="Notifications">
           <Tab id="history">History</Tab>
           <Tab id="rules">Rules</Tab>
+          <Tab id="alarms">Alarms</Tab>
+          <Tab id="channels">Channels</Tab>
         </TabList>
         <TabPanel id="history">
           <NotificationHistory
@@ -50,6 +59,15 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
         </TabPanel>
         <TabPanel id="rules">
           <NotificationRules />
+        </TabPanel>
+        <TabPanel id="alarms">
+          <AlarmsList
+            filters={{ state: search.state, severity: search.severity }}
+            onFiltersChange={onSearchChange}
+          />
+        </TabPanel>
+        <TabPanel id="channels">
+          <NotificationChannels />
         </TabPanel>
       </Tabs>
     </>

@@ -1,4 +1,4 @@
-import type { NotificationRule } from '../../api'
+import type { NotificationRule } from '~/api'
 import { DevicePicker, useDeviceNames } from '../shared/DevicePicker'
 import { describeDevices, NAMED_DEVICES } from './rule-form'
 

@@ -1,14 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import {
   createNotificationRuleMutation,
   invalidate,
+  listNotificationChannelsOptions,
+  type AlarmSeverity,
   updateNotificationRuleMutation,
   type AlertType,
   type NotificationRule,
   type ThresholdWindow,
-} from '../../api'
-import { Button, Dialog, NumberField, Select, SelectItem, TextField } from '../../ui'
+} from '~/api'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  NumberField,
+  Select,
+  SelectItem,
+  Stack,
+  Text,
+  TextField,
+  Tiles,
+} from '~/ui'
 import {
   NAME_MAX,
   OFFLINE_MINUTES,
@@ -17,6 +30,8 @@ import {
   checkRule,
   emptyRuleForm,
   ruleFormValues,
+  severities,
+  severityLabels,
   thresholdWindows,
   toRuleInput,
   toRulePatch,
@@ -25,9 +40,9 @@ import {
 } from './rule-form'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
+import { channelTypeLabels } from './channel-form'
 import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
-import * as page from './page.css'
 
 export interface RuleDialogProps {
   groupId: string
@@ -38,6 +53,50 @@ export interface RuleDialogProps {
 }
 
 const alertTypes = Object.keys(alertTypeLabels) as AlertType[]
+
+/** The group's channels as checkboxes: the rule's alarms go out on the chosen ones. */
+function RuleChannelPicker({
+  groupId,
+  value,
+  onChange,
+}: {
+  groupId: string
+  value: readonly string[]
+  onChange: (ids: string[]) => void
+}) {
+  const labelId = useId()
+  const channels = useQuery(listNotificationChannelsOptions())
+  const ofGroup = (channels.data?.items ?? []).filter((c) => c.group_id === groupId)
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...value, id] : value.filter((v) => v !== id))
+  return (
+    <Stack space="xs" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} size="sm" weight="medium">
+        Send alarms to
+      </Text>
+      {channels.isPending ? (
+        <Text size="sm" tone="muted">
+          Loading channels...
+        </Text>
+      ) : ofGroup.length === 0 ? (
+        <Text size="sm" tone="muted">
+          No channels yet: the bell and the history still show every alarm. Add e-mail or webhook
+          channels in the Channels tab.
+        </Text>
+      ) : (
+        ofGroup.map((c) => (
+          <Checkbox
+            key={c.id}
+            isSelected={value.includes(c.id)}
+            onChange={(on) => toggle(c.id, on)}
+          >
+            {c.name} ({channelTypeLabels[c.type]})
+          </Checkbox>
+        ))
+      )}
+    </Stack>
+  )
+}
 
 /** Create and edit send different calls with different toasts; the form is the same. */
 function useSaveRule(onSaved: () => void, onRejected: (error: unknown) => void) {
@@ -132,7 +191,7 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
             {...form.field('offline_after_minutes')}
           />
         ) : (
-          <div className={page.formRow}>
+          <Tiles space="md" minItemWidth="10rem">
             <NumberField label="Threshold" minValue={0} {...form.field('threshold_value')} />
             <TextField label="Unit" maxLength={UNIT_MAX} {...form.field('unit')} />
             <Select
@@ -146,9 +205,25 @@ export function RuleDialog({ groupId, rule, isOpen, onOpenChange }: RuleDialogPr
                 </SelectItem>
               ))}
             </Select>
-          </div>
+          </Tiles>
         )}
         <RuleDevicePicker value={form.values.device_ids} onChange={form.set('device_ids')} />
+        <Select
+          label="Severity"
+          selectedKey={form.values.severity}
+          onSelectionChange={(key) => form.set('severity')(key as AlarmSeverity)}
+        >
+          {severities.map((severity) => (
+            <SelectItem key={severity} id={severity}>
+              {severityLabels[severity]}
+            </SelectItem>
+          ))}
+        </Select>
+        <RuleChannelPicker
+          groupId={groupId}
+          value={form.values.channel_ids}
+          onChange={form.set('channel_ids')}
+        />
       </ServerForm>
     </Dialog>
   )

@@ -7,7 +7,7 @@ import {
   markAllNotificationsReadMutation,
   markNotificationReadMutation,
   queryPolicy,
-} from '../../api'
+} from '~/api'
 
 /** Spec §9: the bell shows 20 deliveries; feed and unread count refetch every 60 s. */
 export const BELL_FEED_LIMIT = 20

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 /** Keyboard focus only: react-aria sets data-focus-visible; plain links use :focus-visible. */
 const focusRing = {
@@ -41,20 +41,6 @@ export const panelHeader = style({
   borderBottom: `1px solid ${vars.color.border}`,
 })
 
-export const panelHeading = style({ flex: 1, minWidth: 0 })
-
-export const panelTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-})
-
-export const panelSubtitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-})
-
 export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
 
 export const panelStatus = style({
@@ -93,13 +79,6 @@ export const footerLink = style([
 
 /* One delivery, in the bell and in the history */
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 })
-
-export const listItem = style({
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: { '&:last-child': { borderBottom: 'none' } },
-})
-
 export const item = style({
   display: 'grid',
   gridTemplateColumns: '0.5rem 1fr',
@@ -132,13 +111,6 @@ export const unreadDot = style({
   background: vars.color.info,
 })
 
-export const itemText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 0,
-})
-
 export const itemTitle = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.regular,
@@ -163,13 +135,3 @@ export const attributes = style({
 })
 
 export const attribute = style({ display: 'inline-flex', gap: vars.space.xs })
-
-export const attributeLabel = style({ fontWeight: vars.fontWeight.medium })
-
-export const attributeValue = style({
-  margin: 0,
-  color: vars.color.text,
-  fontVariantNumeric: 'tabular-nums',
-})
-
-export const time = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted })

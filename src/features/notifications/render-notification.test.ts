@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Notification } from '../../api'
+import type { Notification } from '~/api'
 import { formatOfflineDuration, formatOverage, renderNotification } from './render-notification'
-import { alertTypeOf, templateIdOf, validateParams } from './templates'
+import { templateIdOf, validateParams } from './templates'
 
 const DEVICE_ID = '9e0a7b1c-0000-4000-8000-000000000019'
 
@@ -50,11 +50,6 @@ describe('template selection (spec §4)', () => {
     expect(templateIdOf({ template: null, template_id: null, event_type: 'device.offline' })).toBe(
       'device.offline.v1',
     )
-  })
-  it('maps template ids to alert type names, unknown ones to none', () => {
-    expect(alertTypeOf('device.offline.v1')).toBe('DEVICE_OFFLINE')
-    expect(alertTypeOf('consumption.threshold.v1')).toBe('CONSUMPTION_THRESHOLD')
-    expect(alertTypeOf('firmware.update.v1')).toBeNull()
   })
 })
 

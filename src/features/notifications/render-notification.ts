@@ -4,7 +4,7 @@
  * title and message, with no attributes.
  */
 import { formatDistance } from 'date-fns'
-import type { Notification } from '../../api'
+import type { Notification } from '~/api'
 import {
   CONSUMPTION_THRESHOLD_TEMPLATE,
   templateIdOf,
@@ -12,7 +12,7 @@ import {
   type ConsumptionThresholdParams,
   type DeviceOfflineParams,
 } from './templates'
-import { formatNumber, formatPercent } from '../../lib/format'
+import { formatNumber, formatPercent } from '~/lib/format'
 
 export interface NotificationAttribute {
   label: string

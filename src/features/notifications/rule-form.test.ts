@@ -9,7 +9,7 @@ import {
   toRulePatch,
   type RuleFormValues,
 } from './rule-form'
-import type { NotificationRule } from '../../api'
+import type { NotificationRule } from '~/api'
 
 const GROUP = '1b6f0c9a-0000-4000-8000-000000000001'
 const values = (fields: Partial<RuleFormValues>): RuleFormValues => ({
@@ -27,6 +27,8 @@ describe('create-rule form validation', () => {
       group_id: GROUP,
       name: 'Offline 30 min',
       device_ids: [],
+      severity: 'warning',
+      channel_ids: [],
       alert_type: 'DEVICE_OFFLINE',
       offline_after_minutes: 30,
     })
@@ -45,6 +47,8 @@ describe('create-rule form validation', () => {
       group_id: GROUP,
       name: 'Rule',
       device_ids: [],
+      severity: 'warning',
+      channel_ids: [],
       alert_type: 'CONSUMPTION_THRESHOLD',
       threshold_value: 80,
       unit: 'kWh',
@@ -97,6 +101,8 @@ describe('edit-rule form', () => {
     unit: 'kWh',
     window: 'DAILY',
     created_by: null,
+    severity: 'warning',
+    channel_ids: [],
     created_at: '2026-03-01T00:00:00Z',
     updated_at: '2026-03-01T00:00:00Z',
     last_triggered_at: null,
@@ -112,6 +118,8 @@ describe('edit-rule form', () => {
       unit: 'kWh',
       window: 'DAILY',
       device_ids: [],
+      severity: 'warning',
+      channel_ids: [],
     })
   })
   it("patches the name and only the fields of the rule's alert type", () => {
@@ -119,6 +127,8 @@ describe('edit-rule form', () => {
     expect(toRulePatch(edited)).toEqual({
       name: 'Budget',
       device_ids: [],
+      severity: 'warning',
+      channel_ids: [],
       threshold_value: 300,
       unit: 'kWh',
       window: 'DAILY',
@@ -134,8 +144,15 @@ describe('edit-rule form', () => {
     expect(toRulePatch(offline)).toEqual({
       name: 'Building A daily budget',
       device_ids: [],
+      severity: 'warning',
+      channel_ids: [],
       offline_after_minutes: 45,
     })
+  })
+  it('sends the severity and the channels, on create and edit', () => {
+    const edited = { ...ruleFormValues(rule), severity: 'critical' as const, channel_ids: ['c1'] }
+    expect(toRulePatch(edited)).toMatchObject({ severity: 'critical', channel_ids: ['c1'] })
+    expect(toRuleInput(edited, 'g')).toMatchObject({ severity: 'critical', channel_ids: ['c1'] })
   })
   it('edits the devices a rule watches', () => {
     const edited = { ...ruleFormValues(rule), device_ids: ['a', 'b'] }

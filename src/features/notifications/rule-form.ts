@@ -5,14 +5,15 @@
  */
 import * as z from 'zod/mini'
 import type {
+  AlarmSeverity,
   AlertType,
   NotificationRule,
   NotificationRuleInput,
   NotificationRulePatch,
   ThresholdWindow,
-} from '../../api'
-import { plural } from '../../lib/plural'
-import { formatNumber } from '../../lib/format'
+} from '~/api'
+import { plural } from '~/lib/plural'
+import { formatNumber } from '~/lib/format'
 
 export const thresholdWindows = [
   'HOURLY',
@@ -38,6 +39,17 @@ export const alertTypeLabels: Record<AlertType, string> = {
   CONSUMPTION_THRESHOLD: 'Consumption threshold',
 }
 
+export const severities = [
+  'info',
+  'warning',
+  'critical',
+] as const satisfies readonly AlarmSeverity[]
+export const severityLabels: Record<AlarmSeverity, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  critical: 'Critical',
+}
+
 export const OFFLINE_MINUTES = { min: 5, max: 10_080 } as const
 export const NAME_MAX = 100
 export const UNIT_MAX = 16
@@ -52,6 +64,9 @@ export interface RuleFormValues {
   window: ThresholdWindow
   /** Empty means every device of the group. */
   device_ids: string[]
+  severity: AlarmSeverity
+  /** Channels the rule's alarms go out on (e-mail, webhooks). */
+  channel_ids: string[]
 }
 
 export const emptyRuleForm: RuleFormValues = {
@@ -62,6 +77,8 @@ export const emptyRuleForm: RuleFormValues = {
   unit: 'kWh',
   window: 'DAILY',
   device_ids: [],
+  severity: 'warning',
+  channel_ids: [],
 }
 
 const name = z
@@ -120,7 +137,13 @@ function typeFields(values: RuleFormValues) {
 
 /** The create body for the group, from values that pass `checkRule`. */
 export function toRuleInput(values: RuleFormValues, groupId: string): NotificationRuleInput {
-  const common = { group_id: groupId, name: values.name.trim(), device_ids: values.device_ids }
+  const common = {
+    group_id: groupId,
+    name: values.name.trim(),
+    device_ids: values.device_ids,
+    severity: values.severity,
+    channel_ids: values.channel_ids,
+  }
   return values.alert_type === 'DEVICE_OFFLINE'
     ? {
         ...common,
@@ -138,7 +161,13 @@ export function toRuleInput(values: RuleFormValues, groupId: string): Notificati
 
 /** An edit's patch: the name, the devices and the fields of the rule's alert type. */
 export function toRulePatch(values: RuleFormValues): NotificationRulePatch {
-  return { name: values.name.trim(), device_ids: values.device_ids, ...typeFields(values) }
+  return {
+    name: values.name.trim(),
+    device_ids: values.device_ids,
+    severity: values.severity,
+    channel_ids: values.channel_ids,
+    ...typeFields(values),
+  }
 }
 
 /** An existing rule as form values; a field of the other alert type keeps its default. */
@@ -151,6 +180,8 @@ export function ruleFormValues(rule: NotificationRule): RuleFormValues {
     unit: rule.unit ?? emptyRuleForm.unit,
     window: rule.window ?? emptyRuleForm.window,
     device_ids: rule.device_ids,
+    severity: rule.severity,
+    channel_ids: rule.channel_ids,
   }
 }
 

@@ -3,17 +3,10 @@
  * its params must pass (with the spec's exact messages).
  */
 import * as z from 'zod/mini'
-import type { AlertType, Notification } from '../../api'
+import type { Notification } from '~/api'
 
 export const DEVICE_OFFLINE_TEMPLATE = 'device.offline.v1'
 export const CONSUMPTION_THRESHOLD_TEMPLATE = 'consumption.threshold.v1'
-
-/** Spec §3: template ids and alert type names map one to one; unknown names map to none. */
-const alertTypes: Record<string, AlertType> = {
-  [DEVICE_OFFLINE_TEMPLATE]: 'DEVICE_OFFLINE',
-  [CONSUMPTION_THRESHOLD_TEMPLATE]: 'CONSUMPTION_THRESHOLD',
-}
-export const alertTypeOf = (templateId: string): AlertType | null => alertTypes[templateId] ?? null
 
 /** 'device.offline' and 'device.offline.v1' both name version 1; a versioned name is kept. */
 const VERSIONED = /\.v\d+$/

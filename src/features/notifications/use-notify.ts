@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { normalizeError } from '../../api'
+import { normalizeError } from '~/api'
 import { useAppServices } from '../shared/use-app-services'
 
 /** The §8 toasts of this feature: a fixed title, the server's reason (or the spec detail) under it. */

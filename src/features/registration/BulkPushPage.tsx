@@ -1,14 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { bulkPushReadings, invalidate, normalizeError, type BulkPushItem } from '../../api'
-import { Button, Card, Icon, ProgressBar } from '../../ui'
+import { bulkPushReadings, invalidate, normalizeError, type BulkPushItem } from '~/api'
+import {
+  Button,
+  Card,
+  ContentBlock,
+  Icon,
+  Inline,
+  ProgressBar,
+  Stack,
+  Table,
+  Text,
+  type TableColumn,
+} from '~/ui'
 import { ImportSource } from '../shared/ImportSource'
 import { ImportInputError, useImportFlow } from '../shared/use-import-flow'
 import { PageHeader } from '../shared/PageHeader'
 import { bulkTemplate, checkPush, chunk, pushSummary, readInput, type PushRow } from './bulk-rows'
 import { fetchAllDevices } from './fleet-serials'
-import { RowTable } from './RowTable'
-import * as styles from './registration.css'
+import { CheckCell } from './CheckCell'
 
 /** Items per request: progress moves often, and one failed request costs little to retry. */
 const CHUNK = 500
@@ -17,6 +27,30 @@ interface ItemResult {
   status: 'success' | 'duplicate' | 'error'
   reason?: string
 }
+type Results = ReadonlyMap<number, ItemResult>
+
+const orDash = (text: string) => text || '–'
+/** The input's rows, each with its problems or what the server did with it (`results`). */
+const columns: TableColumn<PushRow, Results>[] = [
+  { id: 'row', name: 'Row', isRowHeader: true, width: 64, render: (r) => String(r.index) },
+  { id: 'device', name: 'Device', render: (r) => orDash(r.device) },
+  { id: 'timestamp', name: 'Timestamp', render: (r) => orDash(r.timestamp) },
+  { id: 'kwh', name: 'kWh', width: 96, render: (r) => orDash(r.kwh) },
+  {
+    id: 'result',
+    name: 'Result',
+    width: '2fr',
+    render: (r, results) => {
+      const result = results.get(r.index)
+      if (!result) return <CheckCell errors={r.errors} />
+      if (result.status === 'error') return <CheckCell errors={[result.reason ?? 'Not stored']} />
+      return (
+        <CheckCell errors={[]} result={result.status === 'success' ? 'Stored' : 'Already stored'} />
+      )
+    },
+  },
+]
+const rowId = (r: PushRow) => r.index
 
 /** Push readings for many devices: check every row, push in chunks with progress, retry the failed. */
 export function BulkPushPage() {
@@ -68,75 +102,69 @@ export function BulkPushPage() {
   const counts = countResults(results)
 
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Bulk push readings"
-        lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent."
-      />
-      <ImportSource
-        flow={flow}
-        title="Readings"
-        uploadLabel="Upload CSV or JSON"
-        acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
-        template={{ fileName: 'bulk-push-template.csv', text: bulkTemplate }}
-        hint="Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type."
-        fieldLabel="Readings"
-      />
-      {rows && (
-        <Card
-          title="Check and push"
-          description={pushSummary(valid.length, invalid, results.size > 0)}
-        >
-          <div className={styles.form}>
-            <RowTable
-              caption="Readings in the input"
-              columns={['Row', 'Device', 'Timestamp', 'kWh', 'Result']}
-              rows={rows.map((r) => {
-                const result = results.get(r.index)
-                return {
-                  key: String(r.index),
-                  cells: [String(r.index), r.device || '–', r.timestamp || '–', r.kwh || '–'],
-                  errors: result?.status === 'error' ? [result.reason ?? 'Not stored'] : r.errors,
-                  result: result
-                    ? result.status === 'success'
-                      ? 'Stored'
-                      : 'Already stored'
-                    : undefined,
-                }
-              })}
-            />
-            {progress && (
-              <ProgressBar
-                label="Pushing readings"
-                value={progress.done}
-                maxValue={progress.total}
-                valueLabel={`${progress.done} of ${progress.total}`}
+    <ContentBlock width="large">
+      <Stack space="lg">
+        <PageHeader
+          title="Bulk push readings"
+          lead="Cumulative kWh readings for many devices, as CSV or JSON. Every row is checked before anything is sent."
+        />
+        <ImportSource
+          flow={flow}
+          title="Readings"
+          uploadLabel="Upload CSV or JSON"
+          acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
+          template={{ fileName: 'bulk-push-template.csv', text: bulkTemplate }}
+          hint="Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type."
+          fieldLabel="Readings"
+        />
+        {rows && (
+          <Card
+            title="Check and push"
+            description={pushSummary(valid.length, invalid, results.size > 0)}
+          >
+            <Stack space="lg">
+              <Table
+                caption="Readings in the input"
+                columns={columns}
+                rows={rows}
+                getRowId={rowId}
+                context={results}
+                virtualized
+                maxHeight="24rem"
               />
-            )}
-            {results.size > 0 && !progress && (
-              <p role="status" className={styles.muted}>
-                {counts.success} stored, {counts.duplicate} already stored, {counts.error} failed.
-              </p>
-            )}
-            <div className={styles.row}>
-              <Button
-                intent="formPrimary"
-                isDisabled={valid.length === 0 || results.size > 0}
-                isPending={progress !== null}
-                onPress={() => void push(valid)}
-              >
-                Push {valid.length} readings
-              </Button>
-              {failed.length > 0 && !progress && (
-                <Button intent="formSecondary" onPress={() => void push(failed)}>
-                  <Icon name="refresh" size="sm" /> Retry {failed.length} failed
-                </Button>
+              {progress && (
+                <ProgressBar
+                  label="Pushing readings"
+                  value={progress.done}
+                  maxValue={progress.total}
+                  valueLabel={`${progress.done} of ${progress.total}`}
+                />
               )}
-            </div>
-          </div>
-        </Card>
-      )}
-    </div>
+              {results.size > 0 && !progress && (
+                <Text as="p" role="status" size="sm" tone="muted">
+                  {counts.success} stored, {counts.duplicate} already stored, {counts.error} failed.
+                </Text>
+              )}
+              <Inline space="sm" alignY="center">
+                <Button
+                  intent="formPrimary"
+                  isDisabled={valid.length === 0 || results.size > 0}
+                  isPending={progress !== null}
+                  onPress={() => void push(valid)}
+                >
+                  Push {valid.length} readings
+                </Button>
+                {failed.length > 0 && !progress && (
+                  <Button intent="formSecondary" onPress={() => void push(failed)}>
+                    <Icon name="refresh" size="sm" /> Retry {failed.length} failed
+                  </Button>
+                )}
+              </Inline>
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+    </ContentBlock>
   )
 }
 

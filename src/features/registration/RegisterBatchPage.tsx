@@ -1,16 +1,46 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiError, createDevicesBatch, invalidate, normalizeError, type Device } from '../../api'
-import { Button, Card, EmptyState, buttonClassName } from '../../ui'
+import { ApiError, createDevicesBatch, invalidate, normalizeError, type Device } from '~/api'
+import {
+  Button,
+  buttonClassName,
+  Card,
+  ContentBlock,
+  EmptyState,
+  Inline,
+  Stack,
+  Table,
+  Text,
+  type TableColumn,
+} from '~/ui'
 import { ImportSource } from '../shared/ImportSource'
 import { useImportFlow } from '../shared/use-import-flow'
 import { PageHeader } from '../shared/PageHeader'
-import { plural } from '../../lib/plural'
-import { batchSummary, batchTemplate, checkBatch, readyRows, rowErrorsOf } from './batch-rows'
+import { downloadText } from '~/lib/download'
+import { plural } from '~/lib/plural'
+import { createTokens, tokensCsv } from './device-tokens'
+import {
+  batchSummary,
+  batchTemplate,
+  checkBatch,
+  readyRows,
+  rowErrorsOf,
+  type BatchRow,
+} from './batch-rows'
 import { fetchAllDevices } from './fleet-serials'
-import { RowTable } from './RowTable'
+import { CheckCell } from './CheckCell'
 import * as styles from './registration.css'
+
+/** The file's rows, each with its problems or 'Ready'. */
+const columns: TableColumn<BatchRow>[] = [
+  { id: 'line', name: 'Line', isRowHeader: true, width: 64, render: (r) => String(r.line) },
+  { id: 'name', name: 'Name', render: (r) => r.fields.name },
+  { id: 'serial_number', name: 'Serial number', render: (r) => r.fields.serial_number },
+  { id: 'location', name: 'Location', render: (r) => r.fields.location || '–' },
+  { id: 'check', name: 'Check', width: '2fr', render: (r) => <CheckCell errors={r.errors} /> },
+]
+const rowId = (r: BatchRow) => r.line
 
 const detailOf = (body: unknown) => (body as { detail?: unknown } | null)?.detail
 
@@ -76,87 +106,123 @@ export function RegisterBatchPage() {
 
   if (outcome?.kind === 'done') {
     return (
-      <div className={styles.page}>
-        <EmptyState
-          icon="checkCircle"
-          title={`${plural(outcome.devices.length, 'device')} registered`}
-          description={
-            outcome.leftOut.length
-              ? `They are in the device list now. Not registered (they had problems): ${outcome.leftOut.length === 1 ? 'line' : 'lines'} ${outcome.leftOut.join(', ')}.`
-              : 'They are in the device list now.'
-          }
-          action={
-            <div className={styles.row}>
-              <Link to="/devices" className={buttonClassName({ intent: 'formPrimary' })}>
-                Go to devices
-              </Link>
-              <Button intent="formSecondary" onPress={restart}>
-                Register another batch
-              </Button>
-            </div>
-          }
-        />
-      </div>
+      <ContentBlock width="large">
+        <Stack space="lg">
+          <EmptyState
+            icon="checkCircle"
+            title={`${plural(outcome.devices.length, 'device')} registered`}
+            description={
+              outcome.leftOut.length
+                ? `They are in the device list now. Not registered (they had problems): ${outcome.leftOut.length === 1 ? 'line' : 'lines'} ${outcome.leftOut.join(', ')}.`
+                : 'They are in the device list now.'
+            }
+            action={
+              <Inline space="sm" alignY="center">
+                <TokensDownload devices={outcome.devices} />
+                <Link to="/devices" className={buttonClassName({ intent: 'formSecondary' })}>
+                  Go to devices
+                </Link>
+                <Button intent="formSecondary" onPress={restart}>
+                  Register another batch
+                </Button>
+              </Inline>
+            }
+          />
+        </Stack>
+      </ContentBlock>
     )
   }
 
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Register devices from CSV"
-        lead="Columns: name, serial_number (required), location, description, device_model_id, handler."
-      />
-      {outcome?.kind === 'refused' && (
-        <div role="alert" className={styles.bad}>
-          Nothing was registered: {outcome.reason}.
-        </div>
+    <ContentBlock width="large">
+      <Stack space="lg">
+        <PageHeader
+          title="Register devices from CSV"
+          lead="Columns: name, serial_number (required), location, description, device_model_id, handler."
+        />
+        {outcome?.kind === 'refused' && (
+          <Text as="div" role="alert" tone="critical">
+            Nothing was registered: {outcome.reason}.
+          </Text>
+        )}
+        <ImportSource
+          flow={flow}
+          title="The file"
+          uploadLabel="Upload CSV"
+          acceptedFileTypes={['text/csv', '.csv', 'text/plain']}
+          template={{ fileName: 'device-registration-template.csv', text: batchTemplate }}
+          hint="or paste it below."
+          fieldLabel="CSV"
+        />
+        {check && (
+          <Card title="Check" description={batchSummary(check)}>
+            <Stack space="lg">
+              {check.fileErrors.length > 0 && (
+                <ul className={styles.errorList}>
+                  {check.fileErrors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              )}
+              <Table
+                caption="Devices in the file"
+                columns={columns}
+                rows={check.rows}
+                getRowId={rowId}
+                virtualized
+                maxHeight="24rem"
+              />
+              <Inline space="sm" alignY="center">
+                <Button
+                  intent="formPrimary"
+                  isDisabled={ready === 0}
+                  isPending={registering}
+                  onPress={() => void register()}
+                >
+                  Register {plural(ready, 'device')}
+                </Button>
+              </Inline>
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+    </ContentBlock>
+  )
+}
+
+/**
+ * The new devices' tokens, made and offered once as a CSV download: the file is the only copy
+ * (the server keeps hashes), so the button goes once it has been saved.
+ */
+function TokensDownload({ devices }: { devices: Device[] }) {
+  const [state, setState] = useState<'idle' | 'working' | 'saved' | 'failed'>('idle')
+  const save = async () => {
+    setState('working')
+    try {
+      const tokens = await createTokens(devices)
+      downloadText(tokensCsv(devices, tokens), 'device-tokens.csv')
+      setState('saved')
+    } catch {
+      setState('failed')
+    }
+  }
+  if (state === 'saved')
+    return (
+      <Text as="p" role="status" tone="positive">
+        Tokens saved to device-tokens.csv. They are not shown again: keep the file safe.
+      </Text>
+    )
+  return (
+    <>
+      <Button intent="formPrimary" isPending={state === 'working'} onPress={() => void save()}>
+        Download device tokens (CSV)
+      </Button>
+      {state === 'failed' && (
+        <Text as="p" role="alert" tone="critical">
+          The tokens could not be made. Try again, or create them on each device&apos;s settings
+          page.
+        </Text>
       )}
-      <ImportSource
-        flow={flow}
-        title="The file"
-        uploadLabel="Upload CSV"
-        acceptedFileTypes={['text/csv', '.csv', 'text/plain']}
-        template={{ fileName: 'device-registration-template.csv', text: batchTemplate }}
-        hint="or paste it below."
-        fieldLabel="CSV"
-      />
-      {check && (
-        <Card title="Check" description={batchSummary(check)}>
-          <div className={styles.form}>
-            {check.fileErrors.length > 0 && (
-              <ul className={styles.errorList}>
-                {check.fileErrors.map((e) => (
-                  <li key={e}>{e}</li>
-                ))}
-              </ul>
-            )}
-            <RowTable
-              caption="Devices in the file"
-              columns={['Line', 'Name', 'Serial number', 'Location', 'Check']}
-              rows={check.rows.map((r) => ({
-                key: String(r.line),
-                cells: [
-                  String(r.line),
-                  r.fields.name,
-                  r.fields.serial_number,
-                  r.fields.location || '–',
-                ],
-                errors: r.errors,
-              }))}
-            />
-            <div className={styles.row}>
-              <Button
-                intent="formPrimary"
-                isDisabled={ready === 0}
-                isPending={registering}
-                onPress={() => void register()}
-              >
-                Register {plural(ready, 'device')}
-              </Button>
-            </div>
-          </div>
-        </Card>
-      )}
-    </div>
+    </>
   )
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import {
   ApiError,
+  createDeviceCredentials,
   createDeviceMutation,
   invalidate,
   listDeviceModelsOptions,
@@ -10,8 +11,20 @@ import {
   normalizeError,
   queryPolicy,
   type Device,
-} from '../../api'
-import { Button, Card, EmptyState, Select, SelectItem, buttonClassName } from '../../ui'
+} from '~/api'
+import {
+  Button,
+  buttonClassName,
+  Card,
+  ContentBlock,
+  DescriptionList,
+  EmptyState,
+  Inline,
+  Select,
+  SelectItem,
+  Stack,
+  Text,
+} from '~/ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import {
@@ -22,6 +35,7 @@ import {
   type DeviceFieldErrors,
   type DeviceFields,
 } from '../devices/device-fields'
+import { ConnectCard } from '../devices/ConnectCard'
 import { IdentityFields, LocationFields, ModelFields } from '../devices/DeviceFieldGroups'
 import { PageHeader } from '../shared/PageHeader'
 import { useGroupScope } from '../shared/use-app-services'
@@ -40,7 +54,12 @@ const stepOf = (errors: DeviceFieldErrors): Step =>
   steps.find((s) => stepFields[s].some((f) => errors[f])) ?? 'Review'
 
 /** Spec §2: register one device step by step; done links to the new device. */
-export function RegisterSinglePage() {
+export interface RegisterSinglePageProps {
+  /** The clock of the connect instructions' sample reading. @default new Date() */
+  now?: Date
+}
+
+export function RegisterSinglePage({ now }: RegisterSinglePageProps) {
   const queryClient = useQueryClient()
   const user = useSessionUser()
   const scope = useGroupScope()
@@ -54,12 +73,17 @@ export function RegisterSinglePage() {
   const [fields, setFields] = useState<DeviceFields>(emptyDeviceFields)
   const [groupId, setGroupId] = useState<string | null>(scope)
   const [errors, setErrors] = useState<DeviceFieldErrors>({})
-  const [created, setCreated] = useState<Device | null>(null)
+  const [created, setCreated] = useState<{ device: Device; token: string | null } | null>(null)
   const create = useMutation({
     ...createDeviceMutation(),
-    onSuccess: (device) => {
+    onSuccess: async (device) => {
       void invalidate(queryClient, 'listDevices')
-      setCreated(device)
+      // Registration ends with the device's credentials; if they fail, the card offers them again.
+      const token = await createDeviceCredentials({ path: { id: device.id } }).then(
+        ({ data }) => data?.token ?? null,
+        () => null,
+      )
+      setCreated({ device, token })
     },
     onError: (error) => {
       const found = serverFieldErrors(
@@ -81,112 +105,119 @@ export function RegisterSinglePage() {
   const back = () => setStep(steps[Math.max(0, steps.indexOf(step) - 1)]!)
 
   if (created) {
+    const { device } = created
     return (
-      <div className={styles.page}>
-        <EmptyState
-          icon="checkCircle"
-          title={`${created.name} is registered`}
-          description={`Serial number ${created.serial_number}. Readings appear once its handler starts sending them.`}
-          action={
-            <div className={styles.row}>
-              <Link
-                to="/devices/$deviceId"
-                params={{ deviceId: created.id }}
-                className={buttonClassName({ intent: 'formPrimary' })}
-              >
-                Open the device
-              </Link>
-              <Button
-                intent="formSecondary"
-                onPress={() => {
-                  setCreated(null)
-                  setFields(emptyDeviceFields)
-                  setStep('Identity')
-                  create.reset()
-                }}
-              >
-                Register another
-              </Button>
-            </div>
-          }
-        />
-      </div>
+      <ContentBlock width="large">
+        <Stack space="lg">
+          <EmptyState
+            icon="checkCircle"
+            title={`${device.name} is registered`}
+            description={`Serial number ${device.serial_number}. Readings appear once the device sends them with its token below.`}
+            action={
+              <Inline space="sm" alignY="center">
+                <Link
+                  to="/devices/$deviceId"
+                  params={{ deviceId: device.id }}
+                  className={buttonClassName({ intent: 'formPrimary' })}
+                >
+                  Open the device
+                </Link>
+                <Button
+                  intent="formSecondary"
+                  onPress={() => {
+                    setCreated(null)
+                    setFields(emptyDeviceFields)
+                    setStep('Identity')
+                    create.reset()
+                  }}
+                >
+                  Register another
+                </Button>
+              </Inline>
+            }
+          />
+          <ConnectCard device={device} issuedToken={created.token} now={now} />
+        </Stack>
+      </ContentBlock>
     )
   }
 
   const groupName = groups.data?.items.find((g) => g.id === groupId)?.name
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Register a device"
-        lead={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${step}`}
-      />
-      <ol className={styles.steps} aria-label="Steps">
-        {steps.map((s) => (
-          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
-            {s}
-          </li>
-        ))}
-      </ol>
-      <Card title={step}>
-        <form
-          className={styles.form}
-          aria-label={step}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (step === 'Review')
-              create.mutate({
-                body: { ...toDeviceBody(fields), group_id: elevated ? groupId : undefined },
-              })
-            else next()
-          }}
-        >
-          {step === 'Identity' && (
-            <>
-              {elevated && (
-                <Select
-                  label="Group"
-                  isRequired
-                  items={groups.data?.items ?? []}
-                  selectedKey={groupId}
-                  onSelectionChange={(key) => setGroupId(String(key))}
-                  description="Developers and superusers choose the group the device belongs to."
-                >
-                  {(g) => <SelectItem id={g.id}>{g.name}</SelectItem>}
-                </Select>
-              )}
-              <IdentityFields fields={fields} errors={errors} onChange={change} />
-            </>
-          )}
-          {step === 'Location' && (
-            <LocationFields fields={fields} errors={errors} onChange={change} />
-          )}
-          {step === 'Model' && <ModelFields fields={fields} errors={errors} onChange={change} />}
-          {step === 'Review' && (
-            <Review fields={fields} groupName={elevated ? groupName : undefined} />
-          )}
-          {create.isError && step === 'Review' && (
-            <p role="alert" className={styles.bad}>
-              {normalizeError(create.error).message}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button intent="formSecondary" isDisabled={step === 'Identity'} onPress={back}>
-              Back
-            </Button>
-            <Button
-              type="submit"
-              intent="formPrimary"
-              isPending={create.isPending}
-              isDisabled={elevated && step === 'Identity' && !groupId}
-            >
-              {step === 'Review' ? 'Register device' : 'Next'}
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    <ContentBlock width="large">
+      <Stack space="lg">
+        <PageHeader
+          title="Register a device"
+          lead={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${step}`}
+        />
+        <ol className={styles.steps} aria-label="Steps">
+          {steps.map((s) => (
+            <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+              {s}
+            </li>
+          ))}
+        </ol>
+        <Card title={step}>
+          <Stack
+            as="form"
+            space="lg"
+            aria-label={step}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (step === 'Review')
+                create.mutate({
+                  body: { ...toDeviceBody(fields), group_id: elevated ? groupId : undefined },
+                })
+              else next()
+            }}
+          >
+            {step === 'Identity' && (
+              <>
+                {elevated && (
+                  <Select
+                    label="Group"
+                    isRequired
+                    items={groups.data?.items ?? []}
+                    selectedKey={groupId}
+                    onSelectionChange={(key) => setGroupId(String(key))}
+                    description="Developers and superusers choose the group the device belongs to."
+                  >
+                    {(g) => <SelectItem id={g.id}>{g.name}</SelectItem>}
+                  </Select>
+                )}
+                <IdentityFields fields={fields} errors={errors} onChange={change} />
+              </>
+            )}
+            {step === 'Location' && (
+              <LocationFields fields={fields} errors={errors} onChange={change} />
+            )}
+            {step === 'Model' && <ModelFields fields={fields} errors={errors} onChange={change} />}
+            {step === 'Review' && (
+              <Review fields={fields} groupName={elevated ? groupName : undefined} />
+            )}
+            {create.isError && step === 'Review' && (
+              <Text as="p" role="alert" tone="critical">
+                {normalizeError(create.error).message}
+              </Text>
+            )}
+            <Inline space="sm" align="between">
+              <Button intent="formSecondary" isDisabled={step === 'Identity'} onPress={back}>
+                Back
+              </Button>
+              <Button
+                type="submit"
+                intent="formPrimary"
+                isPending={create.isPending}
+                isDisabled={elevated && step === 'Identity' && !groupId}
+              >
+                {step === 'Review' ? 'Register device' : 'Next'}
+              </Button>
+            </Inline>
+          </Stack>
+        </Card>
+      </Stack>
+    </ContentBlock>
   )
 }
 
@@ -209,14 +240,5 @@ function Review({ fields, groupName }: { fields: DeviceFields; groupName?: strin
     ['Device model', modelName],
     ['Handler', fields.handler || 'None'],
   ]
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term} className={styles.pair}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <DescriptionList items={rows} />
 }

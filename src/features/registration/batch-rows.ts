@@ -1,14 +1,14 @@
 /** Batch registration: the CSV template, and every row checked before anything is created. */
-import type { DeviceCreate } from '../../api'
+import type { DeviceCreate } from '~/api'
 import {
   emptyDeviceFields,
   toDeviceBody,
   validateDeviceFields,
   type DeviceFields,
 } from '../devices/device-fields'
-import { plural } from '../../lib/plural'
-import { readCsvTable } from '../../lib/csv-read'
-import { toCsv } from '../../common/csv'
+import { plural } from '~/lib/plural'
+import { readCsvTable } from '~/lib/csv-read'
+import { toCsv } from '~/common/csv'
 
 export const BATCH_COLUMNS = [
   'name',

@@ -1,7 +1,7 @@
 /** Bulk push: readings for many devices from CSV or JSON, each item checked before anything is sent. */
-import type { BulkPushItem } from '../../api'
-import { readCsvTable } from '../../lib/csv-read'
-import { toCsv } from '../../common/csv'
+import type { BulkPushItem } from '~/api'
+import { readCsvTable } from '~/lib/csv-read'
+import { toCsv } from '~/common/csv'
 
 export const MAX_PUSH_ITEMS = 10_000
 const READING_TYPE = /^[a-z][a-z0-9_]*$/

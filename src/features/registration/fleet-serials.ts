@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { listDevicesOptions, type Device } from '../../api'
+import { listDevicesOptions, type Device } from '~/api'
 
 const PAGE = 500
 

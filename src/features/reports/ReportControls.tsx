@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date'
-import { Button, DateRangePicker, Icon, Select, SelectItem } from '../../ui'
+import { Button, DateRangePicker, Icon, Select, SelectItem, Tiles } from '~/ui'
 import { DevicePicker } from '../shared/DevicePicker'
 import { presetLabels, type DayRange } from './report-periods'
 import { metricLabels } from './report-query'
@@ -37,7 +37,7 @@ export function ReportControls({
   isDownloading,
 }: ReportControlsProps) {
   return (
-    <div className={styles.controls}>
+    <Tiles space="md" minItemWidth="17rem" alignY="bottom">
       <Select
         label="Periods"
         items={presetItems}
@@ -81,6 +81,6 @@ export function ReportControls({
           description="Leave empty to report on every device in scope."
         />
       </div>
-    </div>
+    </Tiles>
   )
 }

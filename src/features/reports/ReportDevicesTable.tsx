@@ -1,106 +1,146 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import type { EnergyReport } from '../../api'
-import { Icon } from '../../ui'
+import { useMemo, useState } from 'react'
+import type { EnergyReport, EnergyReportDevice } from '~/api'
+import { Table, type SortDescriptor, type TableColumn } from '~/ui'
 import * as page from '../shared/page.css'
-import { formatEnergy, formatEnergyChange, formatPercentChange } from './change'
-import { sortDevices, type ReportSortKey, type SortDirection } from './report-table'
-import * as styles from './reports.css'
+import type { ReactNode } from 'react'
+import { formatCostCo2 } from '~/lib/format'
+import { difference, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
 
-const columns: { key: ReportSortKey; label: string; numeric: boolean }[] = [
-  { key: 'device_name', label: 'Device', numeric: false },
-  { key: 'current_kwh', label: 'Current', numeric: true },
-  { key: 'previous_kwh', label: 'Previous', numeric: true },
-  { key: 'absolute_change', label: 'Change', numeric: true },
-  { key: 'percent_change', label: 'Change %', numeric: true },
+/** A kWh figure with its cost and CO2 under it where the report has them. */
+function WithCost({ figure, cost }: { figure: string; cost: string | null }): ReactNode {
+  return cost ? (
+    <>
+      {figure}
+      <span className={page.secondaryText}>{cost}</span>
+    </>
+  ) : (
+    figure
+  )
+}
+import { sortDevices, type ReportSortKey } from './report-table'
+
+type Column = TableColumn<EnergyReportDevice, EnergyReport> & { id: ReportSortKey }
+
+/** Every header sorts, biggest first when first chosen. */
+const sortable = { allowsSorting: true, firstSortDirection: 'descending' } as const
+const figure = { ...sortable, align: 'end' } as const
+
+const columns: Column[] = [
+  {
+    id: 'device_name',
+    name: 'Device',
+    isRowHeader: true,
+    ...sortable,
+    render: (d) => (
+      <Link
+        to="/devices/$deviceId/consumption"
+        params={{ deviceId: d.device_id }}
+        search={{ view: 'daily' }}
+        className={page.inlineLink}
+      >
+        {d.device_name}
+      </Link>
+    ),
+  },
+  {
+    id: 'current_kwh',
+    name: 'Current',
+    ...figure,
+    render: (d, report) => (
+      <WithCost
+        figure={formatEnergy(d.current_kwh, report.unit)}
+        cost={formatCostCo2(d.current_cost, d.current_co2_kg, report.currency)}
+      />
+    ),
+  },
+  {
+    id: 'previous_kwh',
+    name: 'Previous',
+    ...figure,
+    render: (d, report) => (
+      <WithCost
+        figure={formatEnergy(d.previous_kwh, report.unit)}
+        cost={formatCostCo2(d.previous_cost, d.previous_co2_kg, report.currency)}
+      />
+    ),
+  },
+  {
+    id: 'absolute_change',
+    name: 'Change',
+    ...figure,
+    render: (d, report) => (
+      <WithCost
+        figure={formatEnergyChange(d.absolute_change, report.unit)}
+        cost={formatCostCo2(
+          difference(d.current_cost, d.previous_cost),
+          difference(d.current_co2_kg, d.previous_co2_kg),
+          report.currency,
+          { signed: true },
+        )}
+      />
+    ),
+  },
+  {
+    id: 'percent_change',
+    name: 'Change %',
+    ...figure,
+    render: (d) => formatPercentChange(d.percent_change),
+  },
 ]
 
-/** Per-device figures; every header sorts, biggest change first by default. */
+const deviceId = (d: EnergyReportDevice) => d.device_id
+
+function totals(report: EnergyReport): Record<ReportSortKey, ReactNode> {
+  const { current, previous, change, currency } = report
+  return {
+    device_name: 'Total',
+    current_kwh: (
+      <WithCost
+        figure={formatEnergy(current.total_kwh, report.unit)}
+        cost={formatCostCo2(current.total_cost, current.total_co2_kg, currency)}
+      />
+    ),
+    previous_kwh: (
+      <WithCost
+        figure={formatEnergy(previous.total_kwh, report.unit)}
+        cost={formatCostCo2(previous.total_cost, previous.total_co2_kg, currency)}
+      />
+    ),
+    absolute_change: (
+      <WithCost
+        figure={formatEnergyChange(change.absolute_kwh, report.unit)}
+        cost={formatCostCo2(change.absolute_cost, change.absolute_co2_kg, currency, {
+          signed: true,
+        })}
+      />
+    ),
+    percent_change: formatPercentChange(report.change.percent),
+  }
+}
+
+/** Per-device figures with the report's totals under them; biggest change first by default. */
 export function ReportDevicesTable({ report }: { report: EnergyReport }) {
-  const [sort, setSort] = useState<{ key: ReportSortKey; direction: SortDirection }>({
-    key: 'absolute_change',
+  const [sort, setSort] = useState<SortDescriptor>({
+    column: 'absolute_change',
     direction: 'descending',
   })
-  const rows = sortDevices(report.devices, sort.key, sort.direction)
-  const toggle = (key: ReportSortKey) =>
-    setSort((s) => ({
-      key,
-      direction: s.key === key && s.direction === 'descending' ? 'ascending' : 'descending',
-    }))
+  // 'N/A' percentages sort after every number in both directions: the report's own order.
+  const rows = useMemo(
+    () => sortDevices(report.devices, sort.column as ReportSortKey, sort.direction),
+    [report.devices, sort],
+  )
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- lets keyboard users scroll the table sideways
-    <div className={page.tableScroll} tabIndex={0} role="region" aria-label="Devices in the report">
-      <table className={page.table}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                className={`${page.th} ${c.numeric ? page.numeric : ''}`}
-                aria-sort={sort.key === c.key ? sort.direction : 'none'}
-              >
-                <button type="button" className={styles.sortButton} onClick={() => toggle(c.key)}>
-                  {c.label}
-                  {sort.key === c.key && (
-                    <Icon
-                      name={sort.direction === 'ascending' ? 'chevronUp' : 'chevronDown'}
-                      size="xs"
-                    />
-                  )}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.device_id} className={page.row}>
-              <td className={page.td}>
-                <Link
-                  to="/devices/$deviceId/consumption"
-                  params={{ deviceId: d.device_id }}
-                  search={{ view: 'daily' }}
-                  className={page.inlineLink}
-                >
-                  {d.device_name}
-                </Link>
-              </td>
-              <td className={`${page.td} ${page.numeric}`}>
-                {formatEnergy(d.current_kwh, report.unit)}
-              </td>
-              <td className={`${page.td} ${page.numeric}`}>
-                {formatEnergy(d.previous_kwh, report.unit)}
-              </td>
-              <td className={`${page.td} ${page.numeric}`}>
-                {formatEnergyChange(d.absolute_change, report.unit)}
-              </td>
-              <td className={`${page.td} ${page.numeric}`}>
-                {formatPercentChange(d.percent_change)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" className={page.td}>
-              Total
-            </th>
-            <td className={`${page.td} ${page.numeric}`}>
-              {formatEnergy(report.current.total_kwh, report.unit)}
-            </td>
-            <td className={`${page.td} ${page.numeric}`}>
-              {formatEnergy(report.previous.total_kwh, report.unit)}
-            </td>
-            <td className={`${page.td} ${page.numeric}`}>
-              {formatEnergyChange(report.change.absolute_kwh, report.unit)}
-            </td>
-            <td className={`${page.td} ${page.numeric}`}>
-              {formatPercentChange(report.change.percent)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <Table
+      aria-label="Devices in the report"
+      columns={columns}
+      rows={rows}
+      getRowId={deviceId}
+      context={report}
+      manualSorting
+      sortDescriptor={sort}
+      onSortChange={setSort}
+      footer={totals(report)}
+    />
   )
 }

@@ -1,12 +1,31 @@
-import type { EnergyReport } from '../../api'
-import { Card, EmptyState, ResponsiveComparisonChart, Stat } from '../../ui'
-import { changeDirection, formatEnergy, formatEnergyChange, reportChange } from './change'
-import * as page from '../shared/page.css'
+import type { EnergyReport } from '~/api'
+import { Card, EmptyState, ResponsiveComparisonChart, Stack, Stat, Text, Tiles } from '~/ui'
+import type { ReactNode } from 'react'
+
+/** A key figure with its cost and CO2 under it, when the report has them. */
+function Figure({ cost, children }: { cost: string | null; children: ReactNode }) {
+  if (!cost) return children
+  return (
+    <Stack space="xs">
+      {children}
+      <Text size="sm" tone="muted">
+        {cost}
+      </Text>
+    </Stack>
+  )
+}
+import {
+  changeDirection,
+  costChange,
+  formatEnergy,
+  formatEnergyChange,
+  periodCost,
+  reportChange,
+} from './change'
 import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
-import * as styles from './reports.css'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
@@ -51,35 +70,41 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
             : `${current} compared with ${previous}`
         }
       >
-        <div className={styles.totals}>
-          <Stat
-            label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
-            value={formatNumber(report.current.total_kwh, { decimals: 1 })}
-            unit={report.unit}
-          />
-          <Stat
-            label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
-            value={formatNumber(report.previous.total_kwh, { decimals: 1 })}
-            unit={report.unit}
-          />
-          <Stat
-            label="Change"
-            value={formatEnergyChange(report.change.absolute_kwh, '')}
-            unit={report.unit}
-            goodDirection="down"
-            delta={{
-              value: headline.value,
-              direction: statDirection[direction],
-              context: headline.context,
-            }}
-          />
-        </div>
+        <Tiles space="lg" minItemWidth="14rem">
+          <Figure cost={periodCost(report.current, report.currency)}>
+            <Stat
+              label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
+              value={formatNumber(report.current.total_kwh, { decimals: 1 })}
+              unit={report.unit}
+            />
+          </Figure>
+          <Figure cost={periodCost(report.previous, report.currency)}>
+            <Stat
+              label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
+              value={formatNumber(report.previous.total_kwh, { decimals: 1 })}
+              unit={report.unit}
+            />
+          </Figure>
+          <Figure cost={costChange(report.change, report.currency)}>
+            <Stat
+              label="Change"
+              value={formatEnergyChange(report.change.absolute_kwh, '')}
+              unit={report.unit}
+              goodDirection="down"
+              delta={{
+                value: headline.value,
+                direction: statDirection[direction],
+                context: headline.context,
+              }}
+            />
+          </Figure>
+        </Tiles>
         {toDate && (
-          <p className={page.note}>
+          <Text as="p" size="sm" tone="muted">
             The current period is still running, so it is compared with the same days of the
             previous one. All of {previous}:{' '}
             {formatEnergy(report.previous.full_total_kwh, report.unit)}.
-          </p>
+          </Text>
         )}
       </Card>
       <Card

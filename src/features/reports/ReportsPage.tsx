@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { normalizeError } from '../../api'
-import { ErrorState, Skeleton } from '../../ui'
+import { normalizeError } from '~/api'
+import { Box, ErrorState, Skeleton, Stack } from '~/ui'
 import { useCalendar } from '../consumption/calendar'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
-import * as page from '../shared/page.css'
-import { presetPeriods } from './report-periods'
+import { useBillingCycle } from '../settings/billing-cycle'
+import { presetPeriods, reportTimeZone } from './report-periods'
 import { downloadReportCsv, energyReportOptions, type ReportRequest } from './report-query'
 import { ReportControls, type ReportChoice } from './ReportControls'
 import { ReportResults } from './ReportResults'
@@ -23,7 +23,12 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
   const { feedback } = useAppServices()
   const [now] = useState(() => fixedNow ?? new Date())
   // The consumption pages' calendar, so a device's figures here are the ones its page shows.
-  const { timeZone: timezone, weekStart: week_start, isPending: prefsPending } = useCalendar()
+  const calendar = useCalendar()
+  const { weekStart: week_start } = calendar
+  // Bills are the group's: their presets are asked in the group's timezone.
+  const billing = useBillingCycle()
+  const prefsPending = calendar.isPending || billing.isPending
+  const timezone = reportTimeZone(choice.preset, { ...calendar, bill: billing.cycle })
   const [downloading, setDownloading] = useState(false)
 
   let periods
@@ -34,6 +39,7 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
       now,
       custom: choice.custom,
       customPrevious: choice.customPrevious,
+      bill: billing.cycle,
     })
   } catch {
     periods = presetPeriods('this_month', { timeZone: timezone, weekStart: week_start, now })
@@ -71,7 +77,7 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
         title="Reports"
         lead={`Energy of the devices in scope, period against period, in ${timezone.replaceAll('_', ' ')} time.`}
       />
-      <div className={page.stack}>
+      <Stack space="xl">
         <ReportControls
           choice={choice}
           onChange={onChange}
@@ -79,10 +85,10 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
           isDownloading={downloading}
         />
         {report.isPending ? (
-          <div className={page.skeletonRows} role="status" aria-label="Loading the report">
+          <Box display="grid" gap="md" padding="lg" role="status" aria-label="Loading the report">
             <Skeleton shape="rect" height="6rem" />
             <Skeleton shape="rect" height="16rem" />
-          </div>
+          </Box>
         ) : report.isError ? (
           <ErrorState
             message="The report could not be loaded."
@@ -92,7 +98,7 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
         ) : (
           <ReportResults report={report.data} periods={periods} timeZone={timezone} now={now} />
         )}
-      </div>
+      </Stack>
     </>
   )
 }

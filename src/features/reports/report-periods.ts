@@ -11,6 +11,7 @@ import {
   startOfWeek,
   startOfYear,
 } from 'date-fns'
+import { billAt, type BillingCycle } from '../settings/billing-cycle'
 import type { ReportPreset } from './report-search'
 
 /**
@@ -28,6 +29,9 @@ export const presetLabels: Record<ReportPreset, string> = {
   last_7_days: 'Last 7 days vs the 7 before',
   last_30_days: 'Last 30 days vs the 30 before',
   this_year: 'This year vs last year',
+  this_bill: 'This bill vs last bill',
+  last_bill: 'Last bill vs the bill before',
+  bill_year_ago: 'This bill vs the same bill last year',
   custom: 'Custom range',
 }
 
@@ -81,12 +85,40 @@ export interface PeriodOptions {
   custom?: DayRange
   /** The previous period of 'custom'; left out, the same number of days right before the current. */
   customPrevious?: DayRange
+  /**
+   * The billing cycle of the group in view, for the bill presets (in the group's timezone:
+   * `reportTimeZone`); without one they fall back to calendar months.
+   */
+  bill?: BillingCycle
 }
+
+const billPresets: Partial<Record<ReportPreset, [number, number]>> = {
+  this_bill: [0, -1],
+  last_bill: [-1, -2],
+  bill_year_ago: [0, -12],
+}
+const monthFor: Partial<Record<ReportPreset, ReportPreset>> = {
+  this_bill: 'this_month',
+  last_bill: 'last_month',
+  bill_year_ago: 'this_month',
+}
+
+/** The timezone a preset's report is asked in: a bill's is its group's. */
+export const reportTimeZone = (preset: ReportPreset, options: PeriodOptions) =>
+  billPresets[preset] && options.bill ? options.bill.timeZone : options.timeZone
 
 /** The current and previous period of a preset. */
 export function presetPeriods(preset: ReportPreset, options: PeriodOptions): PeriodPair {
   const { timeZone, weekStart, now = new Date() } = options
   const today = TZDate.tz(timeZone, now)
+  const bill = billPresets[preset]
+  if (bill) {
+    if (!options.bill) return presetPeriods(monthFor[preset]!, options)
+    return {
+      current: billAt(options.bill, now, bill[0]),
+      previous: billAt(options.bill, now, bill[1]),
+    }
+  }
   switch (preset) {
     case 'today':
       return daysBack(today, 1)
@@ -124,6 +156,8 @@ export function presetPeriods(preset: ReportPreset, options: PeriodOptions): Per
     }
     case 'custom':
       return customPeriods(options)
+    default:
+      return presetPeriods('this_month', options)
   }
 }
 

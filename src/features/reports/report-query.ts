@@ -3,7 +3,7 @@ import {
   getEnergyReportOptions,
   queryPolicy,
   type GetEnergyReportData,
-} from '../../api'
+} from '~/api'
 import {
   granularityFor,
   toIso,
@@ -11,7 +11,7 @@ import {
   type PeriodPair,
   type WeekStart,
 } from './report-periods'
-import { downloadBlob } from '../../lib/download'
+import { downloadBlob } from '~/lib/download'
 import type { ReportMetric } from './report-search'
 
 export const metricLabels: Record<ReportMetric, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultParseSearch } from '@tanstack/react-router'
-import { stringifySearch } from '../../lib/search-string'
+import { stringifySearch } from '~/lib/search-string'
 import { choiceFromSearch, reportsSearch, searchPatch, withoutLegacyDevices } from './report-search'
 
 const a = '0b6c3a52-8d7e-4c1f-9a57-3f1c2b9d4e01'

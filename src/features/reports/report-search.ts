@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { dropInvalid } from '../../lib/search-params'
+import { dropInvalid } from '~/lib/search-params'
 import type { ReportChoice } from './ReportControls'
 
 /* The choices a report URL can name. Here, not beside the period arithmetic: every page's first
@@ -12,6 +12,9 @@ export const reportPresets = [
   'last_7_days',
   'last_30_days',
   'this_year',
+  'this_bill',
+  'last_bill',
+  'bill_year_ago',
   'custom',
 ] as const
 export type ReportPreset = (typeof reportPresets)[number]

@@ -5,11 +5,13 @@ const day = (d: number, kwh: number, partial = false) => ({
   start: `2026-03-${String(d).padStart(2, '0')}T00:00:00Z`,
   kwh,
   partial,
+  estimated: false,
 })
 const prevDay = (d: number, kwh: number) => ({
   start: `2026-02-${String(d).padStart(2, '0')}T00:00:00Z`,
   kwh,
   partial: false,
+  estimated: false,
 })
 
 describe('comparisonBuckets', () => {
@@ -28,6 +30,8 @@ describe('comparisonBuckets', () => {
         current: 10,
         previous: 9,
         partial: false,
+        currentEstimated: false,
+        previousEstimated: false,
       },
       {
         start: '2026-03-02T00:00:00Z',
@@ -35,6 +39,8 @@ describe('comparisonBuckets', () => {
         current: 12,
         previous: 11,
         partial: true,
+        currentEstimated: false,
+        previousEstimated: false,
       },
       {
         start: '2026-03-03T00:00:00Z',
@@ -42,6 +48,8 @@ describe('comparisonBuckets', () => {
         current: null,
         previous: 14,
         partial: false,
+        currentEstimated: false,
+        previousEstimated: false,
       },
     ])
   })
@@ -57,6 +65,8 @@ describe('comparisonBuckets', () => {
       current: null,
       previous: 3,
       partial: false,
+      currentEstimated: false,
+      previousEstimated: false,
     })
   })
 })

@@ -1,4 +1,4 @@
-import type { EnergyReport } from '../../api'
+import type { EnergyReport } from '~/api'
 
 /** One bucket of the comparison chart (the shape of the design system's ComparisonPoint). */
 export interface ComparisonBucket {
@@ -8,6 +8,9 @@ export interface ComparisonBucket {
   previous: number | null
   /** The current bucket is still running: drawn as partial, not as a drop. */
   partial: boolean
+  /** A bucket's value rests on an edge interpolated between readings (drawn hatched). */
+  currentEstimated: boolean
+  previousEstimated: boolean
 }
 
 /**
@@ -32,6 +35,8 @@ export function comparisonBuckets(series: EnergyReport['series'], now: Date): Co
       current: cur && started ? cur.kwh : null,
       previous: prev ? prev.kwh : null,
       partial: Boolean(cur?.partial),
+      currentEstimated: Boolean(cur && started && cur.estimated),
+      previousEstimated: Boolean(prev?.estimated),
     }
   })
 }

@@ -9,6 +9,10 @@ const row = (device_name: string, absolute_change: number, percent_change: numbe
   previous_kwh: 0,
   absolute_change,
   percent_change,
+  current_cost: null,
+  previous_cost: null,
+  current_co2_kg: null,
+  previous_co2_kg: null,
 })
 const rows = [row('A', 10, 5), row('B', -20, -10), row('C', 5, null), row('D', 30, 12)]
 

@@ -1,4 +1,4 @@
-import type { EnergyReportDevice } from '../../api'
+import type { EnergyReportDevice } from '~/api'
 
 export const reportSortKeys = [
   'device_name',

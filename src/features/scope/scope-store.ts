@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { invalidate, type QueryOperation } from '../../api'
+import { invalidate, type QueryOperation } from '~/api'
 import { readStoredScope, resolveScope, writeStoredScope, type ScopeUser } from './scope-storage'
 
 /** Queries that do not depend on the group scope; everything else is refetched when it changes. */

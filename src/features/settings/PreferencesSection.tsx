@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { invalidate, updatePreferencesMutation, type Preferences } from '../../api'
-import { applyTheme } from '../../styles'
-import { Card, NumberField, Select, SelectItem } from '../../ui'
+import { invalidate, updatePreferencesMutation, type Preferences } from '~/api'
+import { applyTheme } from '~/styles'
+import { Card, Select, SelectItem, Tiles } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
-import * as styles from '../shared/page.css'
 import { TimezoneSelect } from './TimezoneSelect'
 import { preferencesOptions } from './use-preferences'
 
@@ -19,7 +18,10 @@ const weekStarts = [
   { id: 'monday', name: 'Monday' },
 ] as const
 
-/** Theme, timezone, week start and billing month start; saved at once, the theme applied at once. */
+/**
+ * Theme, timezone and week start; saved at once, the theme applied at once. The billing month
+ * that used to be here changed nothing: bills are the group's billing cycle (issue 26).
+ */
 export function PreferencesSection({ preferences }: { preferences: Preferences }) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
@@ -50,7 +52,7 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
         submitLabel="Save preferences"
         isPending={save.isPending}
       >
-        <div className={styles.formRow}>
+        <Tiles space="lg" minItemWidth="12rem">
           <Select
             label="Theme"
             items={themes}
@@ -67,19 +69,11 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
           >
             {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
           </Select>
-        </div>
+        </Tiles>
         <TimezoneSelect
           value={form.values.timezone}
           onChange={form.set('timezone')}
           description="Days, weeks and months in consumption and reports start at midnight here."
-        />
-        <NumberField
-          label="Billing month starts on day"
-          minValue={1}
-          maxValue={28}
-          {...form.field('month_start_day')}
-          onChange={(value) => form.set('month_start_day')(Number.isNaN(value) ? 1 : value)}
-          description="For billing cycles such as the 8th to the 8th (1 to 28, so it exists in every month)."
         />
       </ServerForm>
     </Card>

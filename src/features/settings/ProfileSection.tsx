@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { changePasswordMutation, invalidate, updateUserMutation } from '../../api'
-import { Card, TextField } from '../../ui'
+import { changePasswordMutation, invalidate, updateUserMutation } from '~/api'
+import { Card, TextField, Tiles } from '~/ui'
 import type { SessionUser } from '../auth/session'
 import { useAppServices } from '../shared/use-app-services'
 import { atLeastChars, checks, filled } from '../shared/field-rules'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
-import * as styles from '../shared/page.css'
 
 /** The signed-in user's name; the e-mail is shown, changed by an admin. */
 export function ProfileSection({ user }: { user: SessionUser }) {
@@ -97,7 +96,7 @@ export function PasswordSection() {
           autoComplete="current-password"
           maxLength={128}
         />
-        <div className={styles.formRow}>
+        <Tiles space="lg" minItemWidth="12rem">
           <TextField
             {...form.field('new_password')}
             type="password"
@@ -115,7 +114,7 @@ export function PasswordSection() {
             autoComplete="new-password"
             maxLength={128}
           />
-        </div>
+        </Tiles>
       </ServerForm>
     </Card>
   )

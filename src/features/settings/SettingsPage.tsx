@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ErrorState, Skeleton } from '../../ui'
+import { ContentBlock, ErrorState, Skeleton, Stack } from '~/ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { PageHeader } from '../shared/PageHeader'
@@ -7,7 +7,6 @@ import { PreferencesSection } from './PreferencesSection'
 import { PasswordSection, ProfileSection } from './ProfileSection'
 import { SystemInfoSection } from './SystemInfoSection'
 import { preferencesOptions } from './use-preferences'
-import * as styles from './settings.css'
 
 /** /settings (minimal layout): profile, password, preferences and, for elevated users, the application. */
 export function SettingsPage() {
@@ -15,23 +14,28 @@ export function SettingsPage() {
   const preferences = useQuery(preferencesOptions())
   if (!user) return null
   return (
-    <div className={styles.page}>
-      <PageHeader title="Settings" lead="Your profile and how the console works for you." />
-      <ProfileSection user={user} />
-      <PasswordSection />
-      {preferences.isPending ? (
-        <div role="status" aria-label="Loading preferences">
-          <Skeleton shape="rect" height="16rem" />
-        </div>
-      ) : preferences.isError ? (
-        <ErrorState
-          message="Your preferences could not be loaded."
-          onRetry={() => void preferences.refetch()}
-        />
-      ) : (
-        <PreferencesSection key={JSON.stringify(preferences.data)} preferences={preferences.data} />
-      )}
-      {isElevated(user.role) && <SystemInfoSection />}
-    </div>
+    <ContentBlock width="medium">
+      <Stack space="xl">
+        <PageHeader title="Settings" lead="Your profile and how the console works for you." />
+        <ProfileSection user={user} />
+        <PasswordSection />
+        {preferences.isPending ? (
+          <div role="status" aria-label="Loading preferences">
+            <Skeleton shape="rect" height="16rem" />
+          </div>
+        ) : preferences.isError ? (
+          <ErrorState
+            message="Your preferences could not be loaded."
+            onRetry={() => void preferences.refetch()}
+          />
+        ) : (
+          <PreferencesSection
+            key={JSON.stringify(preferences.data)}
+            preferences={preferences.data}
+          />
+        )}
+        {isElevated(user.role) && <SystemInfoSection />}
+      </Stack>
+    </ContentBlock>
   )
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { getSystemInfoOptions, type SystemInfo } from '../../api'
-import { Card } from '../../ui'
+import { getSystemInfoOptions, type SystemInfo } from '~/api'
+import { Card, Stack, Text, Tiles } from '~/ui'
 import { WidgetBody } from '../shared/WidgetBody'
-import * as styles from './settings.css'
-import { formatDuration, formatNumber } from '../../lib/format'
+import { formatDuration, formatNumber } from '~/lib/format'
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -47,14 +46,18 @@ export function SystemInfoSection() {
     <Card title="Application" description="The API server this console talks to">
       <WidgetBody query={query} what="the application info">
         {(info) => (
-          <dl className={styles.facts}>
+          <Tiles as="dl" space="lg" minItemWidth="12rem" fill>
             {facts(info).map(([label, value]) => (
-              <div key={label} className={styles.fact}>
-                <dt className={styles.factLabel}>{label}</dt>
-                <dd className={styles.factValue}>{value}</dd>
-              </div>
+              <Stack key={label} space="xxs">
+                <Text as="dt" size="xs" tone="muted" weight="medium">
+                  {label}
+                </Text>
+                <Text as="dd" tabularNums breakWord>
+                  {value}
+                </Text>
+              </Stack>
             ))}
-          </dl>
+          </Tiles>
         )}
       </WidgetBody>
     </Card>

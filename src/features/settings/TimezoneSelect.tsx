@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Select, SelectItem } from '../../ui'
+import { Select, SelectItem } from '~/ui'
 import { timeZoneLabel, timeZones } from './timezones'
 
 export interface TimezoneSelectProps {

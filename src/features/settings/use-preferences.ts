@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { getPreferencesOptions, queryPolicy, type Preferences } from '../../api'
+import { getPreferencesOptions, queryPolicy, type Preferences } from '~/api'
 
 /** What a user who never saved preferences gets (openapi getPreferences). */
 export const defaultPreferences: Preferences = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { applyTheme } from '../../styles'
+import { applyTheme } from '~/styles'
 import { preferencesOptions } from './use-preferences'
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { listDevicesOptions, type Device } from '../../api'
-import { ComboBox, ErrorState, ListBoxItem, Tag, TagGroup } from '../../ui'
+import { listDevicesOptions, type Device } from '~/api'
+import { ComboBox, ErrorState, ListBoxItem, Tag, TagGroup } from '~/ui'
 import { useSettled } from './use-settled'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 /** Options a search shows: a few dozen, found by the server among any number of devices. */
 const SEARCH_LIMIT = 50

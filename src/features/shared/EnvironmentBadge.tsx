@@ -1,5 +1,5 @@
-import { Badge } from '../../ui'
-import { appEnvironment } from '../../lib/environment'
+import { Badge } from '~/ui'
+import { appEnvironment } from '~/lib/environment'
 
 /** Spec §1: outside production every layout names the environment it runs in. */
 export function EnvironmentBadge({

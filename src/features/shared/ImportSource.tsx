@@ -1,8 +1,6 @@
-import { downloadText } from '../../lib/download'
-import { Button, Card, FileTrigger, Icon, TextField } from '../../ui'
+import { downloadText } from '~/lib/download'
+import { Button, Card, FileTrigger, Icon, Inline, Stack, Text, TextField } from '~/ui'
 import type { ImportFlow } from './use-import-flow'
-import * as styles from './import.css'
-import { form, note } from './page.css'
 
 export interface ImportSourceProps {
   flow: Pick<ImportFlow<unknown>, 'text' | 'checking' | 'error' | 'edit' | 'run'>
@@ -30,8 +28,8 @@ export function ImportSource({
 }: ImportSourceProps) {
   return (
     <Card title={title}>
-      <div className={form}>
-        <div className={styles.row}>
+      <Stack space="lg">
+        <Inline space="sm" alignY="center">
           <FileTrigger
             acceptedFileTypes={acceptedFileTypes}
             onSelect={async (files) => {
@@ -50,10 +48,12 @@ export function ImportSource({
           >
             <Icon name="download" size="sm" /> Download template
           </Button>
-          <span className={note}>{hint}</span>
-        </div>
+          <Text as="p" size="sm" tone="muted">
+            {hint}
+          </Text>
+        </Inline>
         <TextField label={fieldLabel} multiline rows={6} value={flow.text} onChange={flow.edit} />
-        <div className={styles.row}>
+        <Inline space="sm" alignY="center">
           <Button
             intent="formSecondary"
             isDisabled={!flow.text.trim()}
@@ -62,13 +62,13 @@ export function ImportSource({
           >
             Check rows
           </Button>
-        </div>
+        </Inline>
         {flow.error && (
-          <p role="alert" className={styles.problem}>
+          <Text as="p" role="alert" tone="critical">
             {flow.error}
-          </p>
+          </Text>
         )}
-      </div>
+      </Stack>
     </Card>
   )
 }

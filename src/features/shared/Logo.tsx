@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { BoltIcon } from '../../ui'
+import { BoltIcon } from '~/ui'
 import * as styles from './logo.css'
 
 /** The product logo; links home when `linked`. */

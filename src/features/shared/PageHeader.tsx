@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import * as styles from './page.css'
+import { Box, Heading, Stack, Text } from '~/ui'
 
 /** The title block every page starts with. */
 export function PageHeader({
@@ -12,12 +12,16 @@ export function PageHeader({
   actions?: ReactNode
 }) {
   return (
-    <div className={styles.pageHeader}>
-      <div>
-        <h1 className={styles.pageTitle}>{title}</h1>
-        {lead && <p className={styles.pageLead}>{lead}</p>}
-      </div>
+    <Box marginBottom="xl">
+      <Stack space="xs">
+        <Heading level={1}>{title}</Heading>
+        {lead && (
+          <Text as="p" tone="muted">
+            {lead}
+          </Text>
+        )}
+      </Stack>
       {actions}
-    </div>
+    </Box>
   )
 }

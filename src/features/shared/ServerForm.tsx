@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form } from 'react-aria-components'
-import { Button, Dialog, Spinner } from '../../ui'
+import { Button, Dialog, Inline, Notice, Spinner, Stack } from '~/ui'
 import type { FormState } from './use-form'
-import * as styles from './page.css'
 
 export interface ServerFormProps<V extends object> {
   /** What `useForm` holds: the values, the errors on the fields and the form's own error. */
@@ -74,34 +73,39 @@ export function ServerForm<V extends object>({
     <Form
       {...props}
       ref={ref}
-      className={className ? `${styles.form} ${className}` : styles.form}
+      className={className}
       validationBehavior="aria"
       onSubmit={form.handleSubmit(onSubmit)}
     >
-      {formError && (
-        <p role="alert" className={styles.formError} tabIndex={-1} data-form-error>
-          {formError}
-        </p>
-      )}
-      {children}
-      {submitLabel && (
-        <div className={styles.formActions}>
-          {onCancel && (
-            <Button intent="formSecondary" onPress={onCancel} isDisabled={isPending}>
-              {cancelLabel}
-            </Button>
+      {/* The buttons sit a little further from the fields than the fields from each other. */}
+      <Stack space="xl">
+        <Stack space="lg">
+          {formError && (
+            <Notice tone="critical" role="alert" tabIndex={-1} data-form-error>
+              {formError}
+            </Notice>
           )}
-          {pendingLabel && isPending && <Spinner size="sm" label={pendingLabel} showLabel />}
-          <Button
-            intent="formPrimary"
-            type="submit"
-            isPending={!pendingLabel && isPending}
-            isDisabled={Boolean(pendingLabel) && isPending}
-          >
-            {submitLabel}
-          </Button>
-        </div>
-      )}
+          {children}
+        </Stack>
+        {submitLabel && (
+          <Inline space="sm" align="end" wrap="reverse">
+            {onCancel && (
+              <Button intent="formSecondary" onPress={onCancel} isDisabled={isPending}>
+                {cancelLabel}
+              </Button>
+            )}
+            {pendingLabel && isPending && <Spinner size="sm" label={pendingLabel} showLabel />}
+            <Button
+              intent="formPrimary"
+              type="submit"
+              isPending={!pendingLabel && isPending}
+              isDisabled={Boolean(pendingLabel) && isPending}
+            >
+              {submitLabel}
+            </Button>
+          </Inline>
+        )}
+      </Stack>
     </Form>
   )
 }

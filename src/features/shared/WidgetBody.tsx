@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ErrorState, Skeleton } from '../../ui'
-import * as styles from './page.css'
+import { Box, ErrorState, Skeleton } from '~/ui'
 
 export interface WidgetBodyProps<T, E> {
   query: UseQueryResult<T, E>
@@ -14,10 +13,10 @@ export interface WidgetBodyProps<T, E> {
 export function WidgetBody<T, E>({ query, what, children }: WidgetBodyProps<T, E>) {
   if (query.isPending) {
     return (
-      <div className={styles.skeletonRows} role="status" aria-label={`Loading ${what}`}>
+      <Box display="grid" gap="md" padding="lg" role="status" aria-label={`Loading ${what}`}>
         <Skeleton shape="rect" height="2rem" width="60%" />
         <Skeleton shape="rect" height="1.25rem" />
-      </div>
+      </Box>
     )
   }
   if (query.isError) {

@@ -1,4 +1,4 @@
-import { listDevicesOptions, queryPolicy } from '../../api'
+import { listDevicesOptions, queryPolicy } from '~/api'
 
 /** Enough for every device of a tenant in one request; the fleet card counts them all. */
 export const FLEET_LIMIT = 500

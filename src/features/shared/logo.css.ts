@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
 /*
  * The logo's styles apart from page.css: the sign-in page shows the logo and nothing else of the

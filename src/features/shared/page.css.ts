@@ -1,69 +1,14 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
-import { breakpoints } from '../../styles/tokens'
+import { vars } from '~/styles'
+import { breakpoints } from '~/styles/tokens'
 
-/** Page pieces shared by the console's screens (users, groups, settings, tenants, reports, dashboard). */
+/**
+ * What the layout primitives (src/ui: Stack, Inline, Tiles, Text...) do not say, shared by the
+ * pages: the tables of users, groups and reports, the pager, a growing toolbar field, inline links.
+ */
 const narrow = `screen and (max-width: ${breakpoints.tablet - 1}px)`
 
-export const stack = style({ display: 'grid', gap: vars.space.xl, minWidth: 0 })
-
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-})
-
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 })
-
-/** Tables scroll sideways inside their card on narrow screens instead of widening the page. */
-export const tableScroll = style({
-  overflowX: 'auto',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-  },
-})
-
-export const table = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-})
-
-export const th = style({
-  textAlign: 'left',
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-  '@media': { [narrow]: { padding: `${vars.space.sm} ${vars.space.md}` } },
-})
-
-export const td = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'middle',
-  selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
-  '@media': { [narrow]: { padding: `${vars.space.sm} ${vars.space.md}` } },
-})
-
-export const numeric = style({
-  textAlign: 'right',
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-})
-
-export const row = style({
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
-  },
-})
 
 export const primaryText = style({ fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' })
 
@@ -74,11 +19,8 @@ export const secondaryText = style({
   overflowWrap: 'anywhere',
 })
 
-/** Columns that matter less hide on phones; their content is repeated under the name. */
-export const wideOnly = style({ '@media': { [narrow]: { display: 'none' } } })
+/** Shown on phones only: what hidden columns say, repeated under the name. */
 export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'block' } } })
-
-export const actionsCell = style({ width: '1%', whiteSpace: 'nowrap', textAlign: 'right' })
 
 export const pager = style({
   display: 'flex',
@@ -91,27 +33,6 @@ export const pager = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 })
-
-export const pagerButtons = style({ display: 'flex', gap: vars.space.xs })
-
-export const form = style({ display: 'grid', gap: vars.space.lg })
-
-export const formRow = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-})
-
-export const formError = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-})
-
-export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm })
 
 export const inlineLink = style({
   color: vars.color.brand,
@@ -126,23 +47,3 @@ export const inlineLink = style({
     },
   },
 })
-
-export const skeletonRows = style({ display: 'grid', gap: vars.space.md, padding: vars.space.lg })
-
-/** Buttons at the end of a form inside a dialog (inside the form, so Enter submits it). */
-export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap-reverse',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  paddingTop: vars.space.sm,
-})
-
-/** The title block every page starts with (PageHeader). */
-export const pageHeader = style({ marginBottom: vars.space.xl })
-export const pageTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  fontWeight: vars.fontWeight.semibold,
-})
-export const pageLead = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted })

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { toFormErrors, type FormErrorOptions, type FormErrors } from '../../api'
+import { toFormErrors, type FormErrorOptions, type FormErrors } from '~/api'
 
 /** Client checks in our words: a message for each field that is wrong (falsy when it is fine). */
 export type FormCheck<V> = (values: V) => Record<string, string | false | null | undefined>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { normalizeError } from '../../api'
+import { normalizeError } from '~/api'
 
 /** A problem with the pasted or uploaded text itself, shown as it is (nothing was loaded). */
 export class ImportInputError extends Error {}

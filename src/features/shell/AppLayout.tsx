@@ -1,9 +1,10 @@
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
-import { Button, Drawer, Icon, SkipLink } from '../../ui'
-import { layout } from '../../styles/tokens'
+import { Button, Drawer, Icon, SkipLink } from '~/ui'
+import { layout } from '~/styles/tokens'
 import { useSessionUser } from '../auth/use-session'
 import { NotificationBellSlot } from './NotificationBellSlot'
+import { LiveIndicatorSlot } from '../live/LiveIndicator'
 import { Logo } from '../shared/Logo'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
@@ -48,7 +49,12 @@ export function AppLayout() {
   return (
     <div className={styles.appFrame}>
       <SkipLink />
-      <TopBar user={user} start={start} bell={<NotificationBellSlot />} />
+      <TopBar
+        user={user}
+        start={start}
+        bell={<NotificationBellSlot />}
+        live={<LiveIndicatorSlot />}
+      />
       <div className={styles.body}>
         <aside className={styles.sidebar} aria-label="Sidebar">
           <Sidebar user={user} />

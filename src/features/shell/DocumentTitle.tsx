@@ -1,7 +1,7 @@
 import { useMatches } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { appEnvironment } from '../../lib/environment'
-import type { AppEnvironment } from '../../styles'
+import { appEnvironment } from '~/lib/environment'
+import type { AppEnvironment } from '~/styles'
 
 const PRODUCT_NAME = 'Meterdeck'
 

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
-import { SkipLink } from '../../ui'
+import { SkipLink } from '~/ui'
 import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import { Logo } from '../shared/Logo'
 import * as styles from './shell.css'

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { EmptyState } from '../../ui'
+import { EmptyState } from '~/ui'
 import * as styles from './shell.css'
 
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { Spinner } from '../../ui'
+import { Spinner } from '~/ui'
 import * as styles from './shell.css'
 
 /** Quick navigations finish before this and never show the overlay. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Icon } from '../../ui'
+import { Icon } from '~/ui'
 import type { SessionUser } from '../auth/session'
 import { sidebarItems } from './navigation'
 import * as styles from './shell.css'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { Icon } from '../../ui'
+import { Icon } from '~/ui'
 import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import type { SessionUser } from '../auth/session'
 import { UserMenu } from './UserMenu'
@@ -12,12 +12,14 @@ export interface TopBarProps {
   start?: ReactNode
   /** The notification bell (the notifications feature fills it). */
   bell?: ReactNode
+  /** Says when live updates are off (the live feature fills it). */
+  live?: ReactNode
   /** @default the build's environment */
   environment?: string
 }
 
 /** Spec §2 'Top bar': bell, environment badge outside production, user menu; Login when signed out. */
-export function TopBar({ user, start, bell, environment }: TopBarProps) {
+export function TopBar({ user, start, bell, live, environment }: TopBarProps) {
   return (
     <header className={styles.topBar}>
       {start}
@@ -25,6 +27,7 @@ export function TopBar({ user, start, bell, environment }: TopBarProps) {
       <EnvironmentBadge environment={environment} />
       {user ? (
         <>
+          {live}
           {bell}
           <UserMenu user={user} />
         </>

@@ -1,5 +1,5 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router'
-import { Icon, SkipLink } from '../../ui'
+import { Icon, SkipLink } from '~/ui'
 import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import { Logo } from '../shared/Logo'
 import * as styles from './shell.css'

@@ -1,4 +1,4 @@
-import type { IconName } from '../../ui'
+import type { IconName } from '~/ui'
 import { areaLabels, canAccess, type Area, type Role } from '../auth/roles'
 
 /** Spec §3 'Navigation item': key, label, icon, route. */

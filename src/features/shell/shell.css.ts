@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
-import { layout } from '../../styles/tokens'
+import { vars } from '~/styles'
+import { layout } from '~/styles/tokens'
 
 const desktop = `screen and (min-width: ${layout.desktopMinWidth}px)`
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { Checkbox, NumberField, Select, SelectItem, TextField } from '../../ui'
+import { Checkbox, NumberField, Select, SelectItem, Stack, Text, TextField, Tiles } from '~/ui'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
-import * as page from '../shared/page.css'
 import { ServerForm } from '../shared/ServerForm'
 import type { FormState } from '../shared/use-form'
 import { starterRules, windowLabels, type TenantDraft, type ThresholdWindow } from './tenant-draft'
@@ -60,7 +59,7 @@ export function GroupStep(props: StepProps) {
         maxLength={500}
         {...form.field('group.description')}
       />
-      <div className={page.formRow}>
+      <Tiles space="lg" minItemWidth="12rem">
         <TimezoneSelect
           value={form.values.group.timezone}
           onChange={form.set('group.timezone')}
@@ -74,7 +73,7 @@ export function GroupStep(props: StepProps) {
         >
           {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
         </Select>
-      </div>
+      </Tiles>
     </StepForm>
   )
 }
@@ -114,11 +113,11 @@ export function RulesStep(props: StepProps) {
   const rules = form.values.rules
   return (
     <StepForm {...props}>
-      <p className={page.note}>
+      <Text as="p" size="sm" tone="muted">
         Starter rules watch every device of the new group. They can be changed later under
         Notifications.
-      </p>
-      <div className={styles.ruleBox}>
+      </Text>
+      <Stack space="md" className={styles.ruleBox}>
         <Checkbox isSelected={rules.offline} onChange={form.set('rules.offline')}>
           Alert when a device goes offline
         </Checkbox>
@@ -131,13 +130,13 @@ export function RulesStep(props: StepProps) {
             isRequired
           />
         )}
-      </div>
-      <div className={styles.ruleBox}>
+      </Stack>
+      <Stack space="md" className={styles.ruleBox}>
         <Checkbox isSelected={rules.threshold} onChange={form.set('rules.threshold')}>
           Alert when a device uses more than a budget
         </Checkbox>
         {rules.threshold && (
-          <div className={page.formRow}>
+          <Tiles space="lg" minItemWidth="12rem">
             <NumberField
               label="Budget (kWh)"
               minValue={0}
@@ -152,9 +151,9 @@ export function RulesStep(props: StepProps) {
             >
               {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
             </Select>
-          </div>
+          </Tiles>
         )}
-      </div>
+      </Stack>
     </StepForm>
   )
 }
@@ -172,17 +171,21 @@ export function ReviewStep({ isPending, ...props }: StepProps & { isPending: boo
   ]
   return (
     <StepForm {...props} nextLabel="Create tenant" isPending={isPending}>
-      <dl className={styles.review}>
+      <Stack as="dl" space="md">
         {rows.map(([label, value]) => (
           <div key={label} className={styles.reviewRow}>
-            <dt className={styles.reviewLabel}>{label}</dt>
-            <dd className={styles.reviewValue}>{value}</dd>
+            <Text as="dt" size="sm" tone="muted">
+              {label}
+            </Text>
+            <Text as="dd" breakWord>
+              {value}
+            </Text>
           </div>
         ))}
-      </dl>
-      <p className={page.note}>
+      </Stack>
+      <Text as="p" size="sm" tone="muted">
         Everything is created in one step: if anything fails, nothing is created.
-      </p>
+      </Text>
     </StepForm>
   )
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ApiError, createTenantMutation, type Group } from '../../api'
-import { Card } from '../../ui'
+import { ApiError, createTenantMutation, type Group } from '~/api'
+import { Card, ContentBlock, Stack } from '~/ui'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
@@ -67,30 +67,32 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
   const props = { form, onNext: next, onBack: back }
   const Step = step < 3 ? stepComponents[step as 0 | 1 | 2] : null
   return (
-    <div className={styles.wizard}>
-      <PageHeader
-        title="New tenant"
-        lead="A group with its first admin and starter alerts, created in one step."
-      />
-      <ol className={styles.steps} aria-label="Steps">
-        {wizardSteps.map((label, i) => (
-          <li
-            key={label}
-            className={styles.step}
-            aria-current={i === step ? 'step' : undefined}
-            data-state={i < step ? 'done' : undefined}
-          >
-            {i + 1}. {label}
-          </li>
-        ))}
-      </ol>
-      <Card title={wizardSteps[step]} headingLevel={2}>
-        {Step ? (
-          <Step key={step} {...props} />
-        ) : (
-          <ReviewStep {...props} isPending={create.isPending} />
-        )}
-      </Card>
-    </div>
+    <ContentBlock width="small">
+      <Stack space="xl">
+        <PageHeader
+          title="New tenant"
+          lead="A group with its first admin and starter alerts, created in one step."
+        />
+        <ol className={styles.steps} aria-label="Steps">
+          {wizardSteps.map((label, i) => (
+            <li
+              key={label}
+              className={styles.step}
+              aria-current={i === step ? 'step' : undefined}
+              data-state={i < step ? 'done' : undefined}
+            >
+              {i + 1}. {label}
+            </li>
+          ))}
+        </ol>
+        <Card title={wizardSteps[step]} headingLevel={2}>
+          {Step ? (
+            <Step key={step} {...props} />
+          ) : (
+            <ReviewStep {...props} isPending={create.isPending} />
+          )}
+        </Card>
+      </Stack>
+    </ContentBlock>
   )
 }

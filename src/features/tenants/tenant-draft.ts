@@ -1,4 +1,4 @@
-import type { TenantCreateWritable as TenantCreate } from '../../api'
+import type { TenantCreateWritable as TenantCreate } from '~/api'
 import { atLeastChars, checks, emailAddress, filled, numberGiven } from '../shared/field-rules'
 import type { FormCheck } from '../shared/use-form'
 

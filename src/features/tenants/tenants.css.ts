@@ -1,14 +1,7 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles'
+import { vars } from '~/styles'
 
-export const wizard = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  maxWidth: '40rem',
-  margin: '0 auto',
-  width: '100%',
-})
-
+/** Four bars over the step names: done and current in the brand colour. */
 export const steps = style({
   listStyle: 'none',
   margin: 0,
@@ -39,8 +32,6 @@ export const step = style({
   },
 })
 
-export const review = style({ display: 'grid', gap: vars.space.md, margin: 0 })
-
 export const reviewRow = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(8rem, 1fr) 2fr',
@@ -49,13 +40,7 @@ export const reviewRow = style({
   borderBottom: `1px solid ${vars.color.border}`,
 })
 
-export const reviewLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
-
-export const reviewValue = style({ margin: 0, overflowWrap: 'anywhere' })
-
 export const ruleBox = style({
-  display: 'grid',
-  gap: vars.space.md,
   padding: vars.space.lg,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,

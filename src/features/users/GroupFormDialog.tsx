@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createGroupMutation, updateGroupMutation, type Group } from '../../api'
-import { TextField } from '../../ui'
+import { createGroupMutation, updateGroupMutation, type Group } from '~/api'
+import { TextField } from '~/ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'

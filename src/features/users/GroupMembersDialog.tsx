@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { listGroupMembersOptions, type Group } from '../../api'
-import { Button, Dialog, EmptyState, ErrorState, Icon, Skeleton } from '../../ui'
+import { listGroupMembersOptions, type Group } from '~/api'
+import { Box, Button, Dialog, EmptyState, ErrorState, Icon, SkeletonRows, Stack, Text } from '~/ui'
 import { RoleBadge } from './UsersTable'
 import { displayName } from './user-rules'
-import * as styles from '../shared/page.css'
-import * as local from './groups.css'
 
 export interface GroupMembersDialogProps {
   group: Group
@@ -35,10 +33,7 @@ export function GroupMembersDialog({
       footer={add}
     >
       {members.isPending ? (
-        <div className={styles.skeletonRows} role="status" aria-label="Loading members">
-          <Skeleton shape="rect" height="2.5rem" />
-          <Skeleton shape="rect" height="2.5rem" />
-        </div>
+        <SkeletonRows label="Loading members" rows={2} />
       ) : members.isError ? (
         <ErrorState
           size="sm"
@@ -53,17 +48,29 @@ export function GroupMembersDialog({
           description="Add members to begin assigning devices."
         />
       ) : (
-        <ul className={local.memberList} aria-label={`Members of ${group.name}`}>
+        <Stack as="ul" space="none" dividers aria-label={`Members of ${group.name}`}>
           {members.data.items.map((member) => (
-            <li key={member.id} className={local.member}>
-              <span>
-                <span className={styles.primaryText}>{displayName(member)}</span>
-                <span className={styles.secondaryText}>{member.email}</span>
-              </span>
+            <Box
+              as="li"
+              key={member.id}
+              display="flex"
+              alignItems="center"
+              justifyContent="space-between"
+              gap="md"
+              paddingY="sm"
+            >
+              <div>
+                <Text weight="medium" breakWord>
+                  {displayName(member)}
+                </Text>
+                <Text as="div" size="xs" tone="muted" breakWord>
+                  {member.email}
+                </Text>
+              </div>
               <RoleBadge role={member.role} />
-            </li>
+            </Box>
           ))}
-        </ul>
+        </Stack>
       )}
     </Dialog>
   )

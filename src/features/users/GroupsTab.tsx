@@ -1,16 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { deleteGroupMutation, type Group } from '../../api'
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, Skeleton } from '../../ui'
+import { deleteGroupMutation, type Group } from '~/api'
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  Inline,
+  SkeletonRows,
+  Stack,
+} from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { useAppServices, useGroupScope } from '../shared/use-app-services'
 import { UserFormDialog } from './UserFormDialog'
 import { invalidatePeople } from './users-cache'
-import * as styles from '../shared/page.css'
 import { GroupFormDialog } from './GroupFormDialog'
-import { plural } from '../../lib/plural'
+import { EnergySettingsDialog } from './EnergySettingsDialog'
+import { plural } from '~/lib/plural'
 import { GroupMembersDialog } from './GroupMembersDialog'
 import { GroupsTable } from './GroupsTable'
 import { groupFeedback } from './group-feedback'
@@ -18,6 +28,7 @@ import { groupFeedback } from './group-feedback'
 type Dialogs =
   | { kind: 'create' }
   | { kind: 'edit'; group: Group }
+  | { kind: 'energy'; group: Group }
   | { kind: 'members'; group: Group }
   | { kind: 'addMember'; group: Group }
   | { kind: 'delete'; group: Group }
@@ -25,7 +36,8 @@ type Dialogs =
 
 /**
  * Groups (tenants): elevated users see and create every group, admins see and edit their own.
- * Deleting needs the developer or superuser role; members are unassigned, not deleted.
+ * Deleting needs the developer or superuser role; members are unassigned, not deleted. Whoever
+ * edits a group also sets its energy settings: billing cycle, currency, tariffs, emission factors.
  */
 export function GroupsTab({ editor }: { editor: SessionUser }) {
   const queryClient = useQueryClient()
@@ -52,15 +64,11 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
   )
   const items = groups.data?.items ?? []
   return (
-    <>
-      {newGroup && <div className={styles.toolbar}>{newGroup}</div>}
+    <Stack space="lg">
+      {newGroup && <Inline space="md">{newGroup}</Inline>}
       <Card padding="none">
         {groups.isPending ? (
-          <div className={styles.skeletonRows} role="status" aria-label="Loading groups">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} shape="rect" height="2.5rem" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading groups" />
         ) : groups.isError ? (
           <ErrorState
             message="The groups could not be loaded."
@@ -82,6 +90,7 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
             canDelete={elevated}
             onMembers={(group) => setDialog({ kind: 'members', group })}
             onEdit={(group) => setDialog({ kind: 'edit', group })}
+            onEnergy={(group) => setDialog({ kind: 'energy', group })}
             onDelete={(group) => setDialog({ kind: 'delete', group })}
           />
         )}
@@ -93,6 +102,14 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
           isOpen
           onOpenChange={(open) => !open && close()}
           onCreated={(group) => setDialog({ kind: 'members', group })}
+        />
+      )}
+      {dialog?.kind === 'energy' && (
+        <EnergySettingsDialog
+          key={dialog.group.id}
+          group={dialog.group}
+          isOpen
+          onOpenChange={(open) => !open && close()}
         />
       )}
       {dialog?.kind === 'members' && (
@@ -125,6 +142,6 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
           dialog?.kind === 'delete' && remove.mutate({ path: { id: dialog.group.id } })
         }
       />
-    </>
+    </Stack>
   )
 }

@@ -1,9 +1,10 @@
-import type { Group } from '../../api'
-import { Badge } from '../../ui'
-import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
+import type { Group } from '~/api'
+import { Badge, Table, type TableColumn } from '~/ui'
+import { RowAction } from '../shared/RowAction'
 import * as styles from '../shared/page.css'
 import * as local from './groups.css'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
+import { plural } from '~/lib/plural'
 
 export interface GroupsTableProps {
   groups: readonly Group[]
@@ -13,14 +14,16 @@ export interface GroupsTableProps {
   canDelete: boolean
   onMembers: (group: Group) => void
   onEdit: (group: Group) => void
+  /** Opens the group's billing cycle, tariffs and emission factors (for those who may edit it). */
+  onEnergy: (group: Group) => void
   onDelete: (group: Group) => void
 }
 
-const wideNumeric = `${styles.numeric} ${styles.wideOnly}`
-
-const columns: ListColumn<Group, GroupsTableProps>[] = [
+const columns: TableColumn<Group, GroupsTableProps>[] = [
   {
+    id: 'name',
     name: 'Name',
+    isRowHeader: true,
     render: (group, { scope }) => (
       <>
         <span className={local.nameCell}>
@@ -33,18 +36,34 @@ const columns: ListColumn<Group, GroupsTableProps>[] = [
         </span>
         {group.description && <span className={styles.secondaryText}>{group.description}</span>}
         <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
-          {group.timezone} · {group.device_count} devices
+          {group.timezone} · {plural(group.member_count, 'member')} ·{' '}
+          {plural(group.device_count, 'device')}
         </span>
       </>
     ),
   },
-  { name: 'Timezone', className: styles.wideOnly, render: (g) => g.timezone },
-  { name: 'Members', className: styles.numeric, render: (g) => formatNumber(g.member_count) },
-  { name: 'Devices', className: wideNumeric, render: (g) => formatNumber(g.device_count) },
+  { id: 'timezone', name: 'Timezone', hideWhenNarrow: true, render: (g) => g.timezone },
   {
+    id: 'members',
+    name: 'Members',
+    align: 'end',
+    // On a phone the counts go under the name: the row's four actions need the width.
+    hideWhenNarrow: true,
+    render: (g) => formatNumber(g.member_count),
+  },
+  {
+    id: 'devices',
+    name: 'Devices',
+    align: 'end',
+    hideWhenNarrow: true,
+    render: (g) => formatNumber(g.device_count),
+  },
+  {
+    id: 'actions',
     name: 'Actions',
-    className: styles.actionsCell,
-    render: (group, { canEdit, canDelete, onMembers, onEdit, onDelete }) => (
+    align: 'end',
+    width: '1%',
+    render: (group, { canEdit, canDelete, onMembers, onEdit, onEnergy, onDelete }) => (
       <>
         <RowAction
           icon="users"
@@ -54,6 +73,13 @@ const columns: ListColumn<Group, GroupsTableProps>[] = [
         {canEdit(group) && (
           <RowAction icon="edit" label={`Edit ${group.name}`} onPress={() => onEdit(group)} />
         )}
+        {canEdit(group) && (
+          <RowAction
+            icon="bolt"
+            label={`Energy & billing of ${group.name}`}
+            onPress={() => onEnergy(group)}
+          />
+        )}
         {canDelete && (
           <RowAction icon="trash" label={`Delete ${group.name}`} onPress={() => onDelete(group)} />
         )}
@@ -62,15 +88,17 @@ const columns: ListColumn<Group, GroupsTableProps>[] = [
   },
 ]
 
+const isCurrentScope = (group: Group, { scope }: GroupsTableProps) => group.id === scope
+
 /** Groups with their timezone, member and device counts. */
 export function GroupsTable(props: GroupsTableProps) {
   return (
-    <ListTable
-      label="Groups table"
+    <Table
+      aria-label="Groups table"
       columns={columns}
       rows={props.groups}
       context={props}
-      isCurrent={(group) => group.id === props.scope}
+      isCurrentRow={isCurrentScope}
     />
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Icon } from '../../ui'
+import { Button, Icon, Inline } from '~/ui'
 import * as styles from '../shared/page.css'
 
 export interface PagerProps {
@@ -22,7 +22,7 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
       <span aria-live="polite">
         Showing {total === 0 ? 0 : skip + 1}-{last} of {total} {noun}
       </span>
-      <div className={styles.pagerButtons}>
+      <Inline space="xs" wrap="nowrap">
         <Button
           intent="toolbarAction"
           isDisabled={page <= 1}
@@ -40,7 +40,7 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
         >
           Next <Icon name="chevronRight" size="sm" />
         </Button>
-      </div>
+      </Inline>
     </nav>
   )
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createUserMutation, updateUserMutation, type User } from '../../api'
-import { Select, SelectItem, TextField } from '../../ui'
+import { createUserMutation, updateUserMutation, type User } from '~/api'
+import { Select, SelectItem, TextField, Tiles } from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -10,7 +10,6 @@ import { FormDialog } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
 import { invalidatePeople } from './users-cache'
 import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
-import * as styles from '../shared/page.css'
 
 export interface UserFormDialogProps {
   editor: SessionUser
@@ -128,7 +127,7 @@ export function UserFormDialog({
             : `At least ${MIN_PASSWORD} characters.`
         }
       />
-      <div className={styles.formRow}>
+      <Tiles space="lg" minItemWidth="12rem">
         <Select
           label="Role"
           selectedKey={form.values.role}
@@ -155,7 +154,7 @@ export function UserFormDialog({
             {(group) => <SelectItem id={group.id}>{group.name}</SelectItem>}
           </Select>
         )}
-      </div>
+      </Tiles>
     </FormDialog>
   )
 }

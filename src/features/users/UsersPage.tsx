@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { Icon, Tab, TabList, TabPanel, Tabs, buttonClassName } from '../../ui'
+import { Icon, Tab, TabList, TabPanel, Tabs, buttonClassName } from '~/ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
+import { ApiKeysTab } from './ApiKeysTab'
 import { GroupsTab } from './GroupsTab'
 import { PageHeader } from '../shared/PageHeader'
 import { UsersTab } from './UsersTab'
 
-export type UsersPageTab = 'users' | 'groups'
+export type UsersPageTab = 'users' | 'groups' | 'api-keys'
 
 export interface UsersPageProps {
   /** The `page` search parameter; anything else was dropped by the route, so users is the default. */
@@ -14,11 +15,16 @@ export interface UsersPageProps {
   onTabChange: (tab: UsersPageTab) => void
 }
 
-/** /users: the users and the groups of the scope, one tab each (spec §2). */
+/**
+ * /users: the users and the groups of the scope, one tab each (spec §2), and the API keys of
+ * service accounts, which are managed here beside the people because they are accounts too.
+ */
 export function UsersPage({ tab, onTabChange }: UsersPageProps) {
   const editor = useSessionUser()
   if (!editor) return null
   const elevated = isElevated(editor.role)
+  // API keys are service accounts: managed by whoever manages people (admins and above).
+  const managesKeys = editor.role !== 'USER'
   return (
     <>
       <PageHeader
@@ -40,6 +46,7 @@ export function UsersPage({ tab, onTabChange }: UsersPageProps) {
         <TabList aria-label="Users and groups">
           <Tab id="users">Users</Tab>
           <Tab id="groups">Groups</Tab>
+          {managesKeys && <Tab id="api-keys">API keys</Tab>}
         </TabList>
         <TabPanel id="users">
           <UsersTab editor={editor} />
@@ -47,6 +54,11 @@ export function UsersPage({ tab, onTabChange }: UsersPageProps) {
         <TabPanel id="groups">
           <GroupsTab editor={editor} />
         </TabPanel>
+        {managesKeys && (
+          <TabPanel id="api-keys">
+            <ApiKeysTab editor={editor} />
+          </TabPanel>
+        )}
       </Tabs>
     </>
   )

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { deleteUserMutation, type User } from '../../api'
+import { useCallback, useState } from 'react'
+import { deleteUserMutation, type Group, type User } from '~/api'
 import {
   Button,
   Card,
@@ -8,9 +8,11 @@ import {
   EmptyState,
   ErrorState,
   Icon,
+  Inline,
   SearchField,
-  Skeleton,
-} from '../../ui'
+  SkeletonRows,
+  Stack,
+} from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import type { SessionUser } from '../auth/session'
 import { useAppServices, useGroupScope } from '../shared/use-app-services'
@@ -20,9 +22,11 @@ import { UsersTable } from './UsersTable'
 import { invalidatePeople, usersListOptions } from './users-cache'
 import { USERS_PAGE_SIZE, displayName, matchUsers } from './user-rules'
 import { useSettled } from '../shared/use-settled'
-import * as styles from '../shared/page.css'
+import { grow } from '../shared/page.css'
 
 type Editing = { kind: 'create' } | { kind: 'edit'; user: User } | null
+
+const NO_GROUPS: readonly Group[] = []
 
 /** The users of the scope: search, paging, create, edit and delete. */
 export function UsersTab({ editor }: { editor: SessionUser }) {
@@ -36,7 +40,9 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
   const [deleting, setDeleting] = useState<User | null>(null)
   const users = useQuery({ ...usersListOptions(skip, searched), placeholderData: keepPreviousData })
   const groups = useQuery(scopeGroupsOptions())
-  const groupList = groups.data?.items ?? []
+  const groupList = groups.data?.items ?? NO_GROUPS
+  // Stable, so typing in the search leaves the table's rows alone.
+  const edit = useCallback((user: User) => setEditing({ kind: 'edit', user }), [])
 
   const remove = useMutation({
     ...deleteUserMutation(),
@@ -74,11 +80,11 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
   )
 
   return (
-    <>
-      <div className={styles.toolbar}>
+    <Stack space="lg">
+      <Inline space="md" alignY="bottom">
         <SearchField
           label="Search users"
-          className={styles.grow}
+          className={grow}
           value={search}
           onChange={(text) => {
             setSearch(text)
@@ -87,14 +93,10 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
           placeholder="Name or e-mail"
         />
         {newUser}
-      </div>
+      </Inline>
       <Card padding="none">
         {users.isPending || (items.length === 0 && waitingForSearch) ? (
-          <div className={styles.skeletonRows} role="status" aria-label="Loading users">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} shape="rect" height="2.5rem" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading users" rows={4} />
         ) : users.isError ? (
           <ErrorState
             message="The users could not be loaded."
@@ -119,7 +121,7 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
             users={items}
             groups={groupList}
             editor={editor}
-            onEdit={(user) => setEditing({ kind: 'edit', user })}
+            onEdit={edit}
             onDelete={setDeleting}
           />
         )}
@@ -155,6 +157,6 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
         confirmLabel="Delete user"
         onConfirm={() => deleting && confirmDelete(deleting)}
       />
-    </>
+    </Stack>
   )
 }

@@ -1,8 +1,9 @@
-import type { Group, User } from '../../api'
-import { Badge, type BadgeVariant } from '../../ui'
+import { useMemo } from 'react'
+import type { Group, User } from '~/api'
+import { Badge, Table, type BadgeVariant, type TableColumn } from '~/ui'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
-import { ListTable, RowAction, type ListColumn } from '../shared/ListTable'
+import { RowAction } from '../shared/RowAction'
 import { canDeleteUser, canEditUser, displayName, groupName, roleLabels } from './user-rules'
 import * as styles from '../shared/page.css'
 
@@ -36,9 +37,14 @@ export interface UsersTableProps {
   onDelete: (user: User) => void
 }
 
-const columns: ListColumn<User, UsersTableProps>[] = [
+/** What the cells read besides their row. */
+type Context = Omit<UsersTableProps, 'users'>
+
+const columns: TableColumn<User, Context>[] = [
   {
+    id: 'name',
     name: 'Name',
+    isRowHeader: true,
     render: (user, { editor, groups }) => (
       <>
         <span className={styles.primaryText}>
@@ -52,16 +58,24 @@ const columns: ListColumn<User, UsersTableProps>[] = [
       </>
     ),
   },
-  { name: 'Role', className: styles.wideOnly, render: (u) => <RoleBadge role={u.role} /> },
-  { name: 'Group', className: styles.wideOnly, render: (u, c) => groupName(u.group_id, c.groups) },
+  { id: 'role', name: 'Role', hideWhenNarrow: true, render: (u) => <RoleBadge role={u.role} /> },
   {
+    id: 'group',
+    name: 'Group',
+    hideWhenNarrow: true,
+    render: (u, c) => groupName(u.group_id, c.groups),
+  },
+  {
+    id: 'created',
     name: 'Created',
-    className: styles.wideOnly,
+    hideWhenNarrow: true,
     render: (u) => dateFormat.format(new Date(u.created_at)),
   },
   {
+    id: 'actions',
     name: 'Actions',
-    className: styles.actionsCell,
+    align: 'end',
+    width: '1%',
     render: (user, { editor, onEdit, onDelete }) => (
       <>
         {canEditUser(editor, user) && (
@@ -80,6 +94,11 @@ const columns: ListColumn<User, UsersTableProps>[] = [
 ]
 
 /** Users with their role and group; the actions a row offers depend on what the editor may do. */
-export function UsersTable(props: UsersTableProps) {
-  return <ListTable label="Users table" columns={columns} rows={props.users} context={props} />
+export function UsersTable({ users, groups, editor, onEdit, onDelete }: UsersTableProps) {
+  // One context while only the rows change (typing in the search): the rows stay rendered.
+  const context = useMemo(
+    () => ({ groups, editor, onEdit, onDelete }),
+    [groups, editor, onEdit, onDelete],
+  )
+  return <Table aria-label="Users table" columns={columns} rows={users} context={context} />
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { User } from '../../api'
+import type { User } from '~/api'
 import type { SessionUser } from '../auth/session'
 import { assignableRoles, canDeleteUser, canEditUser, groupName, matchUsers } from './user-rules'
 

@@ -1,4 +1,4 @@
-import type { Group, User } from '../../api'
+import type { Group, User } from '~/api'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 

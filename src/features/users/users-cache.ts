@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { invalidate, listUsersOptions } from '../../api'
+import { invalidate, listUsersOptions } from '~/api'
 import { USERS_PAGE_SIZE } from './user-rules'
 
 /**

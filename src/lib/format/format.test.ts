@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  formatEnergy,
-  formatEnergyChange,
-  formatPercentChange,
-} from '../../features/reports/change'
-import { formatOverage } from '../../features/notifications/render-notification'
-import { chartKwh } from '../../ui/private/chart/time'
-import { formatMb, formatShare } from '../../ui/ProfileCard/profile'
+import { formatEnergy, formatEnergyChange, formatPercentChange } from '~/features/reports/change'
+import { formatOverage } from '~/features/notifications/render-notification'
+import { chartKwh } from '~/ui/private/chart/time'
+import { formatMb, formatShare } from '~/ui/ProfileCard/profile'
 import { plural } from '../plural'
 import {
   formatAgo,

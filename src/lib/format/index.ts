@@ -7,3 +7,4 @@ export {
   type NumberStyle,
 } from './number'
 export { formatAgo, formatAgoShort, formatDateTime, formatDuration } from './time'
+export { formatCo2, formatCost, formatCostCo2, type MoneyStyle } from './money'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FailureScreen } from '../../features/shell/FailureScreen'
-import { AppLayout } from '../../features/shell/AppLayout'
+import { FailureScreen } from '~/features/shell/FailureScreen'
+import { AppLayout } from '~/features/shell/AppLayout'
 
 export const Route = createFileRoute('/_auth/_app')({
   component: AppLayout,

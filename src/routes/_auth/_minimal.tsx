@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FailureScreen } from '../../features/shell/FailureScreen'
-import { MinimalLayout } from '../../features/shell/MinimalLayout'
+import { FailureScreen } from '~/features/shell/FailureScreen'
+import { MinimalLayout } from '~/features/shell/MinimalLayout'
 
 export const Route = createFileRoute('/_auth/_minimal')({
   component: MinimalLayout,

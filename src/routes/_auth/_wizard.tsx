@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FailureScreen } from '../../features/shell/FailureScreen'
-import { WizardLayout } from '../../features/shell/WizardLayout'
+import { FailureScreen } from '~/features/shell/FailureScreen'
+import { WizardLayout } from '~/features/shell/WizardLayout'
 
 export const Route = createFileRoute('/_auth/_wizard')({
   component: WizardLayout,

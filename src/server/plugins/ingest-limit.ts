@@ -7,7 +7,7 @@ import { scopeOf } from './session-auth.ts'
 import fp from 'fastify-plugin'
 
 /** The operations that share the ingest gate. */
-const INGEST: ReadonlySet<OperationId> = new Set(['bulkPushReadings'])
+const INGEST: ReadonlySet<OperationId> = new Set(['bulkPushReadings', 'ingestDeviceReadings'])
 
 /** A full queue clears in about this long at the default limits. */
 const RETRY_AFTER_SECONDS = 5

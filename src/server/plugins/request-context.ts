@@ -19,32 +19,77 @@ export function requestIdOf(request: IncomingMessage): string {
  */
 const UNLOGGED = new Set<string | undefined>(['getLogs'])
 
+/** The one line a request gets, with method, endpoint, status and duration. */
+function logRequest(request: FastifyRequest, reply: FastifyReply, clientGone: boolean) {
+  const status = reply.statusCode
+  if (status < 400 && UNLOGGED.has(operationOf(request))) return
+  const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
+  const path = request.url.split('?')[0]
+  request.log[level](
+    {
+      logger: 'http',
+      method: request.method,
+      endpoint: request.routeOptions.url ?? path,
+      url: request.url.length > 512 ? `${request.url.slice(0, 512)}...` : request.url,
+      status,
+      duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+      ip: request.ip,
+      ...(clientGone ? { client_gone: true } : {}),
+    },
+    `${request.method} ${path} ${status}${clientGone ? ' (client gone)' : ''}`,
+  )
+}
+
+/**
+ * An answer whose client left before it arrived: Fastify writes it into a closed connection and
+ * runs no onResponse hook. Its line is written once the server has answered and the connection
+ * has closed, whichever comes last, so a cancelled request is logged with what the server did.
+ */
+interface Delivery {
+  answered: boolean
+  gone: boolean
+  logged: boolean
+}
+const deliveries = new WeakMap<FastifyRequest, Delivery>()
+
+function logOnce(request: FastifyRequest, reply: FastifyReply, clientGone: boolean) {
+  const delivery = deliveries.get(request)
+  if (delivery?.logged) return
+  if (delivery) delivery.logged = true
+  logRequest(request, reply, clientGone)
+}
+
 /**
  * Echoes the request id on every answer (errors included) and writes one line per request,
- * with method, endpoint, status and duration; the request id rides on every line through the
- * request's child logger, the user id once the session is known.
+ * with method, endpoint, status and duration, also for a request whose client left before the
+ * answer (`client_gone`); the request id rides on every line through the request's child logger,
+ * the user id once the session is known.
  */
 export const requestContext = fp(
   async function requestContext(app: FastifyInstance) {
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', request.id)
+      const delivery: Delivery = { answered: false, gone: false, logged: false }
+      deliveries.set(request, delivery)
+      reply.raw.once('close', () => {
+        if (reply.raw.writableFinished) return
+        delivery.gone = true
+        if (delivery.answered) logOnce(request, reply, true)
+      })
     })
+    app.addHook(
+      'onSend',
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const delivery = deliveries.get(request)
+        if (delivery && !delivery.answered) {
+          delivery.answered = true
+          if (delivery.gone) logOnce(request, reply, true)
+        }
+        return payload
+      },
+    )
     app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      const status = reply.statusCode
-      if (status < 400 && UNLOGGED.has(operationOf(request))) return
-      const level = status >= 500 ? 'error' : status === 403 || status === 429 ? 'warn' : 'info'
-      request.log[level](
-        {
-          logger: 'http',
-          method: request.method,
-          endpoint: request.routeOptions.url ?? request.url.split('?')[0],
-          url: request.url.length > 512 ? `${request.url.slice(0, 512)}...` : request.url,
-          status,
-          duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-          ip: request.ip,
-        },
-        `${request.method} ${request.url.split('?')[0]} ${status}`,
-      )
+      logOnce(request, reply, false)
     })
   },
   { name: 'request-context', dependencies: ['security-headers'] },

@@ -241,7 +241,12 @@ export function demoReadings(
       register = random() * 5
     if (events.stopAt !== undefined && t > events.stopAt) break
     if (gaps.some(([from, to]) => t >= from && t < to)) continue
-    rows.push({ deviceId, ts: new Date(t), kwh: Math.round(register * 1000) / 1000 })
+    rows.push({
+      deviceId,
+      ts: new Date(t),
+      kwh: Math.round(register * 1000) / 1000,
+      source: 'bulk',
+    })
   }
   return rows
 }

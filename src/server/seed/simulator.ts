@@ -86,7 +86,12 @@ export function dueReadings(device: FedDevice, now: number, maxCatchUpMs: number
   for (let t = Math.max(next, earliest); t <= end; t += QUARTER) {
     const random = prng(Math.imul(device.seed, 0x9e3779b1) ^ (t / QUARTER))
     register += quarterKwh(device.spec.profile, device.utcOffset, t, random)
-    rows.push({ deviceId: device.id, ts: new Date(t), kwh: Math.round(register * 1000) / 1000 })
+    rows.push({
+      deviceId: device.id,
+      ts: new Date(t),
+      kwh: Math.round(register * 1000) / 1000,
+      source: 'bulk',
+    })
   }
   return rows
 }

@@ -1,5 +1,5 @@
 import { recipe } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 const tone = (background: string, color: string) => ({
   background,

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
-import { controlHeight } from '../../styles/tokens'
+import { vars } from '~/styles/vars.css'
+import { controlHeight } from '~/styles/tokens'
 import { focusRing } from '../private/focus.css'
 
 const solid = (bg: string, hover: string, fg: string) => ({

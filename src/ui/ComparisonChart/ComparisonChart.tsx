@@ -2,10 +2,11 @@ import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar, LinePath } from '@visx/shape'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useId, useMemo } from 'react'
 import {
   ChartPlot,
   ChartShell,
+  Hatch,
   KwhAxis,
   ParentWidth,
   PixelAxisBottom,
@@ -15,13 +16,14 @@ import {
   chartKwh,
   mergeBuckets,
   naturalGroupSizes,
+  svgId,
   toMs,
   type ChartCommonProps,
   type Granularity,
   kwhDomain,
 } from '../private/chart'
-import { plural } from '../../lib/plural'
-import { formatPercent } from '../../lib/format'
+import { plural } from '~/lib/plural'
+import { formatPercent } from '~/lib/format'
 
 export const comparisonVariants = ['bars', 'lines'] as const
 
@@ -36,6 +38,10 @@ export interface ComparisonPoint {
   previous: number | null
   /** The current bucket is still running: drawn lighter and labelled 'so far', not as a drop. */
   partial?: boolean
+  /** The current bucket's value rests on an estimate (an edge interpolated between readings): hatched. */
+  currentEstimated?: boolean
+  /** The same for the previous period's bucket. */
+  previousEstimated?: boolean
 }
 
 export interface ComparisonChartProps extends ChartCommonProps {
@@ -71,6 +77,7 @@ interface Mark {
   previous: number | null
   count: number
   partial: boolean
+  estimated: { current: boolean; previous: boolean }
 }
 
 const margin = { top: 22, right: 12, bottom: 28, left: 48 }
@@ -89,6 +96,10 @@ const combine = (g: readonly Mark[]): Mark => ({
   previous: sumOrNull(g.map((m) => m.previous)),
   count: g.reduce((s, m) => s + m.count, 0),
   partial: g.some((m) => m.partial),
+  estimated: {
+    current: g.some((m) => m.estimated.current),
+    previous: g.some((m) => m.estimated.previous),
+  },
 })
 
 /** Change against the previous period, or null when it cannot be computed. */
@@ -112,6 +123,7 @@ export function ComparisonChart({
   ...common
 }: ComparisonChartProps) {
   const { width, height = 240, timeZone } = common
+  const hatchId = `${svgId(useId())}-est`
   const innerWidth = Math.max(0, width - margin.left - margin.right)
   const innerHeight = Math.max(0, height - margin.top - margin.bottom)
 
@@ -127,6 +139,7 @@ export function ComparisonChart({
       previous: d.previous,
       count: 1,
       partial: Boolean(d.partial),
+      estimated: { current: Boolean(d.currentEstimated), previous: Boolean(d.previousEstimated) },
     }))
   }, [data])
   const perBucket = variant === 'bars' ? PX_PER_BUCKET : 2
@@ -270,6 +283,8 @@ export function ComparisonChart({
             ],
             note: [
               m.partial && 'still running',
+              (m.estimated.current || m.estimated.previous) &&
+                'estimated: includes values interpolated between readings',
               `Change: ${formatChange(changeRatio(m.current, m.previous))}`,
               m.previousMs !== null &&
                 `compared with ${formatBucket(m.previousMs, m.previousMs + (m.endMs - m.startMs), granularity, m.count > 1, timeZone)}`,
@@ -282,6 +297,9 @@ export function ComparisonChart({
       >
         {({ index }) => (
           <Group left={margin.left} top={margin.top}>
+            <defs>
+              <Hatch id={hatchId} tone="surface" gap={5} />
+            </defs>
             <GridRows scale={y} width={innerWidth} numTicks={numTicks} className={styles.grid} />
             {index !== null && (
               <rect
@@ -317,6 +335,19 @@ export function ComparisonChart({
                             })}
                         />
                       ),
+                    )}
+                    {(['current', 'previous'] as const).map((k) =>
+                      m[k] !== null && m.estimated[k] ? (
+                        <Bar
+                          key={`${k}-estimated`}
+                          data-estimated
+                          x={(x(i) ?? 0) + (inner(k) ?? 0)}
+                          y={y(m[k]!)}
+                          width={inner.bandwidth()}
+                          height={Math.max(m[k] === 0 ? 0 : 1, innerHeight - y(m[k]!))}
+                          fill={`url(#${hatchId})`}
+                        />
+                      ) : null,
                     )}
                   </g>
                 ))

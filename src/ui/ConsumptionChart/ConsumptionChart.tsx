@@ -23,7 +23,8 @@ import {
   type LegendItem,
   kwhDomain,
 } from '../private/chart'
-import { plural } from '../../lib/plural'
+import { plural } from '~/lib/plural'
+import { formatCo2, formatCost } from '~/lib/format'
 
 export const consumptionGranularities = [
   'hourly',
@@ -39,6 +40,10 @@ export interface ConsumptionBucket {
   end?: string
   /** Consumption over the bucket; null when there were no readings. */
   kwh: number | null
+  /** The bucket's energy charge in the chart's `currency`; null or absent where it has no price. */
+  cost?: number | null
+  /** The bucket's CO2 in kg CO2e; null or absent where it has no emission factor. */
+  co2Kg?: number | null
   flags?: {
     /** Readings are missing inside the bucket: the value is partial. */
     gap?: boolean
@@ -59,12 +64,16 @@ export interface ConsumptionChartProps extends ChartCommonProps {
   onBarPress?: (startMs: number) => void
   /** Says what opening a bar shows, in tooltips and the keyboard instructions, e.g. 'Click or press Enter for its hours.' */
   barPressHint?: string
+  /** ISO 4217 code of the buckets' `cost`; without it no cost is shown. */
+  currency?: string | null
 }
 
 interface Mark {
   startMs: number
   endMs: number
   kwh: number | null
+  cost: number | null
+  co2Kg: number | null
   gap: boolean
   reset: boolean
   estimated: boolean
@@ -99,12 +108,20 @@ function toMarks(data: readonly ConsumptionBucket[]): Mark[] {
     startMs: starts[i]!,
     endMs: d.end ? toMs(d.end) : (starts[i + 1] ?? starts[i]! + typical),
     kwh: d.kwh,
+    cost: d.cost ?? null,
+    co2Kg: d.co2Kg ?? null,
     gap: Boolean(d.flags?.gap),
     reset: Boolean(d.flags?.reset),
     estimated: Boolean(d.flags?.estimated),
     count: 1,
   }))
 }
+
+/** The sum of a figure over merged buckets; null when one with kWh has none (as the server's totals). */
+const sumOf = (known: readonly Mark[], figure: 'cost' | 'co2Kg') =>
+  known.length && known.every((m) => m[figure] !== null)
+    ? known.reduce((s, m) => s + m[figure]!, 0)
+    : null
 
 /** Sum-preserving merge: the kWh of a merged bar is the sum of its buckets, flags carry over. */
 function combine(group: readonly Mark[]): Mark {
@@ -113,6 +130,8 @@ function combine(group: readonly Mark[]): Mark {
     startMs: group[0]!.startMs,
     endMs: group.at(-1)!.endMs,
     kwh: known.length ? known.reduce((s, m) => s + m.kwh!, 0) : null,
+    cost: sumOf(known, 'cost'),
+    co2Kg: sumOf(known, 'co2Kg'),
     gap: group.some((m) => m.gap) || (known.length > 0 && known.length < group.length),
     reset: group.some((m) => m.reset),
     estimated: group.some((m) => m.estimated),
@@ -124,7 +143,7 @@ function describe(m: Mark): string | undefined {
   const notes = [
     m.kwh === null && 'No readings in this period',
     m.gap && m.kwh !== null && 'Incomplete: some readings are missing',
-    m.estimated && 'Includes estimated values',
+    m.estimated && 'Estimated: includes values interpolated between readings',
     m.reset && 'Meter reset in this period',
   ].filter(Boolean)
   return notes.length ? notes.join('. ') : undefined
@@ -139,6 +158,7 @@ export function ConsumptionChart({
   label,
   onBarPress,
   barPressHint,
+  currency,
   ...common
 }: ConsumptionChartProps) {
   const { width, height = 240, timeZone } = common
@@ -200,6 +220,13 @@ export function ConsumptionChart({
   }, [marks])
 
   const title = (m: Mark) => formatBucket(m.startMs, m.endMs, granularity, m.count > 1, timeZone)
+  // Cost and CO2 beside kWh where the group prices them; no column of dashes where it does not.
+  const showCost = Boolean(currency) && marks.some((m) => m.cost !== null)
+  const showCo2 = marks.some((m) => m.co2Kg !== null)
+  const extras = (m: Mark) => [
+    ...(showCost ? [{ label: 'Cost', value: formatCost(m.cost, currency) }] : []),
+    ...(showCo2 ? [{ label: 'CO₂e', value: formatCo2(m.co2Kg) }] : []),
+  ]
   const summary = useMemo(
     () => summarize(source, granularity, timeZone),
     [source, granularity, timeZone],
@@ -217,10 +244,16 @@ export function ConsumptionChart({
       legend={legend}
       table={() => ({
         caption: `${name}${merged ? ` (each row sums ${plural(Math.round(source.length / marks.length), `${granularity} value`)} to fit the width)` : ''}`,
-        columns: [{ label: 'Period' }, { label: 'Consumption', numeric: true }, { label: 'Notes' }],
+        columns: [
+          { label: 'Period' },
+          { label: 'Consumption', numeric: true },
+          ...(showCost ? [{ label: 'Cost', numeric: true }] : []),
+          ...(showCo2 ? [{ label: 'CO₂e', numeric: true }] : []),
+          { label: 'Notes' },
+        ],
         rows: marks.map((m) => ({
           key: String(m.startMs),
-          cells: [title(m), chartKwh(m.kwh), describe(m) ?? ''],
+          cells: [title(m), chartKwh(m.kwh), ...extras(m).map((e) => e.value), describe(m) ?? ''],
         })),
       })}
     >
@@ -251,6 +284,7 @@ export function ConsumptionChart({
                 tone: m.kwh === null ? 'muted' : 'chart1',
                 swatch: m.kwh === null ? 'hatched' : kindOf(m),
               },
+              ...(m.kwh === null ? [] : extras(m)),
             ],
             note:
               [
@@ -267,6 +301,7 @@ export function ConsumptionChart({
           <>
             <defs>
               <Hatch id={`${ids}-inc`} tone="chart1" gap={4} />
+              <Hatch id={`${ids}-est`} tone="surface" gap={5} />
               <Hatch id={`${ids}-nodata`} tone="muted" gap={6} />
             </defs>
             <Group left={margin.left} top={margin.top}>
@@ -299,6 +334,24 @@ export function ConsumptionChart({
                 const top = Math.min(y(m.kwh), zeroY)
                 const h = Math.max(m.kwh === 0 ? 0 : 1, Math.abs(zeroY - y(m.kwh)))
                 const kind = kindOf(m)
+                // An estimated bar: hatched over a light fill, with a dashed edge.
+                if (kind === 'outlined')
+                  return (
+                    <g key={i} data-estimated>
+                      <Bar
+                        x={bx}
+                        y={top}
+                        width={bw}
+                        height={h}
+                        rx={bw > 10 ? 3 : 0}
+                        className={`${styles.fill.chart1} ${styles.stroke.chart1}`}
+                        fillOpacity={index === null || index === i ? 0.6 : 0.5}
+                        strokeWidth={Math.min(1.5, bw / 3)}
+                        strokeDasharray="3 2"
+                      />
+                      <Bar x={bx} y={top} width={bw} height={h} fill={`url(#${ids}-est)`} />
+                    </g>
+                  )
                 return (
                   <Bar
                     key={i}
@@ -308,16 +361,9 @@ export function ConsumptionChart({
                     height={h}
                     rx={bw > 10 ? 3 : 0}
                     className={kind === 'solid' ? styles.fill.chart1 : styles.stroke.chart1}
-                    fill={
-                      kind === 'hatched'
-                        ? `url(#${ids}-inc)`
-                        : kind === 'outlined'
-                          ? 'none'
-                          : undefined
-                    }
+                    fill={kind === 'hatched' ? `url(#${ids}-inc)` : undefined}
                     fillOpacity={index === null || index === i ? 1 : 0.85}
                     strokeWidth={kind === 'solid' ? 0 : Math.min(1.5, bw / 3)}
-                    strokeDasharray={kind === 'outlined' ? '3 2' : undefined}
                   />
                 )
               })}

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/vars.css'
-import { layout, zIndex } from '../../styles/tokens'
+import { vars } from '~/styles/vars.css'
+import { layout, zIndex } from '~/styles/tokens'
 
 const fadeIn = keyframes({ from: { opacity: 0 } })
 const fadeOut = keyframes({ to: { opacity: 0 } })

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/vars.css'
-import { breakpoints } from '../../styles/tokens'
+import { vars } from '~/styles/vars.css'
+import { breakpoints } from '~/styles/tokens'
 
 export const root = style({
   display: 'flex',

@@ -2,7 +2,7 @@ import * as styles from './Pagination.css'
 import { Button } from '../Button'
 import { Icon } from '../Icon'
 import { Select, SelectItem } from '../Select'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 export const defaultPageSizes = [50, 100, 200, 500] as const
 

@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 const enter = keyframes({ from: { opacity: 0, transform: 'translateY(-4px) scale(0.98)' } })
 const exit = keyframes({ to: { opacity: 0 } })

@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 export const body = style({ display: 'grid', gap: vars.space.xl, minWidth: 0 })
 

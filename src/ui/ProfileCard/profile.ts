@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '../../lib/format'
+import { formatNumber, formatPercent } from '~/lib/format'
 /** The profile a `profile=true` call returns (spec §3). A plain type: ui/ does not import from api/. */
 export interface ProfileData {
   total_duration_ms: number

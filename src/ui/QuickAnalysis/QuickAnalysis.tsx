@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../Icon'
 import type { ProfileData } from '../ProfileCard'
 import { VisuallyHidden } from '../VisuallyHidden'
 import * as styles from './QuickAnalysis.css'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '~/lib/format'
 
 export interface QuickAnalysisProps {
   profile: ProfileData

@@ -1,4 +1,5 @@
 import * as styles from './Skeleton.css'
+import { Box } from '../Box'
 import { Spinner } from '../Spinner'
 import { cx } from '../private/cx'
 
@@ -33,6 +34,32 @@ export function SkeletonText({ lines = 3 }: { /** @default 3 */ lines?: number }
         <Skeleton key={i} width={i === lines - 1 && lines > 1 ? '60%' : '100%'} />
       ))}
     </span>
+  )
+}
+
+export interface SkeletonRowsProps {
+  /** What is loading, for screen readers: 'Loading users'. */
+  label: string
+  /** @default 3 */
+  rows?: number
+  /** Padding around the rows, as inside a card without its own. @default true */
+  padded?: boolean
+}
+
+/** Row placeholders while a list loads (a table in a card, a dialog's list). */
+export function SkeletonRows({ label, rows = 3, padded = true }: SkeletonRowsProps) {
+  return (
+    <Box
+      display="grid"
+      gap="md"
+      padding={padded ? 'lg' : undefined}
+      role="status"
+      aria-label={label}
+    >
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} shape="rect" height="2.5rem" />
+      ))}
+    </Box>
   )
 }
 

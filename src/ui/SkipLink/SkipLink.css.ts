@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 /** Off screen until it has keyboard focus, then a pill over the top-left corner. */
 export const skipLink = style({

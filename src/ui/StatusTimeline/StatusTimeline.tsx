@@ -16,7 +16,7 @@ import {
   type ChartCommonProps,
   type LegendItem,
 } from '../private/chart'
-import { formatDuration, formatPercent } from '../../lib/format'
+import { formatDuration, formatPercent } from '~/lib/format'
 
 export const deviceStatuses = ['online', 'offline', 'unknown'] as const
 export type DeviceStatus = (typeof deviceStatuses)[number]

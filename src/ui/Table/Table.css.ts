@@ -1,6 +1,9 @@
 import { style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
+import { breakpoints } from '~/styles/tokens'
+import { vars } from '~/styles/vars.css'
+
+const narrow = `screen and (max-width: ${breakpoints.tablet - 1}px)`
 
 export const frame = style({
   position: 'relative',
@@ -11,70 +14,73 @@ export const frame = style({
   minWidth: 0,
 })
 
-/** The table is its own scroll container: the virtualizer measures it. */
-export const table = style({
-  display: 'block',
-  width: '100%',
-  overflow: 'auto',
-  outline: 'none',
+export const caption = style({
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-  fontVariantNumeric: 'tabular-nums',
+})
+
+/** A wide table scrolls sideways inside its frame instead of widening the page. */
+export const scroll = style({
+  overflowX: 'auto',
+  outline: 'none',
   selectors: {
-    '&[data-focus-visible]': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '-2px',
-    },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
   },
 })
 
-export const header = style({
+const focusRing = {
+  '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+} as const
+
+export const table = style({
   width: '100%',
-  height: '100%',
-  background: vars.color.surfaceSunken,
-  boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
+  outline: 'none',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  fontVariantNumeric: 'tabular-nums',
+  selectors: focusRing,
 })
+
+export const header = style({ background: vars.color.surfaceSunken })
 
 export const column = recipe({
   base: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: vars.space.xs,
-    height: '100%',
+    height: '2.5rem',
     padding: `0 ${vars.space.md}`,
     boxSizing: 'border-box',
-    background: vars.color.surfaceSunken,
+    borderBottom: `1px solid ${vars.color.border}`,
     color: vars.color.textMuted,
     fontSize: vars.fontSize.xs,
     fontWeight: vars.fontWeight.semibold,
     letterSpacing: '0.01em',
-    textAlign: 'left',
     whiteSpace: 'nowrap',
     outline: 'none',
     userSelect: 'none',
     selectors: {
       '&[data-allows-sorting]': { cursor: 'pointer' },
       '&[data-allows-sorting][data-hovered]': { color: vars.color.text },
-      '&[data-focus-visible]': {
-        outline: `2px solid ${vars.color.focusRing}`,
-        outlineOffset: '-2px',
-      },
+      ...focusRing,
     },
   },
   variants: {
     align: {
-      start: { justifyContent: 'flex-start' },
-      center: { justifyContent: 'center' },
-      end: { justifyContent: 'flex-end' },
+      start: { textAlign: 'left' },
+      center: { textAlign: 'center' },
+      end: { textAlign: 'right' },
     },
   },
   defaultVariants: { align: 'start' },
 })
 
-export const columnLabel = style({ overflow: 'hidden', textOverflow: 'ellipsis' })
+export const columnLabel = style({ verticalAlign: 'middle' })
 
 export const sortIcon = style({
-  flexShrink: 0,
+  marginInlineStart: vars.space.xs,
+  verticalAlign: 'middle',
   color: vars.color.textSubtle,
   opacity: 0,
   selectors: {
@@ -84,74 +90,59 @@ export const sortIcon = style({
 })
 
 export const row = style({
-  // Virtualised rows sit in a positioned wrapper and their cells are absolute: size the row
-  // itself, or its background and focus ring have nothing to paint on.
-  width: '100%',
-  height: '100%',
-  boxSizing: 'border-box',
-  background: vars.color.surface,
-  boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
   outline: 'none',
   cursor: 'default',
   selectors: {
     '&[data-href], &[data-has-action]': { cursor: 'pointer' },
     '&[data-hovered]': { background: vars.color.surfaceHover },
     '&[data-selected]': { background: vars.color.brandSoft },
-    '&[data-focus-visible]': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '-2px',
-    },
+    ...focusRing,
     '&[data-disabled]': { color: vars.color.textSubtle },
   },
 })
 
 export const cell = recipe({
   base: {
-    display: 'flex',
-    alignItems: 'center',
-    height: '100%',
-    padding: `0 ${vars.space.md}`,
-    boxSizing: 'border-box',
-    overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    textOverflow: 'ellipsis',
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    verticalAlign: 'middle',
+    overflowWrap: 'anywhere',
     outline: 'none',
     selectors: {
-      '&[data-focus-visible]': {
-        outline: `2px solid ${vars.color.focusRing}`,
-        outlineOffset: '-2px',
-      },
+      'tbody > tr:last-child > &': { borderBottom: 'none' },
+      ...focusRing,
     },
   },
   variants: {
     align: {
-      start: { justifyContent: 'flex-start', textAlign: 'left' },
-      center: { justifyContent: 'center', textAlign: 'center' },
-      end: { justifyContent: 'flex-end', textAlign: 'right' },
+      start: { textAlign: 'left' },
+      center: { textAlign: 'center' },
+      // Figures and row actions: one line, digits under digits.
+      end: { textAlign: 'right', whiteSpace: 'nowrap' },
     },
     rowHeader: { true: { fontWeight: vars.fontWeight.medium } },
   },
   defaultVariants: { align: 'start' },
 })
 
-/** Content of a cell that may be longer than the column. */
-export const cellText = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' })
+export const selectionCell = style({ width: 48, paddingInline: 0, textAlign: 'center' })
 
-export const selectionCell = style({ justifyContent: 'center', paddingInline: 0 })
+export const hideWhenNarrow = style({ '@media': { [narrow]: { display: 'none' } } })
 
-export const state = style({
-  display: 'grid',
-  placeItems: 'center',
-  minHeight: '100%',
-  padding: vars.space.xl,
+/** Totals under the rows: set apart and bold. */
+export const footer = style({
+  fontWeight: vars.fontWeight.semibold,
+  background: vars.color.surfaceSunken,
+  borderTop: `1px solid ${vars.color.border}`,
 })
+
+export const state = style({ display: 'grid', placeItems: 'center', padding: vars.space.xl })
 
 export const loadingRows = style({
   display: 'grid',
   gap: vars.space.md,
   width: '100%',
   padding: vars.space.lg,
-  alignSelf: 'start',
 })
 
 export const loadMore = style({

@@ -1,14 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import {
   Cell as AriaCell,
-  Collection,
   Column as AriaColumn,
   Row as AriaRow,
   Table as AriaTable,
   TableBody as AriaTableBody,
+  TableFooter as AriaTableFooter,
   TableHeader as AriaTableHeader,
-  TableLayout,
-  Virtualizer,
   type Key,
   type Selection,
   type SortDescriptor,
@@ -19,36 +17,52 @@ import { Icon } from '../Icon'
 import { Skeleton } from '../Skeleton'
 import { Spinner } from '../Spinner'
 import { VisuallyHidden } from '../VisuallyHidden'
-import * as styles from './Table.css'
 import { cx } from '../private/cx'
+import { sortItems, type SortValue, type TableItem } from './sort-rows'
+import * as styles from './Table.css'
+import { VirtualRows } from './VirtualRows'
 
-export type { Key, Selection, SortDescriptor }
+export type { Key, Selection, SortDescriptor, SortValue }
 export const tableSelectionModes = ['none', 'single', 'multiple'] as const
+/** Longer than this, a table renders only the rows in view (unless `virtualized` says otherwise). */
+export const VIRTUALIZE_FROM = 100
 
-/** A column, defined at module level by the caller (not inside a render). */
-export interface TableColumn<T> {
+/**
+ * A column, defined at module level beside its page (not inside a render): the table renders a
+ * row's cells once and again only when the row object, `columns` or `context` changes.
+ */
+export interface TableColumn<T, C = undefined> {
   id: string
   /** Header text (also the accessible name of the column). */
   name: string
-  /** The column that names a row for screen readers; exactly one column should have it. */
+  /** Its cells name their row for screen readers; exactly one column should have it. */
   isRowHeader?: boolean
   allowsSorting?: boolean
-  /** px, or a fraction like '2fr'. @default '1fr' */
+  /** The direction a first press on this header sorts in. @default 'ascending' */
+  firstSortDirection?: SortDescriptor['direction']
+  /** px, a fraction like '2fr', or a share like '1%' (as narrow as its content). @default '1fr' */
   width?: number | `${number}fr` | `${number}%`
-  /** Below this the table scrolls sideways instead of squeezing the column. @default 120, or `width` when in px */
+  /** Virtualised tables: the column's least width in px. @default 128, or `width` when in px */
   minWidth?: number
-  /** @default 'start' */
+  /** 'end' also keeps the cell on one line with tabular figures (numbers, actions). @default 'start' */
   align?: 'start' | 'center' | 'end'
-  render: (row: T) => ReactNode
-  /** What sorting compares; required when `allowsSorting` unless `render` returns a string or number. */
-  sortValue?: (row: T) => string | number | Date | null | undefined
+  /** Hidden on phones (not in virtualised tables): repeat what matters in another cell there. */
+  hideWhenNarrow?: boolean
+  /** A cell; `context` is the table's `context` prop (the caller's handlers and lookups). */
+  render: (row: T, context: C) => ReactNode
+  /** What sorting compares; required when sorting by a column whose `render` is not text. */
+  sortValue?: (row: T) => SortValue
 }
 
-export interface TableProps<T> {
+export interface TableProps<T, C = undefined> {
   'aria-label'?: string
   'aria-labelledby'?: string
-  columns: readonly TableColumn<T>[]
+  /** A line above the rows saying what they are; it names the table (instead of `aria-label`). */
+  caption?: string
+  columns: readonly TableColumn<T, C>[]
   rows: readonly T[]
+  /** Handed to every cell's `render`; rows re-render when it changes, so keep it stable (memo). */
+  context?: C
   /** The row's unique key. @default row.id */
   getRowId?: (row: T) => Key
   /** @default 'none' */
@@ -56,34 +70,47 @@ export interface TableProps<T> {
   selectedKeys?: Selection
   defaultSelectedKeys?: Selection
   onSelectionChange?: (keys: Selection) => void
-  /** Controlled sort; leave out for the table to manage it. */
+  /** Controlled sort (e.g. from the URL); leave out for the table to keep it. */
   sortDescriptor?: SortDescriptor
   defaultSortDescriptor?: SortDescriptor
   onSortChange?: (descriptor: SortDescriptor) => void
-  /** The caller sorts `rows` itself (e.g. on the server); the table only shows the sort state. @default false */
+  /** The caller sorts `rows` itself (e.g. the server); the table only shows the sort. @default false */
   manualSorting?: boolean
   /** Opening a row (click, Enter): e.g. navigate to its details. */
   onRowAction?: (key: Key) => void
-  /** Shows skeleton rows when there are no rows yet, and a spinner bar below existing ones. @default false */
+  /** Marks a row as the current one (`aria-current`), e.g. the chosen scope. */
+  isCurrentRow?: (row: T, context: C) => boolean
+  /** A last row that is never sorted (totals), by column id. */
+  footer?: Readonly<Record<string, ReactNode>>
+  /** Placeholder rows and a spinner before the first rows, a spinner bar below existing ones. @default false */
   isLoading?: boolean
-  /** What an empty table shows. @default an EmptyState 'No results' */
-  emptyState?: ReactNode
-  /** Height of the scrolling area; rows outside it are not rendered. @default 420 */
-  height?: number | string
-  /**
-   * Instead of a fixed `height`: as tall as the rows, up to this (a few rows leave no blank space
-   * below them). Without rows (loading, empty) the table keeps `height` for its state.
-   */
-  maxHeight?: number | string
   /** What the spinner says while the first rows load. @default 'Loading rows' */
   loadingLabel?: string
-  /** @default 44 */
+  /** What an empty table shows. @default an EmptyState 'No results' */
+  emptyState?: ReactNode
+  /**
+   * Render only the rows in view, in a scrolling area: for lists that can be long (a fleet of
+   * 10,000). No selection, row actions or footer. Say it explicitly for
+   * a list that can be long, so the table keeps one structure while it grows.
+   * @default rows.length > VIRTUALIZE_FROM, when none of those is asked for
+   */
+  virtualized?: boolean
+  /** Virtualised: the scrolling area is at most this tall (a few rows make it shorter). @default 420 */
+  maxHeight?: number | string
+  /** Virtualised: the same as `maxHeight` (the name the first `ui/Table` gave it). */
+  height?: number | string
+  /** Plain: the height while there are no rows yet (e.g. a page of rows, so a card keeps its size). */
+  emptyHeight?: number | string
+  /** Virtualised: each row's height in px (fastest; a cell keeps to one line). Leave out for rows measured from their content. */
   rowHeight?: number
+  /** Virtualised: rows of the whole list when `rows` is one page of it. @default rows.length */
+  rowCount?: number
+  /** Virtualised: position of the first row in the whole list. @default 0 */
+  rowOffset?: number
   className?: string
 }
 
-/** Header height of the virtualised layout; `maxHeight` adds it to the rows. */
-const HEADING_HEIGHT = 40
+const FOOTER_ID = '\u0000footer'
 const cssLength = (value: number | string) => (typeof value === 'number' ? `${value}px` : value)
 
 const defaultRowId = (row: unknown): Key => {
@@ -92,188 +119,222 @@ const defaultRowId = (row: unknown): Key => {
   return id
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-function compare(a: unknown, b: unknown) {
-  if (a === b) return 0
-  if (a === null || a === undefined) return 1 // empty values last, both directions
-  if (b === null || b === undefined) return -1
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime()
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  return collator.compare(String(a), String(b))
+/**
+ * One wrapper per row object, kept across renders: react-aria caches each row's rendered element by
+ * its item's identity, so filtering or re-sorting re-renders no row that was already there.
+ */
+function useItems<T>(rows: readonly T[], getRowId: (row: T) => Key) {
+  const [cache] = useState(() => new WeakMap<object, TableItem<T>>())
+  return useMemo(
+    () =>
+      rows.map((row) => {
+        if (typeof row !== 'object' || row === null) return { id: getRowId(row), row }
+        let item = cache.get(row)
+        if (!item) cache.set(row, (item = { id: getRowId(row), row }))
+        return item
+      }),
+    [rows, getRowId, cache],
+  )
 }
 
-interface Item<T> {
-  id: Key
-  row: T
-}
-
-function wrapperOf<T>(cache: WeakMap<object, Item<T>>, row: T, getRowId: (row: T) => Key) {
-  if (typeof row !== 'object' || row === null) return { id: getRowId(row), row }
-  let item = cache.get(row)
-  if (!item) cache.set(row, (item = { id: getRowId(row), row }))
-  return item
-}
-
-function sortItems<T>(
-  items: readonly Item<T>[],
-  columns: readonly TableColumn<T>[],
-  sort: SortDescriptor | undefined,
-) {
-  if (!sort?.column) return items
-  const col = columns.find((c) => c.id === sort.column)
-  if (!col) throw new Error(`Table: no column '${String(sort.column)}' to sort by`)
-  const value =
-    col.sortValue ??
-    ((row: T) => {
-      const v = col.render(row)
-      if (typeof v === 'string' || typeof v === 'number') return v
-      throw new Error(`Table: column '${col.id}' renders an element; give it a sortValue`)
-    })
-  const dir = sort.direction === 'descending' ? -1 : 1
-  // Decorate once: 10,000 rows would otherwise call sortValue ~2 x n log n times.
-  return items
-    .map((item, i) => ({ item, key: value(item.row), i }))
-    .sort((a, b) => {
-      const c = compare(a.key, b.key)
-      if (a.key === null || a.key === undefined || b.key === null || b.key === undefined)
-        return c || a.i - b.i
-      return c * dir || a.i - b.i
-    })
-    .map((d) => d.item)
+function sortValueOf<T, C>(column: TableColumn<T, C>, context: C) {
+  if (column.sortValue) return column.sortValue
+  return (row: T) => {
+    const v = column.render(row, context)
+    if (typeof v === 'string' || typeof v === 'number') return v
+    throw new Error(`Table: column '${column.id}' renders an element; give it a sortValue`)
+  }
 }
 
 /**
- * A data table on react-aria's Table: sortable columns (aria-sort), row selection with checkboxes,
- * row actions, keyboard navigation, and virtualised rows so 10,000+ rows stay fast.
+ * The console's one data table, on react-aria's Table: sortable columns (aria-sort), selection,
+ * row actions and grid keyboard navigation. Short tables are plain rows that grow with their
+ * content; long ones render only the rows in view, so 10,000 rows stay fast.
  */
-export function Table<T>(props: TableProps<T>) {
+export function Table<T, C = undefined>(props: TableProps<T, C>) {
   const {
     columns,
     rows,
+    context,
     getRowId = defaultRowId,
     selectionMode = 'none',
     isLoading = false,
-    height = 420,
-    rowHeight = 44,
     loadingLabel = 'Loading rows',
   } = props
+  const interactive = selectionMode !== 'none' || Boolean(props.onRowAction || props.footer)
+  const virtualized = props.virtualized ?? (rows.length > VIRTUALIZE_FROM && !interactive)
+  if (virtualized && interactive)
+    throw new Error('Table: a virtualised table has no selection, row actions or footer')
   const [ownSort, setOwnSort] = useState(props.defaultSortDescriptor)
   const sort = props.sortDescriptor ?? ownSort
-  // One wrapper per row object, kept across renders: react-aria caches each row's collection node
-  // by the item's identity, so re-sorting 10,000 rows, or filtering them into a new array, only
-  // reorders the rows already built instead of rebuilding them all.
-  const [wrappers] = useState(() => new WeakMap<object, Item<T>>())
-  const wrapped = useMemo(
-    () => rows.map((row) => wrapperOf(wrappers, row, getRowId)),
-    [rows, getRowId, wrappers],
-  )
-  const items = useMemo(
-    () => (props.manualSorting ? wrapped : sortItems(wrapped, columns, sort)),
-    [wrapped, columns, sort, props.manualSorting],
-  )
+  const wrapped = useItems(rows, getRowId)
+  const items = useMemo(() => {
+    if (props.manualSorting || !sort?.column) return wrapped
+    const column = columns.find((c) => c.id === sort.column)
+    if (!column) throw new Error(`Table: no column '${String(sort.column)}' to sort by`)
+    return sortItems(wrapped, sortValueOf(column, context as C), sort.direction)
+  }, [wrapped, columns, context, sort, props.manualSorting])
+  const onSortChange = (next: SortDescriptor) => {
+    setOwnSort(withFirstDirection(next))
+    props.onSortChange?.(withFirstDirection(next))
+  }
+  const withFirstDirection = (next: SortDescriptor): SortDescriptor => {
+    // react-aria starts a newly chosen column ascending; some columns read better the other way.
+    const first = columns.find((c) => c.id === next.column)?.firstSortDirection
+    return next.column !== sort?.column && first ? { ...next, direction: first } : next
+  }
   const selectable = selectionMode !== 'none'
-  const fitted =
-    props.maxHeight !== undefined && items.length > 0
-      ? `min(${items.length * rowHeight + HEADING_HEIGHT}px, ${cssLength(props.maxHeight)})`
-      : height
+  const captionId = useId()
+  const label = props['aria-label']
+  const labelledBy = props.caption ? captionId : props['aria-labelledby']
+  const caption = props.caption && (
+    <p id={captionId} className={styles.caption}>
+      {props.caption}
+    </p>
+  )
+  const emptyState = props.emptyState ?? <EmptyState size="sm" title="No results" />
+
+  if (virtualized)
+    return (
+      <div className={cx(styles.frame, props.className)}>
+        {caption}
+        <VirtualRows
+          label={label}
+          labelledBy={labelledBy}
+          columns={columns}
+          items={items}
+          context={context as C}
+          sort={sort}
+          onSort={(column) =>
+            onSortChange({
+              column,
+              direction:
+                sort?.column === column && sort.direction === 'ascending'
+                  ? 'descending'
+                  : 'ascending',
+            })
+          }
+          rowHeight={props.rowHeight}
+          rowCount={props.rowCount ?? rows.length}
+          rowOffset={props.rowOffset ?? 0}
+          maxHeight={cssLength(props.maxHeight ?? props.height ?? 420)}
+          isLoading={isLoading}
+          loadingLabel={loadingLabel}
+          emptyState={emptyState}
+          isCurrentRow={props.isCurrentRow}
+        />
+      </div>
+    )
+
+  const table = (
+    <AriaTable
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      className={styles.table}
+      selectionMode={selectionMode}
+      selectedKeys={props.selectedKeys}
+      defaultSelectedKeys={props.defaultSelectedKeys}
+      onSelectionChange={props.onSelectionChange}
+      sortDescriptor={sort}
+      onSortChange={onSortChange}
+      onRowAction={props.onRowAction}
+    >
+      <AriaTableHeader className={styles.header}>
+        {selectable && (
+          <AriaColumn className={cx(styles.column({ align: 'center' }), styles.selectionCell)}>
+            {selectionMode === 'multiple' ? (
+              <Checkbox slot="selection" />
+            ) : (
+              <VisuallyHidden>Select</VisuallyHidden>
+            )}
+          </AriaColumn>
+        )}
+        {columns.map((col) => (
+          <AriaColumn
+            key={col.id}
+            id={col.id}
+            isRowHeader={col.isRowHeader}
+            allowsSorting={col.allowsSorting}
+            className={cx(
+              styles.column({ align: col.align }),
+              col.hideWhenNarrow && styles.hideWhenNarrow,
+            )}
+            style={{ width: plainWidth(col.width) }}
+          >
+            <span className={styles.columnLabel}>{col.name}</span>
+            {col.allowsSorting && (
+              <Icon
+                name={
+                  sort?.column === col.id && sort.direction === 'descending'
+                    ? 'chevronDown'
+                    : 'chevronUp'
+                }
+                size="xs"
+                className={styles.sortIcon}
+              />
+            )}
+          </AriaColumn>
+        ))}
+      </AriaTableHeader>
+      <AriaTableBody
+        items={items}
+        dependencies={[columns, context, selectable, props.isCurrentRow, !props.onRowAction]}
+        renderEmptyState={() => (
+          <div className={styles.state}>
+            {isLoading ? <TableLoading label={loadingLabel} /> : emptyState}
+          </div>
+        )}
+      >
+        {(item) => (
+          <AriaRow
+            id={item.id}
+            className={styles.row}
+            data-has-action={props.onRowAction ? true : undefined}
+            aria-current={props.isCurrentRow?.(item.row, context as C) || undefined}
+          >
+            {selectable && (
+              <AriaCell className={cx(styles.cell(), styles.selectionCell)}>
+                <Checkbox slot="selection" />
+              </AriaCell>
+            )}
+            {columns.map((col) => (
+              <AriaCell key={col.id} className={cellClass(col)}>
+                {col.render(item.row, context as C)}
+              </AriaCell>
+            ))}
+          </AriaRow>
+        )}
+      </AriaTableBody>
+      {props.footer && (
+        <AriaTableFooter className={styles.footer}>
+          <AriaRow id={FOOTER_ID} className={styles.row}>
+            {selectable && <AriaCell className={cx(styles.cell(), styles.selectionCell)} />}
+            {columns.map((col) => (
+              <AriaCell key={col.id} className={cellClass(col)}>
+                {props.footer![col.id]}
+              </AriaCell>
+            ))}
+          </AriaRow>
+        </AriaTableFooter>
+      )}
+    </AriaTable>
+  )
 
   return (
     <div className={cx(styles.frame, props.className)}>
-      <Virtualizer
-        layout={TableLayout}
-        layoutOptions={{ rowHeight, headingHeight: HEADING_HEIGHT, loaderHeight: 48 }}
+      {caption}
+      {/* Scrolls sideways on a phone; the grid inside is a tab stop, and its arrow keys scroll it. */}
+      <div
+        className={styles.scroll}
+        style={
+          props.emptyHeight === undefined || rows.length > 0
+            ? undefined
+            : { minHeight: cssLength(props.emptyHeight) }
+        }
+        aria-busy={isLoading || undefined}
       >
-        <AriaTable
-          aria-label={props['aria-label']}
-          aria-labelledby={props['aria-labelledby']}
-          className={styles.table}
-          style={{ height: fitted }}
-          selectionMode={selectionMode}
-          selectedKeys={props.selectedKeys}
-          defaultSelectedKeys={props.defaultSelectedKeys}
-          onSelectionChange={props.onSelectionChange}
-          sortDescriptor={sort}
-          onSortChange={(d) => {
-            setOwnSort(d)
-            props.onSortChange?.(d)
-          }}
-          onRowAction={props.onRowAction}
-          aria-busy={isLoading || undefined}
-        >
-          <AriaTableHeader className={styles.header}>
-            {selectable && (
-              <AriaColumn width={48} minWidth={48} className={styles.column({ align: 'center' })}>
-                {selectionMode === 'multiple' ? (
-                  <Checkbox slot="selection" />
-                ) : (
-                  <VisuallyHidden>Select</VisuallyHidden>
-                )}
-              </AriaColumn>
-            )}
-            <Collection items={columns}>
-              {(col) => (
-                <AriaColumn
-                  id={col.id}
-                  isRowHeader={col.isRowHeader}
-                  allowsSorting={col.allowsSorting}
-                  width={col.width ?? '1fr'}
-                  minWidth={col.minWidth ?? (typeof col.width === 'number' ? col.width : 120)}
-                  className={styles.column({ align: col.align })}
-                >
-                  <span className={styles.columnLabel}>{col.name}</span>
-                  {col.allowsSorting && (
-                    <Icon
-                      name={
-                        sort?.column === col.id && sort.direction === 'descending'
-                          ? 'chevronDown'
-                          : 'chevronUp'
-                      }
-                      size="xs"
-                      className={styles.sortIcon}
-                    />
-                  )}
-                </AriaColumn>
-              )}
-            </Collection>
-          </AriaTableHeader>
-          <AriaTableBody
-            dependencies={[columns, isLoading]}
-            renderEmptyState={() => (
-              <div className={styles.state}>
-                {isLoading ? (
-                  <TableLoading label={loadingLabel} />
-                ) : (
-                  (props.emptyState ?? <EmptyState size="sm" title="No results" />)
-                )}
-              </div>
-            )}
-          >
-            <Collection items={items} dependencies={[columns]}>
-              {(item) => (
-                <AriaRow
-                  id={item.id}
-                  className={styles.row}
-                  data-has-action={props.onRowAction ? true : undefined}
-                >
-                  {selectable && (
-                    <AriaCell className={`${styles.cell()} ${styles.selectionCell}`}>
-                      <Checkbox slot="selection" />
-                    </AriaCell>
-                  )}
-                  {columns.map((col) => (
-                    <AriaCell
-                      key={col.id}
-                      className={styles.cell({ align: col.align, rowHeader: col.isRowHeader })}
-                    >
-                      <span className={styles.cellText}>{col.render(item.row)}</span>
-                    </AriaCell>
-                  ))}
-                </AriaRow>
-              )}
-            </Collection>
-          </AriaTableBody>
-        </AriaTable>
-      </Virtualizer>
+        {table}
+      </div>
       {/* Outside the grid: a loader row inside it carries aria-level, which axe rejects on a grid. */}
       {isLoading && rows.length > 0 && (
         <div className={styles.loadMore}>
@@ -282,6 +343,19 @@ export function Table<T>(props: TableProps<T>) {
       )}
     </div>
   )
+}
+
+function cellClass<T, C>(col: TableColumn<T, C>) {
+  return cx(
+    styles.cell({ align: col.align, rowHeader: col.isRowHeader }),
+    col.hideWhenNarrow && styles.hideWhenNarrow,
+  )
+}
+
+/** A plain table's column: fractions share what is left, so only px and % become a width. */
+function plainWidth(width: TableColumn<unknown>['width']) {
+  if (typeof width === 'number') return `${width}px`
+  return width?.endsWith('%') ? width : undefined
 }
 
 function TableLoading({ label }: { label: string }) {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 export const tabs = style({
   display: 'flex',

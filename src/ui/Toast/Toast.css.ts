@@ -1,7 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
-import { vars } from '../../styles/vars.css'
-import { zIndex } from '../../styles/tokens'
+import { vars } from '~/styles/vars.css'
+import { zIndex } from '~/styles/tokens'
 
 const slideIn = keyframes({ from: { opacity: 0, transform: 'translateY(0.5rem)' } })
 const fadeOut = keyframes({ to: { opacity: 0 } })

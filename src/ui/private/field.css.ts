@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/vars.css'
-import { controlHeight } from '../../styles/tokens'
+import { vars } from '~/styles/vars.css'
+import { controlHeight } from '~/styles/tokens'
 
 /** Shared by every form field: label above, control, description or error below. */
 export const field = style({

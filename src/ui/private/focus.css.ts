@@ -1,4 +1,4 @@
-import { vars } from '../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 /**
  * Shared focus ring: react-aria sets data-focus-visible only for keyboard focus; a plain element

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { LoginForm } from '../../../src/features/auth/LoginPage'
-import { Card } from '../../../src/ui'
+import { LoginForm } from '~/features/auth/LoginPage'
+import { Card } from '~/ui'
 
 const meta = {
   title: 'Features/Auth/LoginForm',

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
-import { ConsumptionPage } from '../../../src/features/consumption/ConsumptionPage'
-import type { ConsumptionTarget } from '../../../src/features/consumption/time-navigation'
-import type { ConsumptionView } from '../../../src/lib/search-params'
-import { consumptionHandlers, emptyConsumptionHandlers } from '../../../src/mocks/consumption'
-import { device, deviceHandlers } from '../../../src/mocks/devices-detail'
-import { NOW } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { ConsumptionPage } from '~/features/consumption/ConsumptionPage'
+import type { ConsumptionTarget } from '~/features/consumption/time-navigation'
+import type { ConsumptionView } from '~/lib/search-params'
+import { consumptionHandlers, emptyConsumptionHandlers } from '~/mocks/consumption'
+import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { NOW } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
@@ -64,6 +64,7 @@ export const Default: Story = {
     }
     await expect(await canvas.findByText('748.3')).toBeVisible()
     await expect(canvas.getByText('Readings missing')).toBeVisible()
+    await expect(canvas.getByText('Estimated: an edge falls between readings')).toBeVisible()
     await expect(canvas.getAllByText('Meter reset')[0]).toBeVisible()
     await expect(canvas.getByRole('tab', { name: 'Daily' })).toHaveAttribute(
       'aria-selected',
@@ -154,7 +155,7 @@ export const Error: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('Not Implemented')).toBeVisible()
-    await expect(canvas.getAllByText('Not available').length).toBe(6)
+    await expect(canvas.getAllByText('Not available').length).toBe(9)
   },
 }
 
@@ -303,4 +304,48 @@ export const PastWindowNarrowDark: Story = {
     const nav = canvas.getByRole('group', { name: 'Period' }).getBoundingClientRect()
     await expect(nav.right).toBeLessThanOrEqual(window.innerWidth)
   },
+}
+
+/** Issue 26: a group with a tariff and a factor sees cost and CO2 beside every kWh figure. */
+export const WithCost: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({ priced: true }),
+      },
+    },
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const figures = within(await canvas.findByRole('region', { name: 'Cumulative consumption' }))
+    await step('the presets, bills with their days', async () => {
+      // Last month: 748.3 kWh at €0.31 and 380 g.
+      await expect(await figures.findByText('€231.97 · 284.4 kg CO₂e')).toBeVisible()
+      await expect(await figures.findByText('8 Oct – 7 Nov 2026')).toBeVisible()
+      await expect(await figures.findByText('8 Nov – 7 Dec 2025')).toBeVisible()
+      await expect(await figures.findByText('€133.83 · 164 kg CO₂e')).toBeVisible()
+    })
+    await step('the window total, and per bucket in the table', async () => {
+      await expect(
+        await canvas.findByText(/^Total [\d,.]+ kWh · €[\d,.]+ · [\d,.]+ kg CO₂e$/),
+      ).toBeVisible()
+      await userEvent.click(await canvas.findByRole('button', { name: /Show as table/ }))
+      const table = await canvas.findByRole('table')
+      await expect(within(table).getByRole('columnheader', { name: 'Cost' })).toBeVisible()
+      await expect(within(table).getByRole('columnheader', { name: 'CO₂e' })).toBeVisible()
+    })
+  },
+}
+
+export const WithCostNarrow375: Story = {
+  ...WithCost,
+  globals: narrowViewport,
+  parameters: { ...WithCost.parameters, ...shellViewportParameters },
+}
+
+export const WithCostDark: Story = {
+  ...WithCost,
+  globals: { theme: 'dark' },
 }

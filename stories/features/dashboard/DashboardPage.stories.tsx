@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { DashboardPage } from '../../../src/features/dashboard/DashboardPage'
-import { users } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { dashboardHandlers, dashboardNow } from '../../../src/mocks/dashboard'
-import { signedInAs } from '../../../src/mocks/users-groups'
+import { DashboardPage } from '~/features/dashboard/DashboardPage'
+import { users } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { dashboardHandlers, dashboardNow } from '~/mocks/dashboard'
+import { signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 
@@ -44,11 +44,11 @@ export const Default: Story = {
       await expect(await within(fleet).findByRole('link', { name: 'Cold storage' })).toBeVisible()
       await expect(within(fleet).getByText('Online')).toBeVisible()
     })
-    await step('today and this month with their change', async () => {
+    await step("today and this bill (the group's cycle) with their change", async () => {
       const today = canvas.getByRole('region', { name: 'Today' })
       await expect(await within(today).findByText(/vs the same hours yesterday/)).toBeVisible()
-      const month = canvas.getByRole('region', { name: 'This month' })
-      await expect(await within(month).findByText(/Last month: .* kWh in total/)).toBeVisible()
+      const bill = await canvas.findByRole('region', { name: 'This bill' })
+      await expect(await within(bill).findByText(/Last bill: .* kWh in total/)).toBeVisible()
     })
     await step('top consumers link to their consumption', async () => {
       const top = canvas.getByRole('region', { name: 'Top consumers' })
@@ -75,7 +75,7 @@ export const NoDevices: Story = {
   parameters: { msw: { handlers: handlers({ devices: [], deliveries: [] }) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No devices yet')).toBeVisible()
-    await expect(await canvas.findByText('No consumption yet this month')).toBeVisible()
+    await expect(await canvas.findByText('No consumption yet this bill')).toBeVisible()
     await settled(canvas)
   },
 }
@@ -114,7 +114,7 @@ export const LoadError: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Could not load the fleet.')).toBeVisible()
-    await expect(await canvas.findByText('Could not load this month.')).toBeVisible()
+    await expect(await canvas.findByText('Could not load this bill.')).toBeVisible()
     await expect(await canvas.findByText('Could not load the last 30 days.')).toBeVisible()
     await settled(canvas)
   },
@@ -134,4 +134,30 @@ export const Dark: Story = {
     await expect(await canvas.findByText('3 unread')).toBeVisible()
     await settled(canvas)
   },
+}
+
+/** Issue 26: a group with a tariff sees today's and this bill's cost and CO2 beside the kWh. */
+export const WithCost: Story = {
+  parameters: { msw: { handlers: handlers({ priced: true }) } },
+  play: async ({ canvas }) => {
+    const today = await canvas.findByRole('region', { name: 'Today' })
+    await expect(await within(today).findByText(/^€[\d,.]+ · [\d,.]+ kg CO₂e/)).toBeVisible()
+    const bill = await canvas.findByRole('region', { name: 'This bill' })
+    await expect(
+      await within(bill).findByText(
+        /^€[\d,.]+ · [\d,.]+ (kg|t) CO₂e, plus €12\.60 standing charges$/,
+      ),
+    ).toBeVisible()
+    await settled(canvas)
+  },
+}
+
+export const WithCostNarrow: Story = {
+  ...WithCost,
+  globals: mobileViewport,
+}
+
+export const WithCostDark: Story = {
+  ...WithCost,
+  globals: { theme: 'dark' },
 }

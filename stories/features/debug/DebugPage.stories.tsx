@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, within } from 'storybook/test'
-import { DebugPage, type DebugTab } from '../../../src/features/debug/DebugPage'
-import { logsHandler, profilingHandlers } from '../../../src/mocks/debug'
-import { baseHandlers } from '../../../src/mocks/handlers'
+import { DebugPage, type DebugTab } from '~/features/debug/DebugPage'
+import { logsHandler, profilingHandlers } from '~/mocks/debug'
+import { baseHandlers } from '~/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 /** The page with its tab held in state, as the route holds it in the URL. */

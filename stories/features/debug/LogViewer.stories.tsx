@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test'
-import { LogViewer } from '../../../src/features/debug/LogViewer'
-import { useAppServices } from '../../../src/features/shared/use-app-services'
-import { growingLogsHandler, logsHandler, makeLogLines } from '../../../src/mocks/debug'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+import { LogViewer } from '~/features/debug/LogViewer'
+import { useAppServices } from '~/features/shared/use-app-services'
+import { growingLogsHandler, logsHandler, makeLogLines } from '~/mocks/debug'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 const meta = {

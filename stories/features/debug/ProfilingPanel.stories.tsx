@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ProfilingPanel } from '../../../src/features/debug/ProfilingPanel'
-import { profilingHandlers } from '../../../src/mocks/debug'
-import { baseHandlers } from '../../../src/mocks/handlers'
+import { ProfilingPanel } from '~/features/debug/ProfilingPanel'
+import { profilingHandlers } from '~/mocks/debug'
+import { baseHandlers } from '~/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 const handlers = (mode: Parameters<typeof profilingHandlers>[0]) => ({
@@ -47,9 +47,12 @@ export const Idle: Story = {
       canvas.getByText('Profiling shows step-by-step timing, SQL queries and memory usage.'),
     ).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: /Endpoint$/ }))
-    await expect(
-      await body.findByRole('option', { name: /Device consumption — cumulative today/ }),
-    ).toBeVisible()
+    // Visible once the list has faded in.
+    await waitFor(() =>
+      expect(
+        body.getByRole('option', { name: /Device consumption — cumulative today/ }),
+      ).toBeVisible(),
+    )
     await expect(
       body.getByRole('option', { name: /Device consumption — intervals today/ }),
     ).toBeVisible()
@@ -65,12 +68,15 @@ export const NoDevice: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: /^Select a device.*Device$/ }, { timeout: 3000 }),
     )
-    // Spec §2: name, serial number in brackets, and location or 'No location'.
-    await expect(
-      await body.findByRole('option', {
-        name: /Main meter – Building A \(EM-2024-00017\).*Berlin, Floor 2/,
-      }),
-    ).toBeVisible()
+    // Spec §2: name, serial number in brackets, and location or 'No location'. Visible once the
+    // list has faded in.
+    await waitFor(() =>
+      expect(
+        body.getByRole('option', {
+          name: /Main meter – Building A \(EM-2024-00017\).*Berlin, Floor 2/,
+        }),
+      ).toBeVisible(),
+    )
     await expect(
       body.getByRole('option', { name: /EV chargers \(EM-2024-00020\).*No location/ }),
     ).toBeVisible()

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
-import { useAppServices } from '../../../src/features/shared/use-app-services'
-import { Button } from '../../../src/ui'
+import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
+import { useAppServices } from '~/features/shared/use-app-services'
+import { Button } from '~/ui'
 import { withAppServices } from '../../support/with-app-services'
 
 /** Buttons that push the spec §8 messages through the one feedback store. */
@@ -53,6 +53,8 @@ const meta = {
   title: 'Features/Feedback/Toasts',
   component: FeedbackPlayground,
   decorators: [withAppServices],
+  // Its plays check when toasts leave: the app's times, under test runners too.
+  parameters: { toastTimes: 'app' },
 } satisfies Meta<typeof FeedbackPlayground>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { UsersPage, type UsersPageTab } from '../../../src/features/users/UsersPage'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { groups, users } from '../../../src/mocks/fixtures'
-import { peopleHandlers, signedInAs } from '../../../src/mocks/users-groups'
+import { UsersPage, type UsersPageTab } from '~/features/users/UsersPage'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { groups, users } from '~/mocks/fixtures'
+import { peopleHandlers, signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 import { withToasts } from '../users/support'
@@ -49,7 +49,7 @@ const emptyGroup = {
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    const table = await canvas.findByRole('table')
+    const table = await canvas.findByRole('grid')
     await expect(within(table).getByText('Northwind Energy')).toBeVisible()
     await expect(within(table).getByText('Harbor Utilities')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'New group' })).toBeVisible()
@@ -60,7 +60,7 @@ export const Default: Story = {
 export const Admin: Story = {
   parameters: data(admin!, { groups: [groups[0]!] }),
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await expect(canvas.queryByRole('button', { name: 'New group' })).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Edit Northwind Energy' })).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Delete Northwind Energy' })).toBeNull()
@@ -70,7 +70,7 @@ export const Admin: Story = {
 export const CreateGroup: Story = {
   parameters: data(),
   play: async ({ canvas, step }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     canvas.getByRole('button', { name: 'New group' }).focus()
     await userEvent.keyboard('{Enter}')
     const dialog = await body().findByRole('dialog', { name: 'New group' })
@@ -163,11 +163,14 @@ export const Members: Story = {
       await canvas.findByRole('button', { name: 'Members of Northwind Energy' }),
     )
     const dialog = await body().findByRole('dialog', { name: 'Members of Northwind Energy' })
-    await expect(await within(dialog).findByText('Ada Admin')).toBeVisible()
+    // Each dialog is looked at once it has faded in.
+    await waitFor(() => expect(within(dialog).getByText('Ada Admin')).toBeVisible())
     await expect(within(dialog).getByText('Uma User')).toBeVisible()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add member' }))
     const form = await body().findByRole('dialog', { name: 'New user' })
-    await expect(within(form).getByRole('button', { name: /Northwind Energy/ })).toBeVisible()
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: /Northwind Energy/ })).toBeVisible(),
+    )
   },
 }
 
@@ -218,6 +221,18 @@ export const NarrowScreen: Story = {
 export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
+  },
+}
+
+/** An admin opens their group's energy settings from its row. */
+export const EnergyAndBilling: Story = {
+  parameters: data(admin!, { groups: [groups[0]!] }),
+  play: async ({ canvas }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Energy & billing of Northwind Energy' }),
+    )
+    const dialog = await body().findByRole('dialog', { name: 'Energy & billing: Northwind Energy' })
+    await waitFor(() => expect(within(dialog).getByLabelText(/Currency/)).toHaveValue('EUR'))
   },
 }

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { NotificationBell } from '../../../src/features/notifications/NotificationBell'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { makeDeliveries, notificationsHandlers } from '../../../src/mocks/notifications'
+import { NotificationBell } from '~/features/notifications/NotificationBell'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { makeDeliveries, notificationsHandlers } from '~/mocks/notifications'
 import { withAppServices } from '../../support/with-app-services'
 
 /** The bell as it sits at the end of the top bar, so the popover opens to the bottom left. */
@@ -37,7 +37,10 @@ async function openBell(canvasElement: HTMLElement, name: string | RegExp = /^No
   const bell = await within(canvasElement).findByRole('button', { name })
   bell.focus()
   await userEvent.keyboard('{Enter}')
-  return body.findByRole('dialog', { name: 'Notifications' })
+  const panel = await body.findByRole('dialog', { name: 'Notifications' })
+  // Open once it has faded in, as a person sees it.
+  await waitFor(() => expect(panel).toBeVisible())
+  return panel
 }
 
 export const ThreeUnread: Story = {

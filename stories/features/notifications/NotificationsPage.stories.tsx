@@ -1,22 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { handleGetCurrentUser } from '../../../src/api/__generated__/msw.gen'
-import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
+import { handleGetCurrentUser } from '~/api/__generated__/msw.gen'
+import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
 import {
   NotificationsPage,
   type NotificationsSearch,
-} from '../../../src/features/notifications/NotificationsPage'
-import { fleetHandler } from '../../../src/mocks/devices-fleet'
-import { devices, users } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
+} from '~/features/notifications/NotificationsPage'
+import { alarmsMock } from '~/mocks/alarms'
+import { channelsMock } from '~/mocks/channels'
+import { fleetHandler } from '~/mocks/devices-fleet'
+import { devices, users } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import {
   makeDeliveries,
   notificationsHandlers,
   ruleFixtures,
   rulesHandlers,
   rulesMock,
-} from '../../../src/mocks/notifications'
+} from '~/mocks/notifications'
 import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
@@ -36,11 +38,15 @@ function NotificationsHarness({ initial = {} }: { initial?: NotificationsSearch 
 
 /** The rule stories create, edit and delete: each starts from the fixtures again. */
 const rules = rulesMock()
+/** The alarm stories acknowledge and clear: each starts from the fixtures again. */
+const alarms = alarmsMock()
 
 const handlers = (overrides: Record<string, unknown> = {}) => ({
   ...baseHandlers,
   notifications: notificationsHandlers({ deliveries: makeDeliveries(26, 3) }),
   rules: rules.handlers,
+  alarms: alarms.handlers,
+  channels: channelsMock().handlers,
   // Searches and names devices as the server does (search, device_ids).
   devices: [fleetHandler(devices)],
   ...overrides,
@@ -50,7 +56,12 @@ const meta = {
   title: 'Features/Notifications/NotificationsPage',
   component: NotificationsHarness,
   decorators: [withAppServices],
-  loaders: [() => rules.reset()],
+  loaders: [
+    () => {
+      rules.reset()
+      alarms.reset()
+    },
+  ],
   parameters: { msw: { handlers: handlers() } },
 } satisfies Meta<typeof NotificationsHarness>
 export default meta
@@ -192,6 +203,12 @@ export const MarkReadFails: Story = {
 }
 
 export const Rules: Story = {
+  /*
+   * After the inactive rule joins the list, Chromium sometimes repaints the card above it with part
+   * of its bottom border missing (a 1 px line, 400-510 px long, seen in three runs of 2026-11-26):
+   * the picture may differ by that line, nothing more.
+   */
+  parameters: { visualTolerancePixels: 600 },
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -231,7 +248,8 @@ export const CreateRuleForChosenDevices: Story = {
     // Escape closes the search's list (the dialog stays), as a keyboard user would.
     await userEvent.keyboard('{Escape}')
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Create rule' }))
-    await expect(await body.findByText('Notification rule created')).toBeVisible()
+    // Visible once the toast has slid in.
+    await waitFor(() => expect(body.getByText('Notification rule created')).toBeVisible())
     await expect(await canvas.findByText(/· Cold storage$/)).toBeVisible()
   },
 }
@@ -278,10 +296,14 @@ export const CreateRule: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: /New rule/ }))
     const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Freezer offline')
+    await userEvent.click(within(dialog).getByRole('button', { name: /Severity/ }))
+    await userEvent.click(await body.findByRole('option', { name: 'Critical' }))
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /Team chat/ }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }))
     await waitFor(() => expect(body.getByText('Notification rule created')).toBeVisible())
     await expect(body.getByText(/The rule is now active for the selected scope\./)).toBeVisible()
-    await expect(await canvas.findByRole('heading', { name: /Freezer offline/ })).toBeVisible()
+    const heading = await canvas.findByRole('heading', { name: /Freezer offline/ })
+    await expect(within(heading).getByText('Critical')).toBeVisible()
   },
 }
 
@@ -361,6 +383,12 @@ export const EditRule: Story = {
 }
 
 export const ReactivateRule: Story = {
+  /*
+   * After the inactive rule joins the list, Chromium sometimes repaints the card above it with part
+   * of its bottom border missing (a 1 px line, 400-510 px long, seen in three runs of 2026-11-26):
+   * the picture may differ by that line, nothing more.
+   */
+  parameters: { visualTolerancePixels: 600 },
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -500,3 +528,103 @@ export const HistoryNarrowDark: Story = {
 }
 
 export const Dark: Story = { globals: { theme: 'dark' }, play: History.play }
+
+export const Alarms: Story = {
+  args: { initial: { tab: 'alarms' } },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const list = await canvas.findByRole('list', { name: 'Alarms' })
+    const items = within(list).getAllByRole('listitem')
+    await expect(items).toHaveLength(3)
+    // Active first, then acknowledged, then cleared.
+    await expect(within(items[0]!).getByText('Active')).toBeVisible()
+    await expect(within(items[1]!).getByText(/acknowledged by .*: "On my way"/)).toBeVisible()
+    await expect(within(items[2]!).getByText(/cleared when the condition ended/)).toBeVisible()
+    await step('acknowledge with a note, from the keyboard', async () => {
+      within(items[0]!)
+        .getByRole('button', { name: /^Acknowledge/ })
+        .focus()
+      await userEvent.keyboard('{Enter}')
+      const dialog = await body.findByRole('dialog', { name: 'Acknowledge alarm' })
+      await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Checking the fuse')
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }))
+      const acknowledged = await body.findByText('Alarm acknowledged')
+      await waitFor(() => expect(acknowledged).toBeVisible())
+      await waitFor(() => expect(within(list).getAllByText(/"Checking the fuse"/)).toHaveLength(1))
+    })
+    await step('clear by hand', async () => {
+      await userEvent.click(within(list).getAllByRole('button', { name: /^Clear/ })[0]!)
+      const cleared = await body.findByText('Alarm cleared')
+      await waitFor(() => expect(cleared).toBeVisible())
+    })
+  },
+}
+
+export const AlarmsFiltered: Story = {
+  args: { initial: { tab: 'alarms', state: 'cleared' } },
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole('list', { name: 'Alarms' })
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1))
+    await expect(within(list).getByText('Cleared')).toBeVisible()
+  },
+}
+
+export const AlarmsEmpty: Story = {
+  args: { initial: { tab: 'alarms', severity: 'info' } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No alarms')).toBeVisible()
+  },
+}
+
+export const AlarmsLoading: Story = {
+  args: { initial: { tab: 'alarms' } },
+  parameters: {
+    msw: { handlers: handlers({ alarms: [pending('/api/v1/notifications/alarms')] }) },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading alarms...')).toBeInTheDocument()
+  },
+}
+
+export const AlarmsError: Story = {
+  args: { initial: { tab: 'alarms' } },
+  parameters: {
+    msw: { handlers: handlers({ alarms: [failing('/api/v1/notifications/alarms')] }) },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Alarms could not be loaded')).toBeVisible()
+  },
+}
+
+export const AlarmsNarrowDark: Story = {
+  args: { initial: { tab: 'alarms' } },
+  globals: { ...narrowViewport, theme: 'dark' },
+  parameters: shellViewportParameters,
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole('list', { name: 'Alarms' })
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+  },
+}
+
+export const SnoozeAndEndIt: Story = {
+  args: { initial: { tab: 'alarms' } },
+  // Its toast names when the snooze ends: an hour from the clock's now, another picture each run.
+  parameters: { visual: false },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const list = await canvas.findByRole('list', { name: 'Alarms' })
+    await step('snooze the rule for the alarm’s device', async () => {
+      await userEvent.click(within(list).getAllByRole('button', { name: /^Snooze/ })[0]!)
+      const dialog = await body.findByRole('dialog', { name: 'Snooze rule for this device' })
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Snooze' }))
+      await waitFor(() => expect(body.getByText('Rule snoozed')).toBeVisible())
+    })
+    await step('see it on the rule, and end it', async () => {
+      await userEvent.click(canvas.getByRole('tab', { name: 'Rules' }))
+      await expect(await canvas.findByText(/^Snoozed for Cold storage until/)).toBeVisible()
+      await userEvent.click(canvas.getByRole('button', { name: 'End snooze for Cold storage' }))
+      await waitFor(() => expect(body.getByText('Snooze ended')).toBeVisible())
+      await waitFor(() => expect(canvas.queryByText(/^Snoozed for/)).toBeNull())
+    })
+  },
+}

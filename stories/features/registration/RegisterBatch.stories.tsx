@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
-import { expect, userEvent, within } from 'storybook/test'
-import { handleCreateDevicesBatch } from '../../../src/api/__generated__/msw.gen'
-import { RegisterBatchPage } from '../../../src/features/registration/RegisterBatchPage'
-import { fleetHandler } from '../../../src/mocks/devices-fleet'
-import { devices } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing } from '../../../src/mocks/handlers'
+import { expect, spyOn, userEvent, within } from 'storybook/test'
+import { handleCreateDevicesBatch } from '~/api/__generated__/msw.gen'
+import { RegisterBatchPage } from '~/features/registration/RegisterBatchPage'
+import { connectHandlers, TOKEN } from '~/mocks/devices-connect'
+import { fleetHandler } from '~/mocks/devices-fleet'
+import { devices } from '~/mocks/fixtures'
+import { baseHandlers, failing } from '~/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 let made = 0
@@ -31,6 +32,7 @@ const meta = {
       handlers: {
         ...baseHandlers,
         devices: [fleetHandler(devices), createOk],
+        connect: connectHandlers(),
       },
     },
   },
@@ -93,6 +95,26 @@ export const RegisterAll: Story = {
     await expect(await canvas.findByText('All 2 rows are ready.')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Register 2 devices' }))
     await expect(await canvas.findByText('2 devices registered')).toBeVisible()
+  },
+}
+
+/** The new devices' tokens, offered once as a CSV: the file is the only copy. */
+export const DownloadTokens: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement)
+    await RegisterAll.play!(context)
+    const saved = spyOn(URL, 'createObjectURL')
+    await userEvent.click(canvas.getByRole('button', { name: 'Download device tokens (CSV)' }))
+    await expect(
+      await canvas.findByText(/Tokens saved to device-tokens.csv. They are not shown again/),
+    ).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /Download device tokens/ })).toBeNull()
+    const csv = await (saved.mock.calls[0]![0] as Blob).text()
+    const lines = csv.trim().split(/\r?\n/)
+    await expect(lines[0]).toBe('device_id,name,serial_number,token')
+    await expect(lines).toHaveLength(3)
+    await expect(lines[1]).toContain(`,Roof,PV-1,${TOKEN}`)
+    saved.mockRestore()
   },
 }
 

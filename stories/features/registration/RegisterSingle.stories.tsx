@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { handleCreateDevice } from '../../../src/api/__generated__/msw.gen'
-import { RegisterChoicePage } from '../../../src/features/registration/RegisterChoicePage'
-import { RegisterSinglePage } from '../../../src/features/registration/RegisterSinglePage'
-import { deviceHandlers } from '../../../src/mocks/devices-detail'
-import { devices } from '../../../src/mocks/fixtures'
-import { baseHandlers } from '../../../src/mocks/handlers'
+import { handleCreateDevice } from '~/api/__generated__/msw.gen'
+import { RegisterChoicePage } from '~/features/registration/RegisterChoicePage'
+import { RegisterSinglePage } from '~/features/registration/RegisterSinglePage'
+import { connectHandlers, TOKEN } from '~/mocks/devices-connect'
+import { deviceHandlers } from '~/mocks/devices-detail'
+import { NOW, devices } from '~/mocks/fixtures'
+import { baseHandlers } from '~/mocks/handlers'
 import { withAppServices } from '../../support/with-app-services'
 
 const created = handleCreateDevice(async ({ request }) =>
@@ -20,8 +21,15 @@ const meta = {
   title: 'Features/Registration/RegisterSingle',
   component: RegisterSinglePage,
   decorators: [withAppServices],
+  args: { now: new Date(NOW) },
   parameters: {
-    msw: { handlers: { ...baseHandlers, device: [created, ...deviceHandlers()] } },
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [created, ...deviceHandlers()],
+        connect: connectHandlers(),
+      },
+    },
   },
 } satisfies Meta<typeof RegisterSinglePage>
 export default meta
@@ -65,6 +73,12 @@ export const WizardSteps: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Register device' }))
     await expect(await canvas.findByText('Roof PV meter is registered')).toBeVisible()
     await expect(canvas.getByRole('link', { name: 'Open the device' })).toBeVisible()
+    // Registration ends with the device's credentials and how to connect.
+    await expect(await canvas.findByText(TOKEN)).toBeVisible()
+    await expect(await canvas.findByLabelText('Publish with mosquitto_pub')).toHaveTextContent(
+      `-P '${TOKEN}'`,
+    )
+    await expect(canvas.getByText('Waiting for the first message...')).toBeVisible()
   },
 }
 

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ReportsPage } from '../../../src/features/reports/ReportsPage'
-import type { ReportChoice } from '../../../src/features/reports/ReportControls'
-import { users } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { dashboardHandlers, dashboardNow, northwindDevices } from '../../../src/mocks/dashboard'
-import { fleetHandler } from '../../../src/mocks/devices-fleet'
-import { signedInAs } from '../../../src/mocks/users-groups'
+import { ReportsPage } from '~/features/reports/ReportsPage'
+import type { ReportChoice } from '~/features/reports/ReportControls'
+import { users } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { dashboardHandlers, dashboardNow, northwindDevices } from '~/mocks/dashboard'
+import { fleetHandler } from '~/mocks/devices-fleet'
+import { signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 
@@ -52,7 +52,7 @@ export const Default: Story = {
     const totals = await canvas.findByRole('region', { name: 'Totals' })
     await expect(within(totals).getByText('So far: 1 Nov – 22 Nov 2026')).toBeVisible()
     await expect(within(totals).getByText('Same days before: 1 Oct – 22 Oct 2026')).toBeVisible()
-    const table = canvas.getByRole('table')
+    const table = canvas.getByRole('grid', { name: 'Devices in the report' })
     await expect(within(table).getByRole('columnheader', { name: /^Change$/ })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -90,13 +90,13 @@ export const PerDayAverages: Story = {
 
 export const SortByPercent: Story = {
   play: async ({ canvas }) => {
-    const table = await canvas.findByRole('table')
-    await userEvent.click(within(table).getByRole('button', { name: 'Change %' }))
+    const table = await canvas.findByRole('grid', { name: 'Devices in the report' })
+    await userEvent.click(within(table).getByRole('columnheader', { name: /Change %/ }))
     await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute(
       'aria-sort',
       'descending',
     )
-    await userEvent.click(within(table).getByRole('button', { name: /Change %/ }))
+    await userEvent.click(within(table).getByRole('columnheader', { name: /Change %/ }))
     await expect(within(table).getByRole('columnheader', { name: /Change %/ })).toHaveAttribute(
       'aria-sort',
       'ascending',
@@ -134,7 +134,7 @@ export const CustomRange: Story = {
 /** Devices are found by a search and kept as tags, by keyboard; the report covers them only. */
 export const ChooseDevices: Story = {
   play: async ({ canvas, step }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid', { name: 'Devices in the report' })
     const search = canvas.getByRole('combobox', { name: 'Devices' })
     await step('search and choose two devices', async () => {
       search.focus()
@@ -153,7 +153,9 @@ export const ChooseDevices: Story = {
     await expect(within(chosen).getByRole('row', { name: /^Cold storage/ })).toBeVisible()
     // Header, the two devices, the total.
     await waitFor(() =>
-      expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4),
+      expect(
+        within(canvas.getByRole('grid', { name: 'Devices in the report' })).getAllByRole('row'),
+      ).toHaveLength(4),
     )
   },
 }
@@ -195,6 +197,29 @@ export const NarrowScreen: Story = {
 export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('table')).toBeVisible()
+    await expect(await canvas.findByRole('grid', { name: 'Devices in the report' })).toBeVisible()
   },
+}
+
+/** Issue 26: cost and CO2 under the totals, the change and every device's figures. */
+export const WithCost: Story = {
+  parameters: { msw: { handlers: handlers({ priced: true }) } },
+  play: async ({ canvas }) => {
+    const totals = await canvas.findByRole('region', { name: 'Totals' })
+    await expect(
+      await within(totals).findAllByText(
+        /^€[\d,.]+ · [\d,.]+ (kg|t) CO₂e, plus €12\.60 standing charges$/,
+      ),
+    ).toHaveLength(2)
+    await expect(within(totals).getByText(/^[+-]€[\d,.]+ · [+-][\d,.]+ (kg|t) CO₂e$/)).toBeVisible()
+    const table = canvas.getByRole('grid', { name: 'Devices in the report' })
+    await expect(
+      within(table).getAllByText(/^€[\d,.]+ · [\d,.]+ (kg|t) CO₂e$/).length,
+    ).toBeGreaterThan(2)
+  },
+}
+
+export const WithCostNarrow: Story = {
+  ...WithCost,
+  globals: mobileViewport,
 }

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { SettingsPage } from '../../../src/features/settings/SettingsPage'
-import { users } from '../../../src/mocks/fixtures'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { peopleHandlers, settingsHandlers, signedInAs } from '../../../src/mocks/users-groups'
-import { darkTheme } from '../../../src/styles'
+import { SettingsPage } from '~/features/settings/SettingsPage'
+import { users } from '~/mocks/fixtures'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { peopleHandlers, settingsHandlers, signedInAs } from '~/mocks/users-groups'
+import { darkTheme } from '~/styles'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 import { withToasts } from '../users/support'
@@ -99,8 +99,7 @@ export const SaveDarkTheme: Story = {
     within(prefs).getByRole('button', { name: /Theme/ }).focus()
     await userEvent.keyboard('{Enter}')
     await userEvent.click(await body().findByRole('option', { name: 'Dark' }))
-    // Enter in a field submits the form, as keyboard users save it.
-    await userEvent.type(within(prefs).getByRole('textbox', { name: /Billing month/ }), '{Enter}')
+    await userEvent.click(within(prefs).getByRole('button', { name: /^Save/ }))
     await waitFor(() => expect(body().getByText('Preferences saved')).toBeVisible())
     await expect(document.documentElement.classList.contains(darkTheme)).toBe(true)
   },

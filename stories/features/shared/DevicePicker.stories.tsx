@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { DevicePicker } from '../../../src/features/shared/DevicePicker'
-import { northwindDevices } from '../../../src/mocks/dashboard'
-import { fleetHandler, makeFleet, queryFleet } from '../../../src/mocks/devices-fleet'
-import { baseHandlers, pending } from '../../../src/mocks/handlers'
+import { DevicePicker } from '~/features/shared/DevicePicker'
+import { northwindDevices } from '~/mocks/dashboard'
+import { fleetHandler, makeFleet, queryFleet } from '~/mocks/devices-fleet'
+import { baseHandlers, pending } from '~/mocks/handlers'
 import { mobileViewport } from '../../ui/helpers'
 import { tabTo } from '../../support/keyboard'
 
@@ -79,7 +79,8 @@ export const SearchAndChooseByKeyboard: Story = {
     await expect(search).toHaveValue('')
     await userEvent.keyboard('{Escape}')
     const chosen = canvas.getByRole('grid', { name: 'Chosen devices' })
-    await expect(within(chosen).getByRole('row', { name: /^Warehouse north/ })).toBeVisible()
+    // The tag says 'Loading...' until the chosen device's name is back from the server.
+    await expect(await within(chosen).findByRole('row', { name: /^Warehouse north/ })).toBeVisible()
   },
 }
 

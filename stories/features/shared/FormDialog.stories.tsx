@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, userEvent, waitFor } from 'storybook/test'
-import type { FormErrors } from '../../../src/api'
-import { FormDialog } from '../../../src/features/shared/ServerForm'
-import { useForm } from '../../../src/features/shared/use-form'
-import { TextField } from '../../../src/ui'
+import type { FormErrors } from '~/api'
+import { FormDialog } from '~/features/shared/ServerForm'
+import { useForm } from '~/features/shared/use-form'
+import { TextField } from '~/ui'
 
 /** A user form whose save the server rejects: the e-mail is taken. */
 function RejectingForm({ rejection }: { rejection: FormErrors }) {
@@ -43,7 +43,10 @@ export const FieldRejected: Story = {
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }))
     await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus())
-    await expect(screen.getByText('A user with this e-mail already exists')).toBeVisible()
+    // Visible once the dialog has faded in (it opens with the story).
+    await waitFor(() =>
+      expect(screen.getByText('A user with this e-mail already exists')).toBeVisible(),
+    )
   },
 }
 

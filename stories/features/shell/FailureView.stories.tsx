@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { FailureView } from '../../../src/features/shell/FailureScreen'
+import { FailureView } from '~/features/shell/FailureScreen'
 
 const report = {
   id: '4f1e2d3c-0000-4000-8000-00000000beef',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { SessionSkeleton } from '../../../src/features/auth/SessionSkeleton'
-import { RouteLoadingView } from '../../../src/features/shell/RouteLoadingOverlay'
+import { SessionSkeleton } from '~/features/auth/SessionSkeleton'
+import { RouteLoadingView } from '~/features/shell/RouteLoadingOverlay'
 
 const meta = {
   title: 'Features/Shell/Loading',

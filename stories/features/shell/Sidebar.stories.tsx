@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Sidebar } from '../../../src/features/shell/Sidebar'
-import { layout } from '../../../src/styles/tokens'
+import { Sidebar } from '~/features/shell/Sidebar'
+import { layout } from '~/styles/tokens'
 import { demoUsers } from '../../support/users'
 import { expectNavigation, expectedItems } from './navigation-checks'
 

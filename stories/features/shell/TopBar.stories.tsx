@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import type { SessionUser } from '../../../src/features/auth/session'
-import { TopBar } from '../../../src/features/shell/TopBar'
+import type { SessionUser } from '~/features/auth/session'
+import { TopBar } from '~/features/shell/TopBar'
 import { withAppServices } from '../../support/with-app-services'
 import { demoUsers } from '../../support/users'
 

@@ -1,5 +1,5 @@
 import { expect, within } from 'storybook/test'
-import type { Role } from '../../../src/features/auth/roles'
+import type { Role } from '~/features/auth/roles'
 
 /** Spec §2 and §6, written out: the sidebar of each role, in order, hidden items left out. */
 export const expectedItems: Record<Role, readonly string[]> = {

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { UsersPage, type UsersPageTab } from '../../../src/features/users/UsersPage'
-import { baseHandlers, failing, pending } from '../../../src/mocks/handlers'
-import { users } from '../../../src/mocks/fixtures'
-import { manyUsers, peopleHandlers, signedInAs } from '../../../src/mocks/users-groups'
+import { UsersPage, type UsersPageTab } from '~/features/users/UsersPage'
+import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { users } from '~/mocks/fixtures'
+import { manyUsers, peopleHandlers, signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 import { withToasts } from './support'
@@ -38,7 +38,7 @@ const ownData = (...args: Parameters<typeof peopleHandlers>) => ({
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    const table = await canvas.findByRole('table')
+    const table = await canvas.findByRole('grid')
     await expect(within(table).getByText('Uma User')).toBeVisible()
     await expect((await within(table).findAllByText('Northwind Energy')).length).toBeGreaterThan(0)
     // An admin edits users and admins, never elevated accounts, and never deletes themselves.
@@ -54,7 +54,7 @@ export const Developer: Story = {
     msw: { handlers: { ...baseHandlers, auth: signedInAs(developer!), ...peopleHandlers() } },
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await expect(canvas.getByRole('link', { name: 'New tenant' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Edit Dana Developer' })).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Delete Dana Developer' })).toBeNull()
@@ -64,7 +64,7 @@ export const Developer: Story = {
 export const CreateUser: Story = {
   parameters: ownData(),
   play: async ({ canvas, step }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await step('open the form with the keyboard', async () => {
       canvas.getByRole('button', { name: 'New user' }).focus()
       await userEvent.keyboard('{Enter}')
@@ -97,7 +97,7 @@ export const CreateUser: Story = {
 export const EmailTaken: Story = {
   parameters: ownData(),
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await userEvent.click(canvas.getByRole('button', { name: 'New user' }))
     const dialog = await body().findByRole('dialog', { name: 'New user' })
     await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Uma Again')
@@ -113,7 +113,7 @@ export const EmailTaken: Story = {
 export const NewUserChecks: Story = {
   parameters: ownData(),
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await userEvent.click(canvas.getByRole('button', { name: 'New user' }))
     const dialog = await body().findByRole('dialog', { name: 'New user' })
     await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'nina@')
@@ -172,7 +172,7 @@ export const Paged: Story = {
 
 export const Searched: Story = {
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search users' }), 'harbor')
     await expect(canvas.getByText('Hal Harbor')).toBeVisible()
     await expect(canvas.queryByText('Uma User')).toBeNull()
@@ -237,6 +237,6 @@ export const NarrowScreen: Story = {
 export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
-    await canvas.findByRole('table')
+    await canvas.findByRole('grid')
   },
 }

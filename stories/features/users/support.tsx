@@ -1,5 +1,5 @@
 import type { Decorator } from '@storybook/react-vite'
-import { FeedbackToasts } from '../../../src/features/feedback/FeedbackToasts'
+import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
 
 /**
  * The toast region the app renders at its root, so plays can read the feedback a page pushes.

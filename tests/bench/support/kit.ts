@@ -10,8 +10,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../../src/server/config.ts'
-import type { Database } from '../../../src/server/db/database.ts'
+import type { Config } from '~/server/config.ts'
+import type { Database } from '~/server/db/database.ts'
 
 export type Kind = 'pglite' | 'postgres'
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -24,9 +24,9 @@ export interface BenchDatabase {
 
 /** A migrated, empty database: PGlite in a temp dir, or a new PostgreSQL database. */
 export async function openBenchDatabase(kind: Kind): Promise<BenchDatabase> {
-  const { migrate } = await import('../../../src/server/db/index.ts')
-  const { openPglite } = await import('../../../src/server/db/pglite.ts')
-  const { openPostgres } = await import('../../../src/server/db/postgres.ts')
+  const { migrate } = await import('~/server/db/index.ts')
+  const { openPglite } = await import('~/server/db/pglite.ts')
+  const { openPostgres } = await import('~/server/db/postgres.ts')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterdeck-bench-'))
   let drop = async () => {}
   let db: Database
@@ -61,8 +61,8 @@ export async function openBenchDatabase(kind: Kind): Promise<BenchDatabase> {
 
 /** A group and an admin in it; returns the group id. */
 export async function benchTenant(db: Database, name: string, email: string): Promise<string> {
-  const { SYSTEM } = await import('../../../src/server/db/database.ts')
-  const { hashPassword } = await import('../../../src/server/modules/auth/passwords.ts')
+  const { SYSTEM } = await import('~/server/db/database.ts')
+  const { hashPassword } = await import('~/server/modules/auth/passwords.ts')
   const hash = await hashPassword('bench-password', 10)
   return db.transaction(SYSTEM, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
@@ -85,9 +85,9 @@ export async function listen(
   bench: BenchDatabase,
   overrides: Partial<Config> = {},
 ): Promise<{ app: FastifyInstance; port: number }> {
-  const { buildApp } = await import('../../../src/server/app.ts')
-  const { loadConfig } = await import('../../../src/server/config.ts')
-  const { createLogs } = await import('../../../src/server/logging.ts')
+  const { buildApp } = await import('~/server/app.ts')
+  const { loadConfig } = await import('~/server/config.ts')
+  const { createLogs } = await import('~/server/logging.ts')
   const config = loadConfig(
     {
       APP_ENV: 'production',
@@ -138,7 +138,9 @@ export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 export interface Call {
   port: number
   path: string
-  cookie: string
+  cookie?: string
+  /** A device token or an API key, as `Bearer ...`, instead of a session. */
+  authorization?: string
   method?: 'GET' | 'POST'
   body?: string
 }
@@ -155,7 +157,8 @@ export function request(call: Call): Promise<number> {
         method: call.method ?? 'GET',
         agent,
         headers: {
-          cookie: call.cookie,
+          ...(call.cookie && { cookie: call.cookie }),
+          ...(call.authorization && { authorization: call.authorization }),
           'x-request-id': randomBytes(8).toString('hex'),
           ...(call.body && { 'content-type': 'application/json' }),
         },

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import { launchChromium } from '../../tools/chromium'
 import { inject } from 'vitest'
 import { freshDatabase, root, spawnServer } from './server'
@@ -97,11 +97,51 @@ export async function newPage(
   const page = await context.newPage()
   const errors: Error[] = []
   errorsOf.set(page, errors)
+  trackCalls(page)
   page.on('pageerror', (error) => {
     if (!collectErrors) throw error
     errors.push(error)
   })
   return page
+}
+
+/** Requests in flight per page, but the live event stream, which stays open while signed in. */
+const inFlight = new WeakMap<Page, { calls: Set<Request>; changed: () => void }>()
+
+function trackCalls(page: Page) {
+  const state = { calls: new Set<Request>(), changed: () => {} }
+  inFlight.set(page, state)
+  const settle = (request: Request) => {
+    if (state.calls.delete(request)) state.changed()
+  }
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/events') return
+    state.calls.add(request)
+    state.changed()
+  })
+  page.on('requestfinished', settle)
+  page.on('requestfailed', settle)
+}
+
+/**
+ * Playwright's 'networkidle' (no request for 500 ms), leaving out the live event stream: with it
+ * open the page is never idle.
+ */
+export function networkSettled(page: Page, quietMs = 500): Promise<void> {
+  const state = inFlight.get(page)!
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined
+    const check = () => {
+      clearTimeout(timer)
+      if (state.calls.size === 0) timer = setTimeout(done, quietMs)
+    }
+    const done = () => {
+      state.changed = () => {}
+      resolve()
+    }
+    state.changed = check
+    check()
+  })
 }
 
 /**

@@ -128,6 +128,8 @@ export async function spawnServer(
         SEED_DAYS: '21',
         // The demo simulator's readings would move the figures tests compare between pages.
         SIMULATE: '0',
+        // The embedded MQTT broker on a port of its own, never 1883 (the machine's Mosquitto).
+        MQTT_PORT: '0',
         LOG_STDOUT: 'warn',
         ...database.env,
         ...options.env,

@@ -3,11 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp, type AppOptions } from '../../../src/server/app.ts'
-import { loadConfig, type Config } from '../../../src/server/config.ts'
-import type { Database } from '../../../src/server/db/database.ts'
-import { createLogs } from '../../../src/server/logging.ts'
+import { buildApp, type AppOptions } from '~/server/app.ts'
+import { loadConfig, type Config } from '~/server/config.ts'
+import type { Database } from '~/server/db/database.ts'
+import { createLogs } from '~/server/logging.ts'
 import { createTestDatabase } from './database.ts'
+import { inject } from './inject.ts'
 import {
   loadFixtures,
   PASSWORD,
@@ -94,7 +95,7 @@ export async function build(
   const sessions = new Map<UserKey, Session>()
 
   const call: TestApp['call'] = (session, options) =>
-    app.inject({
+    inject(app, {
       ...options,
       headers: {
         'x-request-id': randomUUID(),

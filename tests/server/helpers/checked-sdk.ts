@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import * as sdk from '../../../src/api/__generated__/sdk.gen.ts'
+import * as sdk from '~/api/__generated__/sdk.gen.ts'
 import type { TestApp } from './build.ts'
 import { PASSWORD, USERS, type UserKey } from './fixtures.ts'
 import { injectClient, type Exchange } from './sdk-client.ts'

@@ -78,7 +78,17 @@ export function contractOperations(): ContractOperation[] {
 }
 
 export type IdKind =
-  'user' | 'group' | 'device' | 'deviceModel' | 'delivery' | 'rule' | 'reading' | 'attachment'
+  | 'user'
+  | 'group'
+  | 'device'
+  | 'deviceModel'
+  | 'delivery'
+  | 'rule'
+  | 'reading'
+  | 'attachment'
+  | 'apiKey'
+  | 'channel'
+  | 'alarm'
 
 /** Path parameters are named by their component; query and body fields by their name. */
 const KIND_OF_COMPONENT: Record<string, IdKind> = {
@@ -89,7 +99,10 @@ const KIND_OF_COMPONENT: Record<string, IdKind> = {
   RuleId: 'rule',
   ReadingId: 'reading',
   AttachmentId: 'attachment',
+  ApiKeyId: 'apiKey',
   ReportDeviceIds: 'device',
+  ChannelId: 'channel',
+  AlarmId: 'alarm',
 }
 const KIND_OF_FIELD: Record<string, IdKind> = {
   user_id: 'user',
@@ -101,6 +114,9 @@ const KIND_OF_FIELD: Record<string, IdKind> = {
   rule_id: 'rule',
   reading_id: 'reading',
   attachment_id: 'attachment',
+  channel_id: 'channel',
+  channel_ids: 'channel',
+  alarm_id: 'alarm',
 }
 
 /** Where an operation takes an object id: a path or query parameter, or a body field. */
@@ -169,7 +185,7 @@ function bodySlots(schema: Json, variant: number): IdSlot[] {
 
 /**
  * Every place an operation takes an id of a tenant object. X-Group-ID is left out: it is the
- * scope itself (tenancy.test.ts shows it is ignored for admins and users).
+ * scope itself (api/tenancy.test.ts shows it is ignored for admins and users).
  */
 export function idSlots(op: ContractOperation): IdSlot[] {
   const slots: IdSlot[] = []

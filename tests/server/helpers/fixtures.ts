@@ -1,6 +1,6 @@
-import { SYSTEM, type Database, type Role } from '../../../src/server/db/database.ts'
-import { hashPassword } from '../../../src/server/modules/auth/passwords.ts'
-import { insertReadings } from '../../../src/server/modules/readings/readings-repository.ts'
+import { SYSTEM, type Database, type Role } from '~/server/db/database.ts'
+import { hashPassword } from '~/server/modules/auth/passwords.ts'
+import { insertReadings } from '~/server/modules/readings/readings-repository.ts'
 
 /** Bump when the fixtures change, so the cached PGlite template is rebuilt. */
 export const FIXTURE_VERSION = 1

@@ -10,7 +10,7 @@ import {
   type IdSource,
   type RequestParts,
 } from './contract-inputs.ts'
-import { prng as mulberry32 } from '../../../src/server/seed/random.ts'
+import { prng as mulberry32 } from '~/server/seed/random.ts'
 
 /** The seed's generator with a few draws a fuzz case needs: a seed replays a run. */
 export function prng(seed: number) {

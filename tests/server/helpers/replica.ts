@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../../../src/server/app.ts'
-import { openPostgres } from '../../../src/server/db/postgres.ts'
-import { createLogs } from '../../../src/server/logging.ts'
+import { buildApp } from '~/server/app.ts'
+import { openPostgres } from '~/server/db/postgres.ts'
+import { createLogs } from '~/server/logging.ts'
 import type { Session, TestApp } from './build.ts'
+import { inject } from './inject.ts'
 
 export interface Replica {
   app: FastifyInstance
@@ -30,7 +31,7 @@ export async function replica(t: TestApp): Promise<Replica> {
   return {
     app,
     call: (session, options) =>
-      app.inject({
+      inject(app, {
         ...options,
         headers: {
           'x-request-id': randomUUID(),

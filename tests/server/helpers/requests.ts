@@ -48,6 +48,17 @@ const BUILDERS: Record<string, (fx: Fixtures, caller: UserKey) => InjectOptions>
     json('PUT', `/api/v1/groups/${fx.groups.A}`, { name: GROUPS.A, timezone: 'Europe/Berlin' }),
   deleteGroup: () => ({ method: 'DELETE', url: `/api/v1/groups/${randomUUID()}` }),
   listGroupMembers: (fx) => ({ method: 'GET', url: `/api/v1/groups/${fx.groups.A}/members` }),
+  getGroupEnergySettings: (fx) => ({
+    method: 'GET',
+    url: `/api/v1/groups/${fx.groups.A}/energy-settings`,
+  }),
+  updateGroupEnergySettings: (fx) =>
+    json('PUT', `/api/v1/groups/${fx.groups.A}/energy-settings`, {
+      billing_cycle_start_day: 1,
+      currency: 'EUR',
+      tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0, price_per_kwh: 0.3 }],
+      emission_factors: [],
+    }),
   createTenant: () =>
     json('POST', '/api/v1/tenants/', {
       group: { name: `Tenant ${unique()}` },
@@ -82,6 +93,33 @@ const BUILDERS: Record<string, (fx: Fixtures, caller: UserKey) => InjectOptions>
       location: 'Hamburg, Hall B',
     }),
   deleteDevice: () => ({ method: 'DELETE', url: `/api/v1/devices/${randomUUID()}` }),
+  createDeviceCredentials: (fx) => ({
+    method: 'POST',
+    url: `/api/v1/devices/${fx.devicesOf.A[2]}/credentials`,
+  }),
+  deleteDeviceCredentials: () => ({
+    method: 'DELETE',
+    url: `/api/v1/devices/${randomUUID()}/credentials`,
+  }),
+  ingestDeviceReadings: (fx) =>
+    json('POST', `/api/v1/devices/${fx.devicesOf.A[2]}/readings`, {
+      readings: [{ timestamp: new Date(Date.now() - 60_000).toISOString(), kwh: 10 }],
+    }),
+  listApiKeys: () => ({ method: 'GET', url: '/api/v1/api-keys' }),
+  createApiKey: () => json('POST', '/api/v1/api-keys', { name: `Key ${unique()}`, role: 'user' }),
+  deleteApiKey: () => ({ method: 'DELETE', url: `/api/v1/api-keys/${randomUUID()}` }),
+  getDeviceConnection: (fx) => ({
+    method: 'GET',
+    url: `/api/v1/devices/${fx.devicesOf.A[0]}/connection`,
+  }),
+  authenticateMqttClient: (fx) =>
+    json('POST', '/api/v1/mqtt/auth', { username: fx.devicesOf.A[0], password: 'not-a-token' }),
+  authorizeMqttClient: (fx) =>
+    json('POST', '/api/v1/mqtt/acl', {
+      username: fx.devicesOf.A[0],
+      topic: `meterdeck/v1/devices/${fx.devicesOf.A[0]}/readings`,
+      action: 'publish',
+    }),
   bulkPushReadings: (fx) =>
     json('POST', '/api/v1/devices/bulk_push', {
       items: [

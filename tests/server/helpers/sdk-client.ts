@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { createClient, type Client } from '../../../src/api/__generated__/client/index.ts'
+import { createClient, type Client } from '~/api/__generated__/client/index.ts'
 
 export interface Exchange {
   method: string

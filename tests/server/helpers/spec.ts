@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { specPath } from '../../../src/server/app.ts'
+import { specPath } from '~/server/app.ts'
 
 export interface SpecOperation {
   operationId: string
@@ -106,10 +106,26 @@ export function responseValidator() {
     const pointer = pointerTo([...base, 'content', type, 'schema'])
     const validate = ajv.getSchema(pointer)
     if (!validate) return [`no schema at ${pointer}`]
+    // An event stream's schema is that of each event's data (the frames read so far).
+    if (type === 'text/event-stream')
+      return eventData(body).flatMap((data) =>
+        validate(data)
+          ? []
+          : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`),
+      )
     return validate(body)
       ? []
       : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
   }
+}
+
+/** The JSON `data` of each event of a text/event-stream body. */
+function eventData(body: unknown): unknown[] {
+  if (typeof body !== 'string') return [body]
+  return body
+    .split('\n\n')
+    .flatMap((frame) => frame.split('\n').filter((line) => line.startsWith('data: ')))
+    .map((line) => JSON.parse(line.slice(6)) as unknown)
 }
 
 let validateResponse: ReturnType<typeof responseValidator> | undefined

@@ -40,6 +40,34 @@ async function rule(t: TestApp, tenant: Tenant): Promise<string> {
   return rows[0]!.id
 }
 
+/** A webhook channel through the API. */
+async function channel(t: TestApp, tenant: Tenant): Promise<string> {
+  const response = await t.call(await t.as(ADMIN_OF[tenant]), {
+    method: 'POST',
+    url: '/api/v1/notifications/channels',
+    payload: {
+      group_id: t.fx.groups[tenant],
+      type: 'webhook',
+      name: `Hook ${tenant} ${randomUUID().slice(0, 6)}`,
+      url: 'https://hooks.example.test/meterdeck',
+    },
+  })
+  if (response.statusCode !== 201) throw new Error(`channel: ${response.body}`)
+  return response.json().id
+}
+
+/** An active alarm of the tenant's rule and first device (the evaluator raises them). */
+async function alarm(t: TestApp, tenant: Tenant, ruleId: string): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO alarms (group_id, rule_id, device_id, condition_key, alert_type, severity,
+       rule_name, title, message, raised_at)
+     VALUES ($1, $2, $3, $4, 'DEVICE_OFFLINE', 'warning', 'Offline', 'Device offline',
+             'Main meter has been offline for 45 min.', now()) RETURNING id`,
+    [t.fx.groups[tenant], ruleId, t.fx.devicesOf[tenant][0], `test:${randomUUID()}`],
+  )
+  return rows[0]!.id
+}
+
 /** A manual reading with a photo through the API (SQL while it is not implemented). */
 async function attachment(t: TestApp, tenant: Tenant): Promise<string> {
   const device = t.fx.devicesOf[tenant][0]!
@@ -105,6 +133,17 @@ async function deliveries(
   return out
 }
 
+/** An API key of the tenant, made by its admin. */
+async function apiKey(t: TestApp, tenant: Tenant): Promise<string> {
+  const response = await t.call(await t.as(tenant === 'A' ? 'admin' : 'admin2'), {
+    method: 'POST',
+    url: '/api/v1/api-keys',
+    payload: { name: `Key of ${tenant}`, role: 'user' },
+  })
+  if (response.statusCode !== 201) throw new Error(`api key: ${response.body}`)
+  return response.json().id
+}
+
 const usersOf = (tenant: Tenant) =>
   (Object.keys(USERS) as UserKey[]).filter((u) => USERS[u].group === tenant)
 
@@ -130,6 +169,7 @@ export async function createTenantObjects(t: TestApp): Promise<TenantObjects> {
       ],
     )
     const device = t.fx.devicesOf[tenant][0]!
+    const ruleId = await rule(t, tenant)
     const reading = await t.db.query<{ id: string }>(
       'SELECT id::text FROM readings WHERE device_id = $1 ORDER BY ts LIMIT 1',
       [device],
@@ -140,9 +180,12 @@ export async function createTenantObjects(t: TestApp): Promise<TenantObjects> {
       device,
       deviceModel: await deviceModel(t, tenant),
       delivery: deliveryOf[tenant === 'A' ? 'user' : 'user2'],
-      rule: await rule(t, tenant),
+      rule: ruleId,
       reading: reading.rows[0]!.id,
       attachment: await attachment(t, tenant),
+      apiKey: await apiKey(t, tenant),
+      channel: await channel(t, tenant),
+      alarm: await alarm(t, tenant, ruleId),
     }
   }
   return { ids, deliveryOf }

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { bulkPushReadings, changePassword, createDevice, createDevicesBatch, createGroup, createManualReading, createNotificationRule, createTenant, createUser, deactivateNotificationRule, deleteDevice, deleteGroup, deleteNotificationRule, deleteUser, getAttachmentContent, getConsumptionIntervals, getConsumptionIntervalsLastMonth, getConsumptionIntervalsToday, getCumulativeConsumption, getCumulativeConsumptionLastMonth, getCumulativeConsumptionLastWeek, getCumulativeConsumptionThisMonth, getCumulativeConsumptionThisWeek, getCumulativeConsumptionToday, getCumulativeConsumptionYesterday, getCurrentUser, getDevice, getDeviceStatusSummary, getEnergyReport, getEnergyReportCsv, getGroup, getLatestDeviceReading, getLogs, getNotificationRule, getPreferences, getReading, getSystemInfo, getUnreadNotificationCount, getUser, listDeviceAttachments, listDeviceMeasurements, listDeviceModels, listDeviceReadings, listDevices, listDeviceStatus, listGroupMembers, listGroups, listNotificationRules, listNotifications, listUsers, login, logout, markAllNotificationsRead, markNotificationRead, type Options, postFrontendLogs, refreshSession, updateDevice, updateGroup, updateNotificationRule, updatePreferences, updateUser } from '../sdk.gen';
-import type { BulkPushReadingsData, BulkPushReadingsError, BulkPushReadingsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateDeviceData, CreateDeviceError, CreateDeviceResponse, CreateDevicesBatchData, CreateDevicesBatchError, CreateDevicesBatchResponse, CreateGroupData, CreateGroupError, CreateGroupResponse, CreateManualReadingData, CreateManualReadingError, CreateManualReadingResponse, CreateNotificationRuleData, CreateNotificationRuleError, CreateNotificationRuleResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateUserData, CreateUserError, CreateUserResponse, DeactivateNotificationRuleData, DeactivateNotificationRuleError, DeactivateNotificationRuleResponse, DeleteDeviceData, DeleteDeviceError, DeleteDeviceResponse, DeleteGroupData, DeleteGroupError, DeleteGroupResponse, DeleteNotificationRuleData, DeleteNotificationRuleError, DeleteNotificationRuleResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, GetAttachmentContentData, GetAttachmentContentError, GetAttachmentContentResponse, GetConsumptionIntervalsData, GetConsumptionIntervalsError, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthError, GetConsumptionIntervalsLastMonthResponse, GetConsumptionIntervalsResponse, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayError, GetConsumptionIntervalsTodayResponse, GetCumulativeConsumptionData, GetCumulativeConsumptionError, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthError, GetCumulativeConsumptionLastMonthResponse, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekError, GetCumulativeConsumptionLastWeekResponse, GetCumulativeConsumptionResponse, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthError, GetCumulativeConsumptionThisMonthResponse, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekError, GetCumulativeConsumptionThisWeekResponse, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayError, GetCumulativeConsumptionTodayResponse, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayError, GetCumulativeConsumptionYesterdayResponse, GetCurrentUserData, GetCurrentUserError, GetCurrentUserResponse, GetDeviceData, GetDeviceError, GetDeviceResponse, GetDeviceStatusSummaryData, GetDeviceStatusSummaryError, GetDeviceStatusSummaryResponse, GetEnergyReportCsvData, GetEnergyReportCsvError, GetEnergyReportCsvResponse, GetEnergyReportData, GetEnergyReportError, GetEnergyReportResponse, GetGroupData, GetGroupError, GetGroupResponse, GetLatestDeviceReadingData, GetLatestDeviceReadingError, GetLatestDeviceReadingResponse, GetLogsData, GetLogsError, GetLogsResponse, GetNotificationRuleData, GetNotificationRuleError, GetNotificationRuleResponse, GetPreferencesData, GetPreferencesError, GetPreferencesResponse, GetReadingData, GetReadingError, GetReadingResponse, GetSystemInfoData, GetSystemInfoError, GetSystemInfoResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserData, GetUserError, GetUserResponse, ListDeviceAttachmentsData, ListDeviceAttachmentsError, ListDeviceAttachmentsResponse, ListDeviceMeasurementsData, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ListDeviceModelsData, ListDeviceModelsError, ListDeviceModelsResponse, ListDeviceReadingsData, ListDeviceReadingsError, ListDeviceReadingsResponse, ListDevicesData, ListDevicesError, ListDevicesResponse, ListDeviceStatusData, ListDeviceStatusError, ListDeviceStatusResponse, ListGroupMembersData, ListGroupMembersError, ListGroupMembersResponse, ListGroupsData, ListGroupsError, ListGroupsResponse, ListNotificationRulesData, ListNotificationRulesError, ListNotificationRulesResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListUsersData, ListUsersError, ListUsersResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsReadData, MarkAllNotificationsReadError, MarkAllNotificationsReadResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, PostFrontendLogsData, PostFrontendLogsError, PostFrontendLogsResponse, RefreshSessionData, RefreshSessionError, RefreshSessionResponse, UpdateDeviceData, UpdateDeviceError, UpdateDeviceResponse, UpdateGroupData, UpdateGroupError, UpdateGroupResponse, UpdateNotificationRuleData, UpdateNotificationRuleError, UpdateNotificationRuleResponse, UpdatePreferencesData, UpdatePreferencesError, UpdatePreferencesResponse, UpdateUserData, UpdateUserError, UpdateUserResponse } from '../types.gen';
+import { acknowledgeAlarm, authenticateMqttClient, authorizeMqttClient, bulkPushReadings, changePassword, clearAlarm, createApiKey, createDevice, createDeviceCredentials, createDevicesBatch, createGroup, createManualReading, createNotificationChannel, createNotificationRule, createTenant, createUser, deactivateNotificationRule, deleteApiKey, deleteDevice, deleteDeviceCredentials, deleteGroup, deleteNotificationChannel, deleteNotificationRule, deleteUser, endRuleSnooze, getAttachmentContent, getConsumptionIntervals, getConsumptionIntervalsLastMonth, getConsumptionIntervalsToday, getCumulativeConsumption, getCumulativeConsumptionBillYearAgo, getCumulativeConsumptionLastBill, getCumulativeConsumptionLastMonth, getCumulativeConsumptionLastWeek, getCumulativeConsumptionThisBill, getCumulativeConsumptionThisMonth, getCumulativeConsumptionThisWeek, getCumulativeConsumptionToday, getCumulativeConsumptionYesterday, getCurrentUser, getDevice, getDeviceConnection, getDeviceStatusSummary, getEnergyReport, getEnergyReportCsv, getGroup, getGroupEnergySettings, getLatestDeviceReading, getLogs, getNotificationChannel, getNotificationRule, getPreferences, getReading, getSystemInfo, getUnreadNotificationCount, getUser, ingestDeviceReadings, listAlarms, listApiKeys, listChannelDeliveries, listDeviceAttachments, listDeviceMeasurements, listDeviceModels, listDeviceReadings, listDevices, listDeviceStatus, listGroupMembers, listGroups, listNotificationChannels, listNotificationRules, listNotifications, listRuleSnoozes, listUsers, login, logout, markAllNotificationsRead, markNotificationRead, type Options, postFrontendLogs, refreshSession, snoozeRule, testNotificationChannel, updateDevice, updateGroup, updateGroupEnergySettings, updateNotificationChannel, updateNotificationRule, updatePreferences, updateUser } from '../sdk.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmError, AcknowledgeAlarmResponse, AuthenticateMqttClientData, AuthenticateMqttClientError, AuthenticateMqttClientResponse, AuthorizeMqttClientData, AuthorizeMqttClientError, AuthorizeMqttClientResponse, BulkPushReadingsData, BulkPushReadingsError, BulkPushReadingsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, ClearAlarmData, ClearAlarmError, ClearAlarmResponse, CreateApiKeyData, CreateApiKeyError, CreateApiKeyResponse, CreateDeviceCredentialsData, CreateDeviceCredentialsError, CreateDeviceCredentialsResponse, CreateDeviceData, CreateDeviceError, CreateDeviceResponse, CreateDevicesBatchData, CreateDevicesBatchError, CreateDevicesBatchResponse, CreateGroupData, CreateGroupError, CreateGroupResponse, CreateManualReadingData, CreateManualReadingError, CreateManualReadingResponse, CreateNotificationChannelData, CreateNotificationChannelError, CreateNotificationChannelResponse, CreateNotificationRuleData, CreateNotificationRuleError, CreateNotificationRuleResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateUserData, CreateUserError, CreateUserResponse, DeactivateNotificationRuleData, DeactivateNotificationRuleError, DeactivateNotificationRuleResponse, DeleteApiKeyData, DeleteApiKeyError, DeleteApiKeyResponse, DeleteDeviceCredentialsData, DeleteDeviceCredentialsError, DeleteDeviceCredentialsResponse, DeleteDeviceData, DeleteDeviceError, DeleteDeviceResponse, DeleteGroupData, DeleteGroupError, DeleteGroupResponse, DeleteNotificationChannelData, DeleteNotificationChannelError, DeleteNotificationChannelResponse, DeleteNotificationRuleData, DeleteNotificationRuleError, DeleteNotificationRuleResponse, DeleteUserData, DeleteUserError, DeleteUserResponse, EndRuleSnoozeData, EndRuleSnoozeError, EndRuleSnoozeResponse, GetAttachmentContentData, GetAttachmentContentError, GetAttachmentContentResponse, GetConsumptionIntervalsData, GetConsumptionIntervalsError, GetConsumptionIntervalsLastMonthData, GetConsumptionIntervalsLastMonthError, GetConsumptionIntervalsLastMonthResponse, GetConsumptionIntervalsResponse, GetConsumptionIntervalsTodayData, GetConsumptionIntervalsTodayError, GetConsumptionIntervalsTodayResponse, GetCumulativeConsumptionBillYearAgoData, GetCumulativeConsumptionBillYearAgoError, GetCumulativeConsumptionBillYearAgoResponse, GetCumulativeConsumptionData, GetCumulativeConsumptionError, GetCumulativeConsumptionLastBillData, GetCumulativeConsumptionLastBillError, GetCumulativeConsumptionLastBillResponse, GetCumulativeConsumptionLastMonthData, GetCumulativeConsumptionLastMonthError, GetCumulativeConsumptionLastMonthResponse, GetCumulativeConsumptionLastWeekData, GetCumulativeConsumptionLastWeekError, GetCumulativeConsumptionLastWeekResponse, GetCumulativeConsumptionResponse, GetCumulativeConsumptionThisBillData, GetCumulativeConsumptionThisBillError, GetCumulativeConsumptionThisBillResponse, GetCumulativeConsumptionThisMonthData, GetCumulativeConsumptionThisMonthError, GetCumulativeConsumptionThisMonthResponse, GetCumulativeConsumptionThisWeekData, GetCumulativeConsumptionThisWeekError, GetCumulativeConsumptionThisWeekResponse, GetCumulativeConsumptionTodayData, GetCumulativeConsumptionTodayError, GetCumulativeConsumptionTodayResponse, GetCumulativeConsumptionYesterdayData, GetCumulativeConsumptionYesterdayError, GetCumulativeConsumptionYesterdayResponse, GetCurrentUserData, GetCurrentUserError, GetCurrentUserResponse, GetDeviceConnectionData, GetDeviceConnectionError, GetDeviceConnectionResponse, GetDeviceData, GetDeviceError, GetDeviceResponse, GetDeviceStatusSummaryData, GetDeviceStatusSummaryError, GetDeviceStatusSummaryResponse, GetEnergyReportCsvData, GetEnergyReportCsvError, GetEnergyReportCsvResponse, GetEnergyReportData, GetEnergyReportError, GetEnergyReportResponse, GetGroupData, GetGroupEnergySettingsData, GetGroupEnergySettingsError, GetGroupEnergySettingsResponse, GetGroupError, GetGroupResponse, GetLatestDeviceReadingData, GetLatestDeviceReadingError, GetLatestDeviceReadingResponse, GetLogsData, GetLogsError, GetLogsResponse, GetNotificationChannelData, GetNotificationChannelError, GetNotificationChannelResponse, GetNotificationRuleData, GetNotificationRuleError, GetNotificationRuleResponse, GetPreferencesData, GetPreferencesError, GetPreferencesResponse, GetReadingData, GetReadingError, GetReadingResponse, GetSystemInfoData, GetSystemInfoError, GetSystemInfoResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserData, GetUserError, GetUserResponse, IngestDeviceReadingsData, IngestDeviceReadingsError, IngestDeviceReadingsResponse, ListAlarmsData, ListAlarmsError, ListAlarmsResponse, ListApiKeysData, ListApiKeysError, ListApiKeysResponse, ListChannelDeliveriesData, ListChannelDeliveriesError, ListChannelDeliveriesResponse, ListDeviceAttachmentsData, ListDeviceAttachmentsError, ListDeviceAttachmentsResponse, ListDeviceMeasurementsData, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ListDeviceModelsData, ListDeviceModelsError, ListDeviceModelsResponse, ListDeviceReadingsData, ListDeviceReadingsError, ListDeviceReadingsResponse, ListDevicesData, ListDevicesError, ListDevicesResponse, ListDeviceStatusData, ListDeviceStatusError, ListDeviceStatusResponse, ListGroupMembersData, ListGroupMembersError, ListGroupMembersResponse, ListGroupsData, ListGroupsError, ListGroupsResponse, ListNotificationChannelsData, ListNotificationChannelsError, ListNotificationChannelsResponse, ListNotificationRulesData, ListNotificationRulesError, ListNotificationRulesResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListRuleSnoozesData, ListRuleSnoozesError, ListRuleSnoozesResponse, ListUsersData, ListUsersError, ListUsersResponse, LoginData, LoginError, LoginResponse, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsReadData, MarkAllNotificationsReadError, MarkAllNotificationsReadResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, PostFrontendLogsData, PostFrontendLogsError, PostFrontendLogsResponse, RefreshSessionData, RefreshSessionError, RefreshSessionResponse, SnoozeRuleData, SnoozeRuleError, SnoozeRuleResponse, TestNotificationChannelData, TestNotificationChannelError, TestNotificationChannelResponse, UpdateDeviceData, UpdateDeviceError, UpdateDeviceResponse, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsError, UpdateGroupEnergySettingsResponse, UpdateGroupError, UpdateGroupResponse, UpdateNotificationChannelData, UpdateNotificationChannelError, UpdateNotificationChannelResponse, UpdateNotificationRuleData, UpdateNotificationRuleError, UpdateNotificationRuleResponse, UpdatePreferencesData, UpdatePreferencesError, UpdatePreferencesResponse, UpdateUserData, UpdateUserError, UpdateUserResponse } from '../types.gen';
 
 /**
  * Sign in with e-mail and password
@@ -312,6 +312,77 @@ export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): 
     return mutationOptions;
 };
 
+export const listApiKeysQueryKey = (options?: Options<ListApiKeysData>) => createQueryKey('listApiKeys', options);
+
+/**
+ * List API keys
+ *
+ * Extends spec §7. The API keys of the caller's scope, newest first: every key for elevated
+ * users without a group header, a group's keys otherwise (admins: their own group's). The
+ * secret is never shown again. Needs the admin role or above.
+ *
+ */
+export const listApiKeysOptions = (options?: Options<ListApiKeysData>) => queryOptions<ListApiKeysResponse, ListApiKeysError, ListApiKeysResponse, ReturnType<typeof listApiKeysQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listApiKeys({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listApiKeysQueryKey(options)
+});
+
+/**
+ * Create an API key
+ *
+ * Extends spec §7. A service account's key, answered once in `key` (only its hash is kept).
+ * `role` may be no higher than the creator's (developer > superuser > admin > user). An admin
+ * or user key acts in one group: admins create keys for their own group (`group_id` left out
+ * or their group's id); elevated users name the group (or use X-Group-ID). A developer or
+ * superuser key has no group (422 with one) and sees every group, or the one its X-Group-ID
+ * names, as such a person does. A key with
+ * `expires_at` stops working then. A key lives as long as its creator's account and only
+ * while that account still holds its role and group. Needs the admin role or above.
+ *
+ */
+export const createApiKeyMutation = (options?: Partial<Options<CreateApiKeyData>>): UseMutationOptions<CreateApiKeyResponse, CreateApiKeyError, Options<CreateApiKeyData>> => {
+    const mutationOptions: UseMutationOptions<CreateApiKeyResponse, CreateApiKeyError, Options<CreateApiKeyData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createApiKey({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Revoke an API key
+ *
+ * Extends spec §7. Revokes the key at once, on every server: its next request answers 401.
+ * Needs the admin role or above, on a key of the caller's scope.
+ *
+ */
+export const deleteApiKeyMutation = (options?: Partial<Options<DeleteApiKeyData>>): UseMutationOptions<DeleteApiKeyResponse, DeleteApiKeyError, Options<DeleteApiKeyData>> => {
+    const mutationOptions: UseMutationOptions<DeleteApiKeyResponse, DeleteApiKeyError, Options<DeleteApiKeyData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteApiKey({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const listGroupsQueryKey = (options?: Options<ListGroupsData>) => createQueryKey('listGroups', options);
 
 /**
@@ -447,6 +518,57 @@ export const listGroupMembersOptions = (options: Options<ListGroupMembersData>) 
     },
     queryKey: listGroupMembersQueryKey(options)
 });
+
+export const getGroupEnergySettingsQueryKey = (options: Options<GetGroupEnergySettingsData>) => createQueryKey('getGroupEnergySettings', options);
+
+/**
+ * Get a group's billing cycle, tariffs and emission factors
+ *
+ * The group's energy settings (by group id): the day of the month its billing cycle starts
+ * (in the group's timezone), its currency, its tariffs and its emission factors. A group that
+ * never saved them answers the defaults (cycle on the 1st, no currency, no tariffs, no
+ * factors). Users and admins can read only their own group; any other id answers 404.
+ *
+ */
+export const getGroupEnergySettingsOptions = (options: Options<GetGroupEnergySettingsData>) => queryOptions<GetGroupEnergySettingsResponse, GetGroupEnergySettingsError, GetGroupEnergySettingsResponse, ReturnType<typeof getGroupEnergySettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getGroupEnergySettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getGroupEnergySettingsQueryKey(options)
+});
+
+/**
+ * Replace a group's billing cycle, tariffs and emission factors
+ *
+ * Replaces the group's energy settings (by group id) as a whole; every change is written to
+ * the audit log. Developers and superusers may change any group, admins only their own
+ * (otherwise 403). Refused with 422 and a message naming the field: a start day outside 1 to
+ * 28, an unknown currency, tariffs without a currency, two tariffs or factors from the same
+ * date, a tariff with both or neither of `price_per_kwh` and `windows`, a window time not on
+ * the hour or half hour or ending before it starts, two windows that overlap (both named,
+ * with the day and times they share), and windows that leave part of the week without a
+ * price (the first such day and time named).
+ *
+ */
+export const updateGroupEnergySettingsMutation = (options?: Partial<Options<UpdateGroupEnergySettingsData>>): UseMutationOptions<UpdateGroupEnergySettingsResponse, UpdateGroupEnergySettingsError, Options<UpdateGroupEnergySettingsData>> => {
+    const mutationOptions: UseMutationOptions<UpdateGroupEnergySettingsResponse, UpdateGroupEnergySettingsError, Options<UpdateGroupEnergySettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateGroupEnergySettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Set up a tenant
@@ -698,6 +820,297 @@ export const deactivateNotificationRuleMutation = (options?: Partial<Options<Dea
     };
     return mutationOptions;
 };
+
+export const listRuleSnoozesQueryKey = (options: Options<ListRuleSnoozesData>) => createQueryKey('listRuleSnoozes', options);
+
+/**
+ * List a rule's snoozes
+ *
+ * The snoozes of a rule (by rule id) that have not ended yet, one per device at most. A rule
+ * outside the caller's scope answers 404.
+ *
+ */
+export const listRuleSnoozesOptions = (options: Options<ListRuleSnoozesData>) => queryOptions<ListRuleSnoozesResponse, ListRuleSnoozesError, ListRuleSnoozesResponse, ReturnType<typeof listRuleSnoozesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listRuleSnoozes({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listRuleSnoozesQueryKey(options)
+});
+
+/**
+ * Snooze a rule for one device
+ *
+ * The rule (by rule id) raises no alarm for the device until `until` (an alarm already raised
+ * stays as it is). A second snooze of the same rule and device replaces the first. `until`
+ * must be in the future and at most 30 days ahead (422); the device must be one of the rule's
+ * group (422). Every role may snooze.
+ *
+ */
+export const snoozeRuleMutation = (options?: Partial<Options<SnoozeRuleData>>): UseMutationOptions<SnoozeRuleResponse, SnoozeRuleError, Options<SnoozeRuleData>> => {
+    const mutationOptions: UseMutationOptions<SnoozeRuleResponse, SnoozeRuleError, Options<SnoozeRuleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await snoozeRule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * End a rule's snooze for one device
+ *
+ * Ends the snooze of the rule (by rule id) for the device now: the rule raises alarms for the
+ * device again from its next evaluation. A rule outside the caller's scope, or a device with
+ * no running snooze of the rule, answers 404. Every role may end a snooze.
+ *
+ */
+export const endRuleSnoozeMutation = (options?: Partial<Options<EndRuleSnoozeData>>): UseMutationOptions<EndRuleSnoozeResponse, EndRuleSnoozeError, Options<EndRuleSnoozeData>> => {
+    const mutationOptions: UseMutationOptions<EndRuleSnoozeResponse, EndRuleSnoozeError, Options<EndRuleSnoozeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await endRuleSnooze({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listAlarmsQueryKey = (options?: Options<ListAlarmsData>) => createQueryKey('listAlarms', options);
+
+/**
+ * List alarms
+ *
+ * Extends spec §7. Alarms in the caller's scope: active first, then acknowledged, then
+ * cleared; within each, critical before warning before info, newest first. Filters repeat
+ * their parameter (`state=active&state=acknowledged`).
+ *
+ */
+export const listAlarmsOptions = (options?: Options<ListAlarmsData>) => queryOptions<ListAlarmsResponse, ListAlarmsError, ListAlarmsResponse, ReturnType<typeof listAlarmsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAlarms({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAlarmsQueryKey(options)
+});
+
+/**
+ * Acknowledge an alarm
+ *
+ * Marks an active alarm (by alarm id) as taken by the caller, with an optional note. It stays
+ * open until its condition ends or someone clears it. Acknowledging an acknowledged alarm
+ * returns it unchanged (the first acknowledgement stays); a cleared alarm answers 409. Every
+ * role may acknowledge.
+ *
+ */
+export const acknowledgeAlarmMutation = (options?: Partial<Options<AcknowledgeAlarmData>>): UseMutationOptions<AcknowledgeAlarmResponse, AcknowledgeAlarmError, Options<AcknowledgeAlarmData>> => {
+    const mutationOptions: UseMutationOptions<AcknowledgeAlarmResponse, AcknowledgeAlarmError, Options<AcknowledgeAlarmData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await acknowledgeAlarm({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Clear an alarm by hand
+ *
+ * Clears an open alarm (by alarm id) as the caller: the group is notified and the rule's
+ * channels get a `clear` delivery, as when the condition ends by itself. While the condition
+ * still holds the same alarm is not raised again; it can be raised again once the condition
+ * has ended. Clearing a cleared alarm returns it unchanged. Every role may clear.
+ *
+ */
+export const clearAlarmMutation = (options?: Partial<Options<ClearAlarmData>>): UseMutationOptions<ClearAlarmResponse, ClearAlarmError, Options<ClearAlarmData>> => {
+    const mutationOptions: UseMutationOptions<ClearAlarmResponse, ClearAlarmError, Options<ClearAlarmData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await clearAlarm({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listNotificationChannelsQueryKey = (options?: Options<ListNotificationChannelsData>) => createQueryKey('listNotificationChannels', options);
+
+/**
+ * List notification channels
+ *
+ * Extends spec §7. The e-mail and webhook channels in the caller's scope, by name. Secrets
+ * are never listed. `mail_configured` says whether the server can send e-mail at all.
+ *
+ */
+export const listNotificationChannelsOptions = (options?: Options<ListNotificationChannelsData>) => queryOptions<ListNotificationChannelsResponse, ListNotificationChannelsError, ListNotificationChannelsResponse, ReturnType<typeof listNotificationChannelsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listNotificationChannels({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listNotificationChannelsQueryKey(options)
+});
+
+/**
+ * Create a notification channel
+ *
+ * Creates an e-mail channel (`addresses`) or a webhook channel (`url`: https, or http to a
+ * loopback address) in the group given by `group_id`. A webhook channel's answer carries its
+ * signing `secret` (`whsec_` + base64 of 32 random bytes) this once. Needs the admin role or
+ * above; admins only in their own group. Names are unique per group (409).
+ *
+ */
+export const createNotificationChannelMutation = (options?: Partial<Options<CreateNotificationChannelData>>): UseMutationOptions<CreateNotificationChannelResponse, CreateNotificationChannelError, Options<CreateNotificationChannelData>> => {
+    const mutationOptions: UseMutationOptions<CreateNotificationChannelResponse, CreateNotificationChannelError, Options<CreateNotificationChannelData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createNotificationChannel({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a notification channel
+ *
+ * Deletes a channel (by channel id) with its delivery log; rules that named it stop sending
+ * to it. Deliveries still pending are dropped. Needs the admin role or above.
+ *
+ */
+export const deleteNotificationChannelMutation = (options?: Partial<Options<DeleteNotificationChannelData>>): UseMutationOptions<DeleteNotificationChannelResponse, DeleteNotificationChannelError, Options<DeleteNotificationChannelData>> => {
+    const mutationOptions: UseMutationOptions<DeleteNotificationChannelResponse, DeleteNotificationChannelError, Options<DeleteNotificationChannelData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteNotificationChannel({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getNotificationChannelQueryKey = (options: Options<GetNotificationChannelData>) => createQueryKey('getNotificationChannel', options);
+
+/**
+ * Get a notification channel
+ *
+ * One channel by channel id, without its secret. Another group's channel answers 404.
+ */
+export const getNotificationChannelOptions = (options: Options<GetNotificationChannelData>) => queryOptions<GetNotificationChannelResponse, GetNotificationChannelError, GetNotificationChannelResponse, ReturnType<typeof getNotificationChannelQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getNotificationChannel({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getNotificationChannelQueryKey(options)
+});
+
+/**
+ * Update a notification channel
+ *
+ * Changes the given fields of a channel (by channel id); the type and group never change.
+ * `addresses` applies to e-mail channels, `url` and `rotate_secret` to webhook channels
+ * (422 otherwise). `rotate_secret: true` replaces the signing secret and answers the new one
+ * this once. Needs the admin role or above.
+ *
+ */
+export const updateNotificationChannelMutation = (options?: Partial<Options<UpdateNotificationChannelData>>): UseMutationOptions<UpdateNotificationChannelResponse, UpdateNotificationChannelError, Options<UpdateNotificationChannelData>> => {
+    const mutationOptions: UseMutationOptions<UpdateNotificationChannelResponse, UpdateNotificationChannelError, Options<UpdateNotificationChannelData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateNotificationChannel({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a test message through a channel
+ *
+ * Sends a test message through the channel (by channel id) now, once, and answers the
+ * delivery with its outcome: `sent`, or `failed` with the response code and error (an e-mail
+ * channel fails with "Mail is not configured" while the server has no `SMTP_URL`). Waits for
+ * the receiver at most 10 seconds. Needs the admin role or above.
+ *
+ */
+export const testNotificationChannelMutation = (options?: Partial<Options<TestNotificationChannelData>>): UseMutationOptions<TestNotificationChannelResponse, TestNotificationChannelError, Options<TestNotificationChannelData>> => {
+    const mutationOptions: UseMutationOptions<TestNotificationChannelResponse, TestNotificationChannelError, Options<TestNotificationChannelData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await testNotificationChannel({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listChannelDeliveriesQueryKey = (options: Options<ListChannelDeliveriesData>) => createQueryKey('listChannelDeliveries', options);
+
+/**
+ * List a channel's recent deliveries
+ *
+ * The channel's (by channel id) most recent deliveries, newest first: what was sent, when,
+ * how many attempts, the receiver's last response code and error. Needs the admin role or
+ * above.
+ *
+ */
+export const listChannelDeliveriesOptions = (options: Options<ListChannelDeliveriesData>) => queryOptions<ListChannelDeliveriesResponse, ListChannelDeliveriesError, ListChannelDeliveriesResponse, ReturnType<typeof listChannelDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listChannelDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listChannelDeliveriesQueryKey(options)
+});
 
 export const getLogsQueryKey = (options?: Options<GetLogsData>) => createQueryKey('getLogs', options);
 
@@ -1193,6 +1606,77 @@ export const listDeviceReadingsInfiniteOptions = (options: Options<ListDeviceRea
     return opts as Omit<typeof opts, 'initialData'>;
 };
 
+/**
+ * Push a device's own readings with its access token
+ *
+ * Extends spec §7. A device (or its gateway) pushes its readings with
+ * `Authorization: Bearer <device token>` (createDeviceCredentials): up to 10,000 at once,
+ * through the same ingest as bulkPushReadings (idempotent by device and timestamp, one result
+ * per item in request order, rollups, last seen, online status) and its rate limit. Stored
+ * with `source: http`. The token is accepted for this device only and for no other operation;
+ * a session or API key cannot call this operation. No `X-Request-ID` is needed.
+ *
+ */
+export const ingestDeviceReadingsMutation = (options?: Partial<Options<IngestDeviceReadingsData>>): UseMutationOptions<IngestDeviceReadingsResponse, IngestDeviceReadingsError, Options<IngestDeviceReadingsData>> => {
+    const mutationOptions: UseMutationOptions<IngestDeviceReadingsResponse, IngestDeviceReadingsError, Options<IngestDeviceReadingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await ingestDeviceReadings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Revoke a device's access token
+ *
+ * Extends spec §7. Revokes the device's token at once, on every server; the device can no
+ * longer push readings until a new token is created. 404 when the device has no token (or is
+ * not in the caller's scope). Needs the admin role or above.
+ *
+ */
+export const deleteDeviceCredentialsMutation = (options?: Partial<Options<DeleteDeviceCredentialsData>>): UseMutationOptions<DeleteDeviceCredentialsResponse, DeleteDeviceCredentialsError, Options<DeleteDeviceCredentialsData>> => {
+    const mutationOptions: UseMutationOptions<DeleteDeviceCredentialsResponse, DeleteDeviceCredentialsError, Options<DeleteDeviceCredentialsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteDeviceCredentials({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Create or rotate a device's access token
+ *
+ * Extends spec §7. Creates the device's access token, or replaces it (rotation): the previous
+ * token stops working at once, on every server. The token is answered this once; only its
+ * SHA-256 is stored. The device sends it as `Authorization: Bearer <token>` to
+ * ingestDeviceReadings, or as the MQTT password with its device id as the user name. Needs
+ * the admin role or above, on a device of the caller's scope.
+ *
+ */
+export const createDeviceCredentialsMutation = (options?: Partial<Options<CreateDeviceCredentialsData>>): UseMutationOptions<CreateDeviceCredentialsResponse, CreateDeviceCredentialsError, Options<CreateDeviceCredentialsData>> => {
+    const mutationOptions: UseMutationOptions<CreateDeviceCredentialsResponse, CreateDeviceCredentialsError, Options<CreateDeviceCredentialsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createDeviceCredentials({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getLatestDeviceReadingQueryKey = (options: Options<GetLatestDeviceReadingData>) => createQueryKey('getLatestDeviceReading', options);
 
 /**
@@ -1470,6 +1954,81 @@ export const getCumulativeConsumptionLastMonthOptions = (options: Options<GetCum
     queryKey: getCumulativeConsumptionLastMonthQueryKey(options)
 });
 
+export const getCumulativeConsumptionThisBillQueryKey = (options: Options<GetCumulativeConsumptionThisBillData>) => createQueryKey('getCumulativeConsumptionThisBill', options);
+
+/**
+ * Consumption this bill
+ *
+ * Consumption of a device (by device id) over the current bill, from its start until now, as a `CumulativeConsumption`. A
+ * bill belongs to the device's group: its window is the group's billing cycle
+ * (`EnergySettings.billing_cycle_start_day`) in the group's timezone, which the answer
+ * names; a bill runs from local midnight of its start day to local midnight of the same day
+ * in the next month.
+ *
+ */
+export const getCumulativeConsumptionThisBillOptions = (options: Options<GetCumulativeConsumptionThisBillData>) => queryOptions<GetCumulativeConsumptionThisBillResponse, GetCumulativeConsumptionThisBillError, GetCumulativeConsumptionThisBillResponse, ReturnType<typeof getCumulativeConsumptionThisBillQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCumulativeConsumptionThisBill({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCumulativeConsumptionThisBillQueryKey(options)
+});
+
+export const getCumulativeConsumptionLastBillQueryKey = (options: Options<GetCumulativeConsumptionLastBillData>) => createQueryKey('getCumulativeConsumptionLastBill', options);
+
+/**
+ * Consumption last bill
+ *
+ * Consumption of a device (by device id) over the previous full bill, as a `CumulativeConsumption`. A
+ * bill belongs to the device's group: its window is the group's billing cycle
+ * (`EnergySettings.billing_cycle_start_day`) in the group's timezone, which the answer
+ * names; a bill runs from local midnight of its start day to local midnight of the same day
+ * in the next month.
+ *
+ */
+export const getCumulativeConsumptionLastBillOptions = (options: Options<GetCumulativeConsumptionLastBillData>) => queryOptions<GetCumulativeConsumptionLastBillResponse, GetCumulativeConsumptionLastBillError, GetCumulativeConsumptionLastBillResponse, ReturnType<typeof getCumulativeConsumptionLastBillQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCumulativeConsumptionLastBill({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCumulativeConsumptionLastBillQueryKey(options)
+});
+
+export const getCumulativeConsumptionBillYearAgoQueryKey = (options: Options<GetCumulativeConsumptionBillYearAgoData>) => createQueryKey('getCumulativeConsumptionBillYearAgo', options);
+
+/**
+ * Consumption of the same bill a year ago
+ *
+ * Consumption of a device (by device id) over the whole bill that started twelve months before the current one, as a `CumulativeConsumption`. A
+ * bill belongs to the device's group: its window is the group's billing cycle
+ * (`EnergySettings.billing_cycle_start_day`) in the group's timezone, which the answer
+ * names; a bill runs from local midnight of its start day to local midnight of the same day
+ * in the next month.
+ *
+ */
+export const getCumulativeConsumptionBillYearAgoOptions = (options: Options<GetCumulativeConsumptionBillYearAgoData>) => queryOptions<GetCumulativeConsumptionBillYearAgoResponse, GetCumulativeConsumptionBillYearAgoError, GetCumulativeConsumptionBillYearAgoResponse, ReturnType<typeof getCumulativeConsumptionBillYearAgoQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCumulativeConsumptionBillYearAgo({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCumulativeConsumptionBillYearAgoQueryKey(options)
+});
+
 export const getConsumptionIntervalsQueryKey = (options: Options<GetConsumptionIntervalsData>) => createQueryKey('getConsumptionIntervals', options);
 
 /**
@@ -1576,7 +2135,8 @@ export const getEnergyReportCsvQueryKey = (options: Options<GetEnergyReportCsvDa
  *
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
- * absolute_change,percent_change,previous_full_kwh`) and a final `total` line. While the
+ * absolute_change,percent_change,previous_full_kwh,current_cost,previous_cost,current_co2_kg,
+ * previous_co2_kg,currency`) and a final `total` line. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
  * decimal separator, UTF-8, CRLF line ends.
@@ -1594,3 +2154,82 @@ export const getEnergyReportCsvOptions = (options: Options<GetEnergyReportCsvDat
     },
     queryKey: getEnergyReportCsvQueryKey(options)
 });
+
+export const getDeviceConnectionQueryKey = (options: Options<GetDeviceConnectionData>) => createQueryKey('getDeviceConnection', options);
+
+/**
+ * How a device connects
+ *
+ * Extends spec §7. Where a device sends its readings: over MQTT (on or off, and why; the
+ * broker's host and port, the device's topic and user name, its token being the password)
+ * and over HTTP (the readings URL, from `PUBLIC_URL` when set, else from this request). The
+ * console builds its `mosquitto_pub` and `curl` commands from it. Needs the admin role or
+ * above; another tenant's device answers 404.
+ *
+ */
+export const getDeviceConnectionOptions = (options: Options<GetDeviceConnectionData>) => queryOptions<GetDeviceConnectionResponse, GetDeviceConnectionError, GetDeviceConnectionResponse, ReturnType<typeof getDeviceConnectionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getDeviceConnection({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getDeviceConnectionQueryKey(options)
+});
+
+/**
+ * Authenticate an MQTT client (EMQX HTTP authentication)
+ *
+ * Extends spec §7. Called by an external broker when a client connects, in the shape of
+ * EMQX's HTTP authenticator (`mechanism = password_based`, `backend = http`, `method =
+ * post`, body `{"clientid": "${clientid}", "username": "${username}", "password":
+ * "${password}"}`). A device connects with its id as user name and its token as password
+ * (the same token hashes as ingestDeviceReadings); the server's own subscriber connects with
+ * MQTT_URL's user name and password and is answered `is_superuser: true`. The answer is
+ * always 200 with `result` `allow` or `deny`. The broker must send the shared secret
+ * `MQTT_AUTH_SECRET` in `X-MQTT-Auth-Secret` (configure it under the authenticator's
+ * `headers`); without the secret set on the server the endpoint answers 403, with a wrong one
+ * 401. It takes no cookie and needs no `X-Request-ID`.
+ *
+ */
+export const authenticateMqttClientMutation = (options?: Partial<Options<AuthenticateMqttClientData>>): UseMutationOptions<AuthenticateMqttClientResponse, AuthenticateMqttClientError, Options<AuthenticateMqttClientData>> => {
+    const mutationOptions: UseMutationOptions<AuthenticateMqttClientResponse, AuthenticateMqttClientError, Options<AuthenticateMqttClientData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await authenticateMqttClient({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Authorize an MQTT publish or subscribe (EMQX HTTP authorization)
+ *
+ * Extends spec §7. Called by an external broker before a client publishes or subscribes, in
+ * the shape of EMQX's HTTP authorizer (`type = http`, `method = post`, body `{"clientid":
+ * "${clientid}", "username": "${username}", "topic": "${topic}", "action": "${action}"}`). A
+ * device may publish only to `meterdeck/v1/devices/{its id}/readings` and subscribe to
+ * nothing; the server's own subscriber (MQTT_URL's user name) may do anything. Answered 200
+ * with `result` `allow` or `deny`, and protected like authenticateMqttClient.
+ *
+ */
+export const authorizeMqttClientMutation = (options?: Partial<Options<AuthorizeMqttClientData>>): UseMutationOptions<AuthorizeMqttClientResponse, AuthorizeMqttClientError, Options<AuthorizeMqttClientData>> => {
+    const mutationOptions: UseMutationOptions<AuthorizeMqttClientResponse, AuthorizeMqttClientError, Options<AuthorizeMqttClientData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await authorizeMqttClient({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};

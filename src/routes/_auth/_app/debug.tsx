@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { debugSearch } from '../../../lib/search-params'
-import { requireArea } from '../../../features/auth/guards'
-import { DebugPage } from '../../../features/debug/DebugPage'
-import { backendLogsOptions } from '../../../features/debug/log-queries'
+import { debugSearch } from '~/lib/search-params'
+import { requireArea } from '~/features/auth/guards'
+import { DebugPage } from '~/features/debug/DebugPage'
+import { backendLogsOptions } from '~/features/debug/log-queries'
 
 export const Route = createFileRoute('/_auth/_app/debug')({
   staticData: { title: 'Debug' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { notificationsSearch } from '../../../lib/search-params'
-import { NotificationsPage } from '../../../features/notifications/NotificationsPage'
-import { historyOptions } from '../../../features/notifications/notification-queries'
+import { notificationsSearch } from '~/lib/search-params'
+import { NotificationsPage } from '~/features/notifications/NotificationsPage'
+import { historyOptions } from '~/features/notifications/notification-queries'
 
 export const Route = createFileRoute('/_auth/_app/notifications')({
   staticData: { title: 'Notifications' },

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { ReportsPage } from '../../../features/reports/ReportsPage'
+import { ReportsPage } from '~/features/reports/ReportsPage'
 import {
   choiceFromSearch,
   reportsSearch,
   searchPatch,
   withoutLegacyDevices,
-} from '../../../features/reports/report-search'
+} from '~/features/reports/report-search'
 
 export const Route = createFileRoute('/_auth/_app/reports')({
   staticData: { title: 'Reports' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { SYSTEM } from '../../db/database.ts'
-import { HttpError } from '../../lib/http-errors.ts'
+import { SYSTEM } from '~/server/db/database.ts'
+import { HttpError } from '~/server/lib/http-errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { sessionsRepository, type UserRow } from './sessions-repository.ts'
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts'

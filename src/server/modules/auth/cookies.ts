@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
-import type { Config } from '../../config.ts'
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/session-auth.ts'
+import type { Config } from '~/server/config.ts'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '~/server/plugins/session-auth.ts'
 
 /** The refresh cookie goes only to the auth endpoints: no other request carries it. */
 export const REFRESH_PATH = '/api/v1/auth'

@@ -1,13 +1,13 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import { SYSTEM } from '../../db/database.ts'
-import { notAuthenticated } from '../../lib/http-errors.ts'
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/session-auth.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import { SYSTEM } from '~/server/db/database.ts'
+import { notAuthenticated } from '~/server/lib/http-errors.ts'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '~/server/plugins/session-auth.ts'
 import { toUser } from '../users/users-repository.ts'
 import { rotateRefresh, signIn } from './auth-service.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sessionsRepository } from './sessions-repository.ts'
 import { hashRefreshToken, verifyAccessToken } from './tokens.ts'
-import { audit } from '../../lib/audit.ts'
+import { audit } from '~/server/lib/audit.ts'
 
 export const authHandlers = {
   async login(request, reply) {

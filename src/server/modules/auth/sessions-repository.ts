@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.ts'
-import type { Role } from '../../db/database.ts'
-import type { Actor } from '../../context.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import type { Role } from '~/server/db/database.ts'
+import type { Actor } from '~/server/context.ts'
 
 /** The user columns every user answer needs. */
 export const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.group_id, u.created_at'
@@ -130,6 +130,7 @@ export const sessionsRepository = (q: Queryable) => ({
 
 export function toActor(row: UserRow): Omit<Actor, 'sessionId'> {
   return {
+    kind: 'person',
     id: row.id,
     email: row.email,
     fullName: row.full_name,

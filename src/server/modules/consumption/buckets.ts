@@ -1,4 +1,4 @@
-import { instantOf, isoWithOffset, utcMs, wallOf } from '../../lib/zone-clock.ts'
+import { instantOf, isoWithOffset, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 
 /** Pure calendar arithmetic in an IANA timezone: bucket boundaries and preset windows. */
 
@@ -130,4 +130,29 @@ export function presetWindow(
 /** An instant as ISO 8601 with the timezone's offset, e.g. 2026-03-14T00:00:00+01:00. */
 export function isoIn(instant: Date, tz: string): string {
   return isoWithOffset(instant.getTime(), tz)
+}
+
+export type BillPreset = 'this_bill' | 'last_bill' | 'bill_year_ago'
+
+/**
+ * A bill of a group whose cycle starts on `startDay` (1-28) in `tz`: from local midnight of that
+ * day (the day's first instant where a DST change skips midnight) to the same day of the next
+ * month. The start day is at most 28, so every month has it and no bill needs a clamping rule:
+ * a cycle on the 28th runs 28 Jan to 28 Feb to 28 Mar (31, 28 then 28 days). Its length is the
+ * wall clock's: a bill across a DST change holds one hour more or less.
+ */
+export function billWindow(preset: BillPreset, startDay: number, tz: string, now: Date): Window {
+  const d = localDate(now.getTime(), tz)
+  const month = d.day >= startDay ? d.month : d.month - 1
+  const at = (m: number) => midnight({ year: d.year, month: m, day: startDay }, tz)
+  // Midnight of the start day itself may lie after now when the day's first hour was skipped.
+  const current = at(month) <= now ? month : month - 1
+  switch (preset) {
+    case 'this_bill':
+      return { start: at(current), end: now }
+    case 'last_bill':
+      return { start: at(current - 1), end: at(current) }
+    case 'bill_year_ago':
+      return { start: at(current - 12), end: at(current - 11) }
+  }
 }

@@ -1,22 +1,26 @@
-import type { Queryable } from '../../db/database.ts'
-import type { TenantScope } from '../../context.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
 import { CADENCE_MS, GAP_MS } from '../readings/deltas.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import { scopeFilter } from '../scope-sql.ts'
 import type { Window } from './buckets.ts'
+import { edgeValues, type EdgeValue } from './edges.ts'
 import { mergedSegments, type Segment } from './segments.ts'
 
 /** What the readings of one bucket (start, end] say. */
 export interface BucketFigures extends Window {
-  /** Sum of delta_kwh (the meter's rise, resets added back); null without readings. */
+  /** The meter's rise from start to end (resets added back); null without data or estimate. */
   kwh: number | null
   readings: number
   resets: number
   estimated: boolean
   /** Gaps before or between the bucket's readings (the trailing one is added by `withMetadata`). */
   innerGaps: number
+  /** The first and last readings in [start, end). */
   first: Date | null
   last: Date | null
+  /** The last reading in (start, end], which closes any gap before the end. */
+  lastArrived: Date | null
 }
 
 interface Row {
@@ -41,11 +45,22 @@ export const consumptionRepository = (q: Queryable) => ({
     return rows[0]?.group_id
   },
 
+  /** The group's IANA timezone (its bills and days are counted in it). */
+  async groupTimezone(groupId: string): Promise<string> {
+    const { rows } = await q.query<{ timezone: string }>(
+      'SELECT timezone FROM groups WHERE id = $1',
+      [groupId],
+    )
+    return rows[0]?.timezone ?? 'UTC'
+  },
+
   /**
-   * Figures per contiguous bucket. A reading belongs to the bucket with start < ts <= end: its
-   * delta is the rise since the previous reading, so a reading on a boundary closes the bucket
-   * before it. Whole UTC days and hours inside a bucket come from the rollups, the partial hours
-   * at its edges from the readings (see segments.ts); width_bucket places every piece.
+   * Figures per contiguous bucket [start, end). The readings' rises come from the pieces with
+   * start < ts <= end: a reading's delta is the rise since the previous reading, so a reading on a
+   * boundary closes the bucket before it. Whole UTC days and hours inside a bucket come from the
+   * rollups, the partial hours at its edges from the readings (see segments.ts); width_bucket
+   * places every piece. Each boundary then takes the meter's value there (edges.ts), and the
+   * readings counted and reported are those with start <= ts < end.
    */
   async figures(deviceId: string, bucketList: readonly Window[]): Promise<BucketFigures[]> {
     if (bucketList.length === 0) return []
@@ -57,21 +72,37 @@ export const consumptionRepository = (q: Queryable) => ({
       ...segmentParams(mergedSegments(bucketList)),
     ])
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]))
-    return bucketList.map((b, k) => {
-      const r = byIndex.get(k + 1)
-      return {
-        ...b,
-        kwh: r ? r.kwh : null,
-        readings: r?.n ?? 0,
-        resets: r?.resets ?? 0,
-        estimated: r?.estimated ?? false,
-        innerGaps: r?.gaps ?? 0,
-        first: r?.first ?? null,
-        last: r?.last ?? null,
-      }
-    })
+    const edges = [...bucketList.map((b) => b.start.getTime()), bucketList.at(-1)!.end.getTime()]
+    const at = await edgeValues(q, { groups: [], devices: [deviceId], named: true }, edges)
+    return bucketList.map((b, k) =>
+      bucketFigures(b, byIndex.get(k + 1), at.at(deviceId, k), at.at(deviceId, k + 1)),
+    )
   },
 })
+
+/** A bucket's figures from its pieces (readings in (start, end]) and its two edges. */
+function bucketFigures(b: Window, r: Row | undefined, start: EdgeValue, end: EdgeValue) {
+  const estimated = start.estimated || end.estimated
+  const held = r ? r.kwh : null
+  const kwh = held === null && !estimated ? null : Math.max(0, (held ?? 0) + end.kwh - start.kwh)
+  const firstAfter = r && r.first.getTime() < b.end.getTime() ? r.first : null
+  const lastBefore = end.onReading
+    ? end.before !== null && end.before >= b.start.getTime()
+      ? new Date(end.before)
+      : null
+    : (r?.last ?? null)
+  return {
+    ...b,
+    kwh,
+    readings: (r?.n ?? 0) + Number(start.onReading) - Number(end.onReading),
+    resets: r?.resets ?? 0,
+    estimated: (r?.estimated ?? false) || estimated,
+    innerGaps: r?.gaps ?? 0,
+    first: start.onReading ? b.start : firstAfter,
+    last: lastBefore ?? (start.onReading ? b.start : null),
+    lastArrived: r?.last ?? null,
+  }
+}
 
 /** Segment bounds per kind as six timestamp arrays: day lo/hi, hour lo/hi, raw lo/hi. */
 function segmentParams(segments: readonly Segment[]): string[][] {
@@ -125,8 +156,9 @@ const FIGURES_SQL = `
 export function withMetadata(f: BucketFigures, now: Date) {
   const until = Math.min(f.end.getTime(), now.getTime())
   const expected = Math.max(0, Math.floor((until - f.start.getTime()) / CADENCE_MS))
+  // Gaps are counted as the readings arrive, in (start, end]: a reading on the end closes one.
   const lastSlot = f.start.getTime() + expected * CADENCE_MS
-  const lastSeen = f.last?.getTime() ?? f.start.getTime()
+  const lastSeen = f.lastArrived?.getTime() ?? f.start.getTime()
   const trailing = expected > 0 && lastSlot - lastSeen >= CADENCE_MS ? 1 : 0
   const coverage = expected === 0 ? 1 : Math.min(1, f.readings / expected)
   return {

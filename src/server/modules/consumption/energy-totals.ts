@@ -1,7 +1,8 @@
-import type { Queryable } from '../../db/database.ts'
-import { binaryArray } from '../../lib/pg-binary-array.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import type { Window } from './buckets.ts'
+import { edgeValues } from './edges.ts'
 import {
   anchorOf,
   DAY_MS,
@@ -24,6 +25,24 @@ export interface RowFilter {
 export const roundKwh = (value: number) => Math.max(0, Math.round(value * 1000) / 1000)
 
 /**
+ * Consecutive buckets rounded to Wh so that they add up to their rounded sum: each bucket is the
+ * rounded running total at its end minus the one at its start (off its own rounding by at most
+ * 1 Wh, never below 0). Null buckets stay null and add nothing.
+ */
+export function roundRunning(values: ReadonlyArray<number | null>): Array<number | null> {
+  let running = 0
+  let shown = 0
+  return values.map((v) => {
+    if (v === null) return null
+    running += v
+    const next = roundKwh(running)
+    const bucket = Math.round((next - shown) * 1000) / 1000
+    shown = next
+    return Math.max(0, bucket)
+  })
+}
+
+/**
  * The segments whose signed sum is the consumption over the window (start, end]: whole days between
  * the UTC midnights nearest its edges, and the few hours (or readings) from each edge to its anchor
  * (see report-plan.ts). A month in Berlin reads ~31 daily and a few hourly rows per device.
@@ -40,21 +59,29 @@ export function windowSegments(w: Window): SignedSegment[] {
   ].map(halfHours)
 }
 
+/** A device's consumption over a window, and whether it rests on an interpolated edge. */
+export interface EnergyFigure {
+  kwh: number | null
+  estimated: boolean
+}
+
 /**
  * THE consumption of devices over windows, wherever it is shown (device list and device "today",
- * the cumulative presets, reports, the dashboard, top consumers): the sum of the meter's rises
- * (resets added back) of the readings in (start, end], in Wh, at least 0. `null` where a device
- * has no reading in a window: no data is not zero. Keyed by device id, one entry per window.
+ * the cumulative presets, reports, the dashboard, top consumers): the meter's rise (resets added
+ * back) from the window's start to its end, each edge the meter's value there, interpolated
+ * between readings where it falls between them (edges.ts), in Wh, at least 0. `null` where a
+ * device has no reading in a window and no estimate at its edges: no data is not zero. Keyed by
+ * device id, one entry per window.
  */
-export async function energyTotals(
+export async function energyFigures(
   q: Queryable,
   filter: RowFilter,
   windows: readonly Window[],
-): Promise<Map<string, Array<number | null>>> {
-  const totals = new Map<string, Array<number | null>>(
-    filter.devices.map((id) => [id, windows.map(() => null)]),
+): Promise<Map<string, EnergyFigure[]>> {
+  const figures = new Map<string, EnergyFigure[]>(
+    filter.devices.map((id) => [id, windows.map(() => ({ kwh: null, estimated: false }))]),
   )
-  if (windows.length === 0 || filter.groups.length === 0) return totals
+  if (windows.length === 0 || filter.groups.length === 0) return figures
   const segments = windows.flatMap((w, period) =>
     windowSegments(w).map((s) => ({ ...s, key: period })),
   )
@@ -66,11 +93,31 @@ export async function energyTotals(
      GROUP BY device_id, key HAVING sum(sign * n) > 0`,
     params,
   )
-  for (const r of rows) {
-    const list = totals.get(r.device_id)
-    if (list) list[r.period] = roundKwh(r.total ?? 0)
+  const held = new Map(rows.map((r) => [`${r.period}:${r.device_id}`, r.total ?? 0]))
+  const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
+  const at = await edgeValues(q, filter, edges)
+  const edgeOf = (d: string, instant: Date) => at.at(d, edges.indexOf(instant.getTime()))
+  for (const [device, list] of figures) {
+    windows.forEach((w, period) => {
+      const start = edgeOf(device, w.start)
+      const end = edgeOf(device, w.end)
+      const estimated = start.estimated || end.estimated
+      const total = held.get(`${period}:${device}`)
+      if (total === undefined && !estimated) return
+      list[period] = { kwh: roundKwh((total ?? 0) + end.kwh - start.kwh), estimated }
+    })
   }
-  return totals
+  return figures
+}
+
+/** `energyFigures` without the estimate flags. */
+export async function energyTotals(
+  q: Queryable,
+  filter: RowFilter,
+  windows: readonly Window[],
+): Promise<Map<string, Array<number | null>>> {
+  const figures = await energyFigures(q, filter, windows)
+  return new Map([...figures].map(([id, list]) => [id, list.map((f) => f.kwh)]))
 }
 
 /**

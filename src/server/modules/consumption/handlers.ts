@@ -1,14 +1,18 @@
 import type { IncomingMessage } from 'node:http'
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import type { TenantScope } from '../../context.ts'
-import type { Queryable, Tx } from '../../db/database.ts'
-import { untilClientLeaves } from '../../lib/client-gone.ts'
-import { badRequest, invalid, notFound } from '../../lib/http-errors.ts'
-import { zoneOf } from '../../lib/timezones.ts'
-import { step } from '../../plugins/profiler.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { TenantScope } from '~/server/context.ts'
+import type { Queryable, Tx } from '~/server/db/database.ts'
+import { untilClientLeaves } from '~/server/lib/client-gone.ts'
+import { badRequest, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { zoneOf } from '~/server/lib/timezones.ts'
+import { step } from '~/server/plugins/profiler.ts'
+import { costFigures, type Pricing } from '../billing/costs.ts'
+import { energySettingsRepository } from '../billing/settings-repository.ts'
 import {
+  billWindow,
   buckets,
   isoIn,
+  type BillPreset,
   MAX_BUCKETS,
   presetWindow,
   type Granularity,
@@ -17,7 +21,7 @@ import {
   type Window,
 } from './buckets.ts'
 import { consumptionRepository, withMetadata } from './consumption-repository.ts'
-import { energyTotals } from './energy-totals.ts'
+import { energyFigures, roundKwh, roundRunning } from './energy-totals.ts'
 
 type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 
@@ -51,12 +55,29 @@ const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
     () => consumptionRepository(q).figures(deviceId, list),
   )
 
+/**
+ * What the windows cost and emit at the group's tariffs and factors (read in this step too, so the
+ * profile shows every statement of pricing in one place), and its currency.
+ */
+const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]) =>
+  step('price', `${list.length} windows at the group's tariffs`, async () => {
+    const pricing: Pricing = {
+      settings: await energySettingsRepository(q).get(group),
+      tz: await consumptionRepository(q).groupTimezone(group),
+    }
+    const filter = { groups: [group], devices: [deviceId], named: true }
+    const costs = (await costFigures(q, filter, list, pricing)).get(deviceId)!
+    return { costs, currency: pricing.settings.currency }
+  })
+
 /** Reads a visible device's figures in one transaction; 404 for a missing or foreign device. */
 async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
   return caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
-    await groupOf(q, caller, deviceId)
-    return loadReadings(q, deviceId, list)
+    const group = await groupOf(q, caller, deviceId)
+    const figures = await loadReadings(q, deviceId, list)
+    const { costs, currency } = await loadCosts(q, group, deviceId, list)
+    return { figures, costs, currency }
   })
 }
 
@@ -64,30 +85,62 @@ async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
  * CumulativeConsumption over a window: the device's figure from energy-totals.ts (the one the
  * device list, reports and the dashboard show), and the readings' metadata from one bucket.
  */
-async function cumulative(caller: Caller, deviceId: string, window: Window, tz: string) {
-  const { f, kwh } = await caller.tx(async (tx) => {
+async function cumulative(
+  caller: Caller,
+  deviceId: string,
+  w0: Window | ((group: string, q: Queryable) => Promise<{ window: Window; tz: string }>),
+  zone: string,
+) {
+  const {
+    f,
+    total,
+    tz,
+    window: w,
+    cost,
+    currency,
+  } = await caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
+    const { window, tz } = typeof w0 === 'function' ? await w0(group, q) : { window: w0, tz: zone }
     const filter = { groups: [group], devices: [deviceId], named: true }
     const totals = await step('load consumption', 'rollups and edge readings', () =>
-      energyTotals(q, filter, [window]),
+      energyFigures(q, filter, [window]),
     )
     const [figures] = await loadReadings(q, deviceId, [window])
-    return { f: figures!, kwh: totals.get(deviceId)![0]! }
+    const {
+      costs: [cost],
+      currency,
+    } = await loadCosts(q, group, deviceId, [window])
+    return { f: figures!, total: totals.get(deviceId)![0]!, tz, window, cost: cost!, currency }
   })
   const meta = withMetadata(f, new Date())
   return {
     device_id: deviceId,
-    start: isoIn(window.start, tz),
-    end: isoIn(window.end, tz),
+    start: isoIn(w.start, tz),
+    end: isoIn(w.end, tz),
     timezone: tz,
-    kwh,
+    kwh: total.kwh,
+    estimated: total.estimated,
     first_reading_at: f.first && isoIn(f.first, tz),
     last_reading_at: f.last && isoIn(f.last, tz),
     reading_count: f.readings,
     has_gaps: meta.gaps > 0,
     resets: f.resets,
+    cost: total.kwh === null ? null : cost.cost,
+    co2_kg: total.kwh === null ? null : cost.co2_kg,
+    currency,
   }
+}
+
+/** The sum of the buckets' figures; null where a bucket with kWh has none. */
+function sumOf(items: ReadonlyArray<{ kwh: number | null; value: number | null }>, digits: number) {
+  let sum = 0
+  for (const { kwh, value } of items) {
+    if (kwh === null) continue
+    if (value === null) return null
+    sum += value
+  }
+  return Math.round(sum * 10 ** digits) / 10 ** digits
 }
 
 interface IntervalQuery {
@@ -107,12 +160,15 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       ['query', 'granularity'],
       `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
     )
-  const figures = await figuresOf(caller, deviceId, list)
+  const { figures, costs, currency } = await figuresOf(caller, deviceId, list)
   const now = new Date()
-  const items = figures.map((f) => ({
+  const shown = roundRunning(figures.map((f) => f.kwh))
+  const items = figures.map((f, k) => ({
     start: isoIn(f.start, q.tz),
     end: isoIn(f.end, q.tz),
-    kwh: f.kwh,
+    kwh: shown[k]!,
+    cost: shown[k] === null ? null : costs[k]!.cost,
+    co2_kg: shown[k] === null ? null : costs[k]!.co2_kg,
     ...(q.metadata ? { metadata: withMetadata(f, now) } : {}),
   }))
   return {
@@ -121,7 +177,16 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
     timezone: q.tz,
     start: isoIn(window.start, q.tz),
     end: isoIn(window.end, q.tz),
-    total_kwh: figures.reduce((sum, f) => sum + (f.kwh ?? 0), 0),
+    total_kwh: roundKwh(shown.reduce<number>((sum, v) => sum + (v ?? 0), 0)),
+    total_cost: sumOf(
+      items.map((i) => ({ kwh: i.kwh, value: i.cost })),
+      2,
+    ),
+    total_co2_kg: sumOf(
+      items.map((i) => ({ kwh: i.kwh, value: i.co2_kg })),
+      3,
+    ),
+    currency,
     intervals: items,
   }
 }
@@ -133,6 +198,19 @@ const presetAnswer = (caller: Caller, deviceId: string, preset: Preset, query: P
   const tz = zoneOf(query?.timezone)
   return cumulative(caller, deviceId, presetWindow(preset, tz, new Date(), query?.week_start), tz)
 }
+
+/** A bill preset's answer: the device's group's billing cycle, in the group's timezone. */
+const billAnswer = (caller: Caller, deviceId: string, preset: BillPreset) =>
+  cumulative(
+    caller,
+    deviceId,
+    async (group, q) => {
+      const settings = await energySettingsRepository(q).get(group)
+      const tz = await consumptionRepository(q).groupTimezone(group)
+      return { window: billWindow(preset, settings.billing_cycle_start_day, tz, new Date()), tz }
+    },
+    'UTC',
+  )
 
 export const consumptionHandlers = {
   async getCumulativeConsumption(request, reply) {
@@ -173,6 +251,18 @@ export const consumptionHandlers = {
     return reply.code(200).send(answer)
   },
 
+  async getCumulativeConsumptionThisBill(request, reply) {
+    return reply.code(200).send(await billAnswer(request, request.params.id, 'this_bill'))
+  },
+
+  async getCumulativeConsumptionLastBill(request, reply) {
+    return reply.code(200).send(await billAnswer(request, request.params.id, 'last_bill'))
+  },
+
+  async getCumulativeConsumptionBillYearAgo(request, reply) {
+    return reply.code(200).send(await billAnswer(request, request.params.id, 'bill_year_ago'))
+  },
+
   async getConsumptionIntervals(request, reply) {
     const q = request.query
     const query: IntervalQuery = {
@@ -209,6 +299,9 @@ export const consumptionHandlers = {
   | 'getCumulativeConsumptionLastWeek'
   | 'getCumulativeConsumptionThisMonth'
   | 'getCumulativeConsumptionLastMonth'
+  | 'getCumulativeConsumptionThisBill'
+  | 'getCumulativeConsumptionLastBill'
+  | 'getCumulativeConsumptionBillYearAgo'
   | 'getConsumptionIntervals'
   | 'getConsumptionIntervalsLastMonth'
   | 'getConsumptionIntervalsToday'

@@ -1,7 +1,7 @@
-import type { FrontendLogEntry } from '../../../api/__generated__/types.gen.ts'
-import type { FrontendLogLimits } from '../../config.ts'
-import { FRONTEND_USER_SHARE } from '../../logging.ts'
-import { HttpError } from '../../lib/http-errors.ts'
+import type { FrontendLogEntry } from '~/api/__generated__/types.gen.ts'
+import type { FrontendLogLimits } from '~/server/config.ts'
+import { FRONTEND_USER_SHARE } from '~/server/logging.ts'
+import { HttpError } from '~/server/lib/http-errors.ts'
 
 /** A context larger than this (as JSON) is replaced by a preview: one batch stays under ~2 MB. */
 export const MAX_CONTEXT_CHARS = 8 * 1024

@@ -1,4 +1,4 @@
-import type { LogEntry, LogLevel } from '../../../api/__generated__/types.gen.ts'
+import type { LogEntry, LogLevel } from '~/api/__generated__/types.gen.ts'
 
 export const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'WARN', 'ERROR']
 

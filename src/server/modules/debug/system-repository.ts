@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 
 /** Above this many rows (by the planner's statistics) readings are not counted one by one. */
 const EXACT_COUNT_LIMIT = 200_000

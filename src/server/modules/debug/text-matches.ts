@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../../api/__generated__/types.gen.ts'
+import type { LogEntry } from '~/api/__generated__/types.gen.ts'
 import { searchText, toEntry } from './log-entry.ts'
 import { CHUNK, INVALID, readRange, type FileIndex } from './log-index.ts'
 import type { OpenFile } from './log-reader.ts'

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/database.ts'
-import { isElevated, type Actor, type TenantScope } from '../../context.ts'
-import { forbidden, HttpError, type ValidationIssue } from '../../lib/http-errors.ts'
+import type { Tx } from '~/server/db/database.ts'
+import { isElevated, type Actor, type TenantScope } from '~/server/context.ts'
+import { forbidden, HttpError, type ValidationIssue } from '~/server/lib/http-errors.ts'
 import { deviceModelsRepository, type DeviceModelDto } from './device-models-repository.ts'
 import { devicesRepository, type DeviceDto, type DeviceFields } from './devices-repository.ts'
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.ts'
-import type { TenantScope } from '../../context.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
 export interface DeviceModelDto {

@@ -1,9 +1,9 @@
-import type { Device } from '../../../api/__generated__/types.gen.ts'
-import type { Queryable, Scalar, Statement } from '../../db/database.ts'
-import type { TenantScope } from '../../context.ts'
+import type { Device } from '~/api/__generated__/types.gen.ts'
+import type { Queryable, Scalar, Statement } from '~/server/db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
 import { presetWindow } from '../consumption/buckets.ts'
 import { energyTotals } from '../consumption/energy-totals.ts'
-import { containing } from '../../lib/sql-text.ts'
+import { containing } from '~/server/lib/sql-text.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
 export type DeviceStatus = 'online' | 'offline' | 'unknown'
@@ -59,7 +59,7 @@ export async function withTodayKwh(
 
 /**
  * The devices `page` selects (DEVICE_COLUMNS), as the JSON array of the contract's Device, in
- * `order`. The database writes the JSON: reading fifty rows of sixteen columns into JavaScript
+ * `order`, with whether each has an access token (never the token). The database writes the JSON: reading fifty rows of sixteen columns into JavaScript
  * costs more than the query itself on PGlite. today_kwh is filled in by `withTodayKwh`.
  */
 const devicesJson = (page: string, order: string) => `
@@ -70,9 +70,10 @@ const devicesJson = (page: string, order: string) => `
     'latest_kwh', d.latest_kwh, 'today_kwh', NULL,
     'summary', json_build_object('reading_count', d.reading_count,
       'first_reading_at', ${iso('d.first_reading_at')}, 'last_reading_at', ${iso('d.last_reading_at')}),
+    'has_token', c.device_id IS NOT NULL, 'token_last_used_at', ${iso('c.last_used_at')},
     'created_at', ${iso('d.created_at')}, 'updated_at', ${iso('d.updated_at')}
   ) ORDER BY ${order}), '[]'::json)
-  FROM (${page}) d`
+  FROM (${page}) d LEFT JOIN device_credentials c ON c.device_id = d.id`
 
 export interface DeviceQuery {
   skip: number

@@ -1,9 +1,9 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import type { Device } from '../../../api/__generated__/types.gen.ts'
-import type { Tx } from '../../db/database.ts'
-import { isElevated, type Actor, type TenantScope } from '../../context.ts'
-import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
-import { isUniqueViolation } from '../../lib/pg-errors.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { Device } from '~/api/__generated__/types.gen.ts'
+import type { Tx } from '~/server/db/database.ts'
+import { isElevated, type Actor, type TenantScope } from '~/server/context.ts'
+import { conflict, forbidden, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { isUniqueViolation } from '~/server/lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
 import { modelProblem, registerBatch, serialTaken } from './device-batch.ts'
 import { deviceModelsRepository } from './device-models-repository.ts'
@@ -13,9 +13,9 @@ import {
   withTodayKwh,
   type DeviceFields,
 } from './devices-repository.ts'
-import { zoneOf } from '../../lib/timezones.ts'
-import { audit } from '../../lib/audit.ts'
-import { removeDeletedFiles } from '../../storage/file-sweep.ts'
+import { zoneOf } from '~/server/lib/timezones.ts'
+import { audit } from '~/server/lib/audit.ts'
+import { removeDeletedFiles } from '~/server/storage/file-sweep.ts'
 
 /** A taken serial number as a 409 with `detail`; anything else passes through. */
 const serialClash = (detail: string) => (error: unknown) =>

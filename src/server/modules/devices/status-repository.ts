@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 import type { DeviceStatus } from './devices-repository.ts'
 
 export interface ReportedStatus {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 
 export interface GroupDto {
   id: string

@@ -1,11 +1,11 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import { isElevated } from '../../context.ts'
-import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
-import { onUnique } from '../../lib/pg-errors.ts'
-import { isTimeZone } from '../../lib/timezones.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import { isElevated } from '~/server/context.ts'
+import { conflict, forbidden, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { onUnique } from '~/server/lib/pg-errors.ts'
+import { isTimeZone } from '~/server/lib/timezones.ts'
 import { usersRepository } from '../users/users-repository.ts'
 import { groupsRepository, type GroupInput } from './groups-repository.ts'
-import { audit } from '../../lib/audit.ts'
+import { audit } from '~/server/lib/audit.ts'
 
 /**
  * A taken group name. Groups are tenants: the group holding the name is another tenant, named

@@ -3,7 +3,7 @@ import { format } from 'date-fns'
 import type {
   ConsumptionThresholdParams,
   DeviceOfflineParams,
-} from '../../../api/__generated__/types.gen.ts'
+} from '~/api/__generated__/types.gen.ts'
 import { isoIn } from '../consumption/buckets.ts'
 import type { ThresholdWindow } from './rules-repository.ts'
 

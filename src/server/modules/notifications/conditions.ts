@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 import { unitStart, type Granularity, type WeekStart, type Window } from '../consumption/buckets.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import { inUnit, offlineAlert, thresholdAlert, type Alert } from './alerts.ts'

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
-import { SYSTEM, type Database, type Queryable } from '../../db/database.ts'
+import { SYSTEM, type Database, type Queryable } from '~/server/db/database.ts'
 import { statusRepository } from '../devices/status-repository.ts'
+import { alarmsCommitted, type AlarmChange } from './alarm-events.ts'
+import { clearEndedAlarms, raiseAlarms, snoozedPairs } from './alarms.ts'
 import { offlineConditions, thresholdConditions, type Condition } from './conditions.ts'
 
 /** Any number, the same in every replica: one evaluator runs at a time across all of them. */
@@ -15,6 +17,8 @@ export interface EvaluationReport {
   raised: number
   cleared: number
   deliveries: number
+  /** Ids of the alarms this run raised and cleared (committed when the report is returned). */
+  alarms: AlarmChange
 }
 
 export interface EvaluateOptions {
@@ -39,7 +43,7 @@ export async function evaluateRules(
       'SELECT pg_try_advisory_xact_lock($1) AS locked',
       [EVALUATOR_LOCK],
     )
-    if (!rows[0]!.locked) return { skipped: true, raised: 0, cleared: 0, deliveries: 0 }
+    if (!rows[0]!.locked) return { ...NOTHING, alarms: { raised: [], cleared: [] }, skipped: true }
     const offline = await offlineConditions(tx, now)
     const silent = new Set(offline.map((c) => c.deviceId))
     await statusRepository(tx).apply([...silent].map((id) => silentDevice(id, now)))
@@ -47,10 +51,24 @@ export async function evaluateRules(
     const conditions = [...offline, ...threshold.conditions]
     const judged = threshold.judged.map((j) => j.ruleId)
     const cleared = await clearResolved(tx, now, conditions, judged)
-    const raised = await raise(tx, now, conditions)
-    const deliveries = await deliver(tx, raised)
+    const alarmsCleared = await clearEndedAlarms(tx, now, conditions, judged)
+    // A snoozed condition still holds (its open alarm stays) but raises nothing new.
+    const snoozed = await snoozedPairs(tx, now)
+    const raisable = conditions.filter((c) => !snoozed.has(`${c.ruleId}:${c.deviceId}`))
+    const raised = await raise(tx, now, raisable)
+    const deliveries = await deliver(
+      tx,
+      raised.map((r) => r.id),
+    )
+    const raisedKeys = new Set(raised.map((r) => r.condition_key))
+    const alarmsRaised = await raiseAlarms(
+      tx,
+      now,
+      raisable.filter((c) => raisedKeys.has(c.key)),
+    )
     await markJudged(tx, threshold.judged)
-    return { skipped: false, raised: raised.length, cleared, deliveries }
+    const alarms = { raised: alarmsRaised, cleared: alarmsCleared }
+    return { skipped: false, raised: raised.length, cleared, deliveries, alarms }
   })
 }
 
@@ -86,10 +104,12 @@ async function clearResolved(
   return rowCount
 }
 
-/** Notifications for the conditions without an open one; returns the new notifications' ids. */
+const NOTHING = { raised: 0, cleared: 0, deliveries: 0 }
+
+/** Notifications for the conditions without an open one; returns the new notifications. */
 async function raise(q: Queryable, now: Date, conditions: readonly Condition[]) {
   if (conditions.length === 0) return []
-  const { rows } = await q.query<{ id: string; rule_id: string }>(
+  const { rows } = await q.query<{ id: string; rule_id: string; condition_key: string }>(
     `INSERT INTO notifications (group_id, rule_id, device_id, event_type, template_id,
        template_version, format_version, title, message, params, condition_key, triggered_at)
      SELECT c.group_id, c.rule_id, c.device_id, c.event_type, c.event_type, c.version, 1, c.title,
@@ -98,7 +118,7 @@ async function raise(q: Queryable, now: Date, conditions: readonly Condition[]) 
                  $8::text[], $9::text[])
           AS c(group_id, rule_id, device_id, event_type, version, title, message, params, key)
      ON CONFLICT (condition_key) WHERE cleared_at IS NULL DO NOTHING
-     RETURNING id, rule_id`,
+     RETURNING id, rule_id, condition_key`,
     [
       conditions.map((c) => c.groupId),
       conditions.map((c) => c.ruleId),
@@ -118,7 +138,7 @@ async function raise(q: Queryable, now: Date, conditions: readonly Condition[]) 
       [[...new Set(rows.map((r) => r.rule_id))], now.toISOString()],
     )
   }
-  return rows.map((r) => r.id)
+  return rows
 }
 
 /**
@@ -174,10 +194,14 @@ export function startRulesEvaluator(
   const run = async () => {
     const started = performance.now()
     try {
-      const report = await evaluateRules(db, { now: clock(), settleMs: options.settleMs })
+      const { alarms, ...report } = await evaluateRules(db, {
+        now: clock(),
+        settleMs: options.settleMs,
+      })
       const ms = Math.round(performance.now() - started)
       const level = report.raised + report.cleared > 0 ? 'info' : 'debug'
       log[level]({ logger: 'rules-evaluator', ...report, ms }, 'Notification rules evaluated')
+      alarmsCommitted(log, alarms)
     } catch (error) {
       log.error(
         { logger: 'rules-evaluator', err: { message: (error as Error).message } },

@@ -1,14 +1,12 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import type {
-  NotificationRuleInput,
-  NotificationRulePatch,
-} from '../../../api/__generated__/types.gen.ts'
-import type { Tx } from '../../db/database.ts'
-import { isElevated, type TenantScope } from '../../context.ts'
-import { audit } from '../../lib/audit.ts'
-import { conflict, forbidden, HttpError, invalid, notFound } from '../../lib/http-errors.ts'
-import { isUniqueViolation } from '../../lib/pg-errors.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { NotificationRuleInput, NotificationRulePatch } from '~/api/__generated__/types.gen.ts'
+import type { Tx } from '~/server/db/database.ts'
+import { isElevated, type TenantScope } from '~/server/context.ts'
+import { audit } from '~/server/lib/audit.ts'
+import { conflict, forbidden, HttpError, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { isUniqueViolation } from '~/server/lib/pg-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
+import { channelsRepository } from './channels-repository.ts'
 import { notificationsRepository } from './notifications-repository.ts'
 import {
   rulesRepository,
@@ -71,6 +69,18 @@ async function checkDevices(tx: Tx, groupId: string, deviceIds: readonly string[
   }
 }
 
+async function checkChannels(tx: Tx, groupId: string, channelIds: readonly string[] = []) {
+  const foreign = await channelsRepository(tx).foreign(groupId, channelIds)
+  if (foreign.length > 0) {
+    const issues = foreign.map((id) => ({
+      loc: ['body', 'channel_ids', channelIds.indexOf(id)],
+      msg: `Channel ${id} is not a channel of the rule's group`,
+      type: 'value_error',
+    }))
+    throw new HttpError(422, issues, 'validation_error')
+  }
+}
+
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`)
 
 /**
@@ -98,6 +108,8 @@ const toNewRule = (body: NotificationRuleInput, createdBy: string): NewRule => (
   name: body.name,
   alertType: body.alert_type,
   deviceIds: body.device_ids,
+  severity: body.severity,
+  channelIds: body.channel_ids,
   createdBy,
   ...(body.alert_type === 'DEVICE_OFFLINE'
     ? { offlineAfterMinutes: body.offline_after_minutes }
@@ -112,6 +124,8 @@ const toChanges = (patch: NotificationRulePatch): RuleChanges => ({
   thresholdValue: patch.threshold_value,
   unit: patch.unit,
   window: patch.window,
+  severity: patch.severity,
+  channelIds: patch.channel_ids,
 })
 
 /** The feed: always the signed-in user's own deliveries, within the request's tenant scope. */
@@ -185,6 +199,7 @@ export const rulesHandlers = {
       if (!(await groupsRepository(tx).exists(body.group_id)))
         throw invalid(['body', 'group_id'], 'Group not found')
       await checkDevices(tx, body.group_id, body.device_ids)
+      await checkChannels(tx, body.group_id, body.channel_ids)
       if (body.alert_type === 'DEVICE_OFFLINE')
         await checkOfflineAfter(tx, body.group_id, body.offline_after_minutes, body.device_ids)
       return rulesRepository(tx).create(toNewRule(body, actor.id))
@@ -206,6 +221,7 @@ export const rulesHandlers = {
         checkPatchFits(current.alert_type, body)
         checkReactivation(current, body)
         await checkDevices(tx, current.group_id, body.device_ids)
+        await checkChannels(tx, current.group_id, body.channel_ids)
         // Checked when what it depends on changes: a device added later does not block a rename.
         if (body.offline_after_minutes !== undefined || body.device_ids !== undefined)
           await checkOfflineAfter(

@@ -1,9 +1,10 @@
-import type { TenantScope } from '../../context.ts'
-import type { Queryable } from '../../db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
+import type { Queryable } from '~/server/db/database.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
 export type AlertType = 'DEVICE_OFFLINE' | 'CONSUMPTION_THRESHOLD'
 export type ThresholdWindow = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY'
+export type Severity = 'info' | 'warning' | 'critical'
 
 export interface NewRule {
   groupId: string
@@ -14,6 +15,8 @@ export interface NewRule {
   thresholdValue?: number | null
   unit?: string | null
   window?: ThresholdWindow | null
+  severity?: Severity
+  channelIds?: readonly string[]
   createdBy: string | null
 }
 
@@ -33,11 +36,13 @@ interface RuleRow {
   updated_at: Date
   last_triggered_at: Date | null
   deactivated_reason: string | null
+  severity: Severity
+  channel_ids: string[]
 }
 
 export const RULE_COLUMNS = `r.id, r.group_id, r.name, r.alert_type, r.is_active, r.device_ids::text[] AS device_ids,
   r.offline_after_minutes, r.threshold_value, r.unit, r."window", r.created_by, r.created_at, r.updated_at,
-  r.last_triggered_at, r.deactivated_reason`
+  r.last_triggered_at, r.deactivated_reason, r.severity, r.channel_ids::text[] AS channel_ids`
 
 export const toRule = (row: RuleRow) => ({
   ...row,
@@ -57,6 +62,8 @@ export interface RuleChanges {
   thresholdValue?: number
   unit?: string
   window?: ThresholdWindow
+  severity?: Severity
+  channelIds?: readonly string[]
 }
 
 const CHANGE_COLUMNS: Record<keyof RuleChanges, string> = {
@@ -67,6 +74,8 @@ const CHANGE_COLUMNS: Record<keyof RuleChanges, string> = {
   thresholdValue: 'threshold_value',
   unit: 'unit',
   window: '"window"',
+  severity: 'severity',
+  channelIds: 'channel_ids',
 }
 
 /** Notification rules, always read and written through the caller's tenant scope. */
@@ -102,7 +111,8 @@ export const rulesRepository = (q: Queryable) => ({
     >
     const sets = entries.map(([key], i) => {
       const value = key === 'name' ? `btrim($${i + 2})` : `$${i + 2}`
-      return `${CHANGE_COLUMNS[key]} = ${key === 'deviceIds' ? `${value}::uuid[]` : value}`
+      const array = key === 'deviceIds' || key === 'channelIds'
+      return `${CHANGE_COLUMNS[key]} = ${array ? `${value}::uuid[]` : value}`
     })
     // A rule active again has no reason to be inactive.
     if (changes.isActive) sets.push('deactivated_reason = NULL')
@@ -175,8 +185,8 @@ export const rulesRepository = (q: Queryable) => ({
     const offline = rule.alertType === 'DEVICE_OFFLINE'
     const { rows } = await q.query<RuleRow>(
       `INSERT INTO notification_rules AS r (group_id, name, alert_type, device_ids, offline_after_minutes,
-         threshold_value, unit, "window", created_by)
-       VALUES ($1, btrim($2), $3, $4::uuid[], $5, $6, $7, $8, $9) RETURNING ${RULE_COLUMNS}`,
+         threshold_value, unit, "window", created_by, severity, channel_ids)
+       VALUES ($1, btrim($2), $3, $4::uuid[], $5, $6, $7, $8, $9, $10, $11::uuid[]) RETURNING ${RULE_COLUMNS}`,
       [
         rule.groupId,
         rule.name,
@@ -187,6 +197,8 @@ export const rulesRepository = (q: Queryable) => ({
         offline ? null : rule.unit,
         offline ? null : rule.window,
         rule.createdBy,
+        rule.severity ?? 'warning',
+        rule.channelIds ?? [],
       ],
     )
     return toRule(rows[0]!)

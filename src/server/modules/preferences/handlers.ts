@@ -1,12 +1,12 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import { SYSTEM } from '../../db/database.ts'
-import { invalid } from '../../lib/http-errors.ts'
-import { isTimeZone } from '../../lib/timezones.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import { SYSTEM } from '~/server/db/database.ts'
+import { invalid } from '~/server/lib/http-errors.ts'
+import { isTimeZone } from '~/server/lib/timezones.ts'
 import { verifyCurrentPassword } from '../auth/auth-service.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { sessionsRepository } from '../auth/sessions-repository.ts'
 import { preferencesRepository } from './preferences-repository.ts'
-import { audit } from '../../lib/audit.ts'
+import { audit } from '~/server/lib/audit.ts'
 
 /** The signed-in user's own settings: preferences and password. */
 export const meHandlers = {

@@ -1,9 +1,10 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 
 export interface Preferences {
   theme: 'light' | 'dark' | 'system'
   timezone: string
   week_start: 'sunday' | 'monday'
+  /** Deprecated and ignored (issue 26): bills follow the group's billing cycle. */
   month_start_day: number
 }
 
@@ -34,13 +35,16 @@ export const preferencesRepository = (q: Queryable) => ({
     return rows[0] ?? DEFAULT_PREFERENCES
   },
 
-  async put(userId: string, p: Preferences): Promise<Preferences> {
+  async put(
+    userId: string,
+    p: Omit<Preferences, 'month_start_day'> & { month_start_day?: number },
+  ): Promise<Preferences> {
     const { rows } = await q.query<Preferences>(
       `INSERT INTO user_preferences (user_id, theme, timezone, week_start, month_start_day) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id) DO UPDATE SET theme = excluded.theme, timezone = excluded.timezone,
          week_start = excluded.week_start, month_start_day = excluded.month_start_day, updated_at = now()
        RETURNING theme, timezone, week_start, month_start_day`,
-      [userId, p.theme, p.timezone, p.week_start, p.month_start_day],
+      [userId, p.theme, p.timezone, p.week_start, p.month_start_day ?? 1],
     )
     return rows[0]!
   },

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/database.ts'
+import type { Tx } from '~/server/db/database.ts'
 import { statusRepository, type ReportedStatus } from '../devices/status-repository.ts'
-import { insertReadings, type NewReading } from './readings-repository.ts'
+import { insertReadings, type NewReading, type ReadingSource } from './readings-repository.ts'
 
 /** Readings older than this are refused as absurd; newer than now + skew as from the future. */
 const OLDEST = Date.UTC(2000, 0, 1)
@@ -61,12 +61,14 @@ function parseTimes(items: readonly BulkItem[]): number[] {
 /**
  * Ingests a bulk push inside `tx`: each item on its own (stored, duplicate, or refused with its
  * reason: bad timestamp, unknown device or another tenant's), statuses recorded per device, one
- * result per item in request order. Everything accepted commits together.
+ * result per item in request order. Everything accepted commits together. The one ingest path:
+ * a device's own push over HTTP (or MQTT) comes here too, stored with its `source`.
  */
 export async function bulkPush(
   tx: Tx,
   items: readonly BulkItem[],
   now = Date.now(),
+  source: ReadingSource = 'bulk',
 ): Promise<BulkResult[]> {
   const times = parseTimes(items)
   const results: BulkResult[] = items.map((item, index) => ({
@@ -84,7 +86,7 @@ export async function bulkPush(
       ts: new Date(times[i]!),
       kwh: item.kwh,
       readingType: item.reading_type,
-      source: 'bulk',
+      source,
     }
   })
   const stored = await insertReadings(tx, readings)
@@ -105,7 +107,7 @@ export async function bulkPush(
       deviceId: items[i]!.device_id,
       status: items[i]!.status!,
       at: new Date(times[i]!),
-      reason: 'Reported by bulk push',
+      reason: source === 'bulk' ? 'Reported by bulk push' : `Reported by the device (${source})`,
     }))
   const alive = stored.inserted
     .map((i) => accepted[i]!)

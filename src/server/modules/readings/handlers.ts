@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import type { Tx } from '../../db/database.ts'
-import { audit } from '../../lib/audit.ts'
-import { badRequest, HttpError, invalid, notFound } from '../../lib/http-errors.ts'
-import { uploadsOf } from '../../plugins/multipart-body.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { Tx } from '~/server/db/database.ts'
+import { audit } from '~/server/lib/audit.ts'
+import { badRequest, HttpError, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { uploadsOf } from '~/server/plugins/multipart-body.ts'
 import { attachmentsRepository } from './attachments-repository.ts'
 import { bulkPush, type BulkResult } from './bulk-push.ts'
 import { checkPhoto, recordManualReading, type Photo } from './manual-reading.ts'
@@ -51,20 +51,27 @@ function photoOf(request: FastifyRequest, sent: unknown): Photo | undefined {
 const disposition = (filename: string) =>
   `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 
+function totalsOf(results: readonly BulkResult[]) {
+  const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length
+  return { accepted: count('success'), duplicates: count('duplicate'), rejected: count('error') }
+}
+
 export const readingsHandlers = {
   /** Each item stands alone: stored, duplicate (idempotent) or refused with its reason. */
   async bulkPushReadings(request, reply) {
     const { items } = request.body
     const results = await request.tx((tx) => bulkPush(tx, items))
-    const count = (status: BulkResult['status']) =>
-      results.filter((r) => r.status === status).length
-    const totals = {
-      accepted: count('success'),
-      duplicates: count('duplicate'),
-      rejected: count('error'),
-    }
+    const totals = totalsOf(results)
     audit(request, 'readings.bulk_push', totals, `Bulk push of ${items.length} readings`)
     return reply.code(200).send({ results, ...totals })
+  },
+
+  /** A device's own readings, with its token (session-auth.ts checked it is this device's). */
+  async ingestDeviceReadings(request, reply) {
+    const deviceId = request.params.id
+    const items = request.body.readings.map((r) => ({ ...r, device_id: deviceId }))
+    const results = await request.tx((tx) => bulkPush(tx, items, Date.now(), 'http'))
+    return reply.code(200).send({ results, ...totalsOf(results) })
   },
 
   async listDeviceReadings(request, reply) {
@@ -181,6 +188,7 @@ export const readingsHandlers = {
 } satisfies Pick<
   RouteHandlers,
   | 'bulkPushReadings'
+  | 'ingestDeviceReadings'
   | 'listDeviceReadings'
   | 'getReading'
   | 'getLatestDeviceReading'

@@ -1,9 +1,10 @@
-import type { TenantScope } from '../../context.ts'
-import type { Queryable } from '../../db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
+import type { Queryable } from '~/server/db/database.ts'
 import { scopeFilter } from '../scope-sql.ts'
 import { ENERGY } from './readings-repository.ts'
 
-export type ReadingSource = 'meter' | 'manual' | 'bulk'
+export type { ReadingSource } from './readings-repository.ts'
+import type { ReadingSource } from './readings-repository.ts'
 
 interface ReadingRow {
   id: number

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Queryable } from '../../db/database.ts'
-import { binaryArray, type ElementType } from '../../lib/pg-binary-array.ts'
+import { announceReadings } from '../events/live-events.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
   unitChanges,
@@ -9,6 +10,9 @@ import {
   type UnitChange,
 } from './rollup-changes.ts'
 
+/** How a reading arrived: MQTT, a device's HTTP push, a bulk push (or import), or by hand. */
+export type ReadingSource = 'mqtt' | 'http' | 'bulk' | 'manual'
+
 /** One reading to store. Timestamps are instants; kWh is the meter's cumulative register. */
 export interface NewReading {
   deviceId: string
@@ -16,8 +20,8 @@ export interface NewReading {
   kwh: number
   /** @default 'energy_kwh' */
   readingType?: string
-  /** @default 'meter' */
-  source?: 'meter' | 'manual' | 'bulk'
+  /** The channel it came by (the readings table's `source`). @default 'bulk' */
+  source?: ReadingSource
   /** 'reset' declares a meter reset or replacement: the count restarts at this value. @default 'ok' */
   status?: 'ok' | 'estimated' | 'manual' | 'reset'
 }
@@ -201,6 +205,19 @@ export async function insertReadings(
   const rollupStatement = rollupsStatement(rollups)
   const ids = await inserting
   if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
+  // The live stream hears of them when the transaction commits (modules/events).
+  await announceReadings(
+    tx,
+    fresh
+      .filter((f) => (f.row.readingType ?? ENERGY) === ENERGY)
+      .map((f) => ({
+        deviceId: f.row.deviceId,
+        groupId: f.groupId,
+        ts: f.ts,
+        kwh: f.row.kwh,
+        source: f.row.source ?? 'bulk',
+      })),
+  )
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
@@ -382,7 +399,7 @@ const FRESH_COLUMNS: ReadonlyArray<Column<Fresh>> = [
   ['kwh', 'float8', (f) => f.row.kwh],
   ['delta_kwh', 'float8', (f) => f.delta ?? null],
   ['is_reset', 'bool', (f) => f.reset ?? false],
-  ['source', 'text', (f) => f.row.source ?? 'meter'],
+  ['source', 'text', (f) => f.row.source ?? 'bulk'],
   ['status', 'text', (f) => f.row.status ?? 'ok'],
 ]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prng } from '../../seed/random.ts'
+import { prng } from '~/server/seed/random.ts'
 import { computeDeltas, dayOf, hourOf } from './deltas.ts'
 import { unitChanges, type FreshPoint, type MovedPoint } from './rollup-changes.ts'
 

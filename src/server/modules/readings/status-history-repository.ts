@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts'
+import type { Queryable } from '~/server/db/database.ts'
 import type { DeviceStatus } from '../devices/devices-repository.ts'
 
 export type SummaryWindow = '1h' | '24h' | '7d' | '30d'

@@ -1,5 +1,5 @@
-export { reportCsv } from '../../../common/report-csv.ts'
-import { wallOf } from '../../lib/zone-clock.ts'
+export { reportCsv } from '~/common/report-csv.ts'
+import { wallOf } from '~/server/lib/zone-clock.ts'
 import { unitStart, nextUnit, type Window } from '../consumption/buckets.ts'
 
 const date = (instant: Date, tz: string) => new Date(wallOf(instant.getTime(), tz)).toISOString()

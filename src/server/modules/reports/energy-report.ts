@@ -1,8 +1,8 @@
-import type { EnergyReport } from '../../../api/__generated__/types.gen.ts'
-import type { TenantScope } from '../../context.ts'
-import type { Tx } from '../../db/database.ts'
-import { badRequest, invalid } from '../../lib/http-errors.ts'
-import { instantOf, wallOf } from '../../lib/zone-clock.ts'
+import type { EnergyReport } from '~/api/__generated__/types.gen.ts'
+import type { TenantScope } from '~/server/context.ts'
+import type { Tx } from '~/server/db/database.ts'
+import { badRequest, invalid } from '~/server/lib/http-errors.ts'
+import { instantOf, wallOf } from '~/server/lib/zone-clock.ts'
 import {
   buckets,
   isoIn,
@@ -12,7 +12,22 @@ import {
   type Window,
 } from '../consumption/buckets.ts'
 import { DAY_MS } from '../consumption/segments.ts'
-import { energyTotals, roundKwh } from '../consumption/energy-totals.ts'
+import { edgeValues } from '../consumption/edges.ts'
+import {
+  energyTotals,
+  roundKwh,
+  roundRunning,
+  type RowFilter,
+} from '../consumption/energy-totals.ts'
+import {
+  costFigures,
+  roundCo2,
+  roundCost,
+  standingCharge,
+  type CostFigure,
+  type Pricing,
+} from '../billing/costs.ts'
+import { energySettingsRepository } from '../billing/settings-repository.ts'
 import { planReport, seriesOf } from './report-plan.ts'
 import { reportsRepository, type ReportDevice } from './reports-repository.ts'
 
@@ -124,7 +139,82 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
   const { values, counts } = await reportsRepository(tx).termValues(plan.series, filter)
   const series = seriesOf(plan, values)
   const readings = seriesOf(plan, counts)
-  return { periods, devices, totals, series, readings }
+  const estimated = await withEdgeValues(tx, filter, plan.bounds, series)
+  const pricing = await costsOf(tx, devices, spans.slice(0, 2), q.deviceIds !== undefined)
+  return { periods, devices, totals, series, readings, estimated, ...pricing }
+}
+
+/**
+ * Each device's cost and CO2 over the spans, at its group's tariffs (billing/costs.ts), the
+ * report's one currency (null when its groups with tariffs have none or differ: then no cost),
+ * and each group's pricing for the standing charges.
+ */
+async function costsOf(tx: Tx, devices: ReportDevice[], spans: Window[], named: boolean) {
+  const groups = [...new Set(devices.map((d) => d.group_id))]
+  const settings = await energySettingsRepository(tx).of(groups)
+  const { rows } = await tx.query<{ id: string; timezone: string }>(
+    'SELECT id, timezone FROM groups WHERE id = ANY($1::uuid[])',
+    [groups],
+  )
+  const zones = new Map(rows.map((r) => [r.id, r.timezone]))
+  const pricings = groups.map((g) => ({ settings: settings.get(g)!, tz: zones.get(g) ?? 'UTC' }))
+  const currencies = new Set(
+    pricings.filter((p) => p.settings.tariffs.length > 0).map((p) => p.settings.currency),
+  )
+  const currency = currencies.size === 1 ? [...currencies][0]! : null
+  const costs = new Map<string, CostFigure[]>()
+  for (const [i, group] of groups.entries()) {
+    const ids = devices.filter((d) => d.group_id === group).map((d) => d.id)
+    const filter = { groups: [group], devices: ids, named }
+    for (const [id, list] of await costFigures(tx, filter, spans, pricings[i]!)) {
+      costs.set(id, currency === null ? list.map((c) => ({ ...c, cost: null })) : list)
+    }
+  }
+  return { costs, currency, pricings: currency === null ? [] : pricings }
+}
+
+/** The sum of devices' figures; null where a device with kWh has none. */
+function sumWhereKwh(rows: ReadonlyArray<{ kwh: number | null; value: number | null }>) {
+  let sum = 0
+  for (const { kwh, value } of rows) {
+    if (kwh === null) continue
+    if (value === null) return null
+    sum += value
+  }
+  return sum
+}
+
+/**
+ * Each bucket's value from its edges' meter values (edges.ts) summed over the devices: the plan's
+ * terms add the readings' rises in (start, end]; a bucket gains the estimate at its end and
+ * loses the one at its start. Answers, per period, whether each bucket rests on an estimate.
+ */
+async function withEdgeValues(
+  tx: Tx,
+  filter: RowFilter,
+  bounds: number[][],
+  series: number[][],
+): Promise<boolean[][]> {
+  const edges = [...new Set(bounds.flat())]
+  const at = await edgeValues(tx, filter, edges)
+  const sums = edges.map((_, i) => {
+    let kwh = 0
+    let estimated = false
+    for (const d of filter.devices) {
+      const v = at.at(d, i)
+      kwh += v.kwh
+      estimated ||= v.estimated
+    }
+    return { kwh, estimated }
+  })
+  const edgeAt = (instant: number) => sums[edges.indexOf(instant)]!
+  return bounds.map((list, p) =>
+    list.slice(0, -1).map((start, k) => {
+      const [a, b] = [edgeAt(start), edgeAt(list[k + 1]!)]
+      series[p]![k]! += b.kwh - a.kwh
+      return a.estimated || b.estimated
+    }),
+  )
 }
 
 /** The buckets up to `end`, the one containing it ending there. */
@@ -148,19 +238,26 @@ export async function energyReport(
 ): Promise<EnergyReport> {
   const now = q.now ?? new Date()
   const spans = comparedSpans(q, now)
-  const { periods, devices, totals, series, readings } = await figuresOf(tx, scope, q, [
-    spans.current,
-    spans.previous,
-    q.previous,
-  ])
+  const { periods, devices, totals, series, readings, estimated, costs, currency, pricings } =
+    await figuresOf(tx, scope, q, [spans.current, spans.previous, q.previous])
   const perDay = (value: number | null, w: Window) =>
     value === null ? null : roundKwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
+  const scaled = (value: number | null, w: Window, round: (v: number) => number) =>
+    value === null ? null : round(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
+  const none: CostFigure = { cost: null, co2_kg: null }
   const rows = devices.map((d) => {
     const [current = null, previous = null, full = null] = totals.get(d.id) ?? []
+    const [c = none, p = none] = costs.get(d.id) ?? []
     const row = {
       current: perDay(current, spans.current),
       previous: perDay(previous, spans.previous),
     }
+    const priced = (kwh: number | null, f: CostFigure, w: Window) => ({
+      cost: kwh === null ? null : scaled(f.cost, w, roundCost),
+      co2: kwh === null ? null : scaled(f.co2_kg, w, roundCo2),
+    })
+    const pc = priced(row.current, c, spans.current)
+    const pp = priced(row.previous, p, spans.previous)
     const delta = row.current !== null && row.previous !== null && change(row.current, row.previous)
     return {
       device_id: d.id,
@@ -170,23 +267,62 @@ export async function energyReport(
       absolute_change: delta ? delta.absolute : null,
       percent_change: delta ? delta.percent : null,
       previous_full_kwh: perDay(full, q.previous),
+      current_cost: pc.cost,
+      previous_cost: pp.cost,
+      current_co2_kg: pc.co2,
+      previous_co2_kg: pp.co2,
     }
   })
+  const totalOf = (pick: (r: (typeof rows)[number]) => [number | null, number | null]) =>
+    sumWhereKwh(rows.map((r) => ({ kwh: pick(r)[0], value: pick(r)[1] })))
+  const money = {
+    current: totalOf((r) => [r.current_kwh, r.current_cost]),
+    previous: totalOf((r) => [r.previous_kwh, r.previous_cost]),
+    currentCo2: totalOf((r) => [r.current_kwh, r.current_co2_kg]),
+    previousCo2: totalOf((r) => [r.previous_kwh, r.previous_co2_kg]),
+  }
+  const standing = (w: Window) => {
+    if (pricings.length === 0) return null
+    const sum = pricings.reduce((s, p: Pricing) => s + (standingCharge(p, w) ?? 0), 0)
+    return scaled(sum, w, roundCost)
+  }
+  const diff = (a: number | null, b: number | null, round: (v: number) => number) =>
+    a === null || b === null ? null : round(a - b)
   const current = sumKnown(rows.map((r) => r.current_kwh))
   const previous = sumKnown(rows.map((r) => r.previous_kwh))
   const { absolute, percent } = change(current, previous)
-  const points = (p: number) =>
-    periods[p]!.map((b, k) => ({
+  const points = (p: number) => {
+    const raw = periods[p]!.map((_, k) =>
+      (readings[p]![k] ?? 0) > 0 || estimated[p]![k] ? series[p]![k]! : null,
+    )
+    // kWh buckets add up to their rounded sum; kWh/day ones are each their own average.
+    const shown =
+      q.metric === 'energy_usage'
+        ? raw.map((v, k) => (v === null ? null : perDay(v, periods[p]![k]!)))
+        : roundRunning(raw)
+    return periods[p]!.map((b, k) => ({
       start: isoIn(b.start, q.tz),
-      kwh: (readings[p]![k] ?? 0) > 0 ? perDay(series[p]![k]!, b) : null,
+      kwh: shown[k] ?? null,
       partial: b.start < now && now < b.end,
+      estimated: estimated[p]![k] ?? false,
     }))
-  const period = (w: Window, compared: Window, total: number, full: number) => ({
+  }
+  const period = (
+    w: Window,
+    compared: Window,
+    total: number,
+    full: number,
+    cost: number | null,
+    co2: number | null,
+  ) => ({
     start: isoIn(w.start, q.tz),
     end: isoIn(w.end, q.tz),
     compared_end: isoIn(compared.end, q.tz),
     total_kwh: total,
     full_total_kwh: full,
+    total_cost: cost === null ? null : roundCost(cost),
+    total_co2_kg: co2 === null ? null : roundCo2(co2),
+    standing_charge: standing(compared),
   })
   return {
     metric: q.metric,
@@ -194,14 +330,22 @@ export async function energyReport(
     timezone: q.tz,
     granularity: q.granularity,
     to_date: spans.toDate,
-    current: period(q.current, spans.current, current, current),
+    current: period(q.current, spans.current, current, current, money.current, money.currentCo2),
     previous: period(
       q.previous,
       spans.previous,
       previous,
       sumKnown(rows.map((r) => r.previous_full_kwh)),
+      money.previous,
+      money.previousCo2,
     ),
-    change: { absolute_kwh: absolute, percent },
+    change: {
+      absolute_kwh: absolute,
+      percent,
+      absolute_cost: diff(money.current, money.previous, roundCost),
+      absolute_co2_kg: diff(money.currentCo2, money.previousCo2, roundCo2),
+    },
+    currency,
     devices: rows,
     series: { current: points(0), previous: points(1) },
     device_ids: devices.map((d) => d.id),

@@ -1,8 +1,8 @@
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import type { GetEnergyReportData } from '../../../api/__generated__/types.gen.ts'
-import { untilClientLeaves } from '../../lib/client-gone.ts'
-import { invalid } from '../../lib/http-errors.ts'
-import { isTimeZone } from '../../lib/timezones.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { GetEnergyReportData } from '~/api/__generated__/types.gen.ts'
+import { untilClientLeaves } from '~/server/lib/client-gone.ts'
+import { invalid } from '~/server/lib/http-errors.ts'
+import { isTimeZone } from '~/server/lib/timezones.ts'
 import { reportCsv, reportFilename } from './csv.ts'
 import { comparedSpans, energyReport, periodOf, type ReportQuery } from './energy-report.ts'
 

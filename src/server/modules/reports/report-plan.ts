@@ -41,6 +41,8 @@ export interface ReportPlan {
   terms: Term[]
   /** Bucket count per period. */
   sizes: number[]
+  /** Each period's bucket boundaries (epoch ms): its starts and the last end. */
+  bounds: number[][]
 }
 
 const positive = (s: { kind: SignedSegment['kind']; lo: number; hi: number }): SignedSegment => ({
@@ -58,6 +60,9 @@ export function planReport(
     series: [],
     terms: [],
     sizes: periods.map((b) => b.length),
+    bounds: periods.map((list) =>
+      list.length === 0 ? [] : [...list.map((b) => b.start.getTime()), list.at(-1)!.end.getTime()],
+    ),
   }
   const term = (role: Term, parts: SignedSegment[]) => {
     const id = plan.terms.push(role) - 1

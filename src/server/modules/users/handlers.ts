@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify'
-import type { RouteHandlers } from '../../../api/__generated__/fastify.gen.ts'
-import { isElevated } from '../../context.ts'
-import { conflict, forbidden, invalid, notFound } from '../../lib/http-errors.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts'
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import { isElevated } from '~/server/context.ts'
+import { conflict, forbidden, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '~/server/lib/pg-errors.ts'
 import { sessionsRepository } from '../auth/sessions-repository.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { SYSTEM, type Tx } from '../../db/database.ts'
+import { SYSTEM, type Tx } from '~/server/db/database.ts'
 import { assertMayManageRole, planUserChanges, resolveUserGroup } from './user-rules.ts'
 import { toUser, usersRepository } from './users-repository.ts'
-import { audit } from '../../lib/audit.ts'
+import { audit } from '~/server/lib/audit.ts'
 
 /**
  * A taken e-mail address (unique across tenants). The account holding it is named only to a

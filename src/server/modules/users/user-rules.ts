@@ -1,6 +1,6 @@
-import type { Role } from '../../db/database.ts'
-import { isElevated, type Actor } from '../../context.ts'
-import { forbidden, invalid } from '../../lib/http-errors.ts'
+import type { Role } from '~/server/db/database.ts'
+import { isElevated, type Actor } from '~/server/context.ts'
+import { forbidden, invalid } from '~/server/lib/http-errors.ts'
 import type { UserRow } from '../auth/sessions-repository.ts'
 import type { UserChanges } from './users-repository.ts'
 

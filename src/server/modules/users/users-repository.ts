@@ -1,7 +1,7 @@
-import type { Queryable, Role } from '../../db/database.ts'
-import type { TenantScope } from '../../context.ts'
+import type { Queryable, Role } from '~/server/db/database.ts'
+import type { TenantScope } from '~/server/context.ts'
 import { USER_COLUMNS, type UserRow } from '../auth/sessions-repository.ts'
-import { containing } from '../../lib/sql-text.ts'
+import { containing } from '~/server/lib/sql-text.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
 export interface UserDto {

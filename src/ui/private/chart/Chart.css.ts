@@ -1,5 +1,5 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
-import { vars } from '../../../styles/vars.css'
+import { vars } from '~/styles/vars.css'
 
 export const root = style({
   display: 'flex',

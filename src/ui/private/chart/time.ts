@@ -10,7 +10,7 @@ import {
   startOfMonth,
   startOfYear,
 } from 'date-fns'
-import { formatKwh, formatNumber } from '../../../lib/format'
+import { formatKwh, formatNumber } from '~/lib/format'
 
 export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM } from '../../../../src/server/db/database.ts'
-import { evaluateRules } from '../../../../src/server/modules/notifications/evaluator.ts'
-import { rulesRepository } from '../../../../src/server/modules/notifications/rules-repository.ts'
-import { insertReadings } from '../../../../src/server/modules/readings/readings-repository.ts'
+import { SYSTEM } from '~/server/db/database.ts'
+import { evaluateRules } from '~/server/modules/notifications/evaluator.ts'
+import { rulesRepository } from '~/server/modules/notifications/rules-repository.ts'
+import { insertReadings } from '~/server/modules/readings/readings-repository.ts'
 import { build, type TestApp } from '../../helpers/build.ts'
 
 let t: TestApp

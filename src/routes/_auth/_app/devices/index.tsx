@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { devicesSearch } from '../../../../lib/search-params'
-import { DevicesPage } from '../../../../features/devices/DevicesPage'
-import { deviceListQuery } from '../../../../features/devices/device-queries'
-import { loadCalendar } from '../../../../features/consumption/calendar'
+import { devicesSearch } from '~/lib/search-params'
+import { DevicesPage } from '~/features/devices/DevicesPage'
+import { deviceListQuery } from '~/features/devices/device-queries'
+import { loadCalendar } from '~/features/consumption/calendar'
 
 export const Route = createFileRoute('/_auth/_app/devices/')({
   staticData: { title: 'Devices' },

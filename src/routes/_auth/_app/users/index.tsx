@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { usersSearch } from '../../../../lib/search-params'
-import { requireArea } from '../../../../features/auth/guards'
-import { scopeGroupsOptions } from '../../../../features/scope/scope-queries'
-import { UsersPage } from '../../../../features/users/UsersPage'
-import { usersListOptions } from '../../../../features/users/users-cache'
+import { usersSearch } from '~/lib/search-params'
+import { requireArea } from '~/features/auth/guards'
+import { scopeGroupsOptions } from '~/features/scope/scope-queries'
+import { UsersPage } from '~/features/users/UsersPage'
+import { usersListOptions } from '~/features/users/users-cache'
 
 export const Route = createFileRoute('/_auth/_app/users/')({
   staticData: { title: 'Users & Groups' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireArea } from '../../../../features/auth/guards'
-import { RegisterChoicePage } from '../../../../features/registration/RegisterChoicePage'
+import { requireArea } from '~/features/auth/guards'
+import { RegisterChoicePage } from '~/features/registration/RegisterChoicePage'
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/')({
   beforeLoad: requireArea('registerDevice'),

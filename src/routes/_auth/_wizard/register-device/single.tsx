@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireArea } from '../../../../features/auth/guards'
-import { RegisterSinglePage } from '../../../../features/registration/RegisterSinglePage'
+import { requireArea } from '~/features/auth/guards'
+import { RegisterSinglePage } from '~/features/registration/RegisterSinglePage'
 
 export const Route = createFileRoute('/_auth/_wizard/register-device/single')({
   beforeLoad: requireArea('registerDevice'),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireArea } from '../../../../features/auth/guards'
-import { isElevated } from '../../../../features/auth/roles'
-import { TenantWizard } from '../../../../features/tenants/TenantWizard'
+import { requireArea } from '~/features/auth/guards'
+import { isElevated } from '~/features/auth/roles'
+import { TenantWizard } from '~/features/tenants/TenantWizard'
 
 export const Route = createFileRoute('/_auth/_wizard/users/new-tenant')({
   beforeLoad: (options) => {

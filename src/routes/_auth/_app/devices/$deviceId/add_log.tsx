@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AddLogPage } from '../../../../../features/devices/AddLogPage'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { AddLogPage } from '~/features/devices/AddLogPage'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/add_log')({
   staticData: { title: 'Add reading' },

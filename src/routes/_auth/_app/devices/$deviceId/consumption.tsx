@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { consumptionSearch } from '../../../../../lib/search-params'
-import { ConsumptionPage } from '../../../../../features/consumption/ConsumptionPage'
-import { prefetchConsumption } from '../../../../../features/consumption/consumption-queries'
-import { loadCalendar } from '../../../../../features/consumption/calendar'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { consumptionSearch } from '~/lib/search-params'
+import { ConsumptionPage } from '~/features/consumption/ConsumptionPage'
+import { prefetchConsumption } from '~/features/consumption/consumption-queries'
+import { loadCalendar } from '~/features/consumption/calendar'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
   staticData: { title: 'Device consumption' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { deviceOverviewSearch } from '../../../../../lib/search-params'
-import { DeviceOverviewPage } from '../../../../../features/devices/DeviceOverviewPage'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { deviceOverviewSearch } from '~/lib/search-params'
+import { DeviceOverviewPage } from '~/features/devices/DeviceOverviewPage'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/')({
   staticData: { title: 'Device overview' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LogsPage } from '../../../../../features/devices/LogsPage'
-import { attachmentsQuery } from '../../../../../features/devices/device-queries'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { LogsPage } from '~/features/devices/LogsPage'
+import { attachmentsQuery } from '~/features/devices/device-queries'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/logs')({
   staticData: { title: 'Device logs' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DeviceSettingsPage } from '../../../../../features/devices/DeviceSettingsPage'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { DeviceSettingsPage } from '~/features/devices/DeviceSettingsPage'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/settings')({
   staticData: { title: 'Device settings' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DeviceStatusPage } from '../../../../../features/devices/DeviceStatusPage'
-import { deviceQuery } from '../../../../../features/devices/device-queries'
+import { DeviceStatusPage } from '~/features/devices/DeviceStatusPage'
+import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/status')({
   staticData: { title: 'Device status' },

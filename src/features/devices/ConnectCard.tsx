@@ -1,0 +1,289 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  createDeviceCredentialsMutation,
+  deleteDeviceCredentialsMutation,
+  getDeviceConnectionOptions,
+  getLatestDeviceReadingOptions,
+  invalidate,
+  isNotFound,
+  normalizeError,
+  queryPolicy,
+  type Device,
+  type DeviceConnection,
+  type Reading,
+} from '~/api'
+import { formatAgo, formatDateTime, formatMeter } from '~/lib/format'
+import { Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton, Spinner } from '~/ui'
+import { useAppServices } from '../shared/use-app-services'
+import { curlCommand, mosquittoPubCommand, samplePayload } from './connect-commands'
+import * as styles from './connect.css'
+
+/** How often the live check asks for the device's latest reading while it waits. */
+export const FIRST_MESSAGE_POLL_MS = 2000
+
+export interface ConnectCardProps {
+  device: Device
+  /** A token made for the device just now (registration): shown at once. @default null */
+  issuedToken?: string | null
+  /** @default new Date() */
+  now?: Date
+}
+
+/** A token just made: shown this once, with the latest reading id it waits to see replaced. */
+interface Issued {
+  token: string
+  /** The latest reading's id when the token was made (null: none yet). */
+  before: number | null
+  payload: string
+}
+
+/**
+ * The device's Connect card: whether it has a token and when it was last used, create, rotate and
+ * revoke (with a confirmation); right after creating or rotating, the token and ready-to-paste
+ * `mosquitto_pub` and `curl` commands, then a live check until the first message arrives.
+ */
+export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProps) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const [issued, setIssued] = useState<Issued | null>(() =>
+    issuedToken
+      ? { token: issuedToken, before: null, payload: samplePayload(now ?? new Date()) }
+      : null,
+  )
+  const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null)
+  const [revoked, setRevoked] = useState(false)
+  const connection = useQuery({
+    ...getDeviceConnectionOptions({ path: { id: device.id } }),
+    ...queryPolicy('config'),
+  })
+  const refresh = () => invalidate(queryClient, 'getDevice', { path: { id: device.id } })
+
+  const create = useMutation({
+    ...createDeviceCredentialsMutation(),
+    onSuccess: async ({ token }) => {
+      const latest = await queryClient
+        .fetchQuery({ ...getLatestDeviceReadingOptions({ path: { id: device.id } }), staleTime: 0 })
+        .catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
+        .catch(() => null)
+      setIssued({ token, before: latest?.id ?? null, payload: samplePayload(now ?? new Date()) })
+      setRevoked(false)
+      setConfirming(null)
+      void refresh()
+    },
+    onError: (error) => {
+      setConfirming(null)
+      feedback.push({
+        severity: 'error',
+        title: 'Failed to create the token',
+        message: normalizeError(error).message,
+      })
+    },
+  })
+  const revoke = useMutation({
+    ...deleteDeviceCredentialsMutation(),
+    onSuccess: () => {
+      setIssued(null)
+      setRevoked(true)
+      setConfirming(null)
+      void refresh()
+    },
+    onError: (error) => {
+      setConfirming(null)
+      feedback.push({
+        severity: 'error',
+        title: 'Failed to revoke the token',
+        message: normalizeError(error).message,
+      })
+    },
+  })
+  const hasToken = (device.has_token || issued !== null) && !revoked
+
+  return (
+    <Card
+      className={styles.card}
+      title="Connect"
+      description="How this device sends its readings: over MQTT or HTTP, with its own access token."
+    >
+      <div className={styles.stack}>
+        <p className={styles.status}>
+          {hasToken ? (
+            <>
+              <Badge variant="brand">Token active</Badge>{' '}
+              {device.token_last_used_at
+                ? `Last used ${formatAgo(device.token_last_used_at, now)}.`
+                : 'Not used yet.'}
+            </>
+          ) : (
+            <>
+              <Badge variant="outline">No token</Badge>{' '}
+              {revoked
+                ? 'Token revoked: the device can no longer send readings until you create a new token.'
+                : 'Create a token for the device to send readings on its own.'}
+            </>
+          )}
+        </p>
+        <div className={styles.actions}>
+          {hasToken ? (
+            <>
+              <Button intent="formSecondary" onPress={() => setConfirming('rotate')}>
+                Rotate token
+              </Button>
+              <Button intent="destructiveAction" onPress={() => setConfirming('revoke')}>
+                Revoke token
+              </Button>
+            </>
+          ) : (
+            <Button
+              intent="formPrimary"
+              isPending={create.isPending}
+              onPress={() => create.mutate({ path: { id: device.id } })}
+            >
+              Create token
+            </Button>
+          )}
+        </div>
+        {connection.isPending ? (
+          <Skeleton height="4rem" />
+        ) : connection.isError ? (
+          <ErrorState
+            title="Connection details unavailable"
+            message={normalizeError(connection.error).message}
+            onRetry={() => void connection.refetch()}
+            isRetrying={connection.isFetching}
+          />
+        ) : (
+          <Instructions connection={connection.data} issued={issued} deviceId={device.id} />
+        )}
+      </div>
+      <ConfirmDialog
+        isOpen={confirming === 'rotate'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Rotate token?"
+        message={`A new token replaces the current one, which stops working at once: ${device.name} must be given the new token.`}
+        confirmLabel="Rotate token"
+        closeOnConfirm={false}
+        isPending={create.isPending}
+        onConfirm={() => create.mutate({ path: { id: device.id } })}
+      />
+      <ConfirmDialog
+        isOpen={confirming === 'revoke'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Revoke token?"
+        message={`${device.name} can no longer send readings until you create a new token.`}
+        confirmLabel="Revoke token"
+        closeOnConfirm={false}
+        isPending={revoke.isPending}
+        onConfirm={() => revoke.mutate({ path: { id: device.id } })}
+      />
+    </Card>
+  )
+}
+
+function Instructions({
+  connection,
+  issued,
+  deviceId,
+}: {
+  connection: DeviceConnection
+  issued: Issued | null
+  deviceId: string
+}) {
+  const { mqtt } = connection
+  return (
+    <div className={styles.stack}>
+      <dl className={styles.facts}>
+        <dt>MQTT</dt>
+        <dd>
+          {mqtt.enabled ? `${mqtt.host}:${mqtt.port}, QoS 1` : `Off on this server: ${mqtt.reason}`}
+        </dd>
+        <dt>Topic</dt>
+        <dd className={styles.code}>{mqtt.topic}</dd>
+        <dt>User name</dt>
+        <dd className={styles.code}>{mqtt.username}</dd>
+        <dt>HTTP</dt>
+        <dd className={styles.code}>POST {connection.http.readings_url}</dd>
+      </dl>
+      {issued && (
+        <>
+          <p className={styles.warning} role="status">
+            Copy the token now: it is shown only this once.
+          </p>
+          <CopyField label="Token" value={issued.token} />
+          {mqtt.enabled && (
+            <CopyField
+              label="Publish with mosquitto_pub"
+              value={mosquittoPubCommand(connection, issued.token, issued.payload)}
+            />
+          )}
+          <CopyField
+            label="Send with curl"
+            value={curlCommand(connection, issued.token, issued.payload)}
+          />
+          <FirstMessage deviceId={deviceId} before={issued.before} />
+        </>
+      )}
+    </div>
+  )
+}
+
+/** A value to paste elsewhere, with a button that copies it. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false)
+  const id = `copy-${label.replaceAll(/\W+/g, '-').toLowerCase()}`
+  return (
+    <div className={styles.copyField}>
+      <div className={styles.copyHeader}>
+        <span id={id} className={styles.copyLabel}>
+          {label}
+        </span>
+        <Button
+          intent="toolbarAction"
+          aria-label={`Copy ${label.toLowerCase()}`}
+          onPress={() =>
+            void navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <pre className={styles.pre} aria-labelledby={id}>
+        {value}
+      </pre>
+    </div>
+  )
+}
+
+/**
+ * "Waiting for the first message..." until the device's latest reading is a new one, then its
+ * time and value. The live stream's `reading` event refetches it at once (features/live); it
+ * also polls the latest reading until then, for when the stream is down.
+ */
+function FirstMessage({ deviceId, before }: { deviceId: string; before: number | null }) {
+  const isNew = (reading: Reading | undefined): reading is Reading =>
+    reading !== undefined && reading.id !== before
+  const latest = useQuery({
+    ...getLatestDeviceReadingOptions({ path: { id: deviceId } }),
+    // A device without readings answers 404 until its first one: keep asking, without backoff.
+    retry: false,
+    refetchInterval: (query) => (isNew(query.state.data) ? false : FIRST_MESSAGE_POLL_MS),
+  })
+  const received = isNew(latest.data) ? latest.data : null
+  return (
+    <div className={styles.liveCheck} role="status" aria-live="polite">
+      {received ? (
+        <span>
+          First message received: {formatMeter(received.kwh)} at{' '}
+          {formatDateTime(received.timestamp)}
+        </span>
+      ) : (
+        <span className={styles.waiting}>
+          <Spinner size="sm" decorative /> Waiting for the first message...
+        </span>
+      )}
+    </div>
+  )
+}

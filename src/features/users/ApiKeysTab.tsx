@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  deleteApiKeyMutation,
+  invalidate,
+  listApiKeysOptions,
+  type ApiKey,
+  type ApiKeyCreated,
+} from '~/api'
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  Inline,
+  SkeletonRows,
+  Stack,
+  Table,
+  type TableColumn,
+} from '~/ui'
+import { formatDateTime } from '~/lib/format'
+import { parseRole } from '../auth/roles'
+import type { SessionUser } from '../auth/session'
+import { scopeGroupsOptions } from '../scope/scope-queries'
+import { RowAction } from '../shared/RowAction'
+import { useAppServices, useGroupScope } from '../shared/use-app-services'
+import * as styles from '../shared/page.css'
+import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog'
+import { ApiKeyFormDialog } from './ApiKeyFormDialog'
+import { isExpired } from './api-key-rules'
+import { choosesGroup, groupName, roleLabels } from './user-rules'
+
+interface KeysContext {
+  groupNameOf: (key: ApiKey) => string
+  onRevoke: (key: ApiKey) => void
+}
+
+const columns: TableColumn<ApiKey, KeysContext>[] = [
+  {
+    id: 'name',
+    name: 'Name',
+    isRowHeader: true,
+    render: (k, { groupNameOf }) => (
+      <>
+        <span className={styles.primaryText}>
+          {k.name}{' '}
+          {isExpired(k) && (
+            <Badge variant="warning" size="sm">
+              Expired
+            </Badge>
+          )}
+        </span>
+        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+          {roleLabels[parseRole(k.role)]} · {groupNameOf(k)}
+        </span>
+      </>
+    ),
+  },
+  { id: 'role', name: 'Role', hideWhenNarrow: true, render: (k) => roleLabels[parseRole(k.role)] },
+  {
+    id: 'group',
+    name: 'Group',
+    hideWhenNarrow: true,
+    render: (k, { groupNameOf }) => groupNameOf(k),
+  },
+  {
+    id: 'created',
+    name: 'Created',
+    hideWhenNarrow: true,
+    render: (k) => (
+      <>
+        <span>{formatDateTime(k.created_at)}</span>
+        <span className={styles.secondaryText}>by {k.created_by_name}</span>
+      </>
+    ),
+  },
+  {
+    id: 'expires',
+    name: 'Expires',
+    render: (k) => (k.expires_at ? formatDateTime(k.expires_at) : 'Never'),
+  },
+  {
+    id: 'last-used',
+    name: 'Last used',
+    hideWhenNarrow: true,
+    render: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'),
+  },
+  {
+    id: 'actions',
+    name: 'Actions',
+    align: 'end',
+    width: '1%',
+    render: (k, { onRevoke }) => (
+      <RowAction icon="trash" label={`Revoke ${k.name}`} onPress={() => onRevoke(k)} />
+    ),
+  },
+]
+
+/**
+ * API keys of service accounts: elevated users see every key (or the chosen group's), admins
+ * their group's. A new key is shown once; revoking acts at once.
+ */
+export function ApiKeysTab({ editor }: { editor: SessionUser }) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const scope = useGroupScope()
+  const keys = useQuery(listApiKeysOptions())
+  const groups = useQuery(scopeGroupsOptions())
+  const [creating, setCreating] = useState(false)
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null)
+  const [revoking, setRevoking] = useState<ApiKey | null>(null)
+
+  const revoke = useMutation({
+    ...deleteApiKeyMutation(),
+    onSuccess: () => {
+      void invalidate(queryClient, 'listApiKeys')
+      feedback.push({
+        key: 'api-key-revoke',
+        severity: 'success',
+        title: 'API key revoked',
+        message: 'Requests with it are refused from now on.',
+      })
+    },
+    onError: () =>
+      feedback.push({
+        key: 'api-key-revoke',
+        severity: 'error',
+        title: 'Failed to revoke API key',
+        message: 'Try again in a moment.',
+      }),
+  })
+
+  const newKey = (
+    <Button intent="formPrimary" onPress={() => setCreating(true)}>
+      <Icon name="plus" size="sm" /> New API key
+    </Button>
+  )
+  const groupList = groups.data?.items ?? []
+  const rows = keys.data?.items ?? []
+  const context: KeysContext = {
+    groupNameOf: (k) => (k.group_id === null ? 'All groups' : groupName(k.group_id, groupList)),
+    onRevoke: setRevoking,
+  }
+  return (
+    <Stack space="lg">
+      <Inline space="md" align="end">
+        {newKey}
+      </Inline>
+      <Card padding="none">
+        {keys.isPending ? (
+          <SkeletonRows label="Loading API keys" />
+        ) : keys.isError ? (
+          <ErrorState
+            message="The API keys could not be loaded."
+            onRetry={() => void keys.refetch()}
+            isRetrying={keys.isFetching}
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon="users"
+            title="No API keys yet"
+            description="An API key lets a script or integration call the API with a role of its own, without signing in."
+            action={newKey}
+          />
+        ) : (
+          <Table aria-label="API keys" columns={columns} rows={rows} context={context} />
+        )}
+      </Card>
+      <ApiKeyFormDialog
+        editor={editor}
+        defaultGroupId={choosesGroup(editor.role) ? scope : null}
+        isOpen={creating}
+        onOpenChange={setCreating}
+        onCreated={setCreated}
+      />
+      <ApiKeyCreatedDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        isOpen={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title="Revoke API key?"
+        message={
+          revoking
+            ? `Requests with “${revoking.name}” are refused at once, on every server. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Revoke key"
+        onConfirm={() => revoking && revoke.mutate({ path: { id: revoking.id } })}
+      />
+    </Stack>
+  )
+}

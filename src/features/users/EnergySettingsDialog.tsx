@@ -1,0 +1,206 @@
+import { TZDate } from '@date-fns/tz'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { format } from 'date-fns'
+import {
+  invalidate,
+  toFormErrors,
+  updateGroupEnergySettingsMutation,
+  type EnergySettings,
+  type Group,
+} from '~/api'
+import {
+  Button,
+  Dialog,
+  ErrorState,
+  Heading,
+  Icon,
+  NumberField,
+  Spinner,
+  Stack,
+  Text,
+  TextField,
+} from '~/ui'
+import { consumptionOperations } from '../consumption/consumption-queries'
+import type { FeedbackInput } from '../feedback/feedback-store'
+import { energySettingsQuery } from '../settings/billing-cycle'
+import { ServerForm } from '../shared/ServerForm'
+import { useAppServices } from '../shared/use-app-services'
+import { useForm } from '../shared/use-form'
+import { energyFeedback } from './group-feedback'
+import {
+  checkEnergySettings,
+  energyFieldNames,
+  newTariff,
+  toSettings,
+  toValues,
+  type EnergySettingsValues,
+} from './energy-settings-rules'
+import * as styles from './energy-settings.css'
+import { EmissionFactorFields } from './EmissionFactorFields'
+import { BlockProblem } from './EnergyFieldParts'
+import { TariffFields } from './TariffFields'
+
+/** Where a group's tariffs show: every cost figure of its devices, and reports and dashboards. */
+const PRICED = [...consumptionOperations, 'getEnergyReport', 'getGroupEnergySettings'] as const
+
+/** Today in the group's timezone, 'yyyy-MM-dd': a new tariff's or factor's first date. */
+const today = (timeZone: string) => format(TZDate.tz(timeZone), 'yyyy-MM-dd')
+
+export interface EnergySettingsDialogProps {
+  group: Group
+  isOpen: boolean
+  onOpenChange: (isOpen: boolean) => void
+}
+
+/**
+ * A group's supply contract (issue 26): when its bills start, its currency, its tariffs and its
+ * emission factors. Admins edit their own group, developers and superusers any.
+ */
+export function EnergySettingsDialog({ group, isOpen, onOpenChange }: EnergySettingsDialogProps) {
+  const settings = useQuery(energySettingsQuery(group.id))
+  return (
+    <Dialog
+      title={`Energy & billing: ${group.name}`}
+      size="lg"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+    >
+      {({ close }) =>
+        settings.isPending ? (
+          <Spinner label="Loading energy settings" showLabel />
+        ) : settings.isError ? (
+          <ErrorState
+            size="sm"
+            message="The energy settings could not be loaded."
+            onRetry={() => void settings.refetch()}
+            isRetrying={settings.isFetching}
+          />
+        ) : (
+          <EnergySettingsForm group={group} settings={settings.data} onDone={close} />
+        )
+      }
+    </Dialog>
+  )
+}
+
+interface EnergySettingsFormProps {
+  group: Group
+  settings: EnergySettings
+  onDone: () => void
+}
+
+function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps) {
+  const queryClient = useQueryClient()
+  const { feedback } = useAppServices()
+  const form = useForm<EnergySettingsValues>(() => toValues(settings), checkEnergySettings)
+  const notify = (toast: FeedbackInput) => feedback.push({ ...toast, key: 'energy-settings' })
+  const save = useMutation({
+    ...updateGroupEnergySettingsMutation(),
+    onSuccess: () => {
+      void invalidate(queryClient, PRICED)
+      notify(energyFeedback.saved)
+      onDone()
+    },
+    onError: (error) => {
+      // The server's 422 names a field by its path in the body: ours are named the same.
+      form.reject(toFormErrors(error, { fields: energyFieldNames(form.values) }))
+      notify(energyFeedback.saveFailed)
+    },
+  })
+  const { values, errors } = form
+  const setTariffs = form.set('tariffs')
+  const setFactors = form.set('factors')
+  const message = (name: string) => errors.fields[name]
+  const currency = values.currency.trim().toUpperCase()
+
+  return (
+    <ServerForm
+      form={form}
+      aria-label={`Energy settings of ${group.name}`}
+      onSubmit={(v) => save.mutate({ path: { id: group.id }, body: toSettings(v) })}
+      isPending={save.isPending}
+      submitLabel="Save energy settings"
+      onCancel={onDone}
+    >
+      <div className={styles.fields}>
+        <NumberField
+          label="Billing cycle starts on day"
+          description={`Of every month, at midnight in ${group.timezone}. 1 to 28: every month has it.`}
+          minValue={1}
+          maxValue={28}
+          step={1}
+          value={values.startDay}
+          onChange={form.set('startDay')}
+          isInvalid={Boolean(message('billing_cycle_start_day'))}
+          errorMessage={message('billing_cycle_start_day')}
+        />
+        <TextField
+          label="Currency"
+          description="ISO 4217 code, such as EUR, USD or GBP; needed with tariffs."
+          maxLength={3}
+          value={values.currency}
+          onChange={(code) => form.set('currency')(code.toUpperCase())}
+          isInvalid={Boolean(message('currency'))}
+          errorMessage={message('currency')}
+        />
+      </div>
+
+      <Stack space="md">
+        <Heading level={3}>Tariffs</Heading>
+        <Text as="p" size="sm" tone="muted">
+          Each applies from local midnight of its date until the next one’s. Without a tariff,
+          figures show no cost.
+        </Text>
+        {values.tariffs.map((tariff, i) => (
+          <TariffFields
+            key={i}
+            tariff={tariff}
+            index={i}
+            currency={currency}
+            errors={errors.fields}
+            onChange={(next) => setTariffs(values.tariffs.map((t, j) => (j === i ? next : t)))}
+            onRemove={() => setTariffs(values.tariffs.filter((_, j) => j !== i))}
+          />
+        ))}
+        <BlockProblem message={message('tariffs')} />
+        <div>
+          <Button
+            intent="formSecondary"
+            onPress={() => setTariffs([...values.tariffs, newTariff(today(group.timezone))])}
+          >
+            <Icon name="plus" size="sm" /> Add tariff
+          </Button>
+        </div>
+      </Stack>
+
+      <Stack space="md">
+        <Heading level={3}>Emission factors</Heading>
+        <Text as="p" size="sm" tone="muted">
+          Grams of CO₂ equivalent per kWh, from local midnight of each date. Without one, figures
+          show no CO₂.
+        </Text>
+        {values.factors.map((factor, i) => (
+          <EmissionFactorFields
+            key={i}
+            factor={factor}
+            index={i}
+            errors={errors.fields}
+            onChange={(next) => setFactors(values.factors.map((f, j) => (j === i ? next : f)))}
+            onRemove={() => setFactors(values.factors.filter((_, j) => j !== i))}
+          />
+        ))}
+        <BlockProblem message={message('emission_factors')} />
+        <div>
+          <Button
+            intent="formSecondary"
+            onPress={() =>
+              setFactors([...values.factors, { effectiveFrom: today(group.timezone), grams: NaN }])
+            }
+          >
+            <Icon name="plus" size="sm" /> Add emission factor
+          </Button>
+        </div>
+      </Stack>
+    </ServerForm>
+  )
+}

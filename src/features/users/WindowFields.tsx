@@ -1,0 +1,102 @@
+import { Checkbox, NumberField, Select, SelectItem, Stack } from '~/ui'
+import { RowAction } from '../shared/RowAction'
+import {
+  DAY_NAMES,
+  DAY_SHORT,
+  endTimes,
+  startTimes,
+  type WindowDraft,
+} from './energy-settings-rules'
+import * as styles from './energy-settings.css'
+import { BlockProblem, moneyFormat, type FieldMessages } from './EnergyFieldParts'
+
+const timeItems = (times: readonly string[]) => times.map((id) => ({ id }))
+const starts = timeItems(startTimes)
+const ends = timeItems(endTimes)
+
+export interface WindowFieldsProps {
+  window: WindowDraft
+  index: number
+  name: string
+  currency: string
+  errors: FieldMessages
+  onChange: (window: WindowDraft) => void
+  onRemove?: () => void
+}
+
+/** One time-of-use window: its weekdays, times and price. */
+export function WindowFields({
+  window: w,
+  index,
+  name,
+  currency,
+  errors,
+  onChange,
+  onRemove,
+}: WindowFieldsProps) {
+  const label = `Window ${index + 1}`
+  const toggle = (day: number) => (on: boolean) =>
+    onChange({
+      ...w,
+      days: on ? [...w.days, day].sort((a, b) => a - b) : w.days.filter((d) => d !== day),
+    })
+  const message = (field: string) => errors[`${name}.${field}`]
+  return (
+    <section className={styles.block} aria-label={label}>
+      <Stack space="md">
+        <h5 className={styles.blockHeader}>
+          {label}
+          {onRemove && (
+            <RowAction icon="trash" label={`Remove ${label.toLowerCase()}`} onPress={onRemove} />
+          )}
+        </h5>
+        <fieldset className={styles.days} aria-invalid={Boolean(message('days')) || undefined}>
+          <legend className={styles.legend}>Days</legend>
+          {DAY_SHORT.map((short, i) => (
+            <Checkbox
+              key={short}
+              aria-label={DAY_NAMES[i]}
+              isSelected={w.days.includes(i + 1)}
+              onChange={toggle(i + 1)}
+            >
+              {short}
+            </Checkbox>
+          ))}
+        </fieldset>
+        <BlockProblem message={message('days')} />
+        <div className={styles.fields}>
+          <Select
+            label="From"
+            items={starts}
+            selectedKey={w.start}
+            onSelectionChange={(key) => onChange({ ...w, start: String(key) })}
+            isInvalid={Boolean(message('start'))}
+            errorMessage={message('start')}
+          >
+            {(t) => <SelectItem id={t.id}>{t.id}</SelectItem>}
+          </Select>
+          <Select
+            label="Until"
+            items={ends}
+            selectedKey={w.end}
+            onSelectionChange={(key) => onChange({ ...w, end: String(key) })}
+            isInvalid={Boolean(message('end'))}
+            errorMessage={message('end')}
+          >
+            {(t) => <SelectItem id={t.id}>{t.id}</SelectItem>}
+          </Select>
+          <NumberField
+            label="Price per kWh"
+            minValue={0}
+            formatOptions={moneyFormat(currency)}
+            value={w.price}
+            onChange={(price) => onChange({ ...w, price })}
+            isInvalid={Boolean(message('price_per_kwh'))}
+            errorMessage={message('price_per_kwh')}
+          />
+        </div>
+        <BlockProblem message={errors[name]} />
+      </Stack>
+    </section>
+  )
+}

@@ -1,0 +1,284 @@
+/**
+ * The energy settings form (issue 26): the drafts the form holds, their conversion to and from the
+ * API's EnergySettings, and the client checks, which mirror the server's (src/server/modules/
+ * billing/settings-rules.ts) in its own words, so the form refuses what the server would refuse
+ * before sending it. Field names are the API's paths ('tariffs.0.windows.1'), so the server's 422
+ * (`loc`) lands on the same field as ours.
+ */
+import type { EnergySettings, Tariff, TariffWindow } from '~/api'
+import { formatNumber } from '~/lib/format'
+
+export interface WindowDraft {
+  /** ISO weekdays, 1 = Monday. */
+  days: number[]
+  /** 'HH:MM' on the hour or half hour. */
+  start: string
+  /** 'HH:MM', or '24:00' for midnight. */
+  end: string
+  /** NaN while empty (NumberField). */
+  price: number
+}
+
+export interface TariffDraft {
+  /** 'YYYY-MM-DD', or '' while not chosen. */
+  effectiveFrom: string
+  standingCharge: number
+  kind: 'flat' | 'timeOfUse'
+  /** The flat price (kept while windows are shown, so switching back loses nothing). */
+  price: number
+  windows: WindowDraft[]
+}
+
+export interface FactorDraft {
+  effectiveFrom: string
+  grams: number
+}
+
+export interface EnergySettingsValues {
+  startDay: number
+  /** ISO 4217, or '' for none. */
+  currency: string
+  tariffs: TariffDraft[]
+  factors: FactorDraft[]
+}
+
+export const DAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const
+export const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
+
+/** Half hours of a day: window times are on the hour or half hour. */
+const SLOTS = 48
+const timeOf = (slot: number) =>
+  `${String(Math.floor(slot / 2)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}`
+/** The times a window may start at (00:00 to 23:30) and end at (00:30 to 24:00). */
+export const startTimes = Array.from({ length: SLOTS }, (_, i) => timeOf(i))
+export const endTimes = Array.from({ length: SLOTS }, (_, i) => timeOf(i + 1))
+
+/** '07:30' as the half hour it starts (15); '24:00' is 48; undefined off the half hour. */
+export function slotOf(time: string): number | undefined {
+  const match = /^(\d\d):(\d\d)$/.exec(time)
+  if (!match) return undefined
+  const [h, m] = [Number(match[1]), Number(match[2])]
+  if ((m !== 0 && m !== 30) || h > 24 || (h === 24 && m !== 0)) return undefined
+  return h * 2 + m / 30
+}
+
+/** 'Mon-Fri 07:00-22:00', 'Sat, Sun 00:00-24:00': as the server names a window. */
+export function describeWindow(w: Pick<WindowDraft, 'days' | 'start' | 'end'>) {
+  const days = [...w.days].sort((a, b) => a - b)
+  const run = days.length > 2 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1)
+  const named = run
+    ? `${DAY_SHORT[days[0]! - 1]}-${DAY_SHORT[days.at(-1)! - 1]}`
+    : days.map((d) => DAY_SHORT[d - 1]).join(', ')
+  return `${named} ${w.start}-${w.end}`
+}
+
+/** A new tariff's windows: peak on weekdays 07:00-22:00, off-peak otherwise (the usual split). */
+export const peakOffPeakWindows = (peak = NaN, offPeak = NaN): WindowDraft[] => [
+  { days: [1, 2, 3, 4, 5], start: '07:00', end: '22:00', price: peak },
+  { days: [1, 2, 3, 4, 5], start: '00:00', end: '07:00', price: offPeak },
+  { days: [1, 2, 3, 4, 5], start: '22:00', end: '24:00', price: offPeak },
+  { days: [6, 7], start: '00:00', end: '24:00', price: offPeak },
+]
+
+export const newTariff = (effectiveFrom: string): TariffDraft => ({
+  effectiveFrom,
+  standingCharge: 0,
+  kind: 'flat',
+  price: NaN,
+  windows: peakOffPeakWindows(),
+})
+
+export const newWindow = (): WindowDraft => ({
+  days: [1, 2, 3, 4, 5, 6, 7],
+  start: '00:00',
+  end: '24:00',
+  price: NaN,
+})
+
+export function toValues(settings: EnergySettings): EnergySettingsValues {
+  return {
+    startDay: settings.billing_cycle_start_day,
+    currency: settings.currency ?? '',
+    tariffs: settings.tariffs.map((t) => ({
+      effectiveFrom: t.effective_from,
+      standingCharge: t.standing_charge_per_day,
+      kind: t.windows ? 'timeOfUse' : 'flat',
+      price: t.price_per_kwh ?? NaN,
+      windows: t.windows
+        ? t.windows.map((w) => ({ ...w, days: [...w.days], price: w.price_per_kwh }))
+        : peakOffPeakWindows(),
+    })),
+    factors: settings.emission_factors.map((f) => ({
+      effectiveFrom: f.effective_from,
+      grams: f.g_co2e_per_kwh,
+    })),
+  }
+}
+
+export function toSettings(values: EnergySettingsValues): EnergySettings {
+  return {
+    billing_cycle_start_day: values.startDay,
+    currency: values.currency.trim().toUpperCase() || null,
+    tariffs: values.tariffs.map((t): Tariff => ({
+      effective_from: t.effectiveFrom,
+      standing_charge_per_day: t.standingCharge,
+      ...(t.kind === 'flat'
+        ? { price_per_kwh: t.price }
+        : {
+            windows: t.windows.map((w): TariffWindow => ({
+              days: [...w.days].sort((a, b) => a - b),
+              start: w.start,
+              end: w.end,
+              price_per_kwh: w.price,
+            })),
+          }),
+    })),
+    emission_factors: values.factors.map((f) => ({
+      effective_from: f.effectiveFrom,
+      g_co2e_per_kwh: f.grams,
+    })),
+  }
+}
+
+/** Every currency code this browser knows (ISO 4217, from ICU), as the server checks them. */
+const knownCurrencies = () => new Set(Intl.supportedValuesOf('currency'))
+
+const amount = (value: number, max: number, what: string) =>
+  !Number.isFinite(value)
+    ? `Enter ${what}.`
+    : value < 0 || value > max
+      ? `Enter ${what} from 0 to ${formatNumber(max)}.`
+      : null
+
+const isDate = (value: string) =>
+  /^\d{4}-\d\d-\d\d$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+
+/** Dates missing, malformed or twice in one list, by field name. */
+function dateProblems(list: ReadonlyArray<{ effectiveFrom: string }>, field: string) {
+  const problems: Record<string, string> = {}
+  const seen = new Map<string, number>()
+  list.forEach(({ effectiveFrom: date }, i) => {
+    const name = `${field}.${i}.effective_from`
+    if (!isDate(date)) problems[name] = 'Choose the date it takes effect.'
+    else if (seen.has(date))
+      problems[name] = `Entries ${seen.get(date)! + 1} and ${i + 1} both take effect on ${date}`
+    else seen.set(date, i)
+  })
+  return problems
+}
+
+/**
+ * The first problem of a tariff's windows, as the server words it: a window without days or
+ * ending before it starts (by the window's field name), two that overlap (on the later one), or
+ * part of the week without a price (on the windows).
+ */
+export function windowProblems(windows: readonly WindowDraft[], field: string) {
+  const owner = DAY_NAMES.map(() => new Array<number>(SLOTS).fill(-1))
+  for (const [i, w] of windows.entries()) {
+    const name = `${field}.${i}`
+    if (w.days.length === 0) return { [`${name}.days`]: 'Choose at least one day.' }
+    const price = amount(w.price, 1_000_000, 'a price per kWh')
+    if (price) return { [`${name}.price_per_kwh`]: price }
+    const start = slotOf(w.start)
+    const end = slotOf(w.end)
+    if (start === undefined || start >= SLOTS)
+      return { [`${name}.start`]: 'Window times must be on the hour or half hour' }
+    if (end === undefined || end === 0)
+      return { [`${name}.end`]: 'Window times must be on the hour or half hour' }
+    if (end <= start)
+      return {
+        [`${name}.end`]: `Window ${i + 1} (${describeWindow(w)}) ends before it starts: write a window across midnight as two`,
+      }
+    for (const day of w.days) {
+      for (let s = start; s < end; s++) {
+        const other = owner[day - 1]![s]!
+        if (other >= 0) {
+          const o = windows[other]!
+          const from = Math.max(start, slotOf(o.start)!)
+          const to = Math.min(end, slotOf(o.end)!)
+          return {
+            [name]: `Windows ${other + 1} (${describeWindow(o)}) and ${i + 1} (${describeWindow(w)}) overlap on ${DAY_NAMES[day - 1]} from ${timeOf(from)} to ${timeOf(to)}`,
+          }
+        }
+        owner[day - 1]![s] = i
+      }
+    }
+  }
+  for (let d = 0; d < 7; d++) {
+    const gap = owner[d]!.indexOf(-1)
+    if (gap < 0) continue
+    let end = gap
+    while (end < SLOTS && owner[d]![end] === -1) end++
+    return {
+      [field]: `The windows leave ${DAY_NAMES[d]} ${timeOf(gap)} to ${timeOf(end)} without a price: every half hour of the week needs exactly one`,
+    }
+  }
+  return {}
+}
+
+/** The form's checks (useForm's `check`): a message per field name, the API's paths. */
+export function checkEnergySettings(values: EnergySettingsValues): Record<string, string> {
+  const problems: Record<string, string> = {}
+  if (!Number.isInteger(values.startDay) || values.startDay < 1 || values.startDay > 28)
+    problems.billing_cycle_start_day = 'Choose a day from 1 to 28: every month has it.'
+  const currency = values.currency.trim().toUpperCase()
+  if (currency && (!/^[A-Z]{3}$/.test(currency) || !knownCurrencies().has(currency)))
+    problems.currency = `Unknown ISO 4217 currency: ${values.currency.trim()}`
+  else if (!currency && values.tariffs.length > 0)
+    problems.currency = 'Choose the currency of the tariffs'
+  Object.assign(problems, dateProblems(values.tariffs, 'tariffs'))
+  Object.assign(problems, dateProblems(values.factors, 'emission_factors'))
+  values.tariffs.forEach((t, i) => {
+    const name = `tariffs.${i}`
+    const standing = amount(t.standingCharge, 1_000_000, 'a standing charge per day')
+    if (standing) problems[`${name}.standing_charge_per_day`] = standing
+    if (t.kind === 'flat') {
+      const price = amount(t.price, 1_000_000, 'a price per kWh')
+      if (price) problems[`${name}.price_per_kwh`] = price
+    } else if (t.windows.length === 0) {
+      problems[`${name}.windows`] = 'Add at least one window, or choose one price for every hour.'
+    } else Object.assign(problems, windowProblems(t.windows, `${name}.windows`))
+  })
+  values.factors.forEach((f, i) => {
+    const grams = amount(f.grams, 100_000, 'grams of CO₂e per kWh')
+    if (grams) problems[`emission_factors.${i}.g_co2e_per_kwh`] = grams
+  })
+  return problems
+}
+
+/** Every field name the form shows a message on: the server's `loc` is matched against these. */
+export function energyFieldNames(values: EnergySettingsValues): string[] {
+  return [
+    'billing_cycle_start_day',
+    'currency',
+    'tariffs',
+    'emission_factors',
+    ...values.tariffs.flatMap((t, i) => {
+      const name = `tariffs.${i}`
+      return [
+        name,
+        `${name}.effective_from`,
+        `${name}.standing_charge_per_day`,
+        `${name}.price_per_kwh`,
+        `${name}.windows`,
+        ...t.windows.flatMap((_, j) => {
+          const w = `${name}.windows.${j}`
+          return [w, `${w}.days`, `${w}.start`, `${w}.end`, `${w}.price_per_kwh`]
+        }),
+      ]
+    }),
+    ...values.factors.flatMap((_, i) => [
+      `emission_factors.${i}`,
+      `emission_factors.${i}.effective_from`,
+      `emission_factors.${i}.g_co2e_per_kwh`,
+    ]),
+  ]
+}

@@ -1,0 +1,53 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '~/styles'
+
+/** A tariff or a time-of-use window: a framed block of fields. */
+export const block = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  minWidth: 0,
+})
+
+export const blockHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+})
+
+/** Fields side by side where they fit (two or three), one under the other on a phone. */
+export const fields = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'start',
+})
+
+export const days = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+})
+
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+})
+
+/** A problem of a whole block (two windows overlap), under it. */
+export const problem = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+})

@@ -1,0 +1,207 @@
+import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
+import type { Window } from '../consumption/buckets.ts'
+import { edgeValues } from '../consumption/edges.ts'
+import {
+  segmentRows,
+  windowSegments,
+  withoutJit,
+  type RowFilter,
+} from '../consumption/energy-totals.ts'
+import { slotOf, SLOTS } from './settings-rules.ts'
+
+/**
+ * Cost and CO2 of consumption (issue 26), from the hourly rollups the kWh figures come from.
+ *
+ * A window is cut into price ranges: spans of time in which one price per kWh and one emission
+ * factor apply. Tariffs and factors take effect at local midnight of their date; time-of-use
+ * windows are local wall-clock times, so each local day's windows are turned into instants on
+ * that day (a peak of 07:00-22:00 is 15 hours of the day's clock on a DST day; a time the clocks
+ * skip is the instant of the change, one they repeat its first occurrence). Window times are on
+ * the half hour, so every range's edges are on a half hour of UTC in every zone but +05:45-style
+ * ones: the rollups' hourly rows and their halves price it (energy-totals.ts `windowSegments`, the
+ * same reading of the rollups as every kWh figure), raw readings only where an edge is off the
+ * half hour. An edge of the window that falls between readings adds its interpolated part
+ * (edges.ts) at the price in force at that edge, so cost is exactly the kWh figure priced.
+ *
+ * Cost is null where some consumption falls in a span without a tariff (before the first
+ * tariff's date), CO2 where it falls without a factor: a partial cost is not shown as a cost.
+ */
+
+/** One price per kWh and one emission factor; null where none is in force. */
+export interface Rate {
+  price: number | null
+  g: number | null
+}
+
+/** [lo, hi) in epoch ms at `rate` (an index into the rates of `priceRanges`). */
+export interface PriceRange {
+  lo: number
+  hi: number
+  rate: number
+}
+
+export interface Pricing {
+  settings: EnergySettings
+  /** The group's timezone. */
+  tz: string
+}
+
+const DAY_MS = 86_400_000
+const HALF_HOUR_MS = 1_800_000
+
+const dateOf = (wall: number) => new Date(wall).toISOString().slice(0, 10)
+
+/** The last entry with `effective_from` on or before `date` (entries sorted by date). */
+const inForce = <T extends { effective_from: string }>(list: readonly T[], date: string) =>
+  list.findLast((item) => item.effective_from <= date)
+
+/** The price ranges covering `w`, adjacent ranges of one rate merged, and their rates. */
+export function priceRanges(
+  { settings, tz }: Pricing,
+  w: Window,
+  rates: Rate[] = [],
+): { ranges: PriceRange[]; rates: Rate[] } {
+  const index = new Map(rates.map((r, i) => [`${r.price}|${r.g}`, i]))
+  const rateOf = (price: number | null, g: number | null) => {
+    const key = `${price}|${g}`
+    let i = index.get(key)
+    if (i === undefined) {
+      i = rates.push({ price, g }) - 1
+      index.set(key, i)
+    }
+    return i
+  }
+  const start = w.start.getTime()
+  const end = w.end.getTime()
+  const ranges: PriceRange[] = []
+  const push = (lo: number, hi: number, rate: number) => {
+    const from = Math.max(lo, start, ranges.at(-1)?.hi ?? start)
+    const to = Math.min(hi, end)
+    if (to <= from) return
+    const last = ranges.at(-1)
+    if (last && last.rate === rate && last.hi === from) last.hi = to
+    else ranges.push({ lo: from, hi: to, rate })
+  }
+  const first = new Date(wallOf(start, tz))
+  let day = utcMs(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate())
+  for (let guard = 0; instantOf(day, tz) < end && guard < 40_000; guard++, day += DAY_MS) {
+    const dayStart = instantOf(day, tz)
+    const next = instantOf(day + DAY_MS, tz)
+    const date = dateOf(day)
+    const tariff = inForce(settings.tariffs, date)
+    const g = inForce(settings.emission_factors, date)?.g_co2e_per_kwh ?? null
+    if (!tariff?.windows) {
+      push(dayStart, next, rateOf(tariff?.price_per_kwh ?? null, g))
+      continue
+    }
+    const weekday = ((new Date(day).getUTCDay() + 6) % 7) + 1
+    const today = tariff.windows
+      .filter((win) => win.days.includes(weekday))
+      .map((win) => ({
+        from: slotOf(win.start)!,
+        to: win.end === '24:00' ? SLOTS : slotOf(win.end)!,
+        price: win.price_per_kwh,
+      }))
+      .sort((a, b) => a.from - b.from)
+    for (const win of today) {
+      const lo = instantOf(day + win.from * HALF_HOUR_MS, tz)
+      const hi = win.to === SLOTS ? next : instantOf(day + win.to * HALF_HOUR_MS, tz)
+      push(lo, hi, rateOf(win.price, g))
+    }
+  }
+  return { ranges, rates }
+}
+
+export interface CostFigure {
+  cost: number | null
+  co2_kg: number | null
+}
+
+/** Money to 1/100 of the unit, CO2 to grams. */
+export const roundCost = (value: number) => Math.round(value * 100) / 100
+export const roundCo2 = (value: number) => Math.round(value * 1000) / 1000
+
+/** Per device, each window's cost and CO2 (one group's devices: one pricing). */
+export async function costFigures(
+  q: Queryable,
+  filter: RowFilter,
+  windows: readonly Window[],
+  pricing: Pricing,
+): Promise<Map<string, CostFigure[]>> {
+  const none = () => windows.map(() => ({ cost: null, co2_kg: null }))
+  const out = new Map<string, CostFigure[]>(filter.devices.map((id) => [id, none()]))
+  const { settings } = pricing
+  if (settings.tariffs.length === 0 && settings.emission_factors.length === 0) return out
+  if (windows.length === 0 || filter.devices.length === 0) return out
+  const rates: Rate[] = []
+  const perWindow = windows.map((w) => priceRanges(pricing, w, rates).ranges)
+  const keyOf = (period: number, rate: number) => period * rates.length + rate
+  const segments = perWindow.flatMap((ranges, period) =>
+    ranges.flatMap((r) =>
+      windowSegments({ start: new Date(r.lo), end: new Date(r.hi) }).map((s) => ({
+        ...s,
+        key: keyOf(period, r.rate),
+      })),
+    ),
+  )
+  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
+  await withoutJit(q)
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
+    `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
+    params,
+  )
+  const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
+  const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
+  const at = await edgeValues(q, filter, edges)
+  for (const [device, list] of out) {
+    perWindow.forEach((ranges, period) => {
+      if (ranges.length === 0) return
+      const parts = new Map<number, number>()
+      for (const r of ranges) {
+        const kwh = held.get(`${device}:${keyOf(period, r.rate)}`) ?? 0
+        parts.set(r.rate, kwh)
+      }
+      const w = windows[period]!
+      // The interpolated parts at the edges, at the rates in force there.
+      const startEdge = at.at(device, edges.indexOf(w.start.getTime())).kwh
+      const endEdge = at.at(device, edges.indexOf(w.end.getTime())).kwh
+      const firstRate = ranges[0]!.rate
+      const lastRate = ranges.at(-1)!.rate
+      parts.set(firstRate, (parts.get(firstRate) ?? 0) - startEdge)
+      parts.set(lastRate, (parts.get(lastRate) ?? 0) + endEdge)
+      let cost: number | null = 0
+      let co2: number | null = 0
+      for (const [rate, kwh] of parts) {
+        const { price, g } = rates[rate]!
+        const used = Math.abs(kwh) > 1e-9
+        if (cost !== null) cost = price === null ? (used ? null : cost) : cost + kwh * price
+        if (co2 !== null) co2 = g === null ? (used ? null : co2) : co2 + (kwh * g) / 1000
+      }
+      if (settings.tariffs.length === 0) cost = null
+      if (settings.emission_factors.length === 0) co2 = null
+      list[period] = {
+        cost: cost === null ? null : Math.max(0, roundCost(cost)),
+        co2_kg: co2 === null ? null : Math.max(0, roundCo2(co2)),
+      }
+    })
+  }
+  return out
+}
+
+/**
+ * The standing charges of a window: each local day's charge (from the tariff in force that day)
+ * times the share of the day's wall clock the window covers; null without tariffs.
+ */
+export function standingCharge({ settings, tz }: Pricing, w: Window): number | null {
+  if (settings.tariffs.length === 0) return null
+  const start = wallOf(w.start.getTime(), tz)
+  const end = wallOf(w.end.getTime(), tz)
+  let total = 0
+  for (let day = Math.floor(start / DAY_MS) * DAY_MS; day < end; day += DAY_MS) {
+    const share = (Math.min(end, day + DAY_MS) - Math.max(start, day)) / DAY_MS
+    total += share * (inForce(settings.tariffs, dateOf(day))?.standing_charge_per_day ?? 0)
+  }
+  return roundCost(total)
+}

@@ -1,0 +1,51 @@
+import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
+import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
+import { isElevated } from '~/server/context.ts'
+import { audit } from '~/server/lib/audit.ts'
+import { forbidden, notFound } from '~/server/lib/http-errors.ts'
+import { groupsRepository } from '../groups/groups-repository.ts'
+import { checkedSettings } from './settings-rules.ts'
+import { energySettingsRepository } from './settings-repository.ts'
+
+const FIELDS = ['billing_cycle_start_day', 'currency', 'tariffs', 'emission_factors'] as const
+
+/** The fields whose value differs between two settings. */
+const changed = (before: EnergySettings, after: EnergySettings) =>
+  FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
+
+/** A group's supply contract: billing cycle, currency, tariffs and emission factors. */
+export const billingHandlers = {
+  async getGroupEnergySettings(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    if (!isElevated(actor.role) && id !== actor.groupId) throw notFound('Group')
+    const settings = await request.tx(async (tx) => {
+      if (!(await groupsRepository(tx).exists(id))) throw notFound('Group')
+      return energySettingsRepository(tx).get(id)
+    })
+    return reply.code(200).send(settings)
+  },
+
+  async updateGroupEnergySettings(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    if (!isElevated(actor.role) && id !== actor.groupId)
+      throw forbidden('Admins can only change their own group')
+    const next = checkedSettings(request.body)
+    const { before, after } = await request.tx(async (tx) => {
+      if (!(await groupsRepository(tx).exists(id))) throw notFound('Group')
+      const repository = energySettingsRepository(tx)
+      return { before: await repository.get(id), after: await repository.put(id, next) }
+    })
+    const fields = changed(before, after)
+    audit(
+      request,
+      'group.energy_settings.update',
+      { group_id: id, changed: fields, before, after },
+      fields.length > 0
+        ? `Changed energy settings of group ${id}: ${fields.join(', ')}`
+        : `Saved energy settings of group ${id} unchanged`,
+    )
+    return reply.code(200).send(after)
+  },
+} satisfies Pick<RouteHandlers, 'getGroupEnergySettings' | 'updateGroupEnergySettings'>

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto'
+import type { TenantScope } from '~/server/context.ts'
+import type { Queryable } from '~/server/db/database.ts'
+import { scopeFilter } from '../scope-sql.ts'
+
+export type ChannelType = 'email' | 'webhook'
+
+interface ChannelRow {
+  id: string
+  group_id: string
+  type: ChannelType
+  name: string
+  addresses: string[]
+  url: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+const COLUMNS = `c.id, c.group_id, c.type, c.name, c.addresses, c.url, c.created_at, c.updated_at`
+
+/** `mailConfigured`: whether the server has SMTP_URL; the answer tells the console. */
+export const toChannel = (row: ChannelRow, mailConfigured: boolean) => ({
+  ...row,
+  mail_configured: row.type === 'email' ? mailConfigured : null,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+})
+
+/** Standard Webhooks: `whsec_` and the base64 of the key (32 random bytes, 256 bits). */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
+
+export interface NewChannel {
+  groupId: string
+  type: ChannelType
+  name: string
+  addresses: readonly string[]
+  url: string | null
+  secret: string | null
+}
+
+export interface ChannelChanges {
+  name?: string
+  addresses?: readonly string[]
+  url?: string
+  secret?: string
+}
+
+/** Notification channels, always read and written through the caller's tenant scope. */
+export const channelsRepository = (q: Queryable) => ({
+  async list(scope: TenantScope): Promise<ChannelRow[]> {
+    const where = scopeFilter(scope, 'c.group_id', 1)
+    const { rows } = await q.query<ChannelRow>(
+      `SELECT ${COLUMNS} FROM notification_channels c WHERE ${where.sql}
+       ORDER BY lower(c.name), c.id`,
+      where.params,
+    )
+    return rows
+  },
+
+  async find(scope: TenantScope, id: string): Promise<ChannelRow | undefined> {
+    const where = scopeFilter(scope, 'c.group_id', 2)
+    const { rows } = await q.query<ChannelRow>(
+      `SELECT ${COLUMNS} FROM notification_channels c WHERE c.id = $1 AND ${where.sql}`,
+      [id, ...where.params],
+    )
+    return rows[0]
+  },
+
+  /** The channel with what sending needs, its secret included (never sent to a client). */
+  async findTarget(scope: TenantScope, id: string) {
+    const where = scopeFilter(scope, 'c.group_id', 2)
+    const { rows } = await q.query<ChannelRow & { secret: string | null }>(
+      `SELECT ${COLUMNS}, c.secret FROM notification_channels c WHERE c.id = $1 AND ${where.sql}`,
+      [id, ...where.params],
+    )
+    return rows[0]
+  },
+
+  async create(channel: NewChannel): Promise<ChannelRow> {
+    const { rows } = await q.query<ChannelRow>(
+      `INSERT INTO notification_channels AS c (group_id, type, name, addresses, url, secret)
+       VALUES ($1, $2, btrim($3), $4::text[], $5, $6) RETURNING ${COLUMNS}`,
+      [channel.groupId, channel.type, channel.name, channel.addresses, channel.url, channel.secret],
+    )
+    return rows[0]!
+  },
+
+  async update(
+    scope: TenantScope,
+    id: string,
+    changes: ChannelChanges,
+  ): Promise<ChannelRow | undefined> {
+    const where = scopeFilter(scope, 'c.group_id', 6)
+    const { rows } = await q.query<ChannelRow>(
+      `UPDATE notification_channels c SET name = coalesce(btrim($2), c.name),
+         addresses = coalesce($3::text[], c.addresses), url = coalesce($4, c.url),
+         secret = coalesce($5, c.secret), updated_at = now()
+       WHERE c.id = $1 AND ${where.sql} RETURNING ${COLUMNS}`,
+      [
+        id,
+        changes.name ?? null,
+        changes.addresses ?? null,
+        changes.url ?? null,
+        changes.secret ?? null,
+        ...where.params,
+      ],
+    )
+    return rows[0]
+  },
+
+  async remove(scope: TenantScope, id: string): Promise<ChannelRow | undefined> {
+    const where = scopeFilter(scope, 'c.group_id', 2)
+    const { rows } = await q.query<ChannelRow>(
+      `DELETE FROM notification_channels c WHERE c.id = $1 AND ${where.sql} RETURNING ${COLUMNS}`,
+      [id, ...where.params],
+    )
+    return rows[0]
+  },
+
+  /** The ids that are not channels of the group (a rule may only name its group's channels). */
+  async foreign(groupId: string, channelIds: readonly string[]): Promise<string[]> {
+    if (channelIds.length === 0) return []
+    const { rows } = await q.query<{ id: string }>(
+      `WITH mine AS (SELECT c.id FROM notification_channels c
+                     WHERE c.id = ANY ($2::uuid[]) AND c.group_id = $1 FOR SHARE)
+       SELECT x.id::text AS id FROM unnest($2::uuid[]) AS x(id) WHERE x.id NOT IN (SELECT id FROM mine)`,
+      [groupId, channelIds],
+    )
+    return rows.map((r) => r.id)
+  },
+})

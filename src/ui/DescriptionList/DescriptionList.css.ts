@@ -1,0 +1,15 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '~/styles/vars.css'
+
+/** Terms in a column as wide as the longest, values beside them taking the rest. */
+export const list = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+})
+/** A term and its value share the list's grid (a wrapper `div` is allowed in a `dl`). */
+export const pair = style({ display: 'contents' })
+export const term = style({ color: vars.color.textMuted })
+export const value = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })

@@ -1,0 +1,85 @@
+/**
+ * Issue 26 in the real app: an admin gives the group a flat tariff in the Users & Groups page and
+ * sees what today has cost on the dashboard, as the server priced it. On a server of its own: a
+ * tariff on the shared demo group would add cost lines to every other file's figures.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EnergyReport, EnergySettings } from '~/api'
+import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
+import { freePort } from './support/server'
+
+let app: RunningApp
+let page: Page
+beforeAll(async () => {
+  app = await startApp({ MQTT_PORT: String(await freePort()) })
+  page = await newPage(app)
+  await signInByApi(page, 'admin@demo.local')
+})
+afterAll(() => app?.stop())
+
+const api = (path: string) =>
+  page.context().request.get(path, { headers: { 'X-Request-ID': 'e2e-billing' } })
+
+describe('billing against the real server', () => {
+  it('an admin sets a flat tariff and the dashboard shows today’s cost', async () => {
+    await page.goto('/users?page=groups')
+    await page.getByRole('button', { name: 'Energy & billing of Northwind Energy' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Energy & billing: Northwind Energy' })
+    await dialog.getByRole('button', { name: 'Add tariff' }).waitFor()
+
+    // Without a currency the form refuses the tariff in our words, before any request.
+    await dialog.getByRole('button', { name: 'Add tariff' }).click()
+    const tariff = dialog.getByRole('region', { name: 'Tariff 1' })
+    await tariff.getByRole('textbox', { name: 'Price per kWh' }).fill('0.3')
+    await dialog.getByRole('button', { name: 'Save energy settings' }).click()
+    await dialog.getByText('Choose the currency of the tariffs').waitFor()
+
+    await dialog.getByRole('textbox', { name: 'Currency' }).fill('eur')
+    // From 1 Jan 2020, so every kWh the demo has is priced (typed into the date's segments).
+    await tariff
+      .getByRole('group', { name: 'Effective from' })
+      .getByRole('spinbutton')
+      .first()
+      .click()
+    for (const part of ['01', '01', '2020']) await page.keyboard.type(part)
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/energy-settings'),
+    )
+    await dialog.getByRole('button', { name: 'Save energy settings' }).click()
+    expect((await saved).status()).toBe(200)
+    await page.getByText('Energy settings saved', { exact: true }).waitFor()
+
+    const groupId = new URL((await saved).url()).pathname.split('/')[4]!
+    const settings = (await (
+      await api(`/api/v1/groups/${groupId}/energy-settings`)
+    ).json()) as EnergySettings
+    expect(settings.currency).toBe('EUR')
+    expect(settings.tariffs).toEqual([
+      { effective_from: '2020-01-01', standing_charge_per_day: 0, price_per_kwh: 0.3 },
+    ])
+
+    // The dashboard's today card: the server's energy charge, in euros, beside the kWh.
+    const reports: EnergyReport[] = []
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/reports/energy' && r.ok())
+        void r.json().then((body: EnergyReport) => reports.push(body))
+    })
+    await page.goto('/dashboard')
+    const today = page.getByRole('region', { name: 'Today' })
+    const cost = today.getByText(/^€\d[\d,]*\.\d\d$/)
+    await cost.waitFor()
+    const shown = Number((await cost.innerText()).replace(/[€,]/g, ''))
+    const todays = () => reports.find((r) => r.granularity === 'hourly' && r.currency === 'EUR')
+    await expect.poll(todays).toBeDefined()
+    const priced = todays()
+    expect(priced?.current.total_cost).not.toBeNull()
+    expect(shown).toBeCloseTo(priced!.current.total_cost!, 2)
+    expect(shown).toBeCloseTo(priced!.current.total_kwh * 0.3, 0)
+    // Bills carry cost too.
+    await page
+      .getByRole('region', { name: 'This bill' })
+      .getByText(/^€\d[\d,]*\.\d\d$/)
+      .waitFor()
+  })
+})
