@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { baselinePath, differingPixels } from '../tools/visual-baseline'
+import { baselinePath, differingArea, differingPixels } from '../tools/visual-baseline'
 
 function solid(width: number, height: number, rgb: [number, number, number]) {
   const png = new PNG({ width, height })
@@ -27,6 +27,18 @@ describe('visual baselines of the built Storybook', () => {
     const changed = solid(4, 3, [17, 24, 39])
     changed.data.set([31, 41, 55, 255], 0)
     expect(differingPixels(changed, dark)).toBe(1)
+  })
+
+  it('says where the pictures differ, for a log that keeps no pictures', () => {
+    const white = solid(8, 6, [255, 255, 255])
+    const changed = solid(8, 6, [255, 255, 255])
+    changed.data.set([0, 0, 0, 255], (2 * 8 + 1) * 4)
+    changed.data.set([0, 0, 0, 255], (4 * 8 + 6) * 4)
+    const diff = new PNG({ width: 8, height: 6 })
+    differingPixels(changed, white, diff)
+    expect(differingArea(diff)).toBe('x 1-6, y 2-4')
+    differingPixels(white, white, diff)
+    expect(differingArea(diff)).toBe('')
   })
 
   it('treats another size as differing everywhere', () => {

@@ -356,11 +356,11 @@ async function matchVisualBaseline(page: Page, file: StoryFile, tolerancePixels:
         return undefined
       }
       const differing = differingPixels(actual, baseline)
-      const stem = await writeDiff(file, actual, baseline)
+      const { stem, area } = await writeDiff(file, actual, baseline)
       const what =
         differing === Infinity
           ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
-          : `${differing} pixels differ`
+          : `${differing} pixels differ in ${area}`
       return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
     }
     previous = actual

@@ -70,16 +70,36 @@ export async function writeBaseline(story: StoryFile, png: Buffer) {
   await writeFile(file, png)
 }
 
-/** Leaves the actual screenshot and the diff beside each other for a failed story. */
+/**
+ * Where the differing pixels lie ("x 40-310, y 602-618"): a CI log keeps the message, not the
+ * pictures, and the place usually names the cause (a relative time, a leftover popover).
+ */
+export function differingArea(diff: PNG) {
+  let [left, top, right, bottom] = [Infinity, Infinity, -1, -1]
+  for (let y = 0; y < diff.height; y++)
+    for (let x = 0; x < diff.width; x++) {
+      const i = (y * diff.width + x) * 4
+      // pixelmatch paints a differing pixel pure red; the rest stay grey or yellow.
+      if (diff.data[i] !== 255 || diff.data[i + 1] !== 0 || diff.data[i + 2] !== 0) continue
+      ;[left, top] = [Math.min(left, x), Math.min(top, y)]
+      ;[right, bottom] = [Math.max(right, x), Math.max(bottom, y)]
+    }
+  return right < 0 ? '' : `x ${left}-${right}, y ${top}-${bottom}`
+}
+
+/**
+ * Leaves the actual screenshot and the diff beside each other for a failed story; returns their
+ * stem and where the pictures differ.
+ */
 export async function writeDiff(story: StoryFile, actual: PNG, expected: PNG) {
   const stem = path.join(visualDiffDir, sanitize(story.importPath), sanitize(story.name))
   await mkdir(path.dirname(stem), { recursive: true })
   await writeFile(`${stem}-actual.png`, PNG.sync.write(actual))
   await writeFile(`${stem}-reference.png`, PNG.sync.write(expected))
-  if (actual.width === expected.width && actual.height === expected.height) {
-    const diff = new PNG({ width: actual.width, height: actual.height })
-    differingPixels(actual, expected, diff)
-    await writeFile(`${stem}-diff.png`, PNG.sync.write(diff))
-  }
-  return stem
+  if (actual.width !== expected.width || actual.height !== expected.height)
+    return { stem, area: '' }
+  const diff = new PNG({ width: actual.width, height: actual.height })
+  differingPixels(actual, expected, diff)
+  await writeFile(`${stem}-diff.png`, PNG.sync.write(diff))
+  return { stem, area: differingArea(diff) }
 }

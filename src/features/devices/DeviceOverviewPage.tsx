@@ -94,7 +94,7 @@ export function DeviceOverviewPage({
           </Tiles>
           <Tiles space="lg" minItemWidth="18rem">
             <IdentityCard device={device} />
-            <RecentNotifications deviceId={deviceId} />
+            <RecentNotifications deviceId={deviceId} now={now} />
           </Tiles>
         </Box>
       )}
