@@ -25,7 +25,7 @@ export const berlinPreferences: Preferences = {
 const hoursBefore = (hours: number) =>
   new Date(dashboardNow.getTime() - hours * 3_600_000).toISOString()
 
-function offlineDelivery(
+export function offlineDelivery(
   n: number,
   device: Device,
   hours: number,
@@ -92,9 +92,18 @@ export function dashboardHandlers({
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
     reports: reportsHandlers({ devices, priced }),
     notifications: [
-      handleListNotifications(() =>
-        HttpResponse.json({ deliveries, total: deliveries.length, unread_count: unread }),
-      ),
+      handleListNotifications(({ request }) => {
+        const query = new URL(request.url).searchParams
+        const listed =
+          query.get('unread_only') === 'true'
+            ? deliveries.filter((d) => d.read_at === null)
+            : deliveries
+        return HttpResponse.json({
+          deliveries: listed.slice(0, Number(query.get('limit') ?? 50)),
+          total: listed.length,
+          unread_count: unread,
+        })
+      }),
       handleGetUnreadNotificationCount({ body: { unread_count: unread } }),
     ],
   }

@@ -5,14 +5,12 @@ import { Card, EmptyState, Text } from '~/ui'
 import { renderNotification } from '../notifications/render-notification'
 import * as page from '../shared/page.css'
 import * as styles from './dashboard.css'
-import type { dashboardQueries } from './dashboard-queries'
+import { UNREAD_SHOWN, type dashboardQueries } from './dashboard-queries'
 import { WidgetBody } from '../shared/WidgetBody'
 import { formatAgo } from '~/lib/format'
 
-const SHOWN = 5
-
 function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
-  const unread = feed.deliveries.filter((d) => d.read_at === null).slice(0, SHOWN)
+  const unread = feed.deliveries.filter((d) => d.read_at === null).slice(0, UNREAD_SHOWN)
   if (unread.length === 0) {
     return (
       <EmptyState
@@ -48,7 +46,7 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
   )
 }
 
-/** The latest unread notifications, from the bell's own feed (one request for both). */
+/** The latest unread notifications. */
 export function UnreadCard({
   options,
   now,

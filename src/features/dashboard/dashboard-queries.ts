@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { bellFeedOptions } from '../notifications/notification-queries'
+import { latestUnreadOptions } from '../notifications/notification-queries'
 import { energyReportOptions } from '../reports/report-query'
 import { presetPeriods, type WeekStart } from '../reports/report-periods'
 import { loadCalendar } from '../consumption/calendar'
 import { fleetQuery } from '../shared/fleet-query'
 import { loadBillingCycle, type BillingCycle } from '../settings/billing-cycle'
+
+/** The unread notifications the dashboard lists. */
+export const UNREAD_SHOWN = 5
 
 export interface DashboardContext {
   timeZone: string
@@ -36,7 +39,7 @@ export function dashboardQueries({
     today: report('today'),
     month: report(bill ? 'this_bill' : 'this_month'),
     thirtyDays: report('last_30_days'),
-    notifications: bellFeedOptions(),
+    notifications: latestUnreadOptions(UNREAD_SHOWN),
   }
 }
 

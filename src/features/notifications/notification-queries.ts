@@ -26,6 +26,17 @@ const polled = {
 export const bellFeedOptions = () =>
   queryOptions({ ...listNotificationsOptions({ query: { limit: BELL_FEED_LIMIT } }), ...polled })
 
+/**
+ * The newest unread deliveries: the bell's feed is the newest deliveries read or not, so an unread
+ * one older than 20 read ones is not in it, and a list filtered from it said "You're all caught
+ * up" beside "1 unread".
+ */
+export const latestUnreadOptions = (limit: number) =>
+  queryOptions({
+    ...listNotificationsOptions({ query: { limit, unread_only: true } }),
+    ...polled,
+  })
+
 export const unreadCountOptions = () =>
   queryOptions({ ...getUnreadNotificationCountOptions(), ...polled })
 

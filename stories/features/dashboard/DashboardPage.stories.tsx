@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { DashboardPage } from '~/features/dashboard/DashboardPage'
-import { users } from '~/mocks/fixtures'
+import { devices, users } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
-import { dashboardHandlers, dashboardNow } from '~/mocks/dashboard'
+import { dashboardHandlers, dashboardNow, offlineDelivery } from '~/mocks/dashboard'
 import { signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
@@ -67,6 +67,28 @@ export const AllCaughtUp: Story = {
   parameters: { msw: { handlers: handlers({ deliveries: [] }) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText("You're all caught up")).toBeVisible()
+    await settled(canvas)
+  },
+}
+
+/** An unread alert behind 25 newer read ones (more than the bell's 20) is still listed. */
+export const UnreadBehindRead: Story = {
+  parameters: {
+    msw: {
+      handlers: handlers({
+        deliveries: [
+          ...Array.from({ length: 25 }, (_, i) =>
+            offlineDelivery(10 + i, devices[0]!, 1 + i, true),
+          ),
+          offlineDelivery(40, devices[3]!, 30, false),
+        ],
+      }),
+    },
+  },
+  play: async ({ canvas }) => {
+    const unread = canvas.getByRole('region', { name: 'Unread notifications' })
+    await expect(await within(unread).findByText('1 unread')).toBeVisible()
+    await expect(within(unread).getAllByRole('link', { name: /is offline/ })).toHaveLength(1)
     await settled(canvas)
   },
 }
