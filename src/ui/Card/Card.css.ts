@@ -22,15 +22,22 @@ export const card = recipe({
   defaultVariants: { elevation: 'raised' },
 })
 
+// On a narrow card the actions go below the title rather than squeeze it into pieces of words.
 export const header = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'flex-start',
   justifyContent: 'space-between',
   gap: vars.space.md,
   padding: `${vars.space.lg} ${vars.space.xl} 0`,
 })
 
-export const headerText = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 })
+export const headerText = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  flex: '1 1 10rem',
+})
 
 export const title = style({
   margin: 0,

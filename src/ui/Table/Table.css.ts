@@ -106,7 +106,8 @@ export const cell = recipe({
     padding: `${vars.space.sm} ${vars.space.md}`,
     borderBottom: `1px solid ${vars.color.border}`,
     verticalAlign: 'middle',
-    overflowWrap: 'anywhere',
+    // Words stay whole (a narrow table scrolls sideways); only a word wider than its column breaks.
+    overflowWrap: 'break-word',
     outline: 'none',
     selectors: {
       'tbody > tr:last-child > &': { borderBottom: 'none' },
