@@ -34,9 +34,6 @@ export const panel = style({
 })
 
 export const panelHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
 })
@@ -44,20 +41,12 @@ export const panelHeader = style({
 export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
 
 export const panelStatus = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
   padding: vars.space.xl,
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 })
 
 export const panelFooter = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.xs,
@@ -133,5 +122,3 @@ export const attributes = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 })
-
-export const attribute = style({ display: 'inline-flex', gap: vars.space.xs })

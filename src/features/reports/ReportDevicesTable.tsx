@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import type { EnergyReport, EnergyReportDevice } from '~/api'
-import { Table, type SortDescriptor, type TableColumn } from '~/ui'
+import { Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import * as page from '../shared/page.css'
 import type { ReactNode } from 'react'
 import { formatCostCo2 } from '~/lib/format'
@@ -12,7 +12,9 @@ function WithCost({ figure, cost }: { figure: string; cost: string | null }): Re
   return cost ? (
     <>
       {figure}
-      <span className={page.secondaryText}>{cost}</span>
+      <Text as="div" size="xs" tone="muted" breakWord>
+        {cost}
+      </Text>
     </>
   ) : (
     figure

@@ -10,15 +10,6 @@ const narrow = `screen and (max-width: ${breakpoints.tablet - 1}px)`
 
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 })
 
-export const primaryText = style({ fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' })
-
-export const secondaryText = style({
-  display: 'block',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  overflowWrap: 'anywhere',
-})
-
 /** Shown on phones only: what hidden columns say, repeated under the name. */
 export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'block' } } })
 

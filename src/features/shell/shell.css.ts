@@ -56,14 +56,7 @@ export const main = style({
   '@media': { 'screen and (max-width: 640px)': { padding: vars.space.lg } },
 })
 
-export const navList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: vars.space.md,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-})
+export const navList = style({ padding: vars.space.md })
 
 export const navLink = style({
   display: 'flex',
@@ -116,9 +109,6 @@ export const loadingOverlay = style({
 })
 
 export const loadingCard = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.lg,
   background: vars.color.surfaceRaised,
@@ -126,14 +116,7 @@ export const loadingCard = style({
   color: vars.color.text,
 })
 
-export const userMenuHeader = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-})
-export const userMenuName = style({ fontWeight: vars.fontWeight.semibold })
-export const userMenuEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const userMenuHeader = style({ padding: `${vars.space.sm} ${vars.space.md}` })
 export const scopeSelect = style({ minWidth: '12rem' })
 
 export const avatar = style({
@@ -159,12 +142,7 @@ export const userMenu = style({
 export const menuLink = style([navLink, { padding: `${vars.space.sm} ${vars.space.md}` }])
 export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
 
-export const failureActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  marginTop: vars.space.md,
-})
+export const failureActions = style({ marginTop: vars.space.md })
 export const failureDetails = style({
   marginTop: vars.space.lg,
   padding: vars.space.md,

@@ -1,5 +1,5 @@
 import type { Group } from '~/api'
-import { Badge, Table, type TableColumn } from '~/ui'
+import { Badge, Table, Text, type TableColumn } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from '../shared/page.css'
 import * as local from './groups.css'
@@ -27,18 +27,24 @@ const columns: TableColumn<Group, GroupsTableProps>[] = [
     render: (group, { scope }) => (
       <>
         <span className={local.nameCell}>
-          <span className={styles.primaryText}>{group.name}</span>
+          <Text weight="medium" breakWord>
+            {group.name}
+          </Text>
           {group.id === scope && (
             <Badge variant="brand" size="sm">
               Current scope
             </Badge>
           )}
         </span>
-        {group.description && <span className={styles.secondaryText}>{group.description}</span>}
-        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+        {group.description && (
+          <Text as="div" size="xs" tone="muted" breakWord>
+            {group.description}
+          </Text>
+        )}
+        <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           {group.timezone} · {plural(group.member_count, 'member')} ·{' '}
           {plural(group.device_count, 'device')}
-        </span>
+        </Text>
       </>
     ),
   },
