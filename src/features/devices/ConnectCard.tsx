@@ -14,7 +14,18 @@ import {
   type Reading,
 } from '~/api'
 import { formatAgo, formatDateTime, formatMeter } from '~/lib/format'
-import { Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton, Spinner } from '~/ui'
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  ErrorState,
+  Inline,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+} from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { curlCommand, mosquittoPubCommand, samplePayload } from './connect-commands'
 import * as styles from './connect.css'
@@ -105,8 +116,8 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
       title="Connect"
       description="How this device sends its readings: over MQTT or HTTP, with its own access token."
     >
-      <div className={styles.stack}>
-        <p className={styles.status}>
+      <Stack space="md">
+        <Text as="p" tone="muted">
           {hasToken ? (
             <>
               <Badge variant="brand">Token active</Badge>{' '}
@@ -122,8 +133,8 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
                 : 'Create a token for the device to send readings on its own.'}
             </>
           )}
-        </p>
-        <div className={styles.actions}>
+        </Text>
+        <Inline space="sm">
           {hasToken ? (
             <>
               <Button intent="formSecondary" onPress={() => setConfirming('rotate')}>
@@ -142,7 +153,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
               Create token
             </Button>
           )}
-        </div>
+        </Inline>
         {connection.isPending ? (
           <Skeleton height="4rem" />
         ) : connection.isError ? (
@@ -155,7 +166,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
         ) : (
           <Instructions connection={connection.data} issued={issued} deviceId={device.id} />
         )}
-      </div>
+      </Stack>
       <ConfirmDialog
         isOpen={confirming === 'rotate'}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -191,7 +202,7 @@ function Instructions({
 }) {
   const { mqtt } = connection
   return (
-    <div className={styles.stack}>
+    <Stack space="md">
       <dl className={styles.facts}>
         <dt>MQTT</dt>
         <dd>
@@ -206,9 +217,9 @@ function Instructions({
       </dl>
       {issued && (
         <>
-          <p className={styles.warning} role="status">
+          <Text as="p" weight="medium" role="status">
             Copy the token now: it is shown only this once.
-          </p>
+          </Text>
           <CopyField label="Token" value={issued.token} />
           {mqtt.enabled && (
             <CopyField
@@ -223,7 +234,7 @@ function Instructions({
           <FirstMessage deviceId={deviceId} before={issued.before} />
         </>
       )}
-    </div>
+    </Stack>
   )
 }
 
@@ -232,11 +243,11 @@ function CopyField({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false)
   const id = `copy-${label.replaceAll(/\W+/g, '-').toLowerCase()}`
   return (
-    <div className={styles.copyField}>
-      <div className={styles.copyHeader}>
-        <span id={id} className={styles.copyLabel}>
+    <Stack space="xs">
+      <Inline space="sm" align="between" alignY="center" wrap="nowrap">
+        <Text id={id} size="sm" weight="medium">
           {label}
-        </span>
+        </Text>
         <Button
           intent="toolbarAction"
           aria-label={`Copy ${label.toLowerCase()}`}
@@ -249,11 +260,11 @@ function CopyField({ label, value }: { label: string; value: string }) {
         >
           {copied ? 'Copied' : 'Copy'}
         </Button>
-      </div>
+      </Inline>
       <pre className={styles.pre} aria-labelledby={id}>
         {value}
       </pre>
-    </div>
+    </Stack>
   )
 }
 

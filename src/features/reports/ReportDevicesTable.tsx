@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import type { EnergyReport, EnergyReportDevice } from '~/api'
-import { Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
-import * as page from '../shared/page.css'
+import { linkClassName, Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import type { ReactNode } from 'react'
 import { formatCostCo2 } from '~/lib/format'
 import { difference, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
@@ -39,7 +38,7 @@ const columns: Column[] = [
         to="/devices/$deviceId/consumption"
         params={{ deviceId: d.device_id }}
         search={{ view: 'daily' }}
-        className={page.inlineLink}
+        className={linkClassName('standalone')}
       >
         {d.device_name}
       </Link>

@@ -1,6 +1,6 @@
 import { parseDate } from '@internationalized/date'
 import type { ReactNode } from 'react'
-import { DatePicker, Stack } from '~/ui'
+import { DatePicker, Stack, Tiles } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from './energy-settings.css'
 
@@ -92,10 +92,10 @@ export function FieldBlock({
           )}
         </Heading>
         {lead}
-        <div className={styles.fields}>
+        <Tiles space="md" minItemWidth="10rem" alignY="top">
           {effectiveDate && <EffectiveDate {...effectiveDate} />}
           {fields}
-        </div>
+        </Tiles>
         {children}
         <BlockProblem message={problem} />
       </Stack>

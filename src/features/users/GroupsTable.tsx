@@ -1,8 +1,7 @@
 import type { Group } from '~/api'
-import { Badge, Table, Text, type TableColumn } from '~/ui'
+import { Badge, Inline, Table, Text, type TableColumn } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from '../shared/page.css'
-import * as local from './groups.css'
 import { formatNumber } from '~/lib/format'
 import { plural } from '~/lib/plural'
 
@@ -26,7 +25,7 @@ const columns: TableColumn<Group, GroupsTableProps>[] = [
     isRowHeader: true,
     render: (group, { scope }) => (
       <>
-        <span className={local.nameCell}>
+        <Inline as="span" space="sm" alignY="center">
           <Text weight="medium" breakWord>
             {group.name}
           </Text>
@@ -35,7 +34,7 @@ const columns: TableColumn<Group, GroupsTableProps>[] = [
               Current scope
             </Badge>
           )}
-        </span>
+        </Inline>
         {group.description && (
           <Text as="div" size="xs" tone="muted" breakWord>
             {group.description}

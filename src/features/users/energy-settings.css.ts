@@ -19,14 +19,6 @@ export const blockHeader = style({
   fontWeight: vars.fontWeight.semibold,
 })
 
-/** Fields side by side where they fit (two or three), one under the other on a phone. */
-export const fields = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
-  gap: vars.space.md,
-  alignItems: 'start',
-})
-
 export const days = style({
   display: 'flex',
   flexWrap: 'wrap',
