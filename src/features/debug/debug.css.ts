@@ -84,18 +84,3 @@ export const requestLink = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 })
-
-/* Profiling */
-
-export const json = style({
-  margin: 0,
-  maxHeight: '24rem',
-  overflow: 'auto',
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  lineHeight: vars.lineHeight.normal,
-  whiteSpace: 'pre',
-})

@@ -18,6 +18,7 @@ import {
   Badge,
   Button,
   Card,
+  CodeBlock,
   ConfirmDialog,
   ErrorState,
   Inline,
@@ -261,9 +262,9 @@ function CopyField({ label, value }: { label: string; value: string }) {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </Inline>
-      <pre className={styles.pre} aria-labelledby={id}>
+      <CodeBlock wrap aria-labelledby={id}>
         {value}
-      </pre>
+      </CodeBlock>
     </Stack>
   )
 }

@@ -14,20 +14,6 @@ export const facts = style({
 globalStyle(`${facts} dt`, { color: vars.color.textMuted })
 globalStyle(`${facts} dd`, { margin: 0, minWidth: 0 })
 export const code = style({ fontFamily: vars.font.mono, overflowWrap: 'anywhere' })
-export const pre = style({
-  margin: 0,
-  padding: vars.space.sm,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  background: vars.color.surfaceSunken,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-})
 export const liveCheck = style({
   padding: vars.space.sm,
   border: `1px dashed ${vars.color.border}`,
