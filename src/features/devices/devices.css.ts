@@ -106,8 +106,6 @@ export const formWidth = style({ maxWidth: '40rem' })
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 
 export const photoCard = style({
-  display: 'flex',
-  flexDirection: 'column',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
@@ -124,13 +122,7 @@ export const photoButton = style({
   },
 })
 export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
-export const photoCaption = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  padding: vars.space.md,
-  fontSize: vars.fontSize.sm,
-})
+export const photoCaption = style({ padding: vars.space.md, fontSize: vars.fontSize.sm })
 /** A note may run to 500 characters: three lines here, all of it in the reading's title. */
 export const photoNote = style({
   display: '-webkit-box',
