@@ -1,6 +1,6 @@
 import { parseDate } from '@internationalized/date'
 import type { ReactNode } from 'react'
-import { DatePicker, Stack, Tiles } from '~/ui'
+import { DatePicker, Stack, Text, Tiles } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from './energy-settings.css'
 
@@ -45,9 +45,9 @@ export const moneyFormat = (currency: string): Intl.NumberFormatOptions =>
 /** What a block-wide problem says (two windows overlap), reachable when focus goes to it. */
 export function BlockProblem({ message }: { message?: string }) {
   return message ? (
-    <p className={styles.problem} role="alert" tabIndex={-1} data-form-error>
+    <Text as="p" size="sm" tone="critical" role="alert" tabIndex={-1} data-form-error>
       {message}
-    </p>
+    </Text>
   ) : null
 }
 

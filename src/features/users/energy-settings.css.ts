@@ -35,11 +35,3 @@ export const legend = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
 })
-
-/** A problem of a whole block (two windows overlap), under it. */
-export const problem = style({
-  margin: 0,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-})
