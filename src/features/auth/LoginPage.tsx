@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form } from 'react-aria-components'
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { login as signIn } from '~/api'
-import { Button, Card, Inline, TextField } from '~/ui'
+import { Button, Card, TextField } from '~/ui'
 import { Logo } from '../shared/Logo'
 import { useAppServices } from '../shared/use-app-services'
 import type { FeedbackMessage } from '../feedback/feedback-store'
@@ -115,12 +115,12 @@ export function LoginPage() {
   return (
     <div className={styles.page}>
       <main className={styles.panel}>
-        <Inline space="sm" align="center" alignY="center" wrap="nowrap">
+        <div className={styles.brand}>
           <Logo linked={false} />
           <Suspense fallback={null}>
             <EnvironmentBadge />
           </Suspense>
-        </Inline>
+        </div>
         <Card title="Sign in" description="Monitor your meters, consumption and alerts.">
           <LoginForm
             isPending={login.isPending}

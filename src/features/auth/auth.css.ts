@@ -15,6 +15,12 @@ export const panel = style({
   flexDirection: 'column',
   gap: vars.space.lg,
 })
+export const brand = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space.sm,
+})
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
 export const error = style({
   margin: 0,

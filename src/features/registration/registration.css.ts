@@ -13,8 +13,6 @@ export const choice = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { borderColor: vars.color.brand },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 })
-export const good = style({ color: vars.color.success })
 export const errorList = style({ margin: 0, paddingLeft: vars.space.lg, color: vars.color.danger })

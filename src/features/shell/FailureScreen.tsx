@@ -1,7 +1,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { normalizeError, postFrontendLogs } from '~/api'
-import { Button, Card, Inline, RefreshIcon } from '~/ui'
+import { Button, Card, RefreshIcon } from '~/ui'
 import { isDevelopmentLike } from '~/lib/environment'
 import { useAppServices } from '../shared/use-app-services'
 import { buildFailureReport, MAX_ERROR_RETRIES, type FailureReport } from './failure-report'
@@ -50,7 +50,7 @@ export function FailureView({
         title="Something went wrong"
         description="An unexpected error occurred in the application."
       >
-        <Inline space="sm" className={styles.failureActions}>
+        <div className={styles.failureActions}>
           <Button intent="formPrimary" isDisabled={exhausted} onPress={onRetry}>
             <RefreshIcon size="sm" /> {exhausted ? 'Max retries reached' : 'Try Again'}
           </Button>
@@ -60,7 +60,7 @@ export function FailureView({
           <Button variant="ghost" onPress={onReload}>
             Reload Page
           </Button>
-        </Inline>
+        </div>
         {reported && <p role="status">Error has been reported. Thank you!</p>}
         {reportFailure && <p role="alert">The report was not sent: {reportFailure}</p>}
         {showDetails && (

@@ -1,6 +1,6 @@
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { Inline, Spinner } from '~/ui'
+import { Spinner } from '~/ui'
 import * as styles from './shell.css'
 
 /** Quick navigations finish before this and never show the overlay. */
@@ -53,16 +53,9 @@ function useDelayed(value: boolean, ms: number) {
 export function RouteLoadingView({ message }: { message: string }) {
   return (
     <div className={styles.loadingOverlay}>
-      <Inline
-        space="md"
-        alignY="center"
-        wrap="nowrap"
-        className={styles.loadingCard}
-        role="status"
-        aria-live="polite"
-      >
+      <div className={styles.loadingCard} role="status" aria-live="polite">
         <Spinner decorative /> {message}
-      </Inline>
+      </div>
     </div>
   )
 }

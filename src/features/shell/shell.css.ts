@@ -108,7 +108,14 @@ export const loadingOverlay = style({
   animation: `${fadeIn} ${vars.motion.normal} ease-out`,
 })
 
+/*
+ * The loading overlay and the failure screen run from the entry: plain classes there, since a
+ * layout primitive would put the primitives in every route's first JavaScript (login's budget).
+ */
 export const loadingCard = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.lg,
   background: vars.color.surfaceRaised,
@@ -142,7 +149,12 @@ export const userMenu = style({
 export const menuLink = style([navLink, { padding: `${vars.space.sm} ${vars.space.md}` }])
 export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
 
-export const failureActions = style({ marginTop: vars.space.md })
+export const failureActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+})
 export const failureDetails = style({
   marginTop: vars.space.lg,
   padding: vars.space.md,
