@@ -135,7 +135,7 @@ function BellFeed() {
 function BellPanel({ unread, close }: { unread: number | null; close: () => void }) {
   const markAll = useMarkAllRead(useSilentFailure())
   return (
-    <div className={styles.panel}>
+    <Stack space="none" className={styles.panel}>
       <Inline space="md" alignY="center" wrap="nowrap" className={styles.panelHeader}>
         <Column>
           <Heading level={2} size="md">
@@ -176,7 +176,7 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
           View all
         </Link>
       </Inline>
-    </div>
+    </Stack>
   )
 }
 

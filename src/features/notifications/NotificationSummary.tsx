@@ -39,11 +39,15 @@ export function NotificationSummary({
     <>
       <span className={unread ? styles.unreadDot : undefined} aria-hidden="true" />
       <Stack as="span" space="xxs">
-        <span className={styles.itemTitle}>
+        <Text size="sm" weight={unread ? 'bold' : 'regular'} breakWord>
           {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
           {rendered.title}
-        </span>
-        {rendered.message && <span className={styles.itemMessage}>{rendered.message}</span>}
+        </Text>
+        {rendered.message && (
+          <Text size="sm" tone={unread ? 'neutral' : 'muted'} breakWord>
+            {rendered.message}
+          </Text>
+        )}
         {attributes.length > 0 && (
           <span className={styles.attributes}>
             {attributes.map((attribute) => (

@@ -28,8 +28,6 @@ export const bellBadge = style({
 export const panel = style({
   width: '24rem',
   maxWidth: 'calc(100vw - 1rem)',
-  display: 'flex',
-  flexDirection: 'column',
   maxHeight: 'min(36rem, calc(100vh - 5rem))',
 })
 
@@ -98,20 +96,6 @@ export const unreadDot = style({
   marginTop: '0.4rem',
   borderRadius: vars.radius.full,
   background: vars.color.info,
-})
-
-export const itemTitle = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.regular,
-  overflowWrap: 'anywhere',
-  selectors: { '[data-unread] &': { fontWeight: vars.fontWeight.bold } },
-})
-
-export const itemMessage = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
-  selectors: { '[data-unread] &': { color: vars.color.text } },
 })
 
 export const attributes = style({

@@ -60,7 +60,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Popover placement="bottom end">
         <Dialog aria-label="Account" className={styles.userMenu}>
           {({ close }) => (
-            <>
+            <Stack space="sm">
               <Stack space="xxs" className={styles.userMenuHeader}>
                 <Text weight="semibold">{name}</Text>
                 <Text size="sm" tone="muted">
@@ -80,7 +80,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               >
                 <Icon name="logout" size="sm" /> Logout
               </Button>
-            </>
+            </Stack>
           )}
         </Dialog>
       </Popover>

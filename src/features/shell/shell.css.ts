@@ -139,9 +139,6 @@ export const avatar = style({
   '::before': { content: 'attr(data-initials)' },
 })
 export const userMenu = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
   padding: vars.space.sm,
   minWidth: '16rem',
   outline: 'none',
