@@ -185,6 +185,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // fixtures are plain data the mocks and the features' tests share: types are all they import.
+    files: ['src/fixtures/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../**', '~/**'], allowTypeImports: true }] },
+      ],
+    },
+  },
   ...featureBoundaries,
   {
     // ui knows nothing of features, api or routes.

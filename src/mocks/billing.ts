@@ -9,33 +9,8 @@ import {
   handleGetGroupEnergySettings,
   handleUpdateGroupEnergySettings,
 } from '../api/__generated__/msw.gen'
+import { defaultEnergy, northwindEnergy } from '../fixtures/energy'
 import { groups } from './fixtures'
-
-export const northwindEnergy: EnergySettings = {
-  billing_cycle_start_day: 8,
-  currency: 'EUR',
-  tariffs: [
-    { effective_from: '2026-01-01', standing_charge_per_day: 0.45, price_per_kwh: 0.31 },
-    {
-      effective_from: '2026-07-01',
-      standing_charge_per_day: 0.45,
-      windows: [
-        { days: [1, 2, 3, 4, 5], start: '07:00', end: '22:00', price_per_kwh: 0.38 },
-        { days: [1, 2, 3, 4, 5], start: '00:00', end: '07:00', price_per_kwh: 0.22 },
-        { days: [1, 2, 3, 4, 5], start: '22:00', end: '24:00', price_per_kwh: 0.22 },
-        { days: [6, 7], start: '00:00', end: '24:00', price_per_kwh: 0.22 },
-      ],
-    },
-  ],
-  emission_factors: [{ effective_from: '2026-01-01', g_co2e_per_kwh: 380 }],
-}
-
-export const defaultEnergy: EnergySettings = {
-  billing_cycle_start_day: 1,
-  currency: null,
-  tariffs: [],
-  emission_factors: [],
-}
 
 export interface BillingMockOptions {
   /** Every save answers 422 with this issue, as the server words one (loc in the body). */

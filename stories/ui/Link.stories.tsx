@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Icon, Link, LinkButton, linkVariants } from '~/ui'
+import { Icon, Link, LinkButton, linkClassName, linkVariants } from '~/ui'
 import { Row, Stack } from './helpers'
 
 const meta = {
@@ -43,6 +43,23 @@ export const AsButton: Story = {
     await expect(
       within(canvasElement).getByRole('link', { name: 'Register device' }),
     ).toHaveAttribute('href', '/register-device')
+  },
+}
+
+/** A plain anchor (as the router renders its typed links) wearing a link's look. */
+export const RouterLinkLook: Story = {
+  render: () => (
+    <Row>
+      {linkVariants.map((v) => (
+        <a key={v} href="/notifications" className={linkClassName(v)}>
+          {v}
+        </a>
+      ))}
+    </Row>
+  ),
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'standalone' })
+    await expect(getComputedStyle(link).textDecorationLine).toBe('none')
   },
 }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Card, Stack, Text, textSizes, textTones, textWeights } from '~/ui'
+import { Card, Inline, Stack, Text, textSizes, textTones, textWeights } from '~/ui'
 import { mobileViewport } from './helpers'
 
 const meta = {
@@ -62,6 +62,25 @@ export const Sizes: Story = {
     const canvas = within(canvasElement)
     const px = (name: string) => parseFloat(getComputedStyle(canvas.getByText(name)).fontSize)
     await expect(px('xs: 33,246.2 kWh')).toBeLessThan(px('display: 33,246.2 kWh'))
+  },
+}
+
+/** A figure beside a long name stays on one line; the name wraps around it. */
+export const NoWrap: Story = {
+  globals: mobileViewport,
+  render: () => (
+    <Card>
+      <Inline space="md" align="between" wrap="nowrap">
+        <Text>Cumulative consumption of every meter in Substation North-East</Text>
+        <Text nowrap weight="medium" tabularNums>
+          3,246.2 kWh
+        </Text>
+      </Inline>
+    </Card>
+  ),
+  play: async ({ canvasElement }) => {
+    const figure = within(canvasElement).getByText('3,246.2 kWh')
+    await expect(getComputedStyle(figure).whiteSpace).toBe('nowrap')
   },
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { normalizeError } from '~/api'
 import { downloadText } from '~/lib/download'
 import type { ConsumptionView } from '~/lib/search-params'
-import { Button, Icon, ResponsiveConsumptionChart, Text } from '~/ui'
+import { Button, Icon, Inline, ResponsiveConsumptionChart, Text } from '~/ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 import { intervalWindow, isCurrent, type Day } from './ranges'
@@ -77,7 +77,7 @@ export function IntervalPanel({
         now={now}
         onNavigate={onNavigate}
       />
-      <div className={styles.panelHeader}>
+      <Inline space="md" align="between" alignY="baseline" className={styles.panelHeader}>
         <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
           {title}
         </h2>
@@ -98,7 +98,7 @@ export function IntervalPanel({
         >
           <Icon name="download" size="sm" /> Download CSV
         </Button>
-      </div>
+      </Inline>
       <ResponsiveConsumptionChart
         granularity={view}
         timeZone={timeZone}

@@ -1,7 +1,7 @@
 import { parseDate } from '@internationalized/date'
 import { Breadcrumb, Breadcrumbs } from 'react-aria-components'
 import type { ConsumptionView } from '~/lib/search-params'
-import { Button, DatePicker, Icon, Link } from '~/ui'
+import { Button, DatePicker, Icon, Inline, Link } from '~/ui'
 import { dayOf, pastDay, shiftDay, type Day } from './ranges'
 import { stepName, type ConsumptionTarget, type Crumb } from './time-navigation'
 import * as styles from './consumption.css'
@@ -22,7 +22,13 @@ export function WindowNav({ view, date, isCurrent, timeZone, now, onNavigate }: 
   const today = dayOf(now, timeZone)
   const go = (by: -1 | 1) => onNavigate({ view, date: shiftDay(view, date, by, now, timeZone) })
   return (
-    <div role="group" aria-label="Period" className={styles.windowNav}>
+    <Inline
+      space="xs"
+      alignY="center"
+      role="group"
+      aria-label="Period"
+      className={styles.windowNav}
+    >
       <Button intent="iconGhost" aria-label={`Previous ${stepName[view]}`} onPress={() => go(-1)}>
         <Icon name="chevronLeft" size="sm" />
       </Button>
@@ -46,7 +52,7 @@ export function WindowNav({ view, date, isCurrent, timeZone, now, onNavigate }: 
       <Button intent="toolbarAction" isDisabled={isCurrent} onPress={() => onNavigate({ view })}>
         Today
       </Button>
-    </div>
+    </Inline>
   )
 }
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
-import { Card, Stack, Stat, Text } from '~/ui'
+import { Card, linkClassName, Stack, Stat, Text } from '~/ui'
 import { changeDirection, formatEnergy, formatPercentChange, periodCost } from '../reports/change'
 import type { ReportPreset } from '../reports/report-search'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../shared/page.css'
 import { WidgetBody } from '../shared/WidgetBody'
 import { formatNumber } from '~/lib/format'
 
@@ -67,7 +66,7 @@ export function EnergyCard({ title, options, preset, ...labels }: EnergyCardProp
     <Card
       title={title}
       footer={
-        <Link to="/reports" search={{ preset }} className={page.inlineLink}>
+        <Link to="/reports" search={{ preset }} className={linkClassName('standalone')}>
           Open the report
         </Link>
       }

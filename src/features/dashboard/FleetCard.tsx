@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Device, DeviceList } from '~/api'
-import { Card, EmptyState, Inline, Stack, Stat, Text } from '~/ui'
+import { Card, EmptyState, Inline, linkClassName, Stack, Stat, Text } from '~/ui'
 import { lastSeenText } from '../devices/format'
-import * as page from '../shared/page.css'
+import { CardList, CardListItem } from './CardList'
 import * as styles from './dashboard.css'
 import type { dashboardQueries } from './dashboard-queries'
 import { WidgetBody } from '../shared/WidgetBody'
@@ -36,14 +36,14 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
           Every device is reporting.
         </Text>
       ) : (
-        <ul className={styles.list} aria-label="Offline devices">
+        <CardList aria-label="Offline devices">
           {offline.slice(0, OFFLINE_SHOWN).map((device) => (
-            <li key={device.id} className={styles.listItem}>
+            <CardListItem key={device.id}>
               <span className={styles.itemText}>
                 <Link
                   to="/devices/$deviceId/status"
                   params={{ deviceId: device.id }}
-                  className={page.inlineLink}
+                  className={linkClassName('standalone')}
                 >
                   {device.name}
                 </Link>
@@ -54,9 +54,9 @@ function Fleet({ list, now }: { list: DeviceList; now: Date }) {
               <Text size="xs" tone="muted" breakWord>
                 {lastSeenText(device.last_seen, now)}
               </Text>
-            </li>
+            </CardListItem>
           ))}
-        </ul>
+        </CardList>
       )}
       {list.total > list.items.length && (
         <Text as="p" size="sm" tone="muted">
@@ -83,11 +83,15 @@ export function FleetCard({
       description="Devices online and offline right now"
       footer={
         offline > OFFLINE_SHOWN ? (
-          <Link to="/devices" search={{ status: 'offline' }} className={page.inlineLink}>
+          <Link
+            to="/devices"
+            search={{ status: 'offline' }}
+            className={linkClassName('standalone')}
+          >
             View all {offline} offline devices
           </Link>
         ) : (
-          <Link to="/devices" className={page.inlineLink}>
+          <Link to="/devices" className={linkClassName('standalone')}>
             View devices
           </Link>
         )

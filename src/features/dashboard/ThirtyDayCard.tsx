@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Card, ResponsiveConsumptionChart } from '~/ui'
+import { Card, linkClassName, ResponsiveConsumptionChart } from '~/ui'
 import {
   changeDirection,
   computeChange,
@@ -8,7 +8,6 @@ import {
   formatPercentChange,
 } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../shared/page.css'
 
 const directionWord = { up: 'more than', down: 'less than', flat: 'the same as' } as const
 
@@ -32,7 +31,11 @@ export function ThirtyDayCard({
           : 'Daily consumption of every device in scope'
       }
       footer={
-        <Link to="/reports" search={{ preset: 'last_30_days' }} className={page.inlineLink}>
+        <Link
+          to="/reports"
+          search={{ preset: 'last_30_days' }}
+          className={linkClassName('standalone')}
+        >
           Compare in reports
         </Link>
       }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
-import { Card, EmptyState } from '~/ui'
+import { Card, EmptyState, linkClassName, Text } from '~/ui'
 import { formatEnergy } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
-import * as page from '../shared/page.css'
+import { CardList, CardListItem } from './CardList'
 import * as styles from './dashboard.css'
 import { WidgetBody } from '../shared/WidgetBody'
 
@@ -19,15 +19,15 @@ function Ranking({ report, period }: { report: EnergyReport; period: string }) {
   const max = top[0]?.current_kwh ?? 0
   if (max === 0) return <EmptyState size="sm" icon="bolt" title={`No consumption yet ${period}`} />
   return (
-    <ol className={styles.list} aria-label={`Top consumers ${period}`}>
+    <CardList as="ol" aria-label={`Top consumers ${period}`}>
       {top.map((device) => (
-        <li key={device.device_id} className={styles.listItem}>
+        <CardListItem key={device.device_id}>
           <span className={styles.itemText} style={{ flex: 1 }}>
             <Link
               to="/devices/$deviceId/consumption"
               params={{ deviceId: device.device_id }}
               search={{ view: 'daily' }}
-              className={page.inlineLink}
+              className={linkClassName('standalone')}
             >
               {device.device_name}
             </Link>
@@ -38,10 +38,12 @@ function Ranking({ report, period }: { report: EnergyReport; period: string }) {
               aria-hidden="true"
             />
           </span>
-          <span className={styles.itemFigure}>{formatEnergy(device.current_kwh, report.unit)}</span>
-        </li>
+          <Text nowrap weight="medium" tabularNums>
+            {formatEnergy(device.current_kwh, report.unit)}
+          </Text>
+        </CardListItem>
       ))}
-    </ol>
+    </CardList>
   )
 }
 

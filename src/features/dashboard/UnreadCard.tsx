@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { NotificationFeed } from '~/api'
-import { Card, EmptyState, Text } from '~/ui'
+import { Card, EmptyState, linkClassName, Text } from '~/ui'
 import { renderNotification } from '../notifications/render-notification'
-import * as page from '../shared/page.css'
+import { CardList, CardListItem } from './CardList'
 import * as styles from './dashboard.css'
 import { UNREAD_SHOWN, type dashboardQueries } from './dashboard-queries'
 import { WidgetBody } from '../shared/WidgetBody'
@@ -22,14 +22,18 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
     )
   }
   return (
-    <ul className={styles.list} aria-label="Latest unread notifications">
+    <CardList aria-label="Latest unread notifications">
       {unread.map((delivery) => {
         const { title, message } = renderNotification(delivery.notification, now)
         return (
-          <li key={delivery.id} className={styles.listItem}>
+          <CardListItem key={delivery.id}>
             <span className={styles.unreadDot} aria-hidden="true" />
             <span className={styles.itemText} style={{ flex: 1 }}>
-              <Link to="/notifications" search={{ tab: 'history' }} className={page.inlineLink}>
+              <Link
+                to="/notifications"
+                search={{ tab: 'history' }}
+                className={linkClassName('standalone')}
+              >
                 {title}
               </Link>
               <Text size="xs" tone="muted" breakWord>
@@ -39,10 +43,10 @@ function Unread({ feed, now }: { feed: NotificationFeed; now: Date }) {
             <Text size="xs" tone="muted" breakWord>
               {formatAgo(delivery.notification.triggered_at, now)}
             </Text>
-          </li>
+          </CardListItem>
         )
       })}
-    </ul>
+    </CardList>
   )
 }
 
@@ -61,7 +65,7 @@ export function UnreadCard({
       title="Unread notifications"
       description={query.data ? `${count} unread` : undefined}
       footer={
-        <Link to="/notifications" className={page.inlineLink}>
+        <Link to="/notifications" className={linkClassName('standalone')}>
           View all
         </Link>
       }

@@ -41,25 +41,13 @@ export const pair = style([
   },
 ])
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid' })
-
 export const listItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
   padding: `${vars.space.sm} 0`,
   borderTop: `1px solid ${vars.color.border}`,
   minWidth: 0,
 })
 
 export const itemText = style({ display: 'grid', minWidth: 0 })
-
-export const itemFigure = style({
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-  fontWeight: vars.fontWeight.medium,
-})
 
 export const share = style({
   height: 4,

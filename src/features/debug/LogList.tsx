@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
-import { EmptyState, ErrorState, LevelBadge, Spinner } from '~/ui'
+import { EmptyState, ErrorState, LevelBadge, Spinner, Text } from '~/ui'
 import { contextSummary, requestSummary, type ViewerEntry } from './log-filters'
 import * as styles from './debug.css'
 
@@ -40,16 +40,22 @@ function LogRow({
   const hasMeta = request || context || entry.user_id || entry.request_id
   return (
     <>
-      <time
-        className={styles.time}
+      <Text
+        as="time"
+        mono
+        size="xs"
+        tone="muted"
+        nowrap
         dateTime={entry.timestamp}
         title={valid ? dateFormat.format(date) : undefined}
       >
         {valid ? timeFormat.format(date) : entry.timestamp}
-      </time>
+      </Text>
       <LevelBadge level={entry.level} />
       <span className={styles.message}>
-        <span className={styles.logger}>{entry.logger}</span>
+        <Text mono size="xs" tone="muted" className={styles.logger}>
+          {entry.logger}
+        </Text>
         {entry.message}
       </span>
       {hasMeta && (

@@ -6,15 +6,16 @@ import {
   Badge,
   Button,
   Card,
+  CodeBlock,
   EmptyState,
   ErrorState,
+  Heading,
   Icon,
+  Inline,
   ProfileCard,
   QuickAnalysis,
   Select,
   SelectItem,
-  Heading,
-  Inline,
   Stack,
   Text,
   Tiles,
@@ -27,7 +28,6 @@ import {
   toProfiledResult,
   type ProfiledResult,
 } from './profiling-endpoints'
-import * as styles from './debug.css'
 
 /** Spec §2: the device selector offers up to 100 devices. */
 export const PROFILING_DEVICE_LIMIT = 100
@@ -45,11 +45,7 @@ function ProfileResults({ result }: { result: ProfiledResult }) {
       <QuickAnalysis profile={result.profile} headingLevel={3} />
       <Card title="Response" headingLevel={3}>
         {hasPayload ? (
-          // A long payload scrolls inside the block; keyboard users reach it through the tab stop.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <pre className={styles.json} tabIndex={0}>
-            {JSON.stringify(result.data, null, 2)}
-          </pre>
+          <CodeBlock>{JSON.stringify(result.data, null, 2)}</CodeBlock>
         ) : (
           <Text as="p" size="sm" tone="muted">
             No response payload captured.

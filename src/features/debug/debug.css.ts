@@ -47,13 +47,6 @@ export const row = style({
   fontSize: vars.fontSize.sm,
 })
 
-export const time = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  whiteSpace: 'nowrap',
-})
-
 export const message = style({
   minWidth: 0,
   overflowWrap: 'anywhere',
@@ -62,12 +55,7 @@ export const message = style({
   '@media': { 'screen and (max-width: 640px)': { gridColumn: '1 / -1' } },
 })
 
-export const logger = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  marginInlineEnd: vars.space.sm,
-})
+export const logger = style({ marginInlineEnd: vars.space.sm })
 
 export const rowMeta = style({
   gridColumn: '1 / -1',
@@ -95,19 +83,4 @@ export const requestLink = style({
   selectors: {
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
-})
-
-/* Profiling */
-
-export const json = style({
-  margin: 0,
-  maxHeight: '24rem',
-  overflow: 'auto',
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  lineHeight: vars.lineHeight.normal,
-  whiteSpace: 'pre',
 })

@@ -14,7 +14,19 @@ import {
   type Reading,
 } from '~/api'
 import { formatAgo, formatDateTime, formatMeter } from '~/lib/format'
-import { Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton, Spinner } from '~/ui'
+import {
+  Badge,
+  Button,
+  Card,
+  CodeBlock,
+  ConfirmDialog,
+  ErrorState,
+  Inline,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+} from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { curlCommand, mosquittoPubCommand, samplePayload } from './connect-commands'
 import * as styles from './connect.css'
@@ -105,8 +117,8 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
       title="Connect"
       description="How this device sends its readings: over MQTT or HTTP, with its own access token."
     >
-      <div className={styles.stack}>
-        <p className={styles.status}>
+      <Stack space="md">
+        <Text as="p" tone="muted">
           {hasToken ? (
             <>
               <Badge variant="brand">Token active</Badge>{' '}
@@ -122,8 +134,8 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
                 : 'Create a token for the device to send readings on its own.'}
             </>
           )}
-        </p>
-        <div className={styles.actions}>
+        </Text>
+        <Inline space="sm">
           {hasToken ? (
             <>
               <Button intent="formSecondary" onPress={() => setConfirming('rotate')}>
@@ -142,7 +154,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
               Create token
             </Button>
           )}
-        </div>
+        </Inline>
         {connection.isPending ? (
           <Skeleton height="4rem" />
         ) : connection.isError ? (
@@ -155,7 +167,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
         ) : (
           <Instructions connection={connection.data} issued={issued} deviceId={device.id} />
         )}
-      </div>
+      </Stack>
       <ConfirmDialog
         isOpen={confirming === 'rotate'}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -191,7 +203,7 @@ function Instructions({
 }) {
   const { mqtt } = connection
   return (
-    <div className={styles.stack}>
+    <Stack space="md">
       <dl className={styles.facts}>
         <dt>MQTT</dt>
         <dd>
@@ -206,9 +218,9 @@ function Instructions({
       </dl>
       {issued && (
         <>
-          <p className={styles.warning} role="status">
+          <Text as="p" weight="medium" role="status">
             Copy the token now: it is shown only this once.
-          </p>
+          </Text>
           <CopyField label="Token" value={issued.token} />
           {mqtt.enabled && (
             <CopyField
@@ -223,7 +235,7 @@ function Instructions({
           <FirstMessage deviceId={deviceId} before={issued.before} />
         </>
       )}
-    </div>
+    </Stack>
   )
 }
 
@@ -232,11 +244,11 @@ function CopyField({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false)
   const id = `copy-${label.replaceAll(/\W+/g, '-').toLowerCase()}`
   return (
-    <div className={styles.copyField}>
-      <div className={styles.copyHeader}>
-        <span id={id} className={styles.copyLabel}>
+    <Stack space="xs">
+      <Inline space="sm" align="between" alignY="center" wrap="nowrap">
+        <Text id={id} size="sm" weight="medium">
           {label}
-        </span>
+        </Text>
         <Button
           intent="toolbarAction"
           aria-label={`Copy ${label.toLowerCase()}`}
@@ -249,11 +261,11 @@ function CopyField({ label, value }: { label: string; value: string }) {
         >
           {copied ? 'Copied' : 'Copy'}
         </Button>
-      </div>
-      <pre className={styles.pre} aria-labelledby={id}>
+      </Inline>
+      <CodeBlock wrap aria-labelledby={id}>
         {value}
-      </pre>
-    </div>
+      </CodeBlock>
+    </Stack>
   )
 }
 

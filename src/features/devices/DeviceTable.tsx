@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import type { Device } from '~/api'
-import { Table, type SortDescriptor, type TableColumn } from '~/ui'
+import { Stack, Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { formatKwh, formatMeter, formatNumber } from '~/lib/format'
@@ -26,17 +26,17 @@ function DeviceName({ device, wrap }: { device: Device; wrap?: boolean }) {
 
 function DeviceStatus({ device, now, short }: { device: Device; now: Date; short?: boolean }) {
   return (
-    <span className={styles.twoLines}>
+    <Stack as="span" space="xxs" align="start">
       <DeviceStatusBadge status={device.status} size="sm" />
-      <span className={styles.secondLine}>
+      <Text size="xs" tone="muted" truncate>
         {short ? lastSeenShort(device.last_seen, now) : lastSeenText(device.last_seen, now)}
-      </span>
-    </span>
+      </Text>
+    </Stack>
   )
 }
 
 const place = (device: Device) => device.location ?? 'No location'
-const muted = (text: string) => <span className={styles.mutedCell}>{text}</span>
+const muted = (text: string) => <Text tone="muted">{text}</Text>
 
 const name: Column = {
   id: 'name' satisfies DeviceSortKey,
@@ -105,12 +105,12 @@ const narrowColumns: readonly Column[] = [
     width: '1fr',
     minWidth: 0,
     render: (device) => (
-      <span className={styles.twoLines}>
+      <Stack as="span" space="xxs" align="start">
         <DeviceName device={device} wrap />
-        <span className={styles.secondLine}>
+        <Text size="xs" tone="muted" truncate>
           {device.serial_number} · {place(device)}
-        </span>
-      </span>
+        </Text>
+      </Stack>
     ),
   },
   {
@@ -122,10 +122,14 @@ const narrowColumns: readonly Column[] = [
     ...today,
     width: 72,
     render: (device) => (
-      <span className={`${styles.twoLines} ${styles.endAligned}`}>
+      <Stack as="span" space="xxs" align="end">
         <span>{formatNumber(device.today_kwh, { maxDecimals: 2 })}</span>
-        {device.today_kwh != null && <span className={styles.secondLine}>kWh</span>}
-      </span>
+        {device.today_kwh != null && (
+          <Text size="xs" tone="muted" truncate>
+            kWh
+          </Text>
+        )}
+      </Stack>
     ),
   },
 ]

@@ -2,7 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { listDevicesOptions, normalizeError, queryPolicy } from '~/api'
-import { Button, EmptyState, ErrorState, Icon, Pagination, buttonClassName } from '~/ui'
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Icon,
+  Inline,
+  Pagination,
+  Stack,
+  buttonClassName,
+} from '~/ui'
 import { useSessionUser } from '../auth/use-session'
 import { canAccess } from '../auth/roles'
 import { PageHeader } from '../shared/PageHeader'
@@ -20,7 +29,6 @@ import { useCalendar } from '../consumption/calendar'
 import { DeviceListToolbar } from './DeviceListToolbar'
 import { DeviceTable } from './DeviceTable'
 import { useSearchText } from './use-search-text'
-import { headerActions as headerActionsClass, pagerFooter as pagerClass } from './devices.css'
 import { formatNumber } from '~/lib/format'
 import { plural } from '~/lib/plural'
 
@@ -96,7 +104,7 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
         />
       ) : (
         // One table from loading to loaded: its header stays put while the first page arrives.
-        <>
+        <Stack space="md">
           <DeviceTable
             devices={rows}
             total={stale ? rows.length : total}
@@ -107,19 +115,17 @@ export function DevicesPage({ search, onSearchChange, now }: DevicesPageProps) {
             now={now}
           />
           {list.data && (
-            <div className={pagerClass}>
-              <Pagination
-                aria-label="Device pages"
-                page={search.page ?? 1}
-                pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
-                pageSizeOptions={PAGE_SIZES}
-                total={total}
-                onPageChange={(page) => change({ page })}
-                onPageSizeChange={(pageSize) => change({ pageSize })}
-              />
-            </div>
+            <Pagination
+              aria-label="Device pages"
+              page={search.page ?? 1}
+              pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
+              pageSizeOptions={PAGE_SIZES}
+              total={total}
+              onPageChange={(page) => change({ page })}
+              onPageSizeChange={(pageSize) => change({ pageSize })}
+            />
           )}
-        </>
+        </Stack>
       )}
     </>
   )
@@ -171,13 +177,13 @@ function NoDevices({
 
 function HeaderActions() {
   return (
-    <div className={headerActionsClass}>
+    <Inline space="sm">
       <Link to="/devices/bulk-push" className={buttonClassName({ intent: 'formSecondary' })}>
         <Icon name="upload" size="sm" /> Bulk push
       </Link>
       <Link to="/register-device" className={buttonClassName({ intent: 'formPrimary' })}>
         <Icon name="plus" size="sm" /> Register device
       </Link>
-    </div>
+    </Inline>
   )
 }

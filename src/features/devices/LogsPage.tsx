@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '~/api'
-import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Text, Tiles } from '~/ui'
+import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Stack, Text, Tiles } from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
 import { formatDateTime, formatMeter } from '~/lib/format'
@@ -92,7 +92,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
     meta: { silent: true },
   })
   return (
-    <li className={styles.photoCard}>
+    <Stack as="li" space="none" className={styles.photoCard}>
       <button
         type="button"
         className={styles.photoButton}
@@ -101,7 +101,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
       >
         <img src={attachment.url} alt="" loading="lazy" className={styles.photo} />
       </button>
-      <div className={styles.photoCaption}>
+      <Stack space="xxs" className={styles.photoCaption}>
         <strong>
           {reading.data
             ? formatMeter(reading.data.kwh)
@@ -118,7 +118,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
             {reading.data.note}
           </span>
         )}
-      </div>
-    </li>
+      </Stack>
+    </Stack>
   )
 }

@@ -18,7 +18,9 @@ import {
   Pagination,
   Select,
   SelectItem,
+  Stack,
   Table,
+  Text,
   type TableColumn,
 } from '~/ui'
 import { measurementName } from './format'
@@ -71,7 +73,7 @@ function Value({ reading }: { reading: Reading }) {
 function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: boolean }) {
   const badge = sourceBadge[reading.source]
   return (
-    <span className={styles.twoLines}>
+    <Stack as="span" space="xxs" align="start">
       <Badge size="sm" variant={badge.variant}>
         {badge.label}
       </Badge>
@@ -79,10 +81,12 @@ function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: bool
         <PhotoCell reading={reading} />
       ) : (
         reading.entered_by_name && (
-          <span className={styles.secondLine}>by {reading.entered_by_name}</span>
+          <Text size="xs" tone="muted" truncate>
+            by {reading.entered_by_name}
+          </Text>
         )
       )}
-    </span>
+    </Stack>
   )
 }
 
@@ -90,17 +94,17 @@ function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: bool
 function StatusCell({ reading }: { reading: Reading }) {
   if (!reading.note) return statusText[reading.status]
   return (
-    <span className={styles.twoLines}>
+    <Stack as="span" space="xxs" align="start">
       {statusText[reading.status]}
-      <span className={styles.secondLine} title={reading.note}>
+      <Text size="xs" tone="muted" truncate title={reading.note}>
         {reading.note}
-      </span>
-    </span>
+      </Text>
+    </Stack>
   )
 }
 
 function PhotoCell({ reading }: { reading: Reading }) {
-  if (!reading.attachment_id) return <span className={styles.mutedCell}>–</span>
+  if (!reading.attachment_id) return <Text tone="muted">–</Text>
   return (
     <Link
       href={photoUrl(reading.attachment_id)}
@@ -154,12 +158,14 @@ const narrowColumns: TableColumn<Reading>[] = [
     width: '1.6fr',
     minWidth: 180,
     render: (r) => (
-      <span className={styles.twoLines}>
+      <Stack as="span" space="xxs" align="start">
         <strong>
           <Value reading={r} />
         </strong>
-        <span className={styles.secondLine}>{formatDateTime(r.timestamp)}</span>
-      </span>
+        <Text size="xs" tone="muted" truncate>
+          {formatDateTime(r.timestamp)}
+        </Text>
+      </Stack>
     ),
   },
   { ...source, width: '1fr', minWidth: 104, render: (r) => <SourceCell reading={r} withPhoto /> },
@@ -241,7 +247,7 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
           description="Readings a device sends over MQTT or HTTP, bulk pushes and manual entries are listed here."
         />
       ) : (
-        <div className={styles.cardStack}>
+        <Stack space="md">
           <UnitContext.Provider value={unit ?? (measurement === ENERGY ? 'kWh' : '')}>
             <Table
               aria-label="Readings"
@@ -259,7 +265,7 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
             total={total}
             onPageChange={setPage}
           />
-        </div>
+        </Stack>
       )}
     </Card>
   )

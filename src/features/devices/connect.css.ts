@@ -3,9 +3,6 @@ import { vars } from '~/styles'
 
 /** Apart from the card above it (the settings form), as the danger zone is. */
 export const card = style({ marginTop: vars.space.xl })
-export const stack = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
-export const status = style({ margin: 0, color: vars.color.textMuted })
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content minmax(0, 1fr)',
@@ -17,29 +14,6 @@ export const facts = style({
 globalStyle(`${facts} dt`, { color: vars.color.textMuted })
 globalStyle(`${facts} dd`, { margin: 0, minWidth: 0 })
 export const code = style({ fontFamily: vars.font.mono, overflowWrap: 'anywhere' })
-export const warning = style({ margin: 0, fontWeight: vars.fontWeight.medium })
-export const copyField = style({ display: 'grid', gap: vars.space.xs, minWidth: 0 })
-export const copyHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-})
-export const copyLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium })
-export const pre = style({
-  margin: 0,
-  padding: vars.space.sm,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  background: vars.color.surfaceSunken,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-})
 export const liveCheck = style({
   padding: vars.space.sm,
   border: `1px dashed ${vars.color.border}`,

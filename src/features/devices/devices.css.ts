@@ -22,8 +22,6 @@ export const narrowOnly = style({
   '@media': { 'screen and (min-width: 768px)': { display: 'none' } },
 })
 
-export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
-
 export const nameLink = style({
   display: 'block',
   maxWidth: '100%',
@@ -51,27 +49,6 @@ export const nameWrap = style({
   overflowWrap: 'anywhere',
   lineHeight: vars.lineHeight.tight,
 })
-/** A cell of two lines: the value, and a smaller muted line under it. */
-export const twoLines = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xxs,
-  minWidth: 0,
-})
-export const secondLine = style({
-  maxWidth: '100%',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-})
-/** After twoLines, so it wins: a number column's lines end at the right. */
-export const endAligned = style({ alignItems: 'flex-end' })
-export const mutedCell = style({ color: vars.color.textMuted })
-
-export const pagerFooter = style({ marginTop: vars.space.md })
 
 /** How far the strip fades out at an edge with more tabs beyond it. */
 const fade = '2.5rem'
@@ -129,8 +106,6 @@ export const formWidth = style({ maxWidth: '40rem' })
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 
 export const photoCard = style({
-  display: 'flex',
-  flexDirection: 'column',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
@@ -147,13 +122,7 @@ export const photoButton = style({
   },
 })
 export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
-export const photoCaption = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  padding: vars.space.md,
-  fontSize: vars.fontSize.sm,
-})
+export const photoCaption = style({ padding: vars.space.md, fontSize: vars.fontSize.sm })
 /** A note may run to 500 characters: three lines here, all of it in the reading's title. */
 export const photoNote = style({
   display: '-webkit-box',
@@ -170,8 +139,6 @@ export const fullPhoto = style({
   objectFit: 'contain',
 })
 
-/** A table and its pager inside a card. */
-export const cardStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
 /** The overview's consumption figures take two of the grid's tracks on a desktop. */
 export const wideCard = style({
   '@media': { 'screen and (min-width: 1024px)': { gridColumn: 'span 2' } },

@@ -22,13 +22,13 @@ import {
   SelectItem,
   SkeletonRows,
   Table,
+  Text,
   TextField,
   type TableColumn,
 } from '~/ui'
 import { formatDateTime } from '~/lib/format'
 import { FormDialog } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
-import * as styles from '../shared/page.css'
 import {
   CHANNEL_NAME_MAX,
   URL_MAX,
@@ -220,7 +220,9 @@ const deliveryColumns: TableColumn<ChannelDelivery, { type: ChannelType }>[] = [
     render: (d) => (
       <>
         <span>{formatDateTime(d.last_attempt_at ?? d.created_at)}</span>
-        <span className={styles.secondaryText}>{deliveryEventLabels[d.event]}</span>
+        <Text as="div" size="xs" tone="muted" breakWord>
+          {deliveryEventLabels[d.event]}
+        </Text>
       </>
     ),
   },
@@ -253,12 +255,12 @@ const deliveryColumns: TableColumn<ChannelDelivery, { type: ChannelType }>[] = [
       d.status === 'sent' ? (
         '—'
       ) : (
-        <span className={styles.secondaryText}>
+        <Text as="div" size="xs" tone="muted" breakWord>
           {describeOutcome(d, type)}
           {d.status === 'pending' && d.next_attempt_at && (
             <>. Next attempt {formatDateTime(d.next_attempt_at)}.</>
           )}
-        </span>
+        </Text>
       ),
   },
 ]

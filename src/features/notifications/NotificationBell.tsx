@@ -11,6 +11,7 @@ import {
   ErrorState,
   Heading,
   Icon,
+  Inline,
   PopoverDialog,
   PopoverTrigger,
   Spinner,
@@ -91,10 +92,10 @@ function BellFeed() {
   const markRead = useMarkRead(useSilentFailure())
   if (feed.isPending) {
     return (
-      <div className={styles.panelStatus}>
+      <Inline space="sm" align="center" alignY="center" className={styles.panelStatus}>
         <Spinner size="sm" decorative />
         <span role="status">Loading notifications...</span>
-      </div>
+      </Inline>
     )
   }
   if (feed.isError) {
@@ -134,8 +135,8 @@ function BellFeed() {
 function BellPanel({ unread, close }: { unread: number | null; close: () => void }) {
   const markAll = useMarkAllRead(useSilentFailure())
   return (
-    <div className={styles.panel}>
-      <div className={styles.panelHeader}>
+    <Stack space="none" className={styles.panel}>
+      <Inline space="md" alignY="center" wrap="nowrap" className={styles.panelHeader}>
         <Column>
           <Heading level={2} size="md">
             Notifications
@@ -152,7 +153,7 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
         >
           Mark all read
         </Button>
-      </div>
+      </Inline>
       <div
         className={styles.panelBody}
         role="region"
@@ -163,13 +164,19 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
       >
         <BellFeed />
       </div>
-      <div className={styles.panelFooter}>
+      <Inline
+        space="md"
+        align="between"
+        alignY="center"
+        wrap="nowrap"
+        className={styles.panelFooter}
+      >
         <span>Notifications refresh every minute.</span>
         <Link to="/notifications" className={styles.footerLink} onClick={close}>
           View all
         </Link>
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   )
 }
 

@@ -27,6 +27,7 @@ import {
   SkeletonRows,
   Stack,
   Table,
+  Text,
   type TableColumn,
 } from '~/ui'
 import type { Role } from '../auth/roles'
@@ -60,10 +61,12 @@ const columns: TableColumn<NotificationChannel, ChannelsContext>[] = [
     isRowHeader: true,
     render: (c) => (
       <>
-        <span className={styles.primaryText}>{c.name}</span>
-        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+        <Text weight="medium" breakWord>
+          {c.name}
+        </Text>
+        <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           {channelTypeLabels[c.type]} · {channelTarget(c)}
-        </span>
+        </Text>
       </>
     ),
   },
@@ -74,7 +77,9 @@ const columns: TableColumn<NotificationChannel, ChannelsContext>[] = [
     hideWhenNarrow: true,
     render: (c) => (
       <>
-        <span className={styles.primaryText}>{channelTarget(c)}</span>
+        <Text weight="medium" breakWord>
+          {channelTarget(c)}
+        </Text>
         {c.mail_configured === false && (
           <span>
             <Badge size="sm" variant="warning">

@@ -1,7 +1,7 @@
 // date-fns' approximate wording ('about 2 hours ago'), as the rendered attributes beside it read.
 import { formatDistanceToNow } from 'date-fns'
 import type { Notification } from '~/api'
-import { Stack, Text, VisuallyHidden } from '~/ui'
+import { Inline, Stack, Text, VisuallyHidden } from '~/ui'
 import { renderNotification } from './render-notification'
 import * as styles from './notifications.css'
 import { formatDateTime } from '~/lib/format'
@@ -39,20 +39,24 @@ export function NotificationSummary({
     <>
       <span className={unread ? styles.unreadDot : undefined} aria-hidden="true" />
       <Stack as="span" space="xxs">
-        <span className={styles.itemTitle}>
+        <Text size="sm" weight={unread ? 'bold' : 'regular'} breakWord>
           {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
           {rendered.title}
-        </span>
-        {rendered.message && <span className={styles.itemMessage}>{rendered.message}</span>}
+        </Text>
+        {rendered.message && (
+          <Text size="sm" tone={unread ? 'neutral' : 'muted'} breakWord>
+            {rendered.message}
+          </Text>
+        )}
         {attributes.length > 0 && (
           <span className={styles.attributes}>
             {attributes.map((attribute) => (
-              <span key={attribute.label} className={styles.attribute}>
+              <Inline as="span" key={attribute.label} space="xs" wrap="nowrap">
                 <Text weight="medium">{attribute.label}:</Text>
                 <Text tone="neutral" tabularNums>
                   {attribute.value}
                 </Text>
-              </span>
+              </Inline>
             ))}
           </span>
         )}

@@ -28,15 +28,10 @@ export const bellBadge = style({
 export const panel = style({
   width: '24rem',
   maxWidth: 'calc(100vw - 1rem)',
-  display: 'flex',
-  flexDirection: 'column',
   maxHeight: 'min(36rem, calc(100vh - 5rem))',
 })
 
 export const panelHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
 })
@@ -44,20 +39,12 @@ export const panelHeader = style({
 export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
 
 export const panelStatus = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
   padding: vars.space.xl,
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 })
 
 export const panelFooter = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.xs,
@@ -111,20 +98,6 @@ export const unreadDot = style({
   background: vars.color.info,
 })
 
-export const itemTitle = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.regular,
-  overflowWrap: 'anywhere',
-  selectors: { '[data-unread] &': { fontWeight: vars.fontWeight.bold } },
-})
-
-export const itemMessage = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
-  selectors: { '[data-unread] &': { color: vars.color.text } },
-})
-
 export const attributes = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -133,5 +106,3 @@ export const attributes = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 })
-
-export const attribute = style({ display: 'inline-flex', gap: vars.space.xs })

@@ -38,6 +38,5 @@ export const ruleName = style({
   overflowWrap: 'anywhere',
 })
 
-/** Why the server deactivated the rule (its last watched device went). */
-
+/** A rule the server deactivated (its last watched device went), an alarm that cleared. */
 export const inactive = style({ borderStyle: 'dashed' })

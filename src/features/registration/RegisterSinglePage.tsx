@@ -23,6 +23,7 @@ import {
   Select,
   SelectItem,
   Stack,
+  Steps,
   Text,
 } from '~/ui'
 import { isElevated } from '../auth/roles'
@@ -39,7 +40,6 @@ import { ConnectCard } from '../devices/ConnectCard'
 import { IdentityFields, LocationFields, ModelFields } from '../devices/DeviceFieldGroups'
 import { PageHeader } from '../shared/PageHeader'
 import { useGroupScope } from '../shared/use-app-services'
-import * as styles from './registration.css'
 
 const steps = ['Identity', 'Location', 'Model', 'Review'] as const
 type Step = (typeof steps)[number]
@@ -150,13 +150,7 @@ export function RegisterSinglePage({ now }: RegisterSinglePageProps) {
           title="Register a device"
           lead={`Step ${steps.indexOf(step) + 1} of ${steps.length}: ${step}`}
         />
-        <ol className={styles.steps} aria-label="Steps">
-          {steps.map((s) => (
-            <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
-              {s}
-            </li>
-          ))}
-        </ol>
+        <Steps steps={steps} current={steps.indexOf(step)} />
         <Card title={step}>
           <Stack
             as="form"

@@ -13,30 +13,6 @@ export const choice = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { borderColor: vars.color.brand },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 })
-export const steps = style({
-  listStyle: 'none',
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  fontSize: vars.fontSize.sm,
-})
-export const step = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surfaceSunken,
-  color: vars.color.textMuted,
-  selectors: {
-    '&[aria-current="step"]': {
-      background: vars.color.brandSoft,
-      color: vars.color.brand,
-      fontWeight: vars.fontWeight.semibold,
-    },
-  },
-})
-export const good = style({ color: vars.color.success })
 export const errorList = style({ margin: 0, paddingLeft: vars.space.lg, color: vars.color.danger })

@@ -72,7 +72,7 @@ export function ReportControls({
       <Button intent="formSecondary" onPress={onDownload} isDisabled={isDownloading}>
         <Icon name="download" size="sm" /> {isDownloading ? 'Preparing CSV...' : 'Download CSV'}
       </Button>
-      <div className={styles.devices}>
+      <Tiles space="md" minItemWidth="20rem" alignY="top" className={styles.devices}>
         <DevicePicker
           value={choice.devices}
           onChange={(devices) => onChange({ devices })}
@@ -80,7 +80,7 @@ export function ReportControls({
           allLabel="All devices in scope"
           description="Leave empty to report on every device in scope."
         />
-      </div>
+      </Tiles>
     </Tiles>
   )
 }

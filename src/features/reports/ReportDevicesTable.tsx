@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import type { EnergyReport, EnergyReportDevice } from '~/api'
-import { Table, type SortDescriptor, type TableColumn } from '~/ui'
-import * as page from '../shared/page.css'
+import { linkClassName, Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import type { ReactNode } from 'react'
 import { formatCostCo2 } from '~/lib/format'
 import { difference, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
@@ -12,7 +11,9 @@ function WithCost({ figure, cost }: { figure: string; cost: string | null }): Re
   return cost ? (
     <>
       {figure}
-      <span className={page.secondaryText}>{cost}</span>
+      <Text as="div" size="xs" tone="muted" breakWord>
+        {cost}
+      </Text>
     </>
   ) : (
     figure
@@ -37,7 +38,7 @@ const columns: Column[] = [
         to="/devices/$deviceId/consumption"
         params={{ deviceId: d.device_id }}
         search={{ view: 'daily' }}
-        className={page.inlineLink}
+        className={linkClassName('standalone')}
       >
         {d.device_name}
       </Link>

@@ -4,46 +4,18 @@ import { breakpoints } from '~/styles/tokens'
 
 /**
  * What the layout primitives (src/ui: Stack, Inline, Tiles, Text...) do not say, shared by the
- * pages: the tables of users, groups and reports, the pager, a growing toolbar field, inline links.
+ * pages: the tables of users, groups and reports, the pager, a growing toolbar field.
  */
 const narrow = `screen and (max-width: ${breakpoints.tablet - 1}px)`
 
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 })
 
-export const primaryText = style({ fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' })
-
-export const secondaryText = style({
-  display: 'block',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  overflowWrap: 'anywhere',
-})
-
 /** Shown on phones only: what hidden columns say, repeated under the name. */
 export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'block' } } })
 
 export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderTop: `1px solid ${vars.color.border}`,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
-})
-
-export const inlineLink = style({
-  color: vars.color.brand,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { textDecoration: 'underline' },
-    '&:focus-visible': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: 2,
-      borderRadius: vars.radius.sm,
-    },
-  },
 })

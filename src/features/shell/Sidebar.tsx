@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Icon } from '~/ui'
+import { Icon, Stack } from '~/ui'
 import type { SessionUser } from '../auth/session'
 import { sidebarItems } from './navigation'
 import * as styles from './shell.css'
@@ -15,7 +15,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
   if (!user) return null
   return (
     <nav aria-label="Main">
-      <ul className={styles.navList}>
+      <Stack as="ul" space="xxs" className={styles.navList}>
         {sidebarItems(user.role).map((item) => (
           <li key={item.key}>
             <Link
@@ -30,7 +30,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             </Link>
           </li>
         ))}
-      </ul>
+      </Stack>
     </nav>
   )
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { DialogTrigger, Dialog } from 'react-aria-components'
 import { normalizeError } from '~/api'
-import { Button, Icon, Popover, RefreshIcon, Select, SelectItem } from '~/ui'
+import { Button, Icon, Popover, RefreshIcon, Select, SelectItem, Stack, Text } from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { canAccess, isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -60,11 +60,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Popover placement="bottom end">
         <Dialog aria-label="Account" className={styles.userMenu}>
           {({ close }) => (
-            <>
-              <div className={styles.userMenuHeader}>
-                <span className={styles.userMenuName}>{name}</span>
-                <span className={styles.userMenuEmail}>{user.email}</span>
-              </div>
+            <Stack space="sm">
+              <Stack space="xxs" className={styles.userMenuHeader}>
+                <Text weight="semibold">{name}</Text>
+                <Text size="sm" tone="muted">
+                  {user.email}
+                </Text>
+              </Stack>
               {isElevated(user.role) && <GroupScopeSelect />}
               {canAccess(user.role, 'settings') && (
                 <Link to="/settings" className={styles.menuLink} onClick={close}>
@@ -78,7 +80,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               >
                 <Icon name="logout" size="sm" /> Logout
               </Button>
-            </>
+            </Stack>
           )}
         </Dialog>
       </Popover>

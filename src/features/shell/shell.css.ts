@@ -56,14 +56,7 @@ export const main = style({
   '@media': { 'screen and (max-width: 640px)': { padding: vars.space.lg } },
 })
 
-export const navList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: vars.space.md,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-})
+export const navList = style({ padding: vars.space.md })
 
 export const navLink = style({
   display: 'flex',
@@ -115,6 +108,10 @@ export const loadingOverlay = style({
   animation: `${fadeIn} ${vars.motion.normal} ease-out`,
 })
 
+/*
+ * The loading overlay and the failure screen run from the entry: plain classes there, since a
+ * layout primitive would put the primitives in every route's first JavaScript (login's budget).
+ */
 export const loadingCard = style({
   display: 'flex',
   alignItems: 'center',
@@ -126,14 +123,7 @@ export const loadingCard = style({
   color: vars.color.text,
 })
 
-export const userMenuHeader = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-})
-export const userMenuName = style({ fontWeight: vars.fontWeight.semibold })
-export const userMenuEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted })
+export const userMenuHeader = style({ padding: `${vars.space.sm} ${vars.space.md}` })
 export const scopeSelect = style({ minWidth: '12rem' })
 
 export const avatar = style({
@@ -149,9 +139,6 @@ export const avatar = style({
   '::before': { content: 'attr(data-initials)' },
 })
 export const userMenu = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
   padding: vars.space.sm,
   minWidth: '16rem',
   outline: 'none',

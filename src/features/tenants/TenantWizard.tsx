@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError, createTenantMutation, type Group } from '~/api'
-import { Card, ContentBlock, Stack } from '~/ui'
+import { Card, ContentBlock, Stack, Steps } from '~/ui'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
 import { browserTimeZone } from '../settings/timezones'
@@ -17,7 +17,6 @@ import {
   type WizardStep,
 } from './tenant-draft'
 import { AdminStep, GroupStep, ReviewStep, RulesStep } from './TenantSteps'
-import * as styles from './tenants.css'
 
 const stepComponents = [GroupStep, AdminStep, RulesStep] as const
 
@@ -73,18 +72,7 @@ export function TenantWizard({ onCreated }: TenantWizardProps) {
           title="New tenant"
           lead="A group with its first admin and starter alerts, created in one step."
         />
-        <ol className={styles.steps} aria-label="Steps">
-          {wizardSteps.map((label, i) => (
-            <li
-              key={label}
-              className={styles.step}
-              aria-current={i === step ? 'step' : undefined}
-              data-state={i < step ? 'done' : undefined}
-            >
-              {i + 1}. {label}
-            </li>
-          ))}
-        </ol>
+        <Steps steps={wizardSteps.map((label, i) => `${i + 1}. ${label}`)} current={step} />
         <Card title={wizardSteps[step]} headingLevel={2}>
           {Step ? (
             <Step key={step} {...props} />

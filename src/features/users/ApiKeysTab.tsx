@@ -19,6 +19,7 @@ import {
   SkeletonRows,
   Stack,
   Table,
+  Text,
   type TableColumn,
 } from '~/ui'
 import { formatDateTime } from '~/lib/format'
@@ -45,17 +46,17 @@ const columns: TableColumn<ApiKey, KeysContext>[] = [
     isRowHeader: true,
     render: (k, { groupNameOf }) => (
       <>
-        <span className={styles.primaryText}>
+        <Text weight="medium" breakWord>
           {k.name}{' '}
           {isExpired(k) && (
             <Badge variant="warning" size="sm">
               Expired
             </Badge>
           )}
-        </span>
-        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+        </Text>
+        <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           {roleLabels[parseRole(k.role)]} · {groupNameOf(k)}
-        </span>
+        </Text>
       </>
     ),
   },
@@ -73,7 +74,9 @@ const columns: TableColumn<ApiKey, KeysContext>[] = [
     render: (k) => (
       <>
         <span>{formatDateTime(k.created_at)}</span>
-        <span className={styles.secondaryText}>by {k.created_by_name}</span>
+        <Text as="div" size="xs" tone="muted" breakWord>
+          by {k.created_by_name}
+        </Text>
       </>
     ),
   },

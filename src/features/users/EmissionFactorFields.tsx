@@ -1,8 +1,6 @@
-import { NumberField, Stack } from '~/ui'
-import { RowAction } from '../shared/RowAction'
+import { NumberField } from '~/ui'
 import type { FactorDraft } from './energy-settings-rules'
-import * as styles from './energy-settings.css'
-import { BlockProblem, EffectiveDate, type FieldMessages } from './EnergyFieldParts'
+import { FieldBlock, type FieldMessages } from './EnergyFieldParts'
 
 export interface EmissionFactorFieldsProps {
   factor: FactorDraft
@@ -25,30 +23,26 @@ export function EmissionFactorFields({
   const label = `Emission factor ${index + 1}`
   const message = (field: string) => errors[`${name}.${field}`]
   return (
-    <section className={styles.block} aria-label={label}>
-      <Stack space="md">
-        <h4 className={styles.blockHeader}>
-          {label}
-          <RowAction icon="trash" label={`Remove ${label.toLowerCase()}`} onPress={onRemove} />
-        </h4>
-        <div className={styles.fields}>
-          <EffectiveDate
-            value={factor.effectiveFrom}
-            onChange={(effectiveFrom) => onChange({ ...factor, effectiveFrom })}
-            errorMessage={message('effective_from')}
-          />
-          <NumberField
-            label="g CO₂e per kWh"
-            minValue={0}
-            maxValue={100_000}
-            value={factor.grams}
-            onChange={(grams) => onChange({ ...factor, grams })}
-            isInvalid={Boolean(message('g_co2e_per_kwh'))}
-            errorMessage={message('g_co2e_per_kwh')}
-          />
-        </div>
-        <BlockProblem message={errors[name]} />
-      </Stack>
-    </section>
+    <FieldBlock
+      label={label}
+      onRemove={onRemove}
+      effectiveDate={{
+        value: factor.effectiveFrom,
+        onChange: (effectiveFrom) => onChange({ ...factor, effectiveFrom }),
+        errorMessage: message('effective_from'),
+      }}
+      fields={
+        <NumberField
+          label="g CO₂e per kWh"
+          minValue={0}
+          maxValue={100_000}
+          value={factor.grams}
+          onChange={(grams) => onChange({ ...factor, grams })}
+          isInvalid={Boolean(message('g_co2e_per_kwh'))}
+          errorMessage={message('g_co2e_per_kwh')}
+        />
+      }
+      problem={errors[name]}
+    />
   )
 }

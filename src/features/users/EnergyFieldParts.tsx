@@ -1,5 +1,7 @@
 import { parseDate } from '@internationalized/date'
-import { DatePicker } from '~/ui'
+import type { ReactNode } from 'react'
+import { DatePicker, Stack, Text, Tiles } from '~/ui'
+import { RowAction } from '../shared/RowAction'
 import * as styles from './energy-settings.css'
 
 /** Pieces the energy settings form's blocks share: dates, money fields and block messages. */
@@ -43,8 +45,60 @@ export const moneyFormat = (currency: string): Intl.NumberFormatOptions =>
 /** What a block-wide problem says (two windows overlap), reachable when focus goes to it. */
 export function BlockProblem({ message }: { message?: string }) {
   return message ? (
-    <p className={styles.problem} role="alert" tabIndex={-1} data-form-error>
+    <Text as="p" size="sm" tone="critical" role="alert" tabIndex={-1} data-form-error>
       {message}
-    </p>
+    </Text>
   ) : null
+}
+
+export interface FieldBlockProps {
+  /** 'Tariff 1', 'Window 2': the block's heading and accessible name. */
+  label: string
+  /** h5 for a window inside a tariff. @default 4 */
+  level?: 4 | 5
+  /** Without it the block cannot be removed (a tariff's last window). */
+  onRemove?: () => void
+  /** The date the block applies from: the first of its fields. */
+  effectiveDate?: { value: string; onChange: (date: string) => void; errorMessage?: string }
+  /** The fields, side by side where they fit. */
+  fields: ReactNode
+  /** Said after the heading, before the fields (a window's days). */
+  lead?: ReactNode
+  /** Said after the fields (a tariff's windows). */
+  children?: ReactNode
+  /** A problem of the whole block, at its end. */
+  problem?: string
+}
+
+/** One framed block of the energy settings: heading, remove button, fields and its problem. */
+export function FieldBlock({
+  label,
+  level = 4,
+  onRemove,
+  effectiveDate,
+  fields,
+  lead,
+  children,
+  problem,
+}: FieldBlockProps) {
+  const Heading = `h${level}` as const
+  return (
+    <section className={styles.block} aria-label={label}>
+      <Stack space="md">
+        <Heading className={styles.blockHeader}>
+          {label}
+          {onRemove && (
+            <RowAction icon="trash" label={`Remove ${label.toLowerCase()}`} onPress={onRemove} />
+          )}
+        </Heading>
+        {lead}
+        <Tiles space="md" minItemWidth="10rem" alignY="top">
+          {effectiveDate && <EffectiveDate {...effectiveDate} />}
+          {fields}
+        </Tiles>
+        {children}
+        <BlockProblem message={problem} />
+      </Stack>
+    </section>
+  )
 }

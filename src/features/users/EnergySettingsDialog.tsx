@@ -19,6 +19,7 @@ import {
   Stack,
   Text,
   TextField,
+  Tiles,
 } from '~/ui'
 import { consumptionOperations } from '../consumption/consumption-queries'
 import type { FeedbackInput } from '../feedback/feedback-store'
@@ -35,7 +36,6 @@ import {
   toValues,
   type EnergySettingsValues,
 } from './energy-settings-rules'
-import * as styles from './energy-settings.css'
 import { EmissionFactorFields } from './EmissionFactorFields'
 import { BlockProblem } from './EnergyFieldParts'
 import { TariffFields } from './TariffFields'
@@ -122,7 +122,7 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
       submitLabel="Save energy settings"
       onCancel={onDone}
     >
-      <div className={styles.fields}>
+      <Tiles space="md" minItemWidth="10rem" alignY="top">
         <NumberField
           label="Billing cycle starts on day"
           description={`Of every month, at midnight in ${group.timezone}. 1 to 28: every month has it.`}
@@ -143,7 +143,7 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
           isInvalid={Boolean(message('currency'))}
           errorMessage={message('currency')}
         />
-      </div>
+      </Tiles>
 
       <Stack space="md">
         <Heading level={3}>Tariffs</Heading>

@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { createGroupMutation, updateGroupMutation, type Group } from '~/api'
 import { TextField } from '~/ui'
-import type { FeedbackInput } from '../feedback/feedback-store'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { browserTimeZone } from '../settings/timezones'
-import { useAppServices } from '../shared/use-app-services'
 import { filled } from '../shared/field-rules'
 import { FormDialog } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
-import { invalidatePeople } from './users-cache'
+import { usePeopleSave } from './use-people-save'
 import { groupFeedback } from './group-feedback'
 
 export interface GroupFormDialogProps {
@@ -22,8 +20,6 @@ export interface GroupFormDialogProps {
 
 /** Create or edit a group: name, description and timezone (spec §8 toasts either way). */
 export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: GroupFormDialogProps) {
-  const queryClient = useQueryClient()
-  const { feedback } = useAppServices()
   const form = useForm(
     {
       name: group?.name ?? '',
@@ -33,17 +29,12 @@ export function GroupFormDialog({ group, isOpen, onOpenChange, onCreated }: Grou
     (values) => ({ name: filled('Enter a name for the group.')(values.name) }),
   )
 
-  // One toast for this form at a time: a save replaces the failure before it.
-  const notify = (toast: FeedbackInput) => feedback.push({ ...toast, key: 'group-form' })
-  const saved = (toast: FeedbackInput) => {
-    void invalidatePeople(queryClient)
-    notify(toast)
-    onOpenChange(false)
-  }
-  const failed = (toast: FeedbackInput) => (error: unknown) => {
-    form.rejectError(error, { statusFields: { 409: 'name' } })
-    notify(toast)
-  }
+  const { saved, failed } = usePeopleSave({
+    rejectError: form.rejectError,
+    conflictField: 'name',
+    close: () => onOpenChange(false),
+    toastKey: 'group-form',
+  })
   const create = useMutation({
     ...createGroupMutation(),
     onSuccess: (created) => {

@@ -1,8 +1,7 @@
 import type { Group } from '~/api'
-import { Badge, Table, type TableColumn } from '~/ui'
+import { Badge, Inline, Table, Text, type TableColumn } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from '../shared/page.css'
-import * as local from './groups.css'
 import { formatNumber } from '~/lib/format'
 import { plural } from '~/lib/plural'
 
@@ -26,19 +25,25 @@ const columns: TableColumn<Group, GroupsTableProps>[] = [
     isRowHeader: true,
     render: (group, { scope }) => (
       <>
-        <span className={local.nameCell}>
-          <span className={styles.primaryText}>{group.name}</span>
+        <Inline as="span" space="sm" alignY="center">
+          <Text weight="medium" breakWord>
+            {group.name}
+          </Text>
           {group.id === scope && (
             <Badge variant="brand" size="sm">
               Current scope
             </Badge>
           )}
-        </span>
-        {group.description && <span className={styles.secondaryText}>{group.description}</span>}
-        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+        </Inline>
+        {group.description && (
+          <Text as="div" size="xs" tone="muted" breakWord>
+            {group.description}
+          </Text>
+        )}
+        <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           {group.timezone} · {plural(group.member_count, 'member')} ·{' '}
           {plural(group.device_count, 'device')}
-        </span>
+        </Text>
       </>
     ),
   },

@@ -18,7 +18,14 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
   const page = Math.floor(skip / pageSize) + 1
   const pages = Math.max(1, Math.ceil(total / pageSize))
   return (
-    <nav aria-label={`Pages of ${noun}`} className={styles.pager}>
+    <Inline
+      as="nav"
+      space="md"
+      align="between"
+      alignY="center"
+      aria-label={`Pages of ${noun}`}
+      className={styles.pager}
+    >
       <span aria-live="polite">
         Showing {total === 0 ? 0 : skip + 1}-{last} of {total} {noun}
       </span>
@@ -41,6 +48,6 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
           Next <Icon name="chevronRight" size="sm" />
         </Button>
       </Inline>
-    </nav>
+    </Inline>
   )
 }

@@ -1,8 +1,6 @@
 import { Button, Icon, NumberField, Select, SelectItem, Stack } from '~/ui'
-import { RowAction } from '../shared/RowAction'
 import { newWindow, type TariffDraft, type WindowDraft } from './energy-settings-rules'
-import * as styles from './energy-settings.css'
-import { BlockProblem, EffectiveDate, moneyFormat, type FieldMessages } from './EnergyFieldParts'
+import { BlockProblem, FieldBlock, moneyFormat, type FieldMessages } from './EnergyFieldParts'
 import { WindowFields } from './WindowFields'
 
 export interface TariffFieldsProps {
@@ -37,18 +35,16 @@ export function TariffFields({
   const setWindow = (i: number) => (w: WindowDraft) =>
     onChange({ ...tariff, windows: tariff.windows.map((old, j) => (j === i ? w : old)) })
   return (
-    <section className={styles.block} aria-label={label}>
-      <Stack space="md">
-        <h4 className={styles.blockHeader}>
-          {label}
-          <RowAction icon="trash" label={`Remove ${label.toLowerCase()}`} onPress={onRemove} />
-        </h4>
-        <div className={styles.fields}>
-          <EffectiveDate
-            value={tariff.effectiveFrom}
-            onChange={(effectiveFrom) => onChange({ ...tariff, effectiveFrom })}
-            errorMessage={message('effective_from')}
-          />
+    <FieldBlock
+      label={label}
+      onRemove={onRemove}
+      effectiveDate={{
+        value: tariff.effectiveFrom,
+        onChange: (effectiveFrom) => onChange({ ...tariff, effectiveFrom }),
+        errorMessage: message('effective_from'),
+      }}
+      fields={
+        <>
           <NumberField
             label="Standing charge per day"
             minValue={0}
@@ -77,39 +73,39 @@ export function TariffFields({
               errorMessage={message('price_per_kwh')}
             />
           )}
-        </div>
-        {tariff.kind === 'timeOfUse' && (
-          <Stack space="sm">
-            {tariff.windows.map((w, i) => (
-              <WindowFields
-                key={i}
-                window={w}
-                index={i}
-                name={`${name}.windows.${i}`}
-                currency={currency}
-                errors={errors}
-                onChange={setWindow(i)}
-                onRemove={
-                  tariff.windows.length > 1
-                    ? () =>
-                        onChange({ ...tariff, windows: tariff.windows.filter((_, j) => j !== i) })
-                    : undefined
-                }
-              />
-            ))}
-            <BlockProblem message={message('windows')} />
-            <div>
-              <Button
-                intent="formSecondary"
-                onPress={() => onChange({ ...tariff, windows: [...tariff.windows, newWindow()] })}
-              >
-                <Icon name="plus" size="sm" /> Add window
-              </Button>
-            </div>
-          </Stack>
-        )}
-        <BlockProblem message={errors[name]} />
-      </Stack>
-    </section>
+        </>
+      }
+      problem={errors[name]}
+    >
+      {tariff.kind === 'timeOfUse' && (
+        <Stack space="sm">
+          {tariff.windows.map((w, i) => (
+            <WindowFields
+              key={i}
+              window={w}
+              index={i}
+              name={`${name}.windows.${i}`}
+              currency={currency}
+              errors={errors}
+              onChange={setWindow(i)}
+              onRemove={
+                tariff.windows.length > 1
+                  ? () => onChange({ ...tariff, windows: tariff.windows.filter((_, j) => j !== i) })
+                  : undefined
+              }
+            />
+          ))}
+          <BlockProblem message={message('windows')} />
+          <div>
+            <Button
+              intent="formSecondary"
+              onPress={() => onChange({ ...tariff, windows: [...tariff.windows, newWindow()] })}
+            >
+              <Icon name="plus" size="sm" /> Add window
+            </Button>
+          </div>
+        </Stack>
+      )}
+    </FieldBlock>
   )
 }

@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { createUserMutation, updateUserMutation, type User } from '~/api'
 import { Select, SelectItem, TextField, Tiles } from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
-import { useAppServices } from '../shared/use-app-services'
 import { atLeastChars, checks, emailAddress, filled } from '../shared/field-rules'
 import { FormDialog } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
-import { invalidatePeople } from './users-cache'
+import { usePeopleSave } from './use-people-save'
 import { assignableRoles, choosesGroup, displayName, needsGroup, roleLabels } from './user-rules'
 
 export interface UserFormDialogProps {
@@ -33,8 +32,6 @@ export function UserFormDialog({
   isOpen,
   onOpenChange,
 }: UserFormDialogProps) {
-  const queryClient = useQueryClient()
-  const { feedback } = useAppServices()
   const groups = useQuery({ ...scopeGroupsOptions(), enabled: choosesGroup(editor.role) })
   const roles = assignableRoles(editor.role)
   const self = user?.id === editor.id
@@ -59,24 +56,26 @@ export function UserFormDialog({
     }),
   )
 
-  const onError = (error: unknown) => form.rejectError(error, { statusFields: { 409: 'email' } })
-  const onSuccess = (saved: User) => {
-    void invalidatePeople(queryClient)
-    feedback.push(
+  const { saved, failed } = usePeopleSave({
+    rejectError: form.rejectError,
+    conflictField: 'email',
+    close: () => onOpenChange(false),
+  })
+  const onError = failed()
+  const onSuccess = (changed: User) =>
+    saved(
       user
         ? {
             severity: 'success',
             title: 'User updated',
-            message: `Changes to ${displayName(saved)} have been saved.`,
+            message: `Changes to ${displayName(changed)} have been saved.`,
           }
         : {
             severity: 'success',
             title: 'User created',
-            message: `${displayName(saved)} can now sign in.`,
+            message: `${displayName(changed)} can now sign in.`,
           },
     )
-    onOpenChange(false)
-  }
   const create = useMutation({ ...createUserMutation(), onSuccess, onError })
   const update = useMutation({ ...updateUserMutation(), onSuccess, onError })
 

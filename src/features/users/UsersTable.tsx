@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { Group, User } from '~/api'
-import { Badge, Table, type BadgeVariant, type TableColumn } from '~/ui'
+import { Badge, Table, Text, type BadgeVariant, type TableColumn } from '~/ui'
 import { parseRole, type Role } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
 import { RowAction } from '../shared/RowAction'
@@ -47,14 +47,16 @@ const columns: TableColumn<User, Context>[] = [
     isRowHeader: true,
     render: (user, { editor, groups }) => (
       <>
-        <span className={styles.primaryText}>
+        <Text weight="medium" breakWord>
           {displayName(user)}
           {user.id === editor.id && ' (you)'}
-        </span>
-        <span className={styles.secondaryText}>{user.email}</span>
-        <span className={`${styles.secondaryText} ${styles.narrowOnly}`}>
+        </Text>
+        <Text as="div" size="xs" tone="muted" breakWord>
+          {user.email}
+        </Text>
+        <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           <RoleBadge role={user.role} /> {groupName(user.group_id, groups)}
-        </span>
+        </Text>
       </>
     ),
   },

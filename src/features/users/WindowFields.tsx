@@ -1,5 +1,4 @@
-import { Checkbox, NumberField, Select, SelectItem, Stack } from '~/ui'
-import { RowAction } from '../shared/RowAction'
+import { Checkbox, NumberField, Select, SelectItem } from '~/ui'
 import {
   DAY_NAMES,
   DAY_SHORT,
@@ -8,7 +7,7 @@ import {
   type WindowDraft,
 } from './energy-settings-rules'
 import * as styles from './energy-settings.css'
-import { BlockProblem, moneyFormat, type FieldMessages } from './EnergyFieldParts'
+import { BlockProblem, FieldBlock, moneyFormat, type FieldMessages } from './EnergyFieldParts'
 
 const timeItems = (times: readonly string[]) => times.map((id) => ({ id }))
 const starts = timeItems(startTimes)
@@ -42,29 +41,30 @@ export function WindowFields({
     })
   const message = (field: string) => errors[`${name}.${field}`]
   return (
-    <section className={styles.block} aria-label={label}>
-      <Stack space="md">
-        <h5 className={styles.blockHeader}>
-          {label}
-          {onRemove && (
-            <RowAction icon="trash" label={`Remove ${label.toLowerCase()}`} onPress={onRemove} />
-          )}
-        </h5>
-        <fieldset className={styles.days} aria-invalid={Boolean(message('days')) || undefined}>
-          <legend className={styles.legend}>Days</legend>
-          {DAY_SHORT.map((short, i) => (
-            <Checkbox
-              key={short}
-              aria-label={DAY_NAMES[i]}
-              isSelected={w.days.includes(i + 1)}
-              onChange={toggle(i + 1)}
-            >
-              {short}
-            </Checkbox>
-          ))}
-        </fieldset>
-        <BlockProblem message={message('days')} />
-        <div className={styles.fields}>
+    <FieldBlock
+      label={label}
+      level={5}
+      onRemove={onRemove}
+      lead={
+        <>
+          <fieldset className={styles.days} aria-invalid={Boolean(message('days')) || undefined}>
+            <legend className={styles.legend}>Days</legend>
+            {DAY_SHORT.map((short, i) => (
+              <Checkbox
+                key={short}
+                aria-label={DAY_NAMES[i]}
+                isSelected={w.days.includes(i + 1)}
+                onChange={toggle(i + 1)}
+              >
+                {short}
+              </Checkbox>
+            ))}
+          </fieldset>
+          <BlockProblem message={message('days')} />
+        </>
+      }
+      fields={
+        <>
           <Select
             label="From"
             items={starts}
@@ -94,9 +94,9 @@ export function WindowFields({
             isInvalid={Boolean(message('price_per_kwh'))}
             errorMessage={message('price_per_kwh')}
           />
-        </div>
-        <BlockProblem message={errors[name]} />
-      </Stack>
-    </section>
+        </>
+      }
+      problem={errors[name]}
+    />
   )
 }

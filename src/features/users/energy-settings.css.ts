@@ -19,14 +19,6 @@ export const blockHeader = style({
   fontWeight: vars.fontWeight.semibold,
 })
 
-/** Fields side by side where they fit (two or three), one under the other on a phone. */
-export const fields = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
-  gap: vars.space.md,
-  alignItems: 'start',
-})
-
 export const days = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -42,12 +34,4 @@ export const legend = style({
   marginBottom: vars.space.xs,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
-})
-
-/** A problem of a whole block (two windows overlap), under it. */
-export const problem = style({
-  margin: 0,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
 })

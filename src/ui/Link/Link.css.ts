@@ -1,5 +1,9 @@
 import { recipe } from '@vanilla-extract/recipes'
 import { vars } from '~/styles/vars.css'
+import { focusRing } from '../private/focus.css'
+
+/** Hover: react-aria's data-hovered, or plain :hover on a router link wearing the class. */
+const hovered = '&[data-hovered], &:not([data-rac]):hover'
 
 export const link = recipe({
   base: {
@@ -9,10 +13,7 @@ export const link = recipe({
     outline: 'none',
     transition: `color ${vars.motion.fast}`,
     selectors: {
-      '&[data-focus-visible]': {
-        outline: `2px solid ${vars.color.focusRing}`,
-        outlineOffset: '2px',
-      },
+      ...focusRing.selectors,
       '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
       '&[aria-current=page]': { fontWeight: vars.fontWeight.semibold },
     },
@@ -22,18 +23,18 @@ export const link = recipe({
       default: {
         color: vars.color.brand,
         textDecoration: 'underline',
-        selectors: { '&[data-hovered]': { color: vars.color.brandHover } },
+        selectors: { [hovered]: { color: vars.color.brandHover } },
       },
       subtle: {
         color: 'inherit',
         textDecoration: 'none',
-        selectors: { '&[data-hovered]': { textDecoration: 'underline' } },
+        selectors: { [hovered]: { textDecoration: 'underline' } },
       },
       standalone: {
         color: vars.color.brand,
         fontWeight: vars.fontWeight.medium,
         textDecoration: 'none',
-        selectors: { '&[data-hovered]': { textDecoration: 'underline' } },
+        selectors: { [hovered]: { textDecoration: 'underline' } },
       },
     },
   },

@@ -27,6 +27,12 @@ export function Link({ variant = 'default', className, ...props }: LinkProps) {
   )
 }
 
+/**
+ * Link's look for a link the ui cannot render: the router's own `<Link to params search>`, which
+ * keeps its typed routes (hover and keyboard focus work on a plain anchor too).
+ */
+export const linkClassName = (variant: LinkProps['variant'] = 'default') => styles.link({ variant })
+
 export interface LinkButtonProps extends AriaLinkProps, ButtonStyleProps {}
 
 /** A link that looks like a button ('View all', 'Register device', the wizard's Exit). */

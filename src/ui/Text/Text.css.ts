@@ -34,4 +34,5 @@ export const truncate = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 })
+export const nowrap = style({ whiteSpace: 'nowrap' })
 export const mono = style({ fontFamily: vars.font.mono })

@@ -18,6 +18,8 @@ export interface TextProps extends LayoutBaseProps {
   breakWord?: boolean
   /** One line, cut with an ellipsis (give the full text in `title`). @default false */
   truncate?: boolean
+  /** One line, never wrapped nor cut (a figure or a time beside text that wraps). @default false */
+  nowrap?: boolean
   /** The monospace font (times, ids, log fields). @default false */
   mono?: boolean
   /** With `as="time"`: the machine-readable instant. */
@@ -39,6 +41,7 @@ export function Text({
   tabularNums = false,
   breakWord = false,
   truncate = false,
+  nowrap = false,
   mono = false,
   as: Element = 'span',
   className,
@@ -54,6 +57,7 @@ export function Text({
         tabularNums && styles.tabularNums,
         breakWord && styles.breakWord,
         truncate && styles.truncate,
+        nowrap && styles.nowrap,
         mono && styles.mono,
         className,
       )}
