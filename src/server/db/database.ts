@@ -70,8 +70,14 @@ export interface Database {
   /**
    * Calls `onChange(payload)` for every NOTIFY on `channel` any connection commits (this process's
    * before its commit returns), and `onChange(undefined)` when some may have been missed.
+   * `inCommitOrder`: only as one listening connection hears them, in the order they committed,
+   * every replica alike (this process's own a moment after its commit returns).
    */
-  listen(channel: string, onChange: (payload?: string) => void): Promise<Subscription>
+  listen(
+    channel: string,
+    onChange: (payload?: string) => void,
+    options?: { inCommitOrder?: boolean },
+  ): Promise<Subscription>
   close(): Promise<void>
 }
 

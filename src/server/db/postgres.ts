@@ -178,10 +178,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         }
       })
     },
-    async listen(channel: string, onChange: Listener): Promise<Subscription> {
+    async listen(channel: string, onChange: Listener, options = {}): Promise<Subscription> {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
-      const set = listeners.get(channel) ?? new Set()
-      listeners.set(channel, set)
+      // Each pooled connection hears the commits of all, each in commit order but not in step
+      // with the others: heard first from whichever says it first, two commits can swap.
+      const set = options.inCommitOrder
+        ? new Set<Listener>()
+        : (listeners.get(channel) ?? new Set())
+      if (!options.inCommitOrder) listeners.set(channel, set)
       set.add(onChange)
       const connection = listenerConnection(url, channel, onChange)
       await connection.ready

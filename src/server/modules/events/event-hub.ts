@@ -75,12 +75,10 @@ const resetFrame = (reason: string) => `event: reset\ndata: ${JSON.stringify({ r
  *
  * - Bursts: events are sent in flushes at least `flushMs` apart; within one, a device's readings
  *   collapse to its newest. A bulk push of 10,000 readings is one event per device.
- * - Replay: every replica hears the events in commit order with ids from one sequence, so an id
- *   names the same place everywhere; a reconnecting client gets what followed it, or `reset`.
- *   (On PostgreSQL a replica hears its own commits a moment early, on the connection that made
- *   them: two events committed within that moment on different replicas may sit in the other
- *   order there, and a client moving between them just then could miss one until its next
- *   refetch.)
+ * - Replay: every replica hears the events in commit order (one listening connection each, not
+ *   the pooled ones that hear their own commits early) with ids from one sequence, so an id names
+ *   the same place everywhere; a client reconnecting to any replica gets what followed it, or
+ *   `reset`.
  * - Slow clients are dropped, idle streams get a heartbeat, streams end on `closeAll` (shutdown),
  *   and when their session or key no longer holds.
  */
@@ -126,7 +124,7 @@ export class EventHub {
 
   async start(db: Database): Promise<void> {
     this.#subscriptions.push(
-      await db.listen(LIVE_CHANNEL, (payload) => this.#receive(payload)),
+      await db.listen(LIVE_CHANNEL, (payload) => this.#receive(payload), { inCommitOrder: true }),
       await db.listen(AUTH_CHANGED, (userId) => this.#recheck(userId)),
     )
     const heartbeat = setInterval(() => this.#heartbeat(), this.#options.heartbeatMs)
@@ -209,8 +207,7 @@ export class EventHub {
     if (!Array.isArray(events)) return
     const at = this.#options.now()
     for (const event of events) {
-      // On PostgreSQL this process hears its own commits twice: on the pooled connection that
-      // committed (before COMMIT returns) and on the listener connection.
+      // An id is kept once, however often it is heard.
       if (this.#positions.has(event.i)) continue
       this.stats.received++
       this.#positions.set(event.i, this.#dropped + this.#log.length)
