@@ -4,6 +4,7 @@ import type { Queryable } from '~/server/db/database.ts'
 import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
+  HALF_HOURS,
   unitChanges,
   type FreshPoint,
   type SeriesDevice,
@@ -513,26 +514,61 @@ const HOUR_COLUMNS: typeof UNIT_COLUMNS = [
   ['kwh_first_half', 'float8', (c) => c.kwhFirstHalf],
 ]
 
+/**
+ * A daily row's change: an hourly row's columns but the first half, and its kWh by half hour, one
+ * column each (`kwh_half_hours[i + 1]`). A batch of one quarter hour across a fleet touches one
+ * slot: the others are all 0 and go as one value each (see unnestOf).
+ */
+const DAY_COLUMNS: typeof UNIT_COLUMNS = [
+  ...UNIT_COLUMNS,
+  ...Array.from(
+    { length: HALF_HOURS },
+    (_, i) => [`half_${i + 1}`, 'float8', (c: UnitChange) => c.kwhHalfHours[i]!] as const,
+  ),
+]
+
+/** The slots (1-based) of `kwh_half_hours` that some change adds to. */
+function touchedHalfHours(changes: readonly UnitChange[]): number[] {
+  const touched = new Set<number>()
+  for (const c of changes) c.kwhHalfHours.forEach((kwh, i) => kwh !== 0 && touched.add(i + 1))
+  return [...touched].sort((a, b) => a - b)
+}
+
 /** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
 const ADDED = new Set(['kwh', 'kwh_first_half', 'reading_count', 'resets', 'gaps', 'estimated'])
 
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
- * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading.
+ * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading. A day's `half_n`
+ * columns go into its `kwh_half_hours`; only the slots in `halfHours` are added to.
  */
 const rollupSql = (
   table: string,
   unit: 'hour' | 'day',
   columns: ReadonlyArray<readonly [string, ...unknown[]]>,
   rows: string,
+  halfHours: readonly number[] = [],
 ) => {
-  const names = columns.map(([name]) => (name === 'unit' ? unit : name))
-  const added = names.filter((name) => ADDED.has(name))
+  const all = columns.map(([name]) => (name === 'unit' ? unit : name))
+  const halves = all.filter((name) => name.startsWith('half_'))
+  const names = all.filter((name) => !name.startsWith('half_'))
+  const added = names
+    .filter((name) => ADDED.has(name))
+    .map((name) => `${name} = h.${name} + excluded.${name}`)
+  for (const i of halfHours)
+    added.push(`kwh_half_hours[${i}] = h.kwh_half_hours[${i}] + excluded.kwh_half_hours[${i}]`)
+  const insert =
+    halves.length === 0
+      ? `(${names.join(', ')}) ${rows}`
+      : `(${names.join(', ')}, kwh_half_hours)
+  SELECT ${columns
+    .map(([name]) => name)
+    .filter((name) => !name.startsWith('half_'))
+    .join(', ')}, ARRAY[${halves.join(', ')}]::float8[] FROM (${rows}) changes`
   return `
-  INSERT INTO ${table} AS h (${names.join(', ')})
-  ${rows}
+  INSERT INTO ${table} AS h ${insert}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
-    ${added.map((name) => `${name} = h.${name} + excluded.${name}`).join(',\n    ')},
+    ${added.join(',\n    ')},
     first_ts = least(h.first_ts, excluded.first_ts),
     last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
@@ -580,14 +616,8 @@ function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } 
     params.push(...part.params)
     return part.sql
   }
-  const rollup = (
-    table: string,
-    unit: 'hour' | 'day',
-    columns: typeof UNIT_COLUMNS,
-    changes: readonly UnitChange[],
-  ) => rollupSql(table, unit, columns, select(unit[0]!, columns, changes))
-  const sql = `WITH hourly AS (${rollup('readings_hourly', 'hour', HOUR_COLUMNS, rollups.hours)}),
-     daily AS (${rollup('readings_daily', 'day', UNIT_COLUMNS, rollups.days)})
+  const sql = `WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, select('h', HOUR_COLUMNS, rollups.hours))}),
+     daily AS (${rollupSql('readings_daily', 'day', DAY_COLUMNS, select('d', DAY_COLUMNS, rollups.days), touchedHalfHours(rollups.days))})
      ${statsSql(select('s', STATS_COLUMNS, rollups.devices))}`
   return { sql, params }
 }

@@ -68,6 +68,26 @@ async function expectRollupsExact(deviceId: string) {
     [deviceId],
   )
   expect(kept, 'first half hours').toEqual(fresh)
+  expect(await halfHoursOffHourly(deviceId), 'daily half hours').toEqual([])
+}
+
+/**
+ * The slots of the device's daily `kwh_half_hours` that disagree with its hourly rows (slot 2k + 1
+ * is hour k's first half, 2k + 2 its second): time-of-use cost prices whole days by them.
+ */
+async function halfHoursOffHourly(deviceId: string) {
+  const { rows } = await t.db.query(
+    `SELECT d.day, i, round(d.kwh_half_hours[i]::numeric, 6) AS daily,
+            round(coalesce(CASE WHEN i % 2 = 1 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0)::numeric, 6) AS hourly
+     FROM readings_daily d CROSS JOIN generate_series(1, 48) AS i
+     LEFT JOIN readings_hourly h ON h.device_id = d.device_id AND h.hour = d.day + ((i - 1) / 2) * interval '1 hour'
+     WHERE d.device_id = $1 AND array_length(d.kwh_half_hours, 1) = 48
+     UNION ALL
+     SELECT day, 0, array_length(kwh_half_hours, 1), 48 FROM readings_daily
+     WHERE device_id = $1 AND array_length(kwh_half_hours, 1) IS DISTINCT FROM 48`,
+    [deviceId],
+  )
+  return rows.filter((r) => String(r.daily) !== String(r.hourly))
 }
 
 describe('gap flags', () => {
@@ -149,6 +169,26 @@ describe('hourly and daily rollups', () => {
     )
     // Only the device's first reading (45 minutes after its day's start) is late.
     expect(rows[0]!.gaps).toBe(1)
+  })
+
+  it("keeps a day's half hours when an hour arrives in two halves and is backfilled", async () => {
+    const d = await newDevice()
+    const hour = Date.parse('2026-03-02T05:00:00Z')
+    const at = (q: number, kwh: number): NewReading => ({ deviceId: d, ts: new Date(hour + q * Q), kwh })
+    await insert([at(-1, 100), at(1, 101)])
+    await insert([at(3, 104), at(4, 106)])
+    await expectRollupsExact(d)
+    // 05:30 slotted in: 05:15's rise stays, 05:45's splits into 05:30's and its own.
+    await insert([at(2, 102.5)])
+    await expectRollupsExact(d)
+    const { rows } = await t.db.query<{ slots: number[] }>(
+      'SELECT kwh_half_hours AS slots FROM readings_daily WHERE device_id = $1',
+      [d],
+    )
+    const slots = rows[0]!.slots.map((kwh) => Math.round(kwh * 1000) / 1000)
+    // 04:45 opens the series; (05:00, 05:30] holds 1 + 1.5, (05:30, 06:00] 1.5 + 2.
+    expect(slots.slice(9, 13)).toEqual([0, 2.5, 3.5, 0])
+    expect(slots.reduce((a, b) => a + b)).toBe(6)
   })
 
   it('leaves the energy rollups alone when readings of another type are backfilled', async () => {
