@@ -1,5 +1,6 @@
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import type { Queryable } from '~/server/db/database.ts'
+import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 import type { Window } from '../consumption/buckets.ts'
 import { edgeValues } from '../consumption/edges.ts'
@@ -9,6 +10,7 @@ import {
   withoutJit,
   type RowFilter,
 } from '../consumption/energy-totals.ts'
+import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import { slotOf, SLOTS } from './settings-rules.ts'
 
 /**
@@ -20,10 +22,15 @@ import { slotOf, SLOTS } from './settings-rules.ts'
  * that day (a peak of 07:00-22:00 is 15 hours of the day's clock on a DST day; a time the clocks
  * skip is the instant of the change, one they repeat its first occurrence). Window times are on
  * the half hour, so every range's edges are on a half hour of UTC in every zone but +05:45-style
- * ones: the rollups' hourly rows and their halves price it (energy-totals.ts `windowSegments`, the
- * same reading of the rollups as every kWh figure), raw readings only where an edge is off the
- * half hour. An edge of the window that falls between readings adds its interpolated part
- * (edges.ts) at the price in force at that edge, so cost is exactly the kWh figure priced.
+ * ones. A whole UTC day of the window whose ranges all change on its half hours is priced by its
+ * daily row's kWh by half hour (`kwh_half_hours`, migration 025): days with the same rate in each
+ * half hour (weekdays, weekends, DST days of a tariff period) are summed per device in SQL and the
+ * 48 sums priced here, so a year reads ~365 daily rows per device, not ~4,700 hourly ones. The
+ * rest (the window's partial days, days cut off the half hour) is priced from the rollups' hourly
+ * rows and their halves (energy-totals.ts `windowSegments`, the same reading of the rollups as
+ * every kWh figure), raw readings only where an edge is off the half hour. An edge of the window
+ * that falls between readings adds its interpolated part (edges.ts) at the price in force at that
+ * edge, so cost is exactly the kWh figure priced.
  *
  * Cost is null where some consumption falls in a span without a tariff (before the first
  * tariff's date), CO2 where it falls without a factor: a partial cost is not shown as a cost.
@@ -114,6 +121,96 @@ export function priceRanges(
   return { ranges, rates }
 }
 
+/** A whole UTC day priced by its half hours: each one's rate (-1 where no range covers it). */
+export interface PricedDay {
+  day: number
+  rates: number[]
+}
+
+/**
+ * The whole UTC days of [start, end) whose ranges all start and end on a half hour of the day,
+ * each with its half hours' rates, and the ranges clipped to the rest of [start, end).
+ */
+export function pricedDays(
+  ranges: readonly PriceRange[],
+  start: number,
+  end: number,
+): { days: PricedDay[]; rest: PriceRange[] } {
+  const days: PricedDay[] = []
+  const rest: PriceRange[] = []
+  let first = 0 // the ranges before `first` end before the rest still to keep
+  /** The ranges overlapping [lo, hi), clipped to it, passed to `each`; false if `each` says so. */
+  const overlapping = (
+    lo: number,
+    hi: number,
+    each: (from: number, to: number, rate: number) => boolean,
+  ) => {
+    let i = first
+    while (i < ranges.length && ranges[i]!.hi <= lo) i++
+    for (; i < ranges.length && ranges[i]!.lo < hi; i++) {
+      const r = ranges[i]!
+      if (!each(Math.max(r.lo, lo), Math.min(r.hi, hi), r.rate)) return false
+    }
+    return true
+  }
+  const keep = (lo: number, hi: number) => {
+    overlapping(lo, hi, (from, to, rate) => {
+      if (from < to) rest.push({ lo: from, hi: to, rate })
+      return true
+    })
+    while (first < ranges.length && ranges[first]!.hi <= hi) first++
+  }
+  let cursor = start
+  for (let day = Math.ceil(start / DAY_MS) * DAY_MS; day + DAY_MS <= end; day += DAY_MS) {
+    const rates = new Array<number>(HALF_HOURS).fill(-1)
+    const onHalfHours = overlapping(day, day + DAY_MS, (from, to, rate) => {
+      if ((from - day) % HALF_HOUR_MS !== 0 || (to - day) % HALF_HOUR_MS !== 0) return false
+      rates.fill(rate, (from - day) / HALF_HOUR_MS, (to - day) / HALF_HOUR_MS)
+      return true
+    })
+    if (!onHalfHours) continue
+    keep(cursor, day)
+    cursor = day + DAY_MS
+    if (rates.some((rate) => rate >= 0)) days.push({ day, rates })
+  }
+  keep(cursor, end)
+  return { days, rest }
+}
+
+/**
+ * Per device and key, the sums of the daily rows' `kwh_half_hours` over the days of that key
+ * (one statement; $1 = groups, $2 = devices).
+ */
+async function halfHourSums(
+  q: Queryable,
+  filter: RowFilter,
+  days: ReadonlyArray<{ key: number; day: number }>,
+): Promise<Map<string, number[]>> {
+  if (days.length === 0) return new Map()
+  const sums = Array.from({ length: HALF_HOURS }, (_, i) => `sum(r.kwh_half_hours[${i + 1}])`)
+  const named = filter.named ? 'AND r.device_id = ANY($2::uuid[])' : ''
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
+    `SELECT r.device_id, s.key, ARRAY[${sums.join(', ')}]::float8[] AS kwh
+     FROM unnest($3::int4[], $4::timestamptz[]) AS s(key, day)
+     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh_half_hours FROM readings_daily r
+                         WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
+     GROUP BY r.device_id, s.key`,
+    [
+      binaryArray('uuid', filter.groups),
+      binaryArray('uuid', filter.devices),
+      binaryArray(
+        'int4',
+        days.map((d) => d.key),
+      ),
+      binaryArray(
+        'timestamptz',
+        days.map((d) => d.day),
+      ),
+    ],
+  )
+  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh.map(Number)]))
+}
+
 export interface CostFigure {
   cost: number | null
   co2_kg: number | null
@@ -137,22 +234,38 @@ export async function costFigures(
   if (windows.length === 0 || filter.devices.length === 0) return out
   const rates: Rate[] = []
   const perWindow = windows.map((w) => priceRanges(pricing, w, rates).ranges)
+  const split = perWindow.map((ranges, period) =>
+    pricedDays(ranges, windows[period]!.start.getTime(), windows[period]!.end.getTime()),
+  )
+  // Days of one window with the same rate in each half hour are summed together.
+  const vectors = new Map<string, { key: number; period: number; rates: number[] }>()
+  const days = split.flatMap(({ days }, period) =>
+    days.map(({ day, rates }) => {
+      const id = `${period}|${rates.join(',')}`
+      let vector = vectors.get(id)
+      if (!vector) vectors.set(id, (vector = { key: vectors.size, period, rates }))
+      return { key: vector.key, day }
+    }),
+  )
   const keyOf = (period: number, rate: number) => period * rates.length + rate
-  const segments = perWindow.flatMap((ranges, period) =>
-    ranges.flatMap((r) =>
+  const segments = split.flatMap(({ rest }, period) =>
+    rest.flatMap((r) =>
       windowSegments({ start: new Date(r.lo), end: new Date(r.hi) }).map((s) => ({
         ...s,
         key: keyOf(period, r.rate),
       })),
     ),
   )
-  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   await withoutJit(q)
+  const sums = await halfHourSums(q, filter, days)
+  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
     `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
     params,
   )
   const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
+  const byPeriod = perWindow.map(() => [] as Array<{ key: number; rates: number[] }>)
+  for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
   for (const [device, list] of out) {
@@ -162,6 +275,11 @@ export async function costFigures(
       for (const r of ranges) {
         const kwh = held.get(`${device}:${keyOf(period, r.rate)}`) ?? 0
         parts.set(r.rate, kwh)
+      }
+      for (const { key, rates: slots } of byPeriod[period]!) {
+        const kwh = sums.get(`${device}:${key}`)
+        if (!kwh) continue
+        slots.forEach((rate, i) => rate >= 0 && parts.set(rate, parts.get(rate)! + kwh[i]!))
       }
       const w = windows[period]!
       // The interpolated parts at the edges, at the rates in force there.

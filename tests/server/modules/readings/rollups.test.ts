@@ -174,7 +174,11 @@ describe('hourly and daily rollups', () => {
   it("keeps a day's half hours when an hour arrives in two halves and is backfilled", async () => {
     const d = await newDevice()
     const hour = Date.parse('2026-03-02T05:00:00Z')
-    const at = (q: number, kwh: number): NewReading => ({ deviceId: d, ts: new Date(hour + q * Q), kwh })
+    const at = (q: number, kwh: number): NewReading => ({
+      deviceId: d,
+      ts: new Date(hour + q * Q),
+      kwh,
+    })
     await insert([at(-1, 100), at(1, 101)])
     await insert([at(3, 104), at(4, 106)])
     await expectRollupsExact(d)
