@@ -9,25 +9,15 @@ ALTER TABLE readings_daily
   ADD COLUMN kwh_half_hours double precision[] NOT NULL DEFAULT array_fill(0::float8, ARRAY[48]);
 
 -- Existing rows, from the hourly rows that insertReadings kept from the same readings (day d holds
--- the hours d to d + 23 hours); slots without an hourly row stay 0.
+-- the hours d to d + 23 hours; slot 2k is hour k's first half, 2k + 1 its second); slots without an
+-- hourly row stay 0.
 UPDATE readings_daily d SET kwh_half_hours = s.slots
 FROM (
-  SELECT device_id, day, array_agg(kwh ORDER BY slot) AS slots
-  FROM (
-    SELECT device_id, day, slot, sum(kwh) AS kwh
-    FROM (
-      SELECT device_id, date_trunc('day', hour, 'UTC') AS day,
-             2 * extract(hour FROM hour AT TIME ZONE 'UTC')::int AS slot, kwh_first_half AS kwh
-      FROM readings_hourly
-      UNION ALL
-      SELECT device_id, date_trunc('day', hour, 'UTC'),
-             2 * extract(hour FROM hour AT TIME ZONE 'UTC')::int + 1, kwh - kwh_first_half
-      FROM readings_hourly
-      UNION ALL
-      SELECT device_id, day, slot, 0 FROM readings_daily CROSS JOIN generate_series(0, 47) AS slot
-    ) parts
-    GROUP BY device_id, day, slot
-  ) slots
-  GROUP BY device_id, day
+  SELECT g.device_id, g.day,
+         array_agg(coalesce(CASE WHEN g.i % 2 = 0 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0)
+                   ORDER BY g.i) AS slots
+  FROM (SELECT device_id, day, i FROM readings_daily CROSS JOIN generate_series(0, 47) AS i) g
+  LEFT JOIN readings_hourly h ON h.device_id = g.device_id AND h.hour = g.day + (g.i / 2) * interval '1 hour'
+  GROUP BY g.device_id, g.day
 ) s
 WHERE d.device_id = s.device_id AND d.day = s.day;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationsDir } from '~/server/db/migrate.ts'
 import { SYSTEM } from '~/server/db/database.ts'
 import { computeDeltas, dayOf, type Point } from '~/server/modules/readings/deltas.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
@@ -193,6 +196,44 @@ describe('hourly and daily rollups', () => {
     // 04:45 opens the series; (05:00, 05:30] holds 1 + 1.5, (05:30, 06:00] 1.5 + 2.
     expect(slots.slice(9, 13)).toEqual([0, 2.5, 3.5, 0])
     expect(slots.reduce((a, b) => a + b)).toBe(6)
+  })
+
+  it('fills the half hours of existing days as ingest keeps them (migration 025)', async () => {
+    const d = await newDevice()
+    const random = prng(11)
+    let kwh = 10
+    const readings: NewReading[] = []
+    for (let q = 0; q < 3 * 96; q += 1 + Math.floor(random() * 3)) {
+      kwh += random()
+      readings.push({ deviceId: d, ts: new Date(T0 + q * Q + 7_000), kwh })
+    }
+    await insert(readings)
+    const kept = await t.db.query(
+      'SELECT day, kwh_half_hours FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      [d],
+    )
+    const sql = readFileSync(path.join(migrationsDir, '025_daily_half_hours.sql'), 'utf8')
+    const backfill = sql.slice(sql.indexOf('UPDATE readings_daily'))
+    await t.db.transaction(SYSTEM, async (tx) => {
+      await tx.query(
+        'UPDATE readings_daily SET kwh_half_hours = array_fill(0::float8, ARRAY[48]) WHERE device_id = $1',
+        [d],
+      )
+      await tx.query(backfill)
+    })
+    const filled = await t.db.query(
+      'SELECT day, kwh_half_hours FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      [d],
+    )
+    const rounded = (rows: typeof kept.rows) =>
+      rows.map((r) => (r.kwh_half_hours as number[]).map((x) => Math.round(x * 1e6) / 1e6))
+    expect(rounded(filled.rows)).toEqual(rounded(kept.rows))
+    expect(
+      rounded(filled.rows)
+        .flat()
+        .filter((x) => x > 0).length,
+    ).toBeGreaterThan(100)
+    await expectRollupsExact(d)
   })
 
   it('leaves the energy rollups alone when readings of another type are backfilled', async () => {
