@@ -179,7 +179,7 @@ export function pricedDays(
 
 /**
  * Per device and key, the sums of the daily rows' `kwh_half_hours` over the days of that key
- * (one statement; $1 = groups, $2 = devices).
+ * (one statement; $1 = groups, $4 = the devices when named).
  */
 async function halfHourSums(
   q: Queryable,
@@ -188,16 +188,15 @@ async function halfHourSums(
 ): Promise<Map<string, number[]>> {
   if (days.length === 0) return new Map()
   const sums = Array.from({ length: HALF_HOURS }, (_, i) => `sum(r.kwh_half_hours[${i + 1}])`)
-  const named = filter.named ? 'AND r.device_id = ANY($2::uuid[])' : ''
+  const named = filter.named ? 'AND r.device_id = ANY($4::uuid[])' : ''
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
     `SELECT r.device_id, s.key, ARRAY[${sums.join(', ')}]::float8[] AS kwh
-     FROM unnest($3::int4[], $4::timestamptz[]) AS s(key, day)
+     FROM unnest($2::int4[], $3::timestamptz[]) AS s(key, day)
      CROSS JOIN LATERAL (SELECT r.device_id, r.kwh_half_hours FROM readings_daily r
                          WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
      GROUP BY r.device_id, s.key`,
     [
       binaryArray('uuid', filter.groups),
-      binaryArray('uuid', filter.devices),
       binaryArray(
         'int4',
         days.map((d) => d.key),
@@ -206,6 +205,7 @@ async function halfHourSums(
         'timestamptz',
         days.map((d) => d.day),
       ),
+      ...(filter.named ? [binaryArray('uuid', filter.devices)] : []),
     ],
   )
   return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh.map(Number)]))
