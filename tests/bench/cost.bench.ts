@@ -123,18 +123,21 @@ async function fleet(bench: Awaited<ReturnType<typeof openBenchDatabase>>, group
       [groupId],
     )
   }
-  // Each day's kWh by half hour from its hourly rows, as migration 025 fills them; a month at a time.
+  // Each day's running kWh by half hour from its hourly rows, as migration 025 fills them; a month at a time.
   for (let from = 0; from <= hours; from += 24 * 31) {
     await bench.db.query(
-      `UPDATE readings_daily d SET kwh_half_hours = s.slots
+      `UPDATE readings_daily d SET kwh_running = s.running
        FROM (
-         SELECT g.device_id, g.day,
-                array_agg(coalesce(CASE WHEN g.i % 2 = 0 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0)
-                          ORDER BY g.i) AS slots
-         FROM (SELECT device_id, day, i FROM readings_daily CROSS JOIN generate_series(0, 47) AS i
-               WHERE group_id = $1 AND day >= $2::timestamptz AND day < $3::timestamptz) g
-         LEFT JOIN readings_hourly h ON h.device_id = g.device_id AND h.hour = g.day + (g.i / 2) * interval '1 hour'
-         GROUP BY g.device_id, g.day
+         SELECT device_id, day, array_agg(kwh ORDER BY i) AS running
+         FROM (
+           SELECT g.device_id, g.day, g.i,
+                  sum(coalesce(CASE WHEN g.i % 2 = 0 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0))
+                    OVER (PARTITION BY g.device_id, g.day ORDER BY g.i) AS kwh
+           FROM (SELECT device_id, day, i FROM readings_daily CROSS JOIN generate_series(0, 47) AS i
+                 WHERE group_id = $1 AND day >= $2::timestamptz AND day < $3::timestamptz) g
+           LEFT JOIN readings_hourly h ON h.device_id = g.device_id AND h.hour = g.day + (g.i / 2) * interval '1 hour'
+         ) halves
+         GROUP BY device_id, day
        ) s
        WHERE d.device_id = s.device_id AND d.day = s.day`,
       [

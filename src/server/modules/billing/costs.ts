@@ -14,7 +14,7 @@ import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import { slotOf, SLOTS } from './settings-rules.ts'
 
 /**
- * Cost and CO2 of consumption (issue 26), from the hourly rollups the kWh figures come from.
+ * Cost and CO2 of consumption (issue 26), from the rollups the kWh figures come from.
  *
  * A window is cut into price ranges: spans of time in which one price per kWh and one emission
  * factor apply. Tariffs and factors take effect at local midnight of their date; time-of-use
@@ -22,15 +22,16 @@ import { slotOf, SLOTS } from './settings-rules.ts'
  * that day (a peak of 07:00-22:00 is 15 hours of the day's clock on a DST day; a time the clocks
  * skip is the instant of the change, one they repeat its first occurrence). Window times are on
  * the half hour, so every range's edges are on a half hour of UTC in every zone but +05:45-style
- * ones. A whole UTC day of the window whose ranges all change on its half hours is priced by its
- * daily row's kWh by half hour (`kwh_half_hours`, migration 025): days with the same rate in each
- * half hour (weekdays, weekends, DST days of a tariff period) are summed per device in SQL and the
- * 48 sums priced here, so a year reads ~365 daily rows per device, not ~4,700 hourly ones. The
- * rest (the window's partial days, days cut off the half hour) is priced from the rollups' hourly
- * rows and their halves (energy-totals.ts `windowSegments`, the same reading of the rollups as
- * every kWh figure), raw readings only where an edge is off the half hour. An edge of the window
- * that falls between readings adds its interpolated part (edges.ts) at the price in force at that
- * edge, so cost is exactly the kWh figure priced.
+ * ones. A whole UTC day of the window whose ranges all change on its half hours is priced from its
+ * daily row's running kWh by half hour (`kwh_running`, migration 025): a run of half hours at one
+ * rate holds the running sum at its end less the one at its start. Days with the same rate in each
+ * half hour (weekdays, weekends, DST days of a tariff period) are summed per device in SQL at the
+ * few half hours where their rates change, so a year reads ~365 daily rows per device, not ~4,700
+ * hourly ones. The rest (the window's partial days, days cut off the half hour) is priced from the
+ * rollups' hourly rows and their halves (energy-totals.ts `windowSegments`, the same reading of the
+ * rollups as every kWh figure), raw readings only where an edge is off the half hour. An edge of
+ * the window that falls between readings adds its interpolated part (edges.ts) at the price in
+ * force at that edge, so cost is exactly the kWh figure priced.
  *
  * Cost is null where some consumption falls in a span without a tariff (before the first
  * tariff's date), CO2 where it falls without a factor: a partial cost is not shown as a cost.
@@ -177,26 +178,47 @@ export function pricedDays(
   return { days, rest }
 }
 
+/** Half hours [from, to) of a day (from 0) at one rate. */
+interface Run {
+  from: number
+  to: number
+  rate: number
+}
+
+/** A day's half hours as runs of one rate each (none where no rate applies). */
+function runsOf(rates: readonly number[]): Run[] {
+  const runs: Run[] = []
+  rates.forEach((rate, i) => {
+    const last = runs.at(-1)
+    if (last?.rate === rate && last.to === i) last.to = i + 1
+    else if (rate >= 0) runs.push({ from: i, to: i + 1, rate })
+  })
+  return runs
+}
+
+/** Days summed together: their running sums at `bounds` (half hours from the day's start, 1-48). */
+interface DaySet {
+  bounds: number[]
+  days: Array<{ key: number; day: number }>
+}
+
 /**
- * Per device and key, the sums of the daily rows' `kwh_half_hours` over the days of that key
- * (one statement; $1 = groups, $4 = the devices when named).
+ * Per device and key, the sums over the key's days of the daily rows' running kWh at each of its
+ * set's bounds (48: the day's kwh), in the order of `bounds`. One statement, a part per set;
+ * $1 = groups, the devices last when named.
  */
-async function halfHourSums(
+async function runningSums(
   q: Queryable,
   filter: RowFilter,
-  days: ReadonlyArray<{ key: number; day: number }>,
+  sets: readonly DaySet[],
 ): Promise<Map<string, number[]>> {
-  if (days.length === 0) return new Map()
-  const sums = Array.from({ length: HALF_HOURS }, (_, i) => `sum(r.kwh_half_hours[${i + 1}])`)
-  const named = filter.named ? 'AND r.device_id = ANY($4::uuid[])' : ''
-  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
-    `SELECT r.device_id, s.key, ARRAY[${sums.join(', ')}]::float8[] AS kwh
-     FROM unnest($2::int4[], $3::timestamptz[]) AS s(key, day)
-     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh_half_hours FROM readings_daily r
-                         WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
-     GROUP BY r.device_id, s.key`,
-    [
-      binaryArray('uuid', filter.groups),
+  const used = sets.filter((set) => set.days.length > 0)
+  if (used.length === 0) return new Map()
+  const params: unknown[] = [binaryArray('uuid', filter.groups)]
+  const named = filter.named ? `AND r.device_id = ANY($${2 + 2 * used.length}::uuid[])` : ''
+  const parts = used.map(({ bounds, days }) => {
+    const at = (k: number) => (k === HALF_HOURS ? 'r.kwh' : `r.kwh_running[${k}]`)
+    params.push(
       binaryArray(
         'int4',
         days.map((d) => d.key),
@@ -205,8 +227,17 @@ async function halfHourSums(
         'timestamptz',
         days.map((d) => d.day),
       ),
-      ...(filter.named ? [binaryArray('uuid', filter.devices)] : []),
-    ],
+    )
+    return `SELECT r.device_id, s.key, ARRAY[${bounds.map((k) => `sum(${at(k)})`).join(', ')}]::float8[] AS kwh
+     FROM unnest($${params.length - 1}::int4[], $${params.length}::timestamptz[]) AS s(key, day)
+     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh, r.kwh_running FROM readings_daily r
+                         WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
+     GROUP BY r.device_id, s.key`
+  })
+  if (filter.named) params.push(binaryArray('uuid', filter.devices))
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
+    parts.join('\n UNION ALL\n'),
+    params,
   )
   return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh.map(Number)]))
 }
@@ -237,16 +268,24 @@ export async function costFigures(
   const split = perWindow.map((ranges, period) =>
     pricedDays(ranges, windows[period]!.start.getTime(), windows[period]!.end.getTime()),
   )
-  // Days of one window with the same rate in each half hour are summed together.
-  const vectors = new Map<string, { key: number; period: number; rates: number[] }>()
-  const days = split.flatMap(({ days }, period) =>
-    days.map(({ day, rates }) => {
+  // Days of one window with the same rate in each half hour are summed together, and days whose
+  // runs end at the same half hours in one part of the statement.
+  const vectors = new Map<string, { key: number; period: number; runs: Run[] }>()
+  const sets = new Map<string, DaySet>()
+  for (const [period, { days }] of split.entries()) {
+    for (const { day, rates } of days) {
       const id = `${period}|${rates.join(',')}`
       let vector = vectors.get(id)
-      if (!vector) vectors.set(id, (vector = { key: vectors.size, period, rates }))
-      return { key: vector.key, day }
-    }),
-  )
+      if (!vector) vectors.set(id, (vector = { key: vectors.size, period, runs: runsOf(rates) }))
+      const bounds = [...new Set(vector.runs.flatMap((r) => [r.from, r.to]))]
+        .filter((k) => k > 0)
+        .sort((x, y) => x - y)
+      const setId = bounds.join(',')
+      let set = sets.get(setId)
+      if (!set) sets.set(setId, (set = { bounds, days: [] }))
+      set.days.push({ key: vector.key, day })
+    }
+  }
   const keyOf = (period: number, rate: number) => period * rates.length + rate
   const segments = split.flatMap(({ rest }, period) =>
     rest.flatMap((r) =>
@@ -257,14 +296,16 @@ export async function costFigures(
     ),
   )
   await withoutJit(q)
-  const sums = await halfHourSums(q, filter, days)
+  const sums = await runningSums(q, filter, [...sets.values()])
+  const boundsOf = new Map<number, number[]>()
+  for (const set of sets.values()) for (const d of set.days) boundsOf.set(d.key, set.bounds)
   const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
     `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
     params,
   )
   const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
-  const byPeriod = perWindow.map(() => [] as Array<{ key: number; rates: number[] }>)
+  const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[] }>)
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
@@ -276,10 +317,13 @@ export async function costFigures(
         const kwh = held.get(`${device}:${keyOf(period, r.rate)}`) ?? 0
         parts.set(r.rate, kwh)
       }
-      for (const { key, rates: slots } of byPeriod[period]!) {
+      // A run of half hours [from, to) holds the running sum at `to` less the one at `from`.
+      for (const { key, runs } of byPeriod[period]!) {
         const kwh = sums.get(`${device}:${key}`)
         if (!kwh) continue
-        slots.forEach((rate, i) => rate >= 0 && parts.set(rate, parts.get(rate)! + kwh[i]!))
+        const bounds = boundsOf.get(key)!
+        const at = (k: number) => (k === 0 ? 0 : kwh[bounds.indexOf(k)]!)
+        for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + at(r.to) - at(r.from))
       }
       const w = windows[period]!
       // The interpolated parts at the edges, at the rates in force there.

@@ -515,23 +515,38 @@ const HOUR_COLUMNS: typeof UNIT_COLUMNS = [
 ]
 
 /**
- * A daily row's change: an hourly row's columns but the first half, and its kWh by half hour, one
- * column each (`kwh_half_hours[i + 1]`). A batch of one quarter hour across a fleet touches one
- * slot: the others are all 0 and go as one value each (see unnestOf).
+ * A daily row's change: an hourly row's columns but the first half, and its kWh in each half hour
+ * that some change of the batch adds to, one column each (`half_n`, n from 1). A batch of one
+ * quarter hour across a fleet sends one: the day's running sums are built from them in SQL.
  */
-const DAY_COLUMNS: typeof UNIT_COLUMNS = [
-  ...UNIT_COLUMNS,
-  ...Array.from(
-    { length: HALF_HOURS },
-    (_, i) => [`half_${i + 1}`, 'float8', (c: UnitChange) => c.kwhHalfHours[i]!] as const,
-  ),
-]
-
-/** The slots (1-based) of `kwh_half_hours` that some change adds to. */
-function touchedHalfHours(changes: readonly UnitChange[]): number[] {
+function dayColumns(changes: readonly UnitChange[]): typeof UNIT_COLUMNS {
   const touched = new Set<number>()
-  for (const c of changes) c.kwhHalfHours.forEach((kwh, i) => kwh !== 0 && touched.add(i + 1))
-  return [...touched].sort((a, b) => a - b)
+  for (const c of changes) c.kwhHalfHours.forEach((kwh, i) => kwh !== 0 && touched.add(i))
+  return [
+    ...UNIT_COLUMNS,
+    ...[...touched]
+      .sort((x, y) => x - y)
+      .map((i) => [`half_${i + 1}`, 'float8', (c: UnitChange) => c.kwhHalfHours[i]!] as const),
+  ]
+}
+
+/**
+ * `kwh_running` of a day's change from its `half_n` columns: element j holds the half hours 1..j
+ * (0 before the first one sent); and the elements an update adds to.
+ */
+function runningSums(halves: readonly number[]) {
+  const terms: string[] = []
+  const elements = Array.from({ length: HALF_HOURS }, (_, j) => {
+    if (halves.includes(j + 1)) terms.push(`half_${j + 1}`)
+    return terms.length === 0 ? '0' : terms.join(' + ')
+  })
+  const first = halves.length === 0 ? HALF_HOURS + 1 : Math.min(...halves)
+  const added = Array.from(
+    { length: HALF_HOURS - first + 1 },
+    (_, k) =>
+      `kwh_running[${first + k}] = h.kwh_running[${first + k}] + excluded.kwh_running[${first + k}]`,
+  )
+  return { array: `ARRAY[${elements.join(', ')}]::float8[]`, added }
 }
 
 /** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
@@ -540,31 +555,27 @@ const ADDED = new Set(['kwh', 'kwh_first_half', 'reading_count', 'resets', 'gaps
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
  * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading. A day's `half_n`
- * columns go into its `kwh_half_hours`; only the slots in `halfHours` are added to.
+ * columns go into its running sums by half hour (`kwh_running`, migration 025).
  */
 const rollupSql = (
   table: string,
   unit: 'hour' | 'day',
   columns: ReadonlyArray<readonly [string, ...unknown[]]>,
   rows: string,
-  halfHours: readonly number[] = [],
 ) => {
-  const all = columns.map(([name]) => (name === 'unit' ? unit : name))
-  const halves = all.filter((name) => name.startsWith('half_'))
-  const names = all.filter((name) => !name.startsWith('half_'))
+  const isHalf = (name: string) => name.startsWith('half_')
+  const all = columns.map(([name]) => name)
+  const names = all.filter((name) => !isHalf(name)).map((name) => (name === 'unit' ? unit : name))
   const added = names
     .filter((name) => ADDED.has(name))
     .map((name) => `${name} = h.${name} + excluded.${name}`)
-  for (const i of halfHours)
-    added.push(`kwh_half_hours[${i}] = h.kwh_half_hours[${i}] + excluded.kwh_half_hours[${i}]`)
-  const insert =
-    halves.length === 0
-      ? `(${names.join(', ')}) ${rows}`
-      : `(${names.join(', ')}, kwh_half_hours)
-  SELECT ${columns
-    .map(([name]) => name)
-    .filter((name) => !name.startsWith('half_'))
-    .join(', ')}, ARRAY[${halves.join(', ')}]::float8[] FROM (${rows}) changes`
+  let insert = `(${names.join(', ')}) ${rows}`
+  if (unit === 'day') {
+    const running = runningSums(all.filter(isHalf).map((name) => Number(name.slice(5))))
+    added.push(...running.added)
+    insert = `(${names.join(', ')}, kwh_running)
+  SELECT ${all.filter((name) => !isHalf(name)).join(', ')}, ${running.array} FROM (${rows}) changes`
+  }
   return `
   INSERT INTO ${table} AS h ${insert}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
@@ -616,8 +627,9 @@ function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } 
     params.push(...part.params)
     return part.sql
   }
+  const days = dayColumns(rollups.days)
   const sql = `WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, select('h', HOUR_COLUMNS, rollups.hours))}),
-     daily AS (${rollupSql('readings_daily', 'day', DAY_COLUMNS, select('d', DAY_COLUMNS, rollups.days), touchedHalfHours(rollups.days))})
+     daily AS (${rollupSql('readings_daily', 'day', days, select('d', days, rollups.days))})
      ${statsSql(select('s', STATS_COLUMNS, rollups.devices))}`
   return { sql, params }
 }

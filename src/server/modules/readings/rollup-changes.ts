@@ -29,7 +29,7 @@ export interface UnitChange {
   kwh: number
   /** For an hour, the part of `kwh` from readings at most 30 minutes into it; 0 for a day. */
   kwhFirstHalf: number
-  /** For a day, `kwh` by UTC half hour (see `halfHourOf`); empty for an hour. */
+  /** For a day, `kwh` by UTC half hour (see `halfHourOf`; the row keeps running sums); empty for an hour. */
   kwhHalfHours: number[]
   readings: number
   resets: number
@@ -44,10 +44,10 @@ type Unit = 'hour' | 'day'
 const unitOf = { hour: hourOf, day: dayOf } as const
 const bit = (b: boolean | undefined) => (b ? 1 : 0)
 const HALF_HOUR = 30 * 60_000
-/** Half hours of a UTC day: the length of a daily row's `kwh_half_hours`. */
+/** Half hours of a UTC day: the length of a daily row's `kwh_running`. */
 export const HALF_HOURS = 48
 
-/** The slot of a reading in its day's `kwh_half_hours`: i with d + i * 30 min < ts <= d + (i + 1) * 30 min. */
+/** The half hour of a reading in its day d: i (from 0) with d + i * 30 min < ts <= d + (i + 1) * 30 min. */
 export const halfHourOf = (ts: number, day: number) => Math.ceil((ts - day) / HALF_HOUR) - 1
 
 function unitChange(device: SeriesDevice, unit: Unit, start: number, ts: number): UnitChange {

@@ -75,19 +75,23 @@ async function expectRollupsExact(deviceId: string) {
 }
 
 /**
- * The slots of the device's daily `kwh_half_hours` that disagree with its hourly rows (slot 2k + 1
- * is hour k's first half, 2k + 2 its second): time-of-use cost prices whole days by them.
+ * The half hours of the device's daily `kwh_running` (differences of its running sums) that
+ * disagree with its hourly rows (half hour 2k + 1 is hour k's first half, 2k + 2 its second), and
+ * days whose last running sum is not their kwh: time-of-use cost prices whole days by them.
  */
 async function halfHoursOffHourly(deviceId: string) {
   const { rows } = await t.db.query(
-    `SELECT d.day, i, round(d.kwh_half_hours[i]::numeric, 6) AS daily,
+    `SELECT d.day, i, round((d.kwh_running[i] - coalesce(d.kwh_running[i - 1], 0))::numeric, 6) AS daily,
             round(coalesce(CASE WHEN i % 2 = 1 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0)::numeric, 6) AS hourly
      FROM readings_daily d CROSS JOIN generate_series(1, 48) AS i
      LEFT JOIN readings_hourly h ON h.device_id = d.device_id AND h.hour = d.day + ((i - 1) / 2) * interval '1 hour'
-     WHERE d.device_id = $1 AND array_length(d.kwh_half_hours, 1) = 48
+     WHERE d.device_id = $1 AND array_length(d.kwh_running, 1) = 48
      UNION ALL
-     SELECT day, 0, array_length(kwh_half_hours, 1), 48 FROM readings_daily
-     WHERE device_id = $1 AND array_length(kwh_half_hours, 1) IS DISTINCT FROM 48`,
+     SELECT day, 0, array_length(kwh_running, 1), 48 FROM readings_daily
+     WHERE device_id = $1 AND array_length(kwh_running, 1) IS DISTINCT FROM 48
+     UNION ALL
+     SELECT day, 48, round(kwh_running[48]::numeric, 6), round(kwh::numeric, 6) FROM readings_daily
+     WHERE device_id = $1`,
     [deviceId],
   )
   return rows.filter((r) => String(r.daily) !== String(r.hourly))
@@ -188,14 +192,14 @@ describe('hourly and daily rollups', () => {
     // 05:30 slotted in: 05:15's rise stays, 05:45's splits into 05:30's and its own.
     await insert([at(2, 102.5)])
     await expectRollupsExact(d)
-    const { rows } = await t.db.query<{ slots: number[] }>(
-      'SELECT kwh_half_hours AS slots FROM readings_daily WHERE device_id = $1',
+    const { rows } = await t.db.query<{ running: number[] }>(
+      'SELECT kwh_running AS running FROM readings_daily WHERE device_id = $1',
       [d],
     )
-    const slots = rows[0]!.slots.map((kwh) => Math.round(kwh * 1000) / 1000)
+    const running = rows[0]!.running.map((kwh) => Math.round(kwh * 1000) / 1000)
     // 04:45 opens the series; (05:00, 05:30] holds 1 + 1.5, (05:30, 06:00] 1.5 + 2.
-    expect(slots.slice(9, 13)).toEqual([0, 2.5, 3.5, 0])
-    expect(slots.reduce((a, b) => a + b)).toBe(6)
+    expect(running.slice(9, 13)).toEqual([0, 2.5, 6, 6])
+    expect(running[47]).toBe(6)
   })
 
   it('fills the half hours of existing days as ingest keeps them (migration 025)', async () => {
@@ -209,24 +213,24 @@ describe('hourly and daily rollups', () => {
     }
     await insert(readings)
     const kept = await t.db.query(
-      'SELECT day, kwh_half_hours FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      'SELECT day, kwh_running FROM readings_daily WHERE device_id = $1 ORDER BY day',
       [d],
     )
-    const sql = readFileSync(path.join(migrationsDir, '025_daily_half_hours.sql'), 'utf8')
+    const sql = readFileSync(path.join(migrationsDir, '025_daily_running_half_hours.sql'), 'utf8')
     const backfill = sql.slice(sql.indexOf('UPDATE readings_daily'))
     await t.db.transaction(SYSTEM, async (tx) => {
       await tx.query(
-        'UPDATE readings_daily SET kwh_half_hours = array_fill(0::float8, ARRAY[48]) WHERE device_id = $1',
+        'UPDATE readings_daily SET kwh_running = array_fill(0::float8, ARRAY[48]) WHERE device_id = $1',
         [d],
       )
       await tx.query(backfill)
     })
     const filled = await t.db.query(
-      'SELECT day, kwh_half_hours FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      'SELECT day, kwh_running FROM readings_daily WHERE device_id = $1 ORDER BY day',
       [d],
     )
     const rounded = (rows: typeof kept.rows) =>
-      rows.map((r) => (r.kwh_half_hours as number[]).map((x) => Math.round(x * 1e6) / 1e6))
+      rows.map((r) => (r.kwh_running as number[]).map((x) => Math.round(x * 1e6) / 1e6))
     expect(rounded(filled.rows)).toEqual(rounded(kept.rows))
     expect(
       rounded(filled.rows)
