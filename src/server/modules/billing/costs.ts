@@ -270,20 +270,25 @@ export async function costFigures(
   )
   // Days of one window with the same rate in each half hour are summed together, and days whose
   // runs end at the same half hours in one part of the statement.
-  const vectors = new Map<string, { key: number; period: number; runs: Run[] }>()
+  const vectors = new Map<string, { key: number; period: number; runs: Run[]; set: DaySet }>()
   const sets = new Map<string, DaySet>()
+  const setOf = (runs: readonly Run[]) => {
+    const bounds = [...new Set(runs.flatMap((r) => [r.from, r.to]))]
+      .filter((k) => k > 0)
+      .sort((x, y) => x - y)
+    let set = sets.get(bounds.join(','))
+    if (!set) sets.set(bounds.join(','), (set = { bounds, days: [] }))
+    return set
+  }
   for (const [period, { days }] of split.entries()) {
     for (const { day, rates } of days) {
       const id = `${period}|${rates.join(',')}`
       let vector = vectors.get(id)
-      if (!vector) vectors.set(id, (vector = { key: vectors.size, period, runs: runsOf(rates) }))
-      const bounds = [...new Set(vector.runs.flatMap((r) => [r.from, r.to]))]
-        .filter((k) => k > 0)
-        .sort((x, y) => x - y)
-      const setId = bounds.join(',')
-      let set = sets.get(setId)
-      if (!set) sets.set(setId, (set = { bounds, days: [] }))
-      set.days.push({ key: vector.key, day })
+      if (!vector) {
+        const runs = runsOf(rates)
+        vectors.set(id, (vector = { key: vectors.size, period, runs, set: setOf(runs) }))
+      }
+      vector.set.days.push({ key: vector.key, day })
     }
   }
   const keyOf = (period: number, rate: number) => period * rates.length + rate
@@ -297,15 +302,13 @@ export async function costFigures(
   )
   await withoutJit(q)
   const sums = await runningSums(q, filter, [...sets.values()])
-  const boundsOf = new Map<number, number[]>()
-  for (const set of sets.values()) for (const d of set.days) boundsOf.set(d.key, set.bounds)
   const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
     `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
     params,
   )
   const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
-  const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[] }>)
+  const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[]; set: DaySet }>)
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
@@ -318,12 +321,11 @@ export async function costFigures(
         parts.set(r.rate, kwh)
       }
       // A run of half hours [from, to) holds the running sum at `to` less the one at `from`.
-      for (const { key, runs } of byPeriod[period]!) {
+      for (const { key, runs, set } of byPeriod[period]!) {
         const kwh = sums.get(`${device}:${key}`)
         if (!kwh) continue
-        const bounds = boundsOf.get(key)!
-        const at = (k: number) => (k === 0 ? 0 : kwh[bounds.indexOf(k)]!)
-        for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + at(r.to) - at(r.from))
+        const sumAt = (k: number) => (k === 0 ? 0 : kwh[set.bounds.indexOf(k)]!)
+        for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + sumAt(r.to) - sumAt(r.from))
       }
       const w = windows[period]!
       // The interpolated parts at the edges, at the rates in force there.
