@@ -129,8 +129,9 @@ export interface PricedDay {
 }
 
 /**
- * The whole UTC days of [start, end) whose ranges all start and end on a half hour of the day,
- * each with its half hours' rates, and the ranges clipped to the rest of [start, end).
+ * The whole UTC days of [start, end) whose ranges all start and end on a half hour of the day and
+ * that have more than one rate, each with its half hours' rates, and the ranges clipped to the
+ * rest of [start, end).
  */
 export function pricedDays(
   ranges: readonly PriceRange[],
@@ -169,10 +170,12 @@ export function pricedDays(
       rates.fill(rate, (from - day) / HALF_HOUR_MS, (to - day) / HALF_HOUR_MS)
       return true
     })
-    if (!onHalfHours) continue
+    // A day at one rate throughout stays in its range: whole days of a range are read as one
+    // range of daily rows (flat tariffs, weekends), which costs no more than the kWh figure.
+    if (!onHalfHours || rates.every((rate) => rate === rates[0])) continue
     keep(cursor, day)
     cursor = day + DAY_MS
-    if (rates.some((rate) => rate >= 0)) days.push({ day, rates })
+    days.push({ day, rates })
   }
   keep(cursor, end)
   return { days, rest }
