@@ -9,8 +9,8 @@
  * - no cost: no tariff, no emission factor (the report reads no pricing rows);
  * - flat: one price per kWh, a standing charge and an emission factor (whole days price at one
  *   rate: the daily rollups);
- * - time of use: peak 07:00-22:00 Mon-Fri, off-peak otherwise (every weekday splits into three
- *   ranges on local hours: the hourly rollups).
+ * - time of use: peak 07:00-22:00 Mon-Fri, off-peak otherwise (every weekday's UTC day has three
+ *   runs of half hours at two rates: its daily row's running kWh by half hour, `kwh_running`).
  *
  * Rounds alternate the variants so that load from elsewhere falls on all of them. Target: cost adds
  * at most 50 % to the report's p95.
