@@ -1,5 +1,6 @@
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import type { Queryable } from '~/server/db/database.ts'
+import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 import type { Window } from '../consumption/buckets.ts'
 import { edgeValues } from '../consumption/edges.ts'
@@ -9,10 +10,11 @@ import {
   withoutJit,
   type RowFilter,
 } from '../consumption/energy-totals.ts'
+import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import { slotOf, SLOTS } from './settings-rules.ts'
 
 /**
- * Cost and CO2 of consumption (issue 26), from the hourly rollups the kWh figures come from.
+ * Cost and CO2 of consumption (issue 26), from the rollups the kWh figures come from.
  *
  * A window is cut into price ranges: spans of time in which one price per kWh and one emission
  * factor apply. Tariffs and factors take effect at local midnight of their date; time-of-use
@@ -20,10 +22,16 @@ import { slotOf, SLOTS } from './settings-rules.ts'
  * that day (a peak of 07:00-22:00 is 15 hours of the day's clock on a DST day; a time the clocks
  * skip is the instant of the change, one they repeat its first occurrence). Window times are on
  * the half hour, so every range's edges are on a half hour of UTC in every zone but +05:45-style
- * ones: the rollups' hourly rows and their halves price it (energy-totals.ts `windowSegments`, the
- * same reading of the rollups as every kWh figure), raw readings only where an edge is off the
- * half hour. An edge of the window that falls between readings adds its interpolated part
- * (edges.ts) at the price in force at that edge, so cost is exactly the kWh figure priced.
+ * ones. A whole UTC day of the window whose ranges all change on its half hours is priced from its
+ * daily row's running kWh by half hour (`kwh_running`, migration 025): a run of half hours at one
+ * rate holds the running sum at its end less the one at its start. Days with the same rate in each
+ * half hour (weekdays, weekends, DST days of a tariff period) are summed per device in SQL at the
+ * few half hours where their rates change, so a year reads ~365 daily rows per device, not ~4,700
+ * hourly ones. The rest (the window's partial days, days cut off the half hour) is priced from the
+ * rollups' hourly rows and their halves (energy-totals.ts `windowSegments`, the same reading of the
+ * rollups as every kWh figure), raw readings only where an edge is off the half hour. An edge of
+ * the window that falls between readings adds its interpolated part (edges.ts) at the price in
+ * force at that edge, so cost is exactly the kWh figure priced.
  *
  * Cost is null where some consumption falls in a span without a tariff (before the first
  * tariff's date), CO2 where it falls without a factor: a partial cost is not shown as a cost.
@@ -114,6 +122,129 @@ export function priceRanges(
   return { ranges, rates }
 }
 
+/** A whole UTC day priced by its half hours: each one's rate (-1 where no range covers it). */
+export interface PricedDay {
+  day: number
+  rates: number[]
+}
+
+/**
+ * The whole UTC days of [start, end) whose ranges all start and end on a half hour of the day and
+ * that have more than one rate, each with its half hours' rates, and the ranges clipped to the
+ * rest of [start, end).
+ */
+export function pricedDays(
+  ranges: readonly PriceRange[],
+  start: number,
+  end: number,
+): { days: PricedDay[]; rest: PriceRange[] } {
+  const days: PricedDay[] = []
+  const rest: PriceRange[] = []
+  let first = 0 // the ranges before `first` end before the rest still to keep
+  /** The ranges overlapping [lo, hi), clipped to it, passed to `each`; false if `each` says so. */
+  const overlapping = (
+    lo: number,
+    hi: number,
+    each: (from: number, to: number, rate: number) => boolean,
+  ) => {
+    let i = first
+    while (i < ranges.length && ranges[i]!.hi <= lo) i++
+    for (; i < ranges.length && ranges[i]!.lo < hi; i++) {
+      const r = ranges[i]!
+      if (!each(Math.max(r.lo, lo), Math.min(r.hi, hi), r.rate)) return false
+    }
+    return true
+  }
+  const keep = (lo: number, hi: number) => {
+    overlapping(lo, hi, (from, to, rate) => {
+      if (from < to) rest.push({ lo: from, hi: to, rate })
+      return true
+    })
+    while (first < ranges.length && ranges[first]!.hi <= hi) first++
+  }
+  let cursor = start
+  for (let day = Math.ceil(start / DAY_MS) * DAY_MS; day + DAY_MS <= end; day += DAY_MS) {
+    const rates = new Array<number>(HALF_HOURS).fill(-1)
+    const onHalfHours = overlapping(day, day + DAY_MS, (from, to, rate) => {
+      if ((from - day) % HALF_HOUR_MS !== 0 || (to - day) % HALF_HOUR_MS !== 0) return false
+      rates.fill(rate, (from - day) / HALF_HOUR_MS, (to - day) / HALF_HOUR_MS)
+      return true
+    })
+    // A day at one rate throughout stays in its range: whole days of a range are read as one
+    // range of daily rows (flat tariffs, weekends), which costs no more than the kWh figure.
+    if (!onHalfHours || rates.every((rate) => rate === rates[0])) continue
+    keep(cursor, day)
+    cursor = day + DAY_MS
+    days.push({ day, rates })
+  }
+  keep(cursor, end)
+  return { days, rest }
+}
+
+/** Half hours [from, to) of a day (from 0) at one rate. */
+interface Run {
+  from: number
+  to: number
+  rate: number
+}
+
+/** A day's half hours as runs of one rate each (none where no rate applies). */
+function runsOf(rates: readonly number[]): Run[] {
+  const runs: Run[] = []
+  rates.forEach((rate, i) => {
+    const last = runs.at(-1)
+    if (last?.rate === rate && last.to === i) last.to = i + 1
+    else if (rate >= 0) runs.push({ from: i, to: i + 1, rate })
+  })
+  return runs
+}
+
+/** Days summed together: their running sums at `bounds` (half hours from the day's start, 1-48). */
+interface DaySet {
+  bounds: number[]
+  days: Array<{ key: number; day: number }>
+}
+
+/**
+ * Per device and key, the sums over the key's days of the daily rows' running kWh at each of its
+ * set's bounds (48: the day's kwh), in the order of `bounds`. One statement, a part per set;
+ * $1 = groups, the devices last when named.
+ */
+async function runningSums(
+  q: Queryable,
+  filter: RowFilter,
+  sets: readonly DaySet[],
+): Promise<Map<string, number[]>> {
+  const used = sets.filter((set) => set.days.length > 0)
+  if (used.length === 0) return new Map()
+  const params: unknown[] = [binaryArray('uuid', filter.groups)]
+  const named = filter.named ? `AND r.device_id = ANY($${2 + 2 * used.length}::uuid[])` : ''
+  const parts = used.map(({ bounds, days }) => {
+    const at = (k: number) => (k === HALF_HOURS ? 'r.kwh' : `r.kwh_running[${k}]`)
+    params.push(
+      binaryArray(
+        'int4',
+        days.map((d) => d.key),
+      ),
+      binaryArray(
+        'timestamptz',
+        days.map((d) => d.day),
+      ),
+    )
+    return `SELECT r.device_id, s.key, ARRAY[${bounds.map((k) => `sum(${at(k)})`).join(', ')}]::float8[] AS kwh
+     FROM unnest($${params.length - 1}::int4[], $${params.length}::timestamptz[]) AS s(key, day)
+     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh, r.kwh_running FROM readings_daily r
+                         WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
+     GROUP BY r.device_id, s.key`
+  })
+  if (filter.named) params.push(binaryArray('uuid', filter.devices))
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
+    parts.join('\n UNION ALL\n'),
+    params,
+  )
+  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh.map(Number)]))
+}
+
 export interface CostFigure {
   cost: number | null
   co2_kg: number | null
@@ -137,22 +268,51 @@ export async function costFigures(
   if (windows.length === 0 || filter.devices.length === 0) return out
   const rates: Rate[] = []
   const perWindow = windows.map((w) => priceRanges(pricing, w, rates).ranges)
+  const split = perWindow.map((ranges, period) =>
+    pricedDays(ranges, windows[period]!.start.getTime(), windows[period]!.end.getTime()),
+  )
+  // Days of one window with the same rate in each half hour are summed together, and days whose
+  // runs end at the same half hours in one part of the statement.
+  const vectors = new Map<string, { key: number; period: number; runs: Run[]; set: DaySet }>()
+  const sets = new Map<string, DaySet>()
+  const setOf = (runs: readonly Run[]) => {
+    const bounds = [...new Set(runs.flatMap((r) => [r.from, r.to]))]
+      .filter((k) => k > 0)
+      .sort((x, y) => x - y)
+    let set = sets.get(bounds.join(','))
+    if (!set) sets.set(bounds.join(','), (set = { bounds, days: [] }))
+    return set
+  }
+  for (const [period, { days }] of split.entries()) {
+    for (const { day, rates } of days) {
+      const id = `${period}|${rates.join(',')}`
+      let vector = vectors.get(id)
+      if (!vector) {
+        const runs = runsOf(rates)
+        vectors.set(id, (vector = { key: vectors.size, period, runs, set: setOf(runs) }))
+      }
+      vector.set.days.push({ key: vector.key, day })
+    }
+  }
   const keyOf = (period: number, rate: number) => period * rates.length + rate
-  const segments = perWindow.flatMap((ranges, period) =>
-    ranges.flatMap((r) =>
+  const segments = split.flatMap(({ rest }, period) =>
+    rest.flatMap((r) =>
       windowSegments({ start: new Date(r.lo), end: new Date(r.hi) }).map((s) => ({
         ...s,
         key: keyOf(period, r.rate),
       })),
     ),
   )
-  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   await withoutJit(q)
+  const sums = await runningSums(q, filter, [...sets.values()])
+  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
     `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
     params,
   )
   const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
+  const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[]; set: DaySet }>)
+  for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
   for (const [device, list] of out) {
@@ -162,6 +322,13 @@ export async function costFigures(
       for (const r of ranges) {
         const kwh = held.get(`${device}:${keyOf(period, r.rate)}`) ?? 0
         parts.set(r.rate, kwh)
+      }
+      // A run of half hours [from, to) holds the running sum at `to` less the one at `from`.
+      for (const { key, runs, set } of byPeriod[period]!) {
+        const kwh = sums.get(`${device}:${key}`)
+        if (!kwh) continue
+        const sumAt = (k: number) => (k === 0 ? 0 : kwh[set.bounds.indexOf(k)]!)
+        for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + sumAt(r.to) - sumAt(r.from))
       }
       const w = windows[period]!
       // The interpolated parts at the edges, at the rates in force there.

@@ -4,6 +4,7 @@ import type { Queryable } from '~/server/db/database.ts'
 import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
+  HALF_HOURS,
   unitChanges,
   type FreshPoint,
   type SeriesDevice,
@@ -513,12 +514,48 @@ const HOUR_COLUMNS: typeof UNIT_COLUMNS = [
   ['kwh_first_half', 'float8', (c) => c.kwhFirstHalf],
 ]
 
+/**
+ * A daily row's change: an hourly row's columns but the first half, and its kWh in each half hour
+ * that some change of the batch adds to, one column each (`half_n`, n from 1). A batch of one
+ * quarter hour across a fleet sends one: the day's running sums are built from them in SQL.
+ */
+function dayColumns(changes: readonly UnitChange[]): typeof UNIT_COLUMNS {
+  const touched = new Set<number>()
+  for (const c of changes) c.kwhHalfHours.forEach((kwh, i) => kwh !== 0 && touched.add(i))
+  return [
+    ...UNIT_COLUMNS,
+    ...[...touched]
+      .sort((x, y) => x - y)
+      .map((i) => [`half_${i + 1}`, 'float8', (c: UnitChange) => c.kwhHalfHours[i]!] as const),
+  ]
+}
+
+/**
+ * `kwh_running` of a day's change from its `half_n` columns: element j holds the half hours 1..j
+ * (0 before the first one sent); and the elements an update adds to.
+ */
+function runningSums(halves: readonly number[]) {
+  const terms: string[] = []
+  const elements = Array.from({ length: HALF_HOURS }, (_, j) => {
+    if (halves.includes(j + 1)) terms.push(`half_${j + 1}`)
+    return terms.length === 0 ? '0' : terms.join(' + ')
+  })
+  const first = halves.length === 0 ? HALF_HOURS + 1 : Math.min(...halves)
+  const added = Array.from(
+    { length: HALF_HOURS - first + 1 },
+    (_, k) =>
+      `kwh_running[${first + k}] = h.kwh_running[${first + k}] + excluded.kwh_running[${first + k}]`,
+  )
+  return { array: `ARRAY[${elements.join(', ')}]::float8[]`, added }
+}
+
 /** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
 const ADDED = new Set(['kwh', 'kwh_first_half', 'reading_count', 'resets', 'gaps', 'estimated'])
 
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
- * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading.
+ * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading. A day's `half_n`
+ * columns go into its running sums by half hour (`kwh_running`, migration 025).
  */
 const rollupSql = (
   table: string,
@@ -526,13 +563,23 @@ const rollupSql = (
   columns: ReadonlyArray<readonly [string, ...unknown[]]>,
   rows: string,
 ) => {
-  const names = columns.map(([name]) => (name === 'unit' ? unit : name))
-  const added = names.filter((name) => ADDED.has(name))
+  const isHalf = (name: string) => name.startsWith('half_')
+  const all = columns.map(([name]) => name)
+  const names = all.filter((name) => !isHalf(name)).map((name) => (name === 'unit' ? unit : name))
+  const added = names
+    .filter((name) => ADDED.has(name))
+    .map((name) => `${name} = h.${name} + excluded.${name}`)
+  let insert = `(${names.join(', ')}) ${rows}`
+  if (unit === 'day') {
+    const running = runningSums(all.filter(isHalf).map((name) => Number(name.slice(5))))
+    added.push(...running.added)
+    insert = `(${names.join(', ')}, kwh_running)
+  SELECT ${all.filter((name) => !isHalf(name)).join(', ')}, ${running.array} FROM (${rows}) changes`
+  }
   return `
-  INSERT INTO ${table} AS h (${names.join(', ')})
-  ${rows}
+  INSERT INTO ${table} AS h ${insert}
   ON CONFLICT (device_id, ${unit}) DO UPDATE SET
-    ${added.map((name) => `${name} = h.${name} + excluded.${name}`).join(',\n    ')},
+    ${added.join(',\n    ')},
     first_ts = least(h.first_ts, excluded.first_ts),
     last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
@@ -580,14 +627,9 @@ function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } 
     params.push(...part.params)
     return part.sql
   }
-  const rollup = (
-    table: string,
-    unit: 'hour' | 'day',
-    columns: typeof UNIT_COLUMNS,
-    changes: readonly UnitChange[],
-  ) => rollupSql(table, unit, columns, select(unit[0]!, columns, changes))
-  const sql = `WITH hourly AS (${rollup('readings_hourly', 'hour', HOUR_COLUMNS, rollups.hours)}),
-     daily AS (${rollup('readings_daily', 'day', UNIT_COLUMNS, rollups.days)})
+  const days = dayColumns(rollups.days)
+  const sql = `WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, select('h', HOUR_COLUMNS, rollups.hours))}),
+     daily AS (${rollupSql('readings_daily', 'day', days, select('d', days, rollups.days))})
      ${statsSql(select('s', STATS_COLUMNS, rollups.devices))}`
   return { sql, params }
 }

@@ -29,6 +29,8 @@ export interface UnitChange {
   kwh: number
   /** For an hour, the part of `kwh` from readings at most 30 minutes into it; 0 for a day. */
   kwhFirstHalf: number
+  /** For a day, `kwh` by UTC half hour (see `halfHourOf`; the row keeps running sums); empty for an hour. */
+  kwhHalfHours: number[]
   readings: number
   resets: number
   gaps: number
@@ -42,13 +44,19 @@ type Unit = 'hour' | 'day'
 const unitOf = { hour: hourOf, day: dayOf } as const
 const bit = (b: boolean | undefined) => (b ? 1 : 0)
 const HALF_HOUR = 30 * 60_000
+/** Half hours of a UTC day: the length of a daily row's `kwh_running`. */
+export const HALF_HOURS = 48
 
-function unitChange(device: SeriesDevice, unit: number, ts: number): UnitChange {
+/** The half hour of a reading in its day d: i (from 0) with d + i * 30 min < ts <= d + (i + 1) * 30 min. */
+export const halfHourOf = (ts: number, day: number) => Math.ceil((ts - day) / HALF_HOUR) - 1
+
+function unitChange(device: SeriesDevice, unit: Unit, start: number, ts: number): UnitChange {
   return {
     device,
-    unit,
+    unit: start,
     kwh: 0,
     kwhFirstHalf: 0,
+    kwhHalfHours: unit === 'day' ? new Array<number>(HALF_HOURS).fill(0) : [],
     readings: 0,
     resets: 0,
     gaps: 0,
@@ -75,9 +83,10 @@ export function unitChanges(
   for (const f of fresh) {
     const start = floor(f.ts)
     let change = changes.at(-1)
-    if (change?.unit !== start) changes.push((change = unitChange(device, start, f.ts)))
+    if (change?.unit !== start) changes.push((change = unitChange(device, unit, start, f.ts)))
     change.kwh += f.delta ?? 0
     if (unit === 'hour' && f.ts - start <= HALF_HOUR) change.kwhFirstHalf += f.delta ?? 0
+    if (unit === 'day') change.kwhHalfHours[halfHourOf(f.ts, start)]! += f.delta ?? 0
     change.readings += 1
     change.resets += bit(f.reset)
     change.gaps += bit(f.gaps?.[unit])
@@ -91,11 +100,12 @@ export function unitChanges(
     const ts = m.point.ts
     const start = floor(ts)
     let change = byUnit.get(start)
-    if (!change) byUnit.set(start, (change = unitChange(device, start, ts)))
+    if (!change) byUnit.set(start, (change = unitChange(device, unit, start, ts)))
     change.firstTs = Math.min(change.firstTs, ts)
     const moves = (m.delta ?? 0) - (m.point.delta ?? 0)
     change.kwh += moves
     if (unit === 'hour' && ts - start <= HALF_HOUR) change.kwhFirstHalf += moves
+    if (unit === 'day') change.kwhHalfHours[halfHourOf(ts, start)]! += moves
     change.resets += bit(m.reset) - bit(m.point.reset)
     change.gaps += bit(m.gaps[unit]) - bit(m.point.gaps?.[unit])
   }

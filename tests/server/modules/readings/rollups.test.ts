@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationsDir } from '~/server/db/migrate.ts'
 import { SYSTEM } from '~/server/db/database.ts'
 import { computeDeltas, dayOf, type Point } from '~/server/modules/readings/deltas.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
@@ -68,6 +71,30 @@ async function expectRollupsExact(deviceId: string) {
     [deviceId],
   )
   expect(kept, 'first half hours').toEqual(fresh)
+  expect(await halfHoursOffHourly(deviceId), 'daily half hours').toEqual([])
+}
+
+/**
+ * The half hours of the device's daily `kwh_running` (differences of its running sums) that
+ * disagree with its hourly rows (half hour 2k + 1 is hour k's first half, 2k + 2 its second), and
+ * days whose last running sum is not their kwh: time-of-use cost prices whole days by them.
+ */
+async function halfHoursOffHourly(deviceId: string) {
+  const { rows } = await t.db.query(
+    `SELECT d.day, i, round((d.kwh_running[i] - coalesce(d.kwh_running[i - 1], 0))::numeric, 6) AS daily,
+            round(coalesce(CASE WHEN i % 2 = 1 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0)::numeric, 6) AS hourly
+     FROM readings_daily d CROSS JOIN generate_series(1, 48) AS i
+     LEFT JOIN readings_hourly h ON h.device_id = d.device_id AND h.hour = d.day + ((i - 1) / 2) * interval '1 hour'
+     WHERE d.device_id = $1 AND array_length(d.kwh_running, 1) = 48
+     UNION ALL
+     SELECT day, 0, array_length(kwh_running, 1), 48 FROM readings_daily
+     WHERE device_id = $1 AND array_length(kwh_running, 1) IS DISTINCT FROM 48
+     UNION ALL
+     SELECT day, 48, round(kwh_running[48]::numeric, 6), round(kwh::numeric, 6) FROM readings_daily
+     WHERE device_id = $1`,
+    [deviceId],
+  )
+  return rows.filter((r) => String(r.daily) !== String(r.hourly))
 }
 
 describe('gap flags', () => {
@@ -149,6 +176,68 @@ describe('hourly and daily rollups', () => {
     )
     // Only the device's first reading (45 minutes after its day's start) is late.
     expect(rows[0]!.gaps).toBe(1)
+  })
+
+  it("keeps a day's half hours when an hour arrives in two halves and is backfilled", async () => {
+    const d = await newDevice()
+    const hour = Date.parse('2026-03-02T05:00:00Z')
+    const at = (q: number, kwh: number): NewReading => ({
+      deviceId: d,
+      ts: new Date(hour + q * Q),
+      kwh,
+    })
+    await insert([at(-1, 100), at(1, 101)])
+    await insert([at(3, 104), at(4, 106)])
+    await expectRollupsExact(d)
+    // 05:30 slotted in: 05:15's rise stays, 05:45's splits into 05:30's and its own.
+    await insert([at(2, 102.5)])
+    await expectRollupsExact(d)
+    const { rows } = await t.db.query<{ running: number[] }>(
+      'SELECT kwh_running AS running FROM readings_daily WHERE device_id = $1',
+      [d],
+    )
+    const running = rows[0]!.running.map((kwh) => Math.round(kwh * 1000) / 1000)
+    // 04:45 opens the series; (05:00, 05:30] holds 1 + 1.5, (05:30, 06:00] 1.5 + 2.
+    expect(running.slice(9, 13)).toEqual([0, 2.5, 6, 6])
+    expect(running[47]).toBe(6)
+  })
+
+  it('fills the half hours of existing days as ingest keeps them (migration 025)', async () => {
+    const d = await newDevice()
+    const random = prng(11)
+    let kwh = 10
+    const readings: NewReading[] = []
+    for (let q = 0; q < 3 * 96; q += 1 + Math.floor(random() * 3)) {
+      kwh += random()
+      readings.push({ deviceId: d, ts: new Date(T0 + q * Q + 7_000), kwh })
+    }
+    await insert(readings)
+    const kept = await t.db.query(
+      'SELECT day, kwh_running FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      [d],
+    )
+    const sql = readFileSync(path.join(migrationsDir, '025_daily_running_half_hours.sql'), 'utf8')
+    const backfill = sql.slice(sql.indexOf('UPDATE readings_daily'))
+    await t.db.transaction(SYSTEM, async (tx) => {
+      await tx.query(
+        'UPDATE readings_daily SET kwh_running = array_fill(0::float8, ARRAY[48]) WHERE device_id = $1',
+        [d],
+      )
+      await tx.query(backfill)
+    })
+    const filled = await t.db.query(
+      'SELECT day, kwh_running FROM readings_daily WHERE device_id = $1 ORDER BY day',
+      [d],
+    )
+    const rounded = (rows: typeof kept.rows) =>
+      rows.map((r) => (r.kwh_running as number[]).map((x) => Math.round(x * 1e6) / 1e6))
+    expect(rounded(filled.rows)).toEqual(rounded(kept.rows))
+    expect(
+      rounded(filled.rows)
+        .flat()
+        .filter((x) => x > 0).length,
+    ).toBeGreaterThan(100)
+    await expectRollupsExact(d)
   })
 
   it('leaves the energy rollups alone when readings of another type are backfilled', async () => {
