@@ -59,13 +59,12 @@ describe('profiling (spec §3 Profile data)', () => {
     expect(steps.map((s) => s.name)).toEqual([
       'request',
       'authorize',
+      // the kWh figure priced at the group's tariffs and factors in one pass (issue 26)
       'load consumption',
       'load readings',
-      // cost and CO2 beside the kWh (issue 26): the group's tariffs and factors
-      'price',
     ])
     expect(body.profile.total_db_queries).toBe(steps.reduce((n, s) => n + s.query_count, 0))
-    const [request, authorize, consumption, load] = steps as [Step, Step, Step, Step, Step]
+    const [request, authorize, consumption, load] = steps as [Step, Step, Step, Step]
     expect(consumption.queries.some((q) => /readings_(daily|hourly)/.test(q))).toBe(true)
     // the statements that really ran, each in the step that ran it
     expect(authorize.queries).toEqual([expect.stringMatching(/FROM devices d WHERE d\.id = \$1/)])

@@ -5,11 +5,15 @@ import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 import type { Window } from '../consumption/buckets.ts'
 import { edgeValues } from '../consumption/edges.ts'
 import {
+  energyFigures,
+  roundKwh,
   segmentRows,
   windowSegments,
   withoutJit,
+  type EnergyFigure,
   type RowFilter,
 } from '../consumption/energy-totals.ts'
+import type { SignedSegment } from '../consumption/segments.ts'
 import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import { slotOf, SLOTS } from './settings-rules.ts'
 
@@ -54,6 +58,12 @@ export interface Pricing {
   settings: EnergySettings
   /** The group's timezone. */
   tz: string
+}
+
+/** Pricing without tariffs or factors: the kWh figures alone. */
+export const NO_PRICING: Pricing = {
+  settings: { billing_cycle_start_day: 1, currency: null, tariffs: [], emission_factors: [] },
+  tz: 'UTC',
 }
 
 const DAY_MS = 86_400_000
@@ -205,16 +215,19 @@ interface DaySet {
   days: Array<{ key: number; day: number }>
 }
 
+/** Per device and key: kWh (running sums at a set's bounds, or one sum) and readings counted. */
+type Sums = Map<string, { kwh: number[]; n: number }>
+
 /**
  * Per device and key, the sums over the key's days of the daily rows' running kWh at each of its
- * set's bounds (48: the day's kwh), in the order of `bounds`. One statement, a part per set;
- * $1 = groups, the devices last when named.
+ * set's bounds (48: the day's kwh), in the order of `bounds`, and their reading count. One
+ * statement, a part per set; $1 = groups, the devices last when named.
  */
 async function runningSums(
   q: Queryable,
   filter: RowFilter,
   sets: readonly DaySet[],
-): Promise<Map<string, number[]>> {
+): Promise<Sums> {
   const used = sets.filter((set) => set.days.length > 0)
   if (used.length === 0) return new Map()
   const params: unknown[] = [binaryArray('uuid', filter.groups)]
@@ -231,18 +244,35 @@ async function runningSums(
         days.map((d) => d.day),
       ),
     )
-    return `SELECT r.device_id, s.key, ARRAY[${bounds.map((k) => `sum(${at(k)})`).join(', ')}]::float8[] AS kwh
+    return `SELECT r.device_id, s.key, ARRAY[${bounds.map((k) => `sum(${at(k)})`).join(', ')}]::float8[] AS kwh,
+            sum(r.reading_count)::float8 AS n
      FROM unnest($${params.length - 1}::int4[], $${params.length}::timestamptz[]) AS s(key, day)
-     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh, r.kwh_running FROM readings_daily r
+     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh, r.kwh_running, r.reading_count FROM readings_daily r
                          WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
      GROUP BY r.device_id, s.key`
   })
   if (filter.named) params.push(binaryArray('uuid', filter.devices))
-  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[] }>(
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[]; n: number }>(
     parts.join('\n UNION ALL\n'),
     params,
   )
-  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh.map(Number)]))
+  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, { kwh: r.kwh.map(Number), n: r.n }]))
+}
+
+/** Per device and key, the signed sums of the rollup rows (and raw readings) of the segments. */
+async function segmentSums(
+  q: Queryable,
+  filter: RowFilter,
+  segments: ReadonlyArray<SignedSegment & { key: number }>,
+): Promise<Sums> {
+  if (segments.length === 0) return new Map()
+  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
+  const { rows } = await q.query<{ device_id: string; key: number; kwh: number; n: number }>(
+    `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh, sum(sign * n)::float8 AS n
+     FROM (${sql}) parts GROUP BY device_id, key`,
+    params,
+  )
+  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, { kwh: [r.kwh ?? 0], n: r.n }]))
 }
 
 export interface CostFigure {
@@ -250,21 +280,47 @@ export interface CostFigure {
   co2_kg: number | null
 }
 
+/** A device's consumption over a window and what it costs and emits. */
+export type PricedFigure = EnergyFigure & CostFigure
+
 /** Money to 1/100 of the unit, CO2 to grams. */
 export const roundCost = (value: number) => Math.round(value * 100) / 100
 export const roundCo2 = (value: number) => Math.round(value * 1000) / 1000
 
-/** Per device, each window's cost and CO2 (one group's devices: one pricing). */
-export async function costFigures(
+const withoutPrice = (figure: EnergyFigure): PricedFigure => ({
+  ...figure,
+  cost: null,
+  co2_kg: null,
+})
+
+/**
+ * Per device, each window's consumption (as `energyFigures`, whose reading of the rollups it is)
+ * with its cost and CO2 (one group's devices: one pricing), from one pass over the rows: the
+ * rows are summed per price range (and per day set of time of use), so the kWh figure is the sum
+ * of the priced parts and no row is read twice. A window listed twice is read once.
+ */
+export async function pricedFigures(
   q: Queryable,
   filter: RowFilter,
-  windows: readonly Window[],
+  list: readonly Window[],
   pricing: Pricing,
-): Promise<Map<string, CostFigure[]>> {
-  const none = () => windows.map(() => ({ cost: null, co2_kg: null }))
-  const out = new Map<string, CostFigure[]>(filter.devices.map((id) => [id, none()]))
+): Promise<Map<string, PricedFigure[]>> {
   const { settings } = pricing
-  if (settings.tariffs.length === 0 && settings.emission_factors.length === 0) return out
+  const unique = [...new Map(list.map((w) => [`${+w.start}:${+w.end}`, w])).values()]
+  const indexOf = (w: Window) => unique.findIndex((u) => +u.start === +w.start && +u.end === +w.end)
+  const listed = (figures: Map<string, PricedFigure[]>) =>
+    new Map([...figures].map(([id, f]) => [id, list.map((w) => f[indexOf(w)]!)]))
+  if (settings.tariffs.length === 0 && settings.emission_factors.length === 0) {
+    const figures = await energyFigures(q, filter, unique)
+    return listed(new Map([...figures].map(([id, f]) => [id, f.map(withoutPrice)])))
+  }
+  const windows = unique
+  const out = new Map<string, PricedFigure[]>(
+    filter.devices.map((id) => [
+      id,
+      windows.map(() => withoutPrice({ kwh: null, estimated: false })),
+    ]),
+  )
   if (windows.length === 0 || filter.devices.length === 0) return out
   const rates: Rate[] = []
   const perWindow = windows.map((w) => priceRanges(pricing, w, rates).ranges)
@@ -305,56 +361,61 @@ export async function costFigures(
   )
   await withoutJit(q)
   const sums = await runningSums(q, filter, [...sets.values()])
-  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
-  const { rows } = await q.query<{ device_id: string; key: number; kwh: number }>(
-    `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh FROM (${sql}) parts GROUP BY device_id, key`,
-    params,
-  )
-  const held = new Map(rows.map((r) => [`${r.device_id}:${r.key}`, r.kwh ?? 0]))
+  const held = await segmentSums(q, filter, segments)
   const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[]; set: DaySet }>)
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
-  for (const [device, list] of out) {
+  for (const [device, figures] of out) {
     perWindow.forEach((ranges, period) => {
       if (ranges.length === 0) return
       const parts = new Map<number, number>()
+      let n = 0
       for (const r of ranges) {
-        const kwh = held.get(`${device}:${keyOf(period, r.rate)}`) ?? 0
-        parts.set(r.rate, kwh)
+        const sum = held.get(`${device}:${keyOf(period, r.rate)}`)
+        if (!parts.has(r.rate)) n += sum?.n ?? 0
+        parts.set(r.rate, sum?.kwh[0] ?? 0)
       }
       // A run of half hours [from, to) holds the running sum at `to` less the one at `from`.
       for (const { key, runs, set } of byPeriod[period]!) {
-        const kwh = sums.get(`${device}:${key}`)
-        if (!kwh) continue
-        const sumAt = (k: number) => (k === 0 ? 0 : kwh[set.bounds.indexOf(k)]!)
+        const sum = sums.get(`${device}:${key}`)
+        if (!sum) continue
+        n += sum.n
+        const sumAt = (k: number) => (k === 0 ? 0 : sum.kwh[set.bounds.indexOf(k)]!)
         for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + sumAt(r.to) - sumAt(r.from))
       }
       const w = windows[period]!
       // The interpolated parts at the edges, at the rates in force there.
-      const startEdge = at.at(device, edges.indexOf(w.start.getTime())).kwh
-      const endEdge = at.at(device, edges.indexOf(w.end.getTime())).kwh
+      const start = at.at(device, edges.indexOf(w.start.getTime()))
+      const end = at.at(device, edges.indexOf(w.end.getTime()))
+      const estimated = start.estimated || end.estimated
+      // The signed reading count is the readings in the window: none is no data.
+      if (n <= 0 && !estimated) return
       const firstRate = ranges[0]!.rate
       const lastRate = ranges.at(-1)!.rate
-      parts.set(firstRate, (parts.get(firstRate) ?? 0) - startEdge)
-      parts.set(lastRate, (parts.get(lastRate) ?? 0) + endEdge)
+      parts.set(firstRate, (parts.get(firstRate) ?? 0) - start.kwh)
+      parts.set(lastRate, (parts.get(lastRate) ?? 0) + end.kwh)
+      let kwh = 0
       let cost: number | null = 0
       let co2: number | null = 0
-      for (const [rate, kwh] of parts) {
+      for (const [rate, part] of parts) {
+        kwh += part
         const { price, g } = rates[rate]!
-        const used = Math.abs(kwh) > 1e-9
-        if (cost !== null) cost = price === null ? (used ? null : cost) : cost + kwh * price
-        if (co2 !== null) co2 = g === null ? (used ? null : co2) : co2 + (kwh * g) / 1000
+        const used = Math.abs(part) > 1e-9
+        if (cost !== null) cost = price === null ? (used ? null : cost) : cost + part * price
+        if (co2 !== null) co2 = g === null ? (used ? null : co2) : co2 + (part * g) / 1000
       }
       if (settings.tariffs.length === 0) cost = null
       if (settings.emission_factors.length === 0) co2 = null
-      list[period] = {
+      figures[period] = {
+        kwh: roundKwh(kwh),
+        estimated,
         cost: cost === null ? null : Math.max(0, roundCost(cost)),
         co2_kg: co2 === null ? null : Math.max(0, roundCo2(co2)),
       }
     })
   }
-  return out
+  return listed(out)
 }
 
 /**

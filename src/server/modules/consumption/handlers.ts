@@ -6,7 +6,7 @@ import { untilClientLeaves } from '~/server/lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '~/server/lib/http-errors.ts'
 import { zoneOf } from '~/server/lib/timezones.ts'
 import { step } from '~/server/plugins/profiler.ts'
-import { costFigures, type Pricing } from '../billing/costs.ts'
+import { pricedFigures, type Pricing } from '../billing/costs.ts'
 import { energySettingsRepository } from '../billing/settings-repository.ts'
 import {
   billWindow,
@@ -21,7 +21,7 @@ import {
   type Window,
 } from './buckets.ts'
 import { consumptionRepository, withMetadata } from './consumption-repository.ts'
-import { energyFigures, roundKwh, roundRunning } from './energy-totals.ts'
+import { roundKwh, roundRunning } from './energy-totals.ts'
 
 type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 
@@ -55,18 +55,21 @@ const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
     () => consumptionRepository(q).figures(deviceId, list),
   )
 
+/** The group's pricing: its tariffs and factors, and its timezone (the tariffs' clock). */
+const pricingOf = async (q: Queryable, group: string): Promise<Pricing> => ({
+  settings: await energySettingsRepository(q).get(group),
+  tz: await consumptionRepository(q).groupTimezone(group),
+})
+
 /**
  * What the windows cost and emit at the group's tariffs and factors (read in this step too, so the
  * profile shows every statement of pricing in one place), and its currency.
  */
 const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]) =>
   step('price', `${list.length} windows at the group's tariffs`, async () => {
-    const pricing: Pricing = {
-      settings: await energySettingsRepository(q).get(group),
-      tz: await consumptionRepository(q).groupTimezone(group),
-    }
+    const pricing = await pricingOf(q, group)
     const filter = { groups: [group], devices: [deviceId], named: true }
-    const costs = (await costFigures(q, filter, list, pricing)).get(deviceId)!
+    const costs = (await pricedFigures(q, filter, list, pricing)).get(deviceId)!
     return { costs, currency: pricing.settings.currency }
   })
 
@@ -96,22 +99,23 @@ async function cumulative(
     total,
     tz,
     window: w,
-    cost,
     currency,
   } = await caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const { window, tz } = typeof w0 === 'function' ? await w0(group, q) : { window: w0, tz: zone }
     const filter = { groups: [group], devices: [deviceId], named: true }
-    const totals = await step('load consumption', 'rollups and edge readings', () =>
-      energyFigures(q, filter, [window]),
+    const { total, currency } = await step(
+      'load consumption',
+      "rollups and edge readings, priced at the group's tariffs",
+      async () => {
+        const pricing = await pricingOf(q, group)
+        const [total] = (await pricedFigures(q, filter, [window], pricing)).get(deviceId)!
+        return { total: total!, currency: pricing.settings.currency }
+      },
     )
     const [figures] = await loadReadings(q, deviceId, [window])
-    const {
-      costs: [cost],
-      currency,
-    } = await loadCosts(q, group, deviceId, [window])
-    return { f: figures!, total: totals.get(deviceId)![0]!, tz, window, cost: cost!, currency }
+    return { f: figures!, total, tz, window, currency }
   })
   const meta = withMetadata(f, new Date())
   return {
@@ -126,8 +130,8 @@ async function cumulative(
     reading_count: f.readings,
     has_gaps: meta.gaps > 0,
     resets: f.resets,
-    cost: total.kwh === null ? null : cost.cost,
-    co2_kg: total.kwh === null ? null : cost.co2_kg,
+    cost: total.kwh === null ? null : total.cost,
+    co2_kg: total.kwh === null ? null : total.co2_kg,
     currency,
   }
 }

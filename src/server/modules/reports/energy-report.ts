@@ -13,18 +13,14 @@ import {
 } from '../consumption/buckets.ts'
 import { DAY_MS } from '../consumption/segments.ts'
 import { edgeValues } from '../consumption/edges.ts'
+import { roundKwh, roundRunning, type RowFilter } from '../consumption/energy-totals.ts'
 import {
-  energyTotals,
-  roundKwh,
-  roundRunning,
-  type RowFilter,
-} from '../consumption/energy-totals.ts'
-import {
-  costFigures,
+  NO_PRICING,
+  pricedFigures,
   roundCo2,
   roundCost,
   standingCharge,
-  type CostFigure,
+  type PricedFigure,
   type Pricing,
 } from '../billing/costs.ts'
 import { energySettingsRepository } from '../billing/settings-repository.ts'
@@ -135,21 +131,20 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
     devices: devices.map((d) => d.id),
     named: q.deviceIds !== undefined,
   }
-  const totals = await energyTotals(tx, filter, spans)
+  const { figures, currency, pricings } = await pricedFiguresOf(tx, devices, spans, filter.named)
   const { values, counts } = await reportsRepository(tx).termValues(plan.series, filter)
   const series = seriesOf(plan, values)
   const readings = seriesOf(plan, counts)
   const estimated = await withEdgeValues(tx, filter, plan.bounds, series)
-  const pricing = await costsOf(tx, devices, spans.slice(0, 2), q.deviceIds !== undefined)
-  return { periods, devices, totals, series, readings, estimated, ...pricing }
+  return { periods, devices, figures, series, readings, estimated, currency, pricings }
 }
 
 /**
- * Each device's cost and CO2 over the spans, at its group's tariffs (billing/costs.ts), the
- * report's one currency (null when its groups with tariffs have none or differ: then no cost),
- * and each group's pricing for the standing charges.
+ * Each device's kWh, cost and CO2 over the spans, at its group's tariffs (billing/costs.ts: one
+ * pass over the rows for both), the report's one currency (null when its groups with tariffs have
+ * none or differ: then no cost), and each group's pricing for the standing charges.
  */
-async function costsOf(tx: Tx, devices: ReportDevice[], spans: Window[], named: boolean) {
+async function pricedFiguresOf(tx: Tx, devices: ReportDevice[], spans: Window[], named: boolean) {
   const groups = [...new Set(devices.map((d) => d.group_id))]
   const settings = await energySettingsRepository(tx).of(groups)
   const { rows } = await tx.query<{ id: string; timezone: string }>(
@@ -162,15 +157,25 @@ async function costsOf(tx: Tx, devices: ReportDevice[], spans: Window[], named: 
     pricings.filter((p) => p.settings.tariffs.length > 0).map((p) => p.settings.currency),
   )
   const currency = currencies.size === 1 ? [...currencies][0]! : null
-  const costs = new Map<string, CostFigure[]>()
-  for (const [i, group] of groups.entries()) {
-    const ids = devices.filter((d) => d.group_id === group).map((d) => d.id)
-    const filter = { groups: [group], devices: ids, named }
-    for (const [id, list] of await costFigures(tx, filter, spans, pricings[i]!)) {
-      costs.set(id, currency === null ? list.map((c) => ({ ...c, cost: null })) : list)
+  const unpriced = (p: Pricing) =>
+    p.settings.tariffs.length === 0 && p.settings.emission_factors.length === 0
+  // Groups without pricing are read together, each priced group in its own pass.
+  const passes = [
+    { groups: groups.filter((_, i) => unpriced(pricings[i]!)), pricing: NO_PRICING },
+    ...groups.flatMap((g, i) =>
+      unpriced(pricings[i]!) ? [] : [{ groups: [g], pricing: pricings[i]! }],
+    ),
+  ]
+  const figures = new Map<string, PricedFigure[]>()
+  for (const pass of passes) {
+    const ids = devices.filter((d) => pass.groups.includes(d.group_id)).map((d) => d.id)
+    if (ids.length === 0) continue
+    const filter = { groups: pass.groups, devices: ids, named }
+    for (const [id, list] of await pricedFigures(tx, filter, spans, pass.pricing)) {
+      figures.set(id, currency === null ? list.map((c) => ({ ...c, cost: null })) : list)
     }
   }
-  return { costs, currency, pricings: currency === null ? [] : pricings }
+  return { figures, currency, pricings: currency === null ? [] : pricings }
 }
 
 /** The sum of devices' figures; null where a device with kWh has none. */
@@ -238,21 +243,20 @@ export async function energyReport(
 ): Promise<EnergyReport> {
   const now = q.now ?? new Date()
   const spans = comparedSpans(q, now)
-  const { periods, devices, totals, series, readings, estimated, costs, currency, pricings } =
+  const { periods, devices, figures, series, readings, estimated, currency, pricings } =
     await figuresOf(tx, scope, q, [spans.current, spans.previous, q.previous])
   const perDay = (value: number | null, w: Window) =>
     value === null ? null : roundKwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
   const scaled = (value: number | null, w: Window, round: (v: number) => number) =>
     value === null ? null : round(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
-  const none: CostFigure = { cost: null, co2_kg: null }
+  const none: PricedFigure = { kwh: null, estimated: false, cost: null, co2_kg: null }
   const rows = devices.map((d) => {
-    const [current = null, previous = null, full = null] = totals.get(d.id) ?? []
-    const [c = none, p = none] = costs.get(d.id) ?? []
+    const [c = none, p = none, full = none] = figures.get(d.id) ?? []
     const row = {
-      current: perDay(current, spans.current),
-      previous: perDay(previous, spans.previous),
+      current: perDay(c.kwh, spans.current),
+      previous: perDay(p.kwh, spans.previous),
     }
-    const priced = (kwh: number | null, f: CostFigure, w: Window) => ({
+    const priced = (kwh: number | null, f: PricedFigure, w: Window) => ({
       cost: kwh === null ? null : scaled(f.cost, w, roundCost),
       co2: kwh === null ? null : scaled(f.co2_kg, w, roundCo2),
     })
@@ -266,7 +270,7 @@ export async function energyReport(
       previous_kwh: row.previous,
       absolute_change: delta ? delta.absolute : null,
       percent_change: delta ? delta.percent : null,
-      previous_full_kwh: perDay(full, q.previous),
+      previous_full_kwh: perDay(full.kwh, q.previous),
       current_cost: pc.cost,
       previous_cost: pp.cost,
       current_co2_kg: pc.co2,

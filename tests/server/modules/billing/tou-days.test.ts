@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { SYSTEM } from '~/server/db/database.ts'
-import { costFigures, priceRanges } from '~/server/modules/billing/costs.ts'
+import { pricedFigures, priceRanges } from '~/server/modules/billing/costs.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
 import { prng } from '~/server/seed/random.ts'
 import { build, type TestApp } from '../../helpers/build.ts'
@@ -9,7 +9,7 @@ import { build, type TestApp } from '../../helpers/build.ts'
 /**
  * Time-of-use cost prices whole UTC days by their daily rows' half hours and the rest from the
  * hourly rows: it must be each reading's rise at the price in force when it was read, whatever
- * the rises. Quarter-hourly readings with random rises, every window edge on a reading (nothing
+ * the rises, and the kWh figure beside it the sum of those rises. Quarter-hourly readings with random rises, every window edge on a reading (nothing
  * is interpolated), over the spring-forward week in Berlin and in a +05:45 zone.
  */
 let t: TestApp
@@ -86,7 +86,7 @@ it.each([
     .map((end, i) => ({ start: new Date(edges[i]!), end: new Date(end) }))
   windows.push({ start: new Date(edges[0]!), end: new Date(edges[2]!) })
   const figures = await t.db.transaction(SYSTEM, (tx) =>
-    costFigures(tx, { groups: [group], devices: [device], named: false }, windows, {
+    pricedFigures(tx, { groups: [group], devices: [device], named: false }, windows, {
       settings,
       tz,
     }),
@@ -102,6 +102,19 @@ it.each([
     }
     return cost
   })
+  // The kWh figure is the sum of the priced parts (one pass): each reading's rise in (start, end].
+  const expectedKwh = windows.map((w) =>
+    readings.reduce((sum, r, i) => {
+      const ts = r.ts.getTime()
+      if (i === 0 || ts <= w.start.getTime() || ts > w.end.getTime()) return sum
+      return sum + r.kwh - readings[i - 1]!.kwh
+    }, 0),
+  )
+  const kwhOff = figures.get(device)!.map((f, i) => Math.abs(f.kwh! - expectedKwh[i]!))
+  expect(
+    kwhOff.every((d) => d <= 0.0005 + 1e-9),
+    `${kwhOff.join(', ')}`,
+  ).toBe(true)
   // To the cent: the exact sum can be a half cent, which float sums in another order round either way.
   const off = figures.get(device)!.map((f, i) => Math.abs(f.cost! - expected[i]!))
   expect(
