@@ -225,11 +225,11 @@ async function totals(info: Info) {
   return `${body.current.total_kwh} kWh, cost ${body.current.total_cost} ${body.currency ?? ''}, standing ${body.current.standing_charge}`
 }
 
-const line = (label: string, s: ReturnType<typeof summary>, base?: number) =>
+const line = (label: string, s: ReturnType<typeof summary>, base?: ReturnType<typeof summary>) =>
   `  ${label.padEnd(14)} p50 ${ms(s.p50).padStart(10)}  p95 ${ms(s.p95).padStart(10)}  max ${ms(s.max).padStart(10)}  (n=${s.n})` +
   (base === undefined
     ? ''
-    : `  p95 x${(s.p95 / base).toFixed(2)} (+${((s.p95 / base - 1) * 100).toFixed(0)} %)`)
+    : `  p95 x${(s.p95 / base.p95).toFixed(2)} (+${((s.p95 / base.p95 - 1) * 100).toFixed(0)} %), p50 x${(s.p50 / base.p50).toFixed(2)}`)
 
 async function measure(kind: Kind) {
   console.log(`\n${kind}`)
@@ -251,7 +251,7 @@ async function measure(kind: Kind) {
         latencies.set(v, [...(latencies.get(v) ?? []), ...list])
       }
     }
-    const base = summary(latencies.get('no cost')!).p95
+    const base = summary(latencies.get('no cost')!)
     for (const v of variants)
       console.log(line(v, summary(latencies.get(v)!), v === 'no cost' ? undefined : base))
   } finally {

@@ -209,53 +209,67 @@ function runsOf(rates: readonly number[]): Run[] {
   return runs
 }
 
-/** Days summed together: their running sums at `bounds` (half hours from the day's start, 1-48). */
-interface DaySet {
+/** Days of a window with the same rate in each half hour, summed together. */
+interface DayVector {
+  key: number
+  period: number
+  runs: Run[]
+  /** The half hours (1-48) where its runs end or start: the running sums read. */
   bounds: number[]
-  days: Array<{ key: number; day: number }>
+  days: number[]
 }
 
-/** Per device and key: kWh (running sums at a set's bounds, or one sum) and readings counted. */
+/** Per device and key: kWh (running sums at a vector's bounds, or one sum) and readings counted. */
 type Sums = Map<string, { kwh: number[]; n: number }>
 
 /**
- * Per device and key, the sums over the key's days of the daily rows' running kWh at each of its
- * set's bounds (48: the day's kwh), in the order of `bounds`, and their reading count. One
- * statement, a part per set; $1 = groups, the devices last when named.
+ * Per device and vector, the sums over the vector's days of the daily rows' running kWh at each of
+ * its bounds (in their order), and their reading count; $1 = groups, the devices last when named.
+ * One scan for all vectors: each day brings its vector's bounds (padded with 48, the day's kwh).
  */
 async function runningSums(
   q: Queryable,
   filter: RowFilter,
-  sets: readonly DaySet[],
+  vectors: readonly DayVector[],
 ): Promise<Sums> {
-  const used = sets.filter((set) => set.days.length > 0)
-  if (used.length === 0) return new Map()
-  const params: unknown[] = [binaryArray('uuid', filter.groups)]
-  const named = filter.named ? `AND r.device_id = ANY($${2 + 2 * used.length}::uuid[])` : ''
-  const parts = used.map(({ bounds, days }) => {
-    const at = (k: number) => (k === HALF_HOURS ? 'r.kwh' : `r.kwh_running[${k}]`)
-    params.push(
-      binaryArray(
-        'int4',
-        days.map((d) => d.key),
-      ),
-      binaryArray(
-        'timestamptz',
-        days.map((d) => d.day),
-      ),
+  const width = Math.max(0, ...vectors.map((v) => v.bounds.length))
+  if (width === 0) return new Map()
+  const days = vectors.flatMap((v) => v.days.map((day) => ({ v, day })))
+  const bound = (i: number) =>
+    binaryArray(
+      'int4',
+      days.map(({ v }) => v.bounds[i] ?? HALF_HOURS),
     )
-    return `SELECT r.device_id, s.key, ARRAY[${bounds.map((k) => `sum(${at(k)})`).join(', ')}]::float8[] AS kwh,
-            sum(r.reading_count)::float8 AS n
-     FROM unnest($${params.length - 1}::int4[], $${params.length}::timestamptz[]) AS s(key, day)
-     CROSS JOIN LATERAL (SELECT r.device_id, r.kwh, r.kwh_running, r.reading_count FROM readings_daily r
-                         WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
-     GROUP BY r.device_id, s.key`
-  })
+  const columns = Array.from({ length: width }, (_, i) => i)
+  const params: unknown[] = [
+    binaryArray('uuid', filter.groups),
+    binaryArray(
+      'int4',
+      days.map(({ v }) => v.key),
+    ),
+    binaryArray(
+      'timestamptz',
+      days.map(({ day }) => day),
+    ),
+    ...columns.map(bound),
+  ]
+  const named = filter.named ? `AND r.device_id = ANY($${params.length + 1}::uuid[])` : ''
   if (filter.named) params.push(binaryArray('uuid', filter.devices))
+  // The planner cannot know there are a few keys per device: it would sort the wide rows (to disk)
+  // to group them, where a hash of ~1,000 devices x keys fits in memory.
+  await q.query('SET LOCAL enable_sort = off')
   const { rows } = await q.query<{ device_id: string; key: number; kwh: number[]; n: number }>(
-    parts.join('\n UNION ALL\n'),
+    `SELECT r.device_id, s.key, ARRAY[${columns.map((i) => `sum(r.at${i})`).join(', ')}]::float8[] AS kwh,
+            sum(r.reading_count)::float8 AS n
+     FROM unnest($2::int4[], $3::timestamptz[], ${columns.map((i) => `$${4 + i}::int4[]`).join(', ')})
+       AS s(key, day, ${columns.map((i) => `b${i}`).join(', ')})
+     CROSS JOIN LATERAL (
+       SELECT r.device_id, r.reading_count, ${columns.map((i) => `r.kwh_running[s.b${i}] AS at${i}`).join(', ')}
+       FROM readings_daily r WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
+     GROUP BY r.device_id, s.key`,
     params,
   )
+  await q.query('SET LOCAL enable_sort = on')
   return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, { kwh: r.kwh.map(Number), n: r.n }]))
 }
 
@@ -327,27 +341,20 @@ export async function pricedFigures(
   const split = perWindow.map((ranges, period) =>
     pricedDays(ranges, windows[period]!.start.getTime(), windows[period]!.end.getTime()),
   )
-  // Days of one window with the same rate in each half hour are summed together, and days whose
-  // runs end at the same half hours in one part of the statement.
-  const vectors = new Map<string, { key: number; period: number; runs: Run[]; set: DaySet }>()
-  const sets = new Map<string, DaySet>()
-  const setOf = (runs: readonly Run[]) => {
-    const bounds = [...new Set(runs.flatMap((r) => [r.from, r.to]))]
-      .filter((k) => k > 0)
-      .sort((x, y) => x - y)
-    let set = sets.get(bounds.join(','))
-    if (!set) sets.set(bounds.join(','), (set = { bounds, days: [] }))
-    return set
-  }
+  // Days of one window with the same rate in each half hour are summed together.
+  const vectors = new Map<string, DayVector>()
   for (const [period, { days }] of split.entries()) {
     for (const { day, rates } of days) {
       const id = `${period}|${rates.join(',')}`
       let vector = vectors.get(id)
       if (!vector) {
         const runs = runsOf(rates)
-        vectors.set(id, (vector = { key: vectors.size, period, runs, set: setOf(runs) }))
+        const bounds = [...new Set(runs.flatMap((r) => [r.from, r.to]))]
+          .filter((k) => k > 0)
+          .sort((x, y) => x - y)
+        vectors.set(id, (vector = { key: vectors.size, period, runs, bounds, days: [] }))
       }
-      vector.set.days.push({ key: vector.key, day })
+      vector.days.push(day)
     }
   }
   const keyOf = (period: number, rate: number) => period * rates.length + rate
@@ -360,28 +367,30 @@ export async function pricedFigures(
     ),
   )
   await withoutJit(q)
-  const sums = await runningSums(q, filter, [...sets.values()])
+  const sums = await runningSums(q, filter, [...vectors.values()])
   const held = await segmentSums(q, filter, segments)
-  const byPeriod = perWindow.map(() => [] as Array<{ key: number; runs: Run[]; set: DaySet }>)
+  const byPeriod = perWindow.map(() => [] as DayVector[])
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
   const at = await edgeValues(q, filter, edges)
+  // A year of time of use is hundreds of ranges at a few rates: the loop below goes by rate.
+  const ratesOf = perWindow.map((ranges) => [...new Set(ranges.map((r) => r.rate))])
   for (const [device, figures] of out) {
     perWindow.forEach((ranges, period) => {
       if (ranges.length === 0) return
       const parts = new Map<number, number>()
       let n = 0
-      for (const r of ranges) {
-        const sum = held.get(`${device}:${keyOf(period, r.rate)}`)
-        if (!parts.has(r.rate)) n += sum?.n ?? 0
-        parts.set(r.rate, sum?.kwh[0] ?? 0)
+      for (const rate of ratesOf[period]!) {
+        const sum = held.get(`${device}:${keyOf(period, rate)}`)
+        n += sum?.n ?? 0
+        parts.set(rate, sum?.kwh[0] ?? 0)
       }
       // A run of half hours [from, to) holds the running sum at `to` less the one at `from`.
-      for (const { key, runs, set } of byPeriod[period]!) {
+      for (const { key, runs, bounds } of byPeriod[period]!) {
         const sum = sums.get(`${device}:${key}`)
         if (!sum) continue
         n += sum.n
-        const sumAt = (k: number) => (k === 0 ? 0 : sum.kwh[set.bounds.indexOf(k)]!)
+        const sumAt = (k: number) => (k === 0 ? 0 : sum.kwh[bounds.indexOf(k)]!)
         for (const r of runs) parts.set(r.rate, parts.get(r.rate)! + sumAt(r.to) - sumAt(r.from))
       }
       const w = windows[period]!
