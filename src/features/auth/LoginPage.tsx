@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form } from 'react-aria-components'
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { login as signIn } from '~/api'
-import { Button, Card, Inline, Notice, TextField } from '~/ui'
+import { Button, Card, TextField } from '~/ui'
 import { Logo } from '../shared/Logo'
 import { useAppServices } from '../shared/use-app-services'
 import type { FeedbackMessage } from '../feedback/feedback-store'
@@ -41,9 +41,9 @@ export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginF
       }}
     >
       {notice && (
-        <Notice role="status" tone="caution">
+        <p role="status" className={styles.notice}>
           <strong>{notice.title}</strong> {notice.message}
-        </Notice>
+        </p>
       )}
       <TextField
         label="E-mail"
@@ -67,9 +67,9 @@ export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginF
         onChange={setPassword}
       />
       {error && (
-        <Notice role="alert" tone="critical">
+        <p role="alert" className={styles.error}>
           {error}
-        </Notice>
+        </p>
       )}
       <Button type="submit" intent="formPrimary" isPending={isPending} className={styles.submit}>
         Sign in
@@ -115,12 +115,12 @@ export function LoginPage() {
   return (
     <div className={styles.page}>
       <main className={styles.panel}>
-        <Inline space="sm" align="center" alignY="center">
+        <div className={styles.brand}>
           <Logo linked={false} />
           <Suspense fallback={null}>
             <EnvironmentBadge />
           </Suspense>
-        </Inline>
+        </div>
         <Card title="Sign in" description="Monitor your meters, consumption and alerts.">
           <LoginForm
             isPending={login.isPending}
