@@ -24,7 +24,6 @@ export const section = style({
   marginBottom: vars.space.lg,
   '@media': { [NARROW]: { order: 1, marginBottom: 0, marginTop: vars.space.lg } },
 })
-export const panelHeader = style({ margin: `${vars.space.lg} 0` })
 export const panelTitle = style({
   // Focused on arrival after a drill-down (to be read out), not to be operated: no ring for a pointer.
   selectors: { '&:focus:not(:focus-visible)': { outline: 'none' } },

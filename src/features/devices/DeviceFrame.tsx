@@ -6,7 +6,6 @@ import { deviceQuery } from './device-queries'
 import { sprinkles } from '~/styles'
 import {
   ErrorState,
-  Inline,
   LinkTabs,
   Skeleton,
   SkeletonText,
@@ -16,6 +15,7 @@ import {
 import { PageHeader } from '../shared/PageHeader'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { lastSeenText } from './format'
+import * as styles from './devices.css'
 
 const tabs = [
   { label: 'Overview', to: '/devices/$deviceId' },
@@ -71,12 +71,12 @@ export function DeviceFrame({ deviceId, tab, children, now }: DeviceFrameProps) 
       <PageHeader
         title={d.name}
         lead={
-          <Inline as="span" space="sm" alignY="center">
+          <span className={styles.headerMeta}>
             <DeviceStatusBadge status={d.status} size="sm" />
             <span>{d.serial_number}</span>
             <span>{d.location ?? 'No location'}</span>
             <span>{lastSeenText(d.last_seen, now)}</span>
-          </Inline>
+          </span>
         }
         actions={
           <Link

@@ -50,6 +50,14 @@ export const nameWrap = style({
   lineHeight: vars.lineHeight.tight,
 })
 
+/** Inline in the header's lead line (a paragraph of muted text). */
+export const headerMeta = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+})
+
 export const figureLabel = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
@@ -60,12 +68,8 @@ export const figureLabel = style({
 export const formWidth = style({ maxWidth: '40rem' })
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 
-export const photoCard = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  overflow: 'hidden',
-})
+/** Corners: the photo is cut to the frame's rounding. */
+export const photoCard = style({ overflow: 'hidden' })
 export const photoButton = style({
   all: 'unset',
   cursor: 'zoom-in',
@@ -77,7 +81,6 @@ export const photoButton = style({
   },
 })
 export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
-export const photoCaption = style({ padding: vars.space.md, fontSize: vars.fontSize.sm })
 /** A note may run to 500 characters: three lines here, all of it in the reading's title. */
 export const photoNote = style({
   display: '-webkit-box',

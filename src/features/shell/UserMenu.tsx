@@ -84,11 +84,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                   <Icon name="settings" size="sm" /> Settings
                 </Link>
               )}
-              <Button
-                intent="listItemAction"
-                className={styles.menuButton}
-                onPress={() => void logout()}
-              >
+              <Button intent="listItemAction" onPress={() => void logout()}>
                 <Icon name="logout" size="sm" /> Logout
               </Button>
             </Stack>

@@ -126,7 +126,6 @@ export const userMenu = style({
   minWidth: '16rem',
   outline: 'none',
 })
-export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
 
 export const failureActions = style({
   display: 'flex',
