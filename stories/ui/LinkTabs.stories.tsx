@@ -40,7 +40,7 @@ export const Middle: Story = { args: { current: 'Status' } }
 
 /** On a phone the strip scrolls: the current tab is centred, and the cut edges fade. */
 export const NarrowScreen: Story = {
-  args: { current: 'Logs' },
+  args: { current: 'Status' },
   globals: mobileViewport,
   render: (args) => (
     <div style={{ width: '14rem' }}>{meta.render({ ...args, children: null })}</div>

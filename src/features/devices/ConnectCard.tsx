@@ -206,6 +206,7 @@ function Instructions({
   return (
     <Stack space="md">
       <DescriptionList
+        collapseBelow="tablet"
         items={[
           [
             'MQTT',
