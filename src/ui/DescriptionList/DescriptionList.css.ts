@@ -15,6 +15,8 @@ export const collapsed = style({
   '@media': {
     [`screen and (max-width: ${breakpoints.tablet - 1}px)`]: {
       gridTemplateColumns: 'minmax(0, 1fr)',
+      // A term close over its value, so each pair reads as one.
+      rowGap: vars.space.xs,
     },
   },
 })
