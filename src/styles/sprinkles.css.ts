@@ -70,6 +70,10 @@ const colors = defineProperties({
     fontWeight: vars.fontWeight,
     borderRadius: vars.radius,
     boxShadow: vars.shadow,
+    // A frame ('line', or 'dashed' for a placeholder), or a line between a bar and what it bars off.
+    border: { line: `1px solid ${vars.color.border}`, dashed: `1px dashed ${vars.color.border}` },
+    borderTop: { line: `1px solid ${vars.color.border}` },
+    borderBottom: { line: `1px solid ${vars.color.border}` },
   },
 })
 

@@ -59,3 +59,41 @@ export const AsList: Story = {
 }
 
 export const Dark: Story = { ...AsList, globals: { theme: 'dark' } }
+
+/** A frame (solid, or dashed for something still to come), and bars with a line between. */
+export const Borders: Story = {
+  args: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 'md',
+    padding: 'none',
+    background: undefined,
+    children: (
+      <>
+        <Box border="line" borderRadius="md" padding="lg">
+          Alert when a device goes offline
+        </Box>
+        <Box border="dashed" borderRadius="sm" padding="sm">
+          <Text tone="muted">Waiting for the first message...</Text>
+        </Box>
+        <Box border="line" borderRadius="md">
+          <Box paddingY="md" paddingX="lg" borderBottom="line">
+            Notifications
+          </Box>
+          <Box paddingY="md" paddingX="lg">
+            Device offline
+          </Box>
+          <Box paddingY="sm" paddingX="lg" borderTop="line" fontSize="xs" color="muted">
+            Notifications refresh every minute.
+          </Box>
+        </Box>
+      </>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByText('Notifications')
+    await expect(getComputedStyle(bar).borderBottomStyle).toBe('solid')
+    const waiting = within(canvasElement).getByText('Waiting for the first message...')
+    await expect(getComputedStyle(waiting.parentElement!).borderTopStyle).toBe('dashed')
+  },
+}

@@ -53,4 +53,19 @@ export const NarrowScreen: Story = {
   },
 }
 
+/** `collapseBelow="tablet"`: on a phone each term sits over its value, which keeps the whole width. */
+export const Collapsed: Story = {
+  ...NarrowScreen,
+  args: { ...NarrowScreen.args, collapseBelow: 'tablet' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const term = canvas.getByText('Id')
+    const value = canvas.getByText(/^7c9e6679/)
+    await expect(value.getBoundingClientRect().top).toBeGreaterThan(
+      term.getBoundingClientRect().bottom,
+    )
+    await expect(value.getBoundingClientRect().left).toBe(term.getBoundingClientRect().left)
+  },
+}
+
 export const Dark: Story = { globals: { theme: 'dark' } }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { normalizeError } from '~/api'
 import { downloadText } from '~/lib/download'
 import type { ConsumptionView } from '~/lib/search-params'
+import { sprinkles } from '~/styles'
 import { Button, Icon, Inline, ResponsiveConsumptionChart, Text } from '~/ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
@@ -77,7 +78,7 @@ export function IntervalPanel({
         now={now}
         onNavigate={onNavigate}
       />
-      <Inline space="md" align="between" alignY="baseline" className={styles.panelHeader}>
+      <Inline space="md" align="between" alignY="baseline" className={sprinkles({ marginY: 'lg' })}>
         <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
           {title}
         </h2>

@@ -1,7 +1,7 @@
 import { parseDate } from '@internationalized/date'
-import { Breadcrumb, Breadcrumbs } from 'react-aria-components'
 import type { ConsumptionView } from '~/lib/search-params'
-import { Button, DatePicker, Icon, Inline, Link } from '~/ui'
+import { sprinkles } from '~/styles'
+import { Breadcrumb, Breadcrumbs, Button, DatePicker, Icon, Inline, Link } from '~/ui'
 import { dayOf, pastDay, shiftDay, type Day } from './ranges'
 import { stepName, type ConsumptionTarget, type Crumb } from './time-navigation'
 import * as styles from './consumption.css'
@@ -27,7 +27,7 @@ export function WindowNav({ view, date, isCurrent, timeZone, now, onNavigate }: 
       alignY="center"
       role="group"
       aria-label="Period"
-      className={styles.windowNav}
+      className={sprinkles({ marginTop: 'md' })}
     >
       <Button intent="iconGhost" aria-label={`Previous ${stepName[view]}`} onPress={() => go(-1)}>
         <Icon name="chevronLeft" size="sm" />
@@ -66,10 +66,10 @@ export function WindowCrumbs({
 }) {
   if (crumbs.length === 0) return null
   return (
-    <nav aria-label="Breadcrumbs">
-      <Breadcrumbs className={styles.crumbs} items={crumbs.map((c, i) => ({ ...c, id: i }))}>
+    <nav aria-label="Breadcrumbs" className={sprinkles({ marginTop: 'md' })}>
+      <Breadcrumbs items={crumbs.map((c, i) => ({ ...c, id: i }))}>
         {(crumb) => (
-          <Breadcrumb className={styles.crumb}>
+          <Breadcrumb>
             {({ isCurrent }) =>
               isCurrent ? (
                 <span aria-current="page">{crumb.label}</span>

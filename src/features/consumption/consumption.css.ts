@@ -24,7 +24,6 @@ export const section = style({
   marginBottom: vars.space.lg,
   '@media': { [NARROW]: { order: 1, marginBottom: 0, marginTop: vars.space.lg } },
 })
-export const panelHeader = style({ margin: `${vars.space.lg} 0` })
 export const panelTitle = style({
   // Focused on arrival after a drill-down (to be read out), not to be operated: no ring for a pointer.
   selectors: { '&:focus:not(:focus-visible)': { outline: 'none' } },
@@ -39,23 +38,4 @@ export const zone = style({
   marginTop: vars.space.md,
 })
 /** Previous, a date, next and today on one line; the date field takes what is left on a phone. */
-export const windowNav = style({ marginTop: vars.space.md })
 export const datePicker = style({ flex: '0 1 12rem', minWidth: 0 })
-export const crumbs = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: `${vars.space.md} 0 0`,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.fontSize.sm,
-})
-export const crumb = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  selectors: {
-    '&:not(:last-child)::after': { content: '"›"', color: vars.color.textMuted },
-    '&:last-child': { fontWeight: vars.fontWeight.semibold },
-  },
-})

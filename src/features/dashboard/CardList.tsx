@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Inline, Stack } from '~/ui'
-import * as styles from './dashboard.css'
+import { sprinkles } from '~/styles'
 
 /** A card's short list (offline devices, top consumers, unread notifications), a line above each row. */
 export function CardList({
@@ -29,7 +29,7 @@ export function CardListItem({ children }: { children: ReactNode }) {
       align="between"
       alignY="center"
       wrap="nowrap"
-      className={styles.listItem}
+      className={sprinkles({ paddingY: 'sm', borderTop: 'line' })}
     >
       {children}
     </Inline>

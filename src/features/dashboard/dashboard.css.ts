@@ -41,12 +41,6 @@ export const pair = style([
   },
 ])
 
-export const listItem = style({
-  padding: `${vars.space.sm} 0`,
-  borderTop: `1px solid ${vars.color.border}`,
-  minWidth: 0,
-})
-
 export const itemText = style({ display: 'grid', minWidth: 0 })
 
 export const share = style({

@@ -1,9 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
+import { sprinkles } from '~/styles'
 import { EmptyState, ErrorState, LevelBadge, Spinner, Text } from '~/ui'
 import { contextSummary, requestSummary, type ViewerEntry } from './log-filters'
 import * as styles from './debug.css'
+
+const frame = sprinkles({ border: 'line', borderRadius: 'md', background: 'surface' })
 
 export interface LogListProps {
   entries: readonly ViewerEntry[]
@@ -104,7 +107,7 @@ export function LogList({ entries, isLoading, isError, onRequestSelect }: LogLis
   return (
     <div
       ref={viewportRef}
-      className={styles.viewport}
+      className={`${styles.viewport} ${frame}`}
       role="region"
       aria-label="Log entries"
       // The scrolling view must be reachable by keyboard: its rows have no focusable part of their own.

@@ -11,17 +11,8 @@ export const spacer = style({ flex: 1 })
 
 /* The log list: spec §2 says the view is 600px tall. */
 
-export const viewport = style({
-  height: '600px',
-  overflowY: 'auto',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  outline: 'none',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-})
+/** Framed by sprinkles; its keyboard focus ring is the global :focus-visible one. */
+export const viewport = style({ height: '600px', overflowY: 'auto' })
 
 export const viewportState = style({
   height: '100%',

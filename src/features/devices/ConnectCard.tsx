@@ -14,12 +14,14 @@ import {
   type Reading,
 } from '~/api'
 import { formatAgo, formatDateTime, formatMeter } from '~/lib/format'
+import { sprinkles } from '~/styles'
 import {
   Badge,
   Button,
   Card,
   CodeBlock,
   ConfirmDialog,
+  DescriptionList,
   ErrorState,
   Inline,
   Skeleton,
@@ -29,7 +31,6 @@ import {
 } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { curlCommand, mosquittoPubCommand, samplePayload } from './connect-commands'
-import * as styles from './connect.css'
 
 /** How often the live check asks for the device's latest reading while it waits. */
 export const FIRST_MESSAGE_POLL_MS = 2000
@@ -113,7 +114,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
 
   return (
     <Card
-      className={styles.card}
+      className={sprinkles({ marginTop: 'xl' })}
       title="Connect"
       description="How this device sends its readings: over MQTT or HTTP, with its own access token."
     >
@@ -204,18 +205,20 @@ function Instructions({
   const { mqtt } = connection
   return (
     <Stack space="md">
-      <dl className={styles.facts}>
-        <dt>MQTT</dt>
-        <dd>
-          {mqtt.enabled ? `${mqtt.host}:${mqtt.port}, QoS 1` : `Off on this server: ${mqtt.reason}`}
-        </dd>
-        <dt>Topic</dt>
-        <dd className={styles.code}>{mqtt.topic}</dd>
-        <dt>User name</dt>
-        <dd className={styles.code}>{mqtt.username}</dd>
-        <dt>HTTP</dt>
-        <dd className={styles.code}>POST {connection.http.readings_url}</dd>
-      </dl>
+      <DescriptionList
+        collapseBelow="tablet"
+        items={[
+          [
+            'MQTT',
+            mqtt.enabled
+              ? `${mqtt.host}:${mqtt.port}, QoS 1`
+              : `Off on this server: ${mqtt.reason}`,
+          ],
+          ['Topic', <Text mono>{mqtt.topic}</Text>],
+          ['User name', <Text mono>{mqtt.username}</Text>],
+          ['HTTP', <Text mono>POST {connection.http.readings_url}</Text>],
+        ]}
+      />
       {issued && (
         <>
           <Text as="p" weight="medium" role="status">
@@ -285,16 +288,20 @@ function FirstMessage({ deviceId, before }: { deviceId: string; before: number |
   })
   const received = isNew(latest.data) ? latest.data : null
   return (
-    <div className={styles.liveCheck} role="status" aria-live="polite">
+    <div
+      className={sprinkles({ padding: 'sm', border: 'dashed', borderRadius: 'sm' })}
+      role="status"
+      aria-live="polite"
+    >
       {received ? (
         <span>
           First message received: {formatMeter(received.kwh)} at{' '}
           {formatDateTime(received.timestamp)}
         </span>
       ) : (
-        <span className={styles.waiting}>
+        <Inline as="span" space="sm" alignY="center">
           <Spinner size="sm" decorative /> Waiting for the first message...
-        </span>
+        </Inline>
       )}
     </div>
   )

@@ -1,9 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { isNotFound, normalizeError, type Device } from '~/api'
 import { deviceQuery } from './device-queries'
-import { ErrorState, Skeleton, SkeletonText, buttonClassName } from '~/ui'
+import { sprinkles } from '~/styles'
+import {
+  ErrorState,
+  LinkTabs,
+  Skeleton,
+  SkeletonText,
+  buttonClassName,
+  linkTabClassName,
+} from '~/ui'
 import { PageHeader } from '../shared/PageHeader'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { lastSeenText } from './format'
@@ -86,42 +94,16 @@ export function DeviceFrame({ deviceId, tab, children, now }: DeviceFrameProps) 
   )
 }
 
-/** Marks which edges of a sideways-scrolling strip have more beyond them, for the fade cue. */
-function markOverflow(nav: HTMLElement) {
-  const end = nav.scrollWidth - nav.clientWidth - nav.scrollLeft
-  nav.toggleAttribute('data-more-start', nav.scrollLeft > 1)
-  nav.toggleAttribute('data-more-end', end > 1)
-}
-
 /** The device's pages; on a phone the strip scrolls, the current tab in view and cut edges faded. */
 function DeviceTabs({ deviceId, tab }: { deviceId: string; tab: DeviceTab }) {
-  const ref = useRef<HTMLElement>(null)
-  useLayoutEffect(() => {
-    const nav = ref.current
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]')
-    if (!nav) return
-    // Centre the current tab in the strip; scrollIntoView would also scroll the page.
-    if (current) {
-      nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2
-    }
-    markOverflow(nav)
-    const update = () => markOverflow(nav)
-    const resize = new ResizeObserver(update)
-    resize.observe(nav)
-    nav.addEventListener('scroll', update, { passive: true })
-    return () => {
-      resize.disconnect()
-      nav.removeEventListener('scroll', update)
-    }
-  }, [tab])
   return (
-    <nav ref={ref} aria-label="Device pages" className={styles.deviceNav}>
+    <LinkTabs aria-label="Device pages" current={tab} className={sprinkles({ marginBottom: 'xl' })}>
       {tabs.map((t) => (
         <Link
           key={t.to}
           to={t.to}
           params={{ deviceId }}
-          className={styles.deviceNavLink}
+          className={linkTabClassName}
           aria-current={t.label === tab ? 'page' : undefined}
           activeOptions={{ exact: true }}
           activeProps={{}}
@@ -129,6 +111,6 @@ function DeviceTabs({ deviceId, tab }: { deviceId: string; tab: DeviceTab }) {
           {t.label}
         </Link>
       ))}
-    </nav>
+    </LinkTabs>
   )
 }

@@ -11,6 +11,7 @@ import {
   Card,
   EmptyState,
   ErrorState,
+  Inline,
   Pagination,
   ResponsiveStatusTimeline,
   Select,
@@ -135,10 +136,10 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
                         fontSize="sm"
                         key={entry.id}
                       >
-                        <span className={styles.headerMeta}>
+                        <Inline as="span" space="sm" alignY="center">
                           <DeviceStatusBadge status={entry.status} size="sm" />{' '}
                           {formatDateTime(entry.timestamp)}
-                        </span>
+                        </Inline>
                         {entry.reason && (
                           <Text size="xs" tone="muted">
                             {entry.reason}

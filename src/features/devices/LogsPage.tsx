@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '~/api'
+import { sprinkles } from '~/styles'
 import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Stack, Text, Tiles } from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
 import { formatDateTime, formatMeter } from '~/lib/format'
 import * as styles from './devices.css'
+
+const photoFrame = sprinkles({ border: 'line', borderRadius: 'lg', background: 'surface' })
 
 /** Manual readings with their photos: who entered them and when, each opening full size. */
 export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
@@ -92,7 +95,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
     meta: { silent: true },
   })
   return (
-    <Stack as="li" space="none" className={styles.photoCard}>
+    <Stack as="li" space="none" className={`${photoFrame} ${styles.photoCard}`}>
       <button
         type="button"
         className={styles.photoButton}
@@ -101,7 +104,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
       >
         <img src={attachment.url} alt="" loading="lazy" className={styles.photo} />
       </button>
-      <Stack space="xxs" className={styles.photoCaption}>
+      <Stack space="xxs" className={sprinkles({ padding: 'md', fontSize: 'sm' })}>
         <strong>
           {reading.data
             ? formatMeter(reading.data.kwh)

@@ -50,44 +50,7 @@ export const nameWrap = style({
   lineHeight: vars.lineHeight.tight,
 })
 
-/** How far the strip fades out at an edge with more tabs beyond it. */
-const fade = '2.5rem'
-export const deviceNav = style({
-  position: 'relative',
-  display: 'flex',
-  gap: vars.space.xs,
-  overflowX: 'auto',
-  scrollbarWidth: 'none',
-  borderBottom: `1px solid ${vars.color.border}`,
-  marginBottom: vars.space.xl,
-  // A mask, not a coloured overlay: the fade matches any theme and background.
-  selectors: {
-    '&[data-more-end]': {
-      maskImage: `linear-gradient(to right, #000 calc(100% - ${fade}), transparent)`,
-    },
-    '&[data-more-start]': {
-      maskImage: `linear-gradient(to left, #000 calc(100% - ${fade}), transparent)`,
-    },
-    '&[data-more-start][data-more-end]': {
-      maskImage: `linear-gradient(to right, transparent, #000 ${fade}, #000 calc(100% - ${fade}), transparent)`,
-    },
-  },
-})
-export const deviceNavLink = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  whiteSpace: 'nowrap',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  borderBottom: '2px solid transparent',
-  marginBottom: '-1px',
-  selectors: {
-    '&:hover': { color: vars.color.text },
-    '&[aria-current="page"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
-  },
-})
+/** Inline in the header's lead line (a paragraph of muted text). */
 export const headerMeta = style({
   display: 'inline-flex',
   flexWrap: 'wrap',
@@ -105,12 +68,8 @@ export const figureLabel = style({
 export const formWidth = style({ maxWidth: '40rem' })
 export const dangerZone = style({ marginTop: vars.space.xxl, maxWidth: '40rem' })
 
-export const photoCard = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  overflow: 'hidden',
-})
+/** Corners: the photo is cut to the frame's rounding. */
+export const photoCard = style({ overflow: 'hidden' })
 export const photoButton = style({
   all: 'unset',
   cursor: 'zoom-in',
@@ -122,7 +81,6 @@ export const photoButton = style({
   },
 })
 export const photo = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
-export const photoCaption = style({ padding: vars.space.md, fontSize: vars.fontSize.sm })
 /** A note may run to 500 characters: three lines here, all of it in the reading's title. */
 export const photoNote = style({
   display: '-webkit-box',

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
 import type { NotificationDelivery } from '~/api'
+import { sprinkles } from '~/styles'
 import {
   Button,
   Column,
@@ -12,6 +13,7 @@ import {
   Heading,
   Icon,
   Inline,
+  linkClassName,
   PopoverDialog,
   PopoverTrigger,
   Spinner,
@@ -92,7 +94,12 @@ function BellFeed() {
   const markRead = useMarkRead(useSilentFailure())
   if (feed.isPending) {
     return (
-      <Inline space="sm" align="center" alignY="center" className={styles.panelStatus}>
+      <Inline
+        space="sm"
+        align="center"
+        alignY="center"
+        className={sprinkles({ padding: 'xl', fontSize: 'sm', color: 'muted' })}
+      >
         <Spinner size="sm" decorative />
         <span role="status">Loading notifications...</span>
       </Inline>
@@ -136,7 +143,12 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
   const markAll = useMarkAllRead(useSilentFailure())
   return (
     <Stack space="none" className={styles.panel}>
-      <Inline space="md" alignY="center" wrap="nowrap" className={styles.panelHeader}>
+      <Inline
+        space="md"
+        alignY="center"
+        wrap="nowrap"
+        className={sprinkles({ paddingY: 'md', paddingX: 'lg', borderBottom: 'line' })}
+      >
         <Column>
           <Heading level={2} size="md">
             Notifications
@@ -169,12 +181,20 @@ function BellPanel({ unread, close }: { unread: number | null; close: () => void
         align="between"
         alignY="center"
         wrap="nowrap"
-        className={styles.panelFooter}
+        className={sprinkles({
+          paddingY: 'sm',
+          paddingX: 'lg',
+          borderTop: 'line',
+          fontSize: 'xs',
+          color: 'muted',
+        })}
       >
         <span>Notifications refresh every minute.</span>
-        <Link to="/notifications" className={styles.footerLink} onClick={close}>
-          View all
-        </Link>
+        <Text size="sm" nowrap>
+          <Link to="/notifications" className={linkClassName('standalone')} onClick={close}>
+            View all
+          </Link>
+        </Text>
       </Inline>
     </Stack>
   )

@@ -31,38 +31,7 @@ export const panel = style({
   maxHeight: 'min(36rem, calc(100vh - 5rem))',
 })
 
-export const panelHeader = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-})
-
 export const panelBody = style({ flex: 1, minHeight: 0, overflowY: 'auto' })
-
-export const panelStatus = style({
-  padding: vars.space.xl,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-})
-
-export const panelFooter = style({
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderTop: `1px solid ${vars.color.border}`,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-})
-
-export const footerLink = style([
-  focusRing,
-  {
-    color: vars.color.brand,
-    fontWeight: vars.fontWeight.semibold,
-    fontSize: vars.fontSize.sm,
-    textDecoration: 'none',
-    borderRadius: vars.radius.sm,
-    whiteSpace: 'nowrap',
-    selectors: { '&:hover': { textDecoration: 'underline' } },
-  },
-])
 
 /* One delivery, in the bell and in the history */
 

@@ -1,5 +1,4 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '~/styles'
 import { breakpoints } from '~/styles/tokens'
 
 /**
@@ -12,10 +11,3 @@ export const grow = style({ flex: '1 1 16rem', minWidth: 0 })
 
 /** Shown on phones only: what hidden columns say, repeated under the name. */
 export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'block' } } })
-
-export const pager = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderTop: `1px solid ${vars.color.border}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-})

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Icon, Stack } from '~/ui'
+import { Icon, Stack, navLinkClassName } from '~/ui'
 import type { SessionUser } from '../auth/session'
 import { sidebarItems } from './navigation'
 import * as styles from './shell.css'
@@ -20,7 +20,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           <li key={item.key}>
             <Link
               to={item.route}
-              className={styles.navLink}
+              className={navLinkClassName}
               // Fuzzy matching is spec §2's rule: the route itself or anything below route + '/'.
               activeOptions={{ exact: false, includeSearch: false }}
               onClick={onNavigate}

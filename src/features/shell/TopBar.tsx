@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { Icon } from '~/ui'
+import { Icon, navLinkClassName } from '~/ui'
 import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import type { SessionUser } from '../auth/session'
 import { UserMenu } from './UserMenu'
@@ -32,7 +32,7 @@ export function TopBar({ user, start, bell, live, environment }: TopBarProps) {
           <UserMenu user={user} />
         </>
       ) : (
-        <Link to="/login" className={styles.menuLink}>
+        <Link to="/login" className={navLinkClassName}>
           <Icon name="user" size="sm" /> Login
         </Link>
       )}

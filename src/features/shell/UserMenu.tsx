@@ -2,7 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { DialogTrigger, Dialog } from 'react-aria-components'
 import { normalizeError } from '~/api'
-import { Button, Icon, Popover, RefreshIcon, Select, SelectItem, Stack, Text } from '~/ui'
+import { sprinkles } from '~/styles'
+import {
+  Button,
+  Icon,
+  Popover,
+  RefreshIcon,
+  Select,
+  SelectItem,
+  Stack,
+  Text,
+  navLinkClassName,
+} from '~/ui'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { canAccess, isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -61,7 +72,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Dialog aria-label="Account" className={styles.userMenu}>
           {({ close }) => (
             <Stack space="sm">
-              <Stack space="xxs" className={styles.userMenuHeader}>
+              <Stack space="xxs" className={sprinkles({ paddingY: 'sm', paddingX: 'md' })}>
                 <Text weight="semibold">{name}</Text>
                 <Text size="sm" tone="muted">
                   {user.email}
@@ -69,15 +80,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
               </Stack>
               {isElevated(user.role) && <GroupScopeSelect />}
               {canAccess(user.role, 'settings') && (
-                <Link to="/settings" className={styles.menuLink} onClick={close}>
+                <Link to="/settings" className={navLinkClassName} onClick={close}>
                   <Icon name="settings" size="sm" /> Settings
                 </Link>
               )}
-              <Button
-                intent="listItemAction"
-                className={styles.menuButton}
-                onPress={() => void logout()}
-              >
+              <Button intent="listItemAction" onPress={() => void logout()}>
                 <Icon name="logout" size="sm" /> Logout
               </Button>
             </Stack>

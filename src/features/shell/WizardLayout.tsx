@@ -1,5 +1,5 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router'
-import { Icon, SkipLink } from '~/ui'
+import { Icon, SkipLink, navLinkClassName } from '~/ui'
 import { EnvironmentBadge } from '../shared/EnvironmentBadge'
 import { Logo } from '../shared/Logo'
 import * as styles from './shell.css'
@@ -16,7 +16,7 @@ export function WizardLayout() {
         <Logo />
         <div className={styles.topBarSpacer} id="wizard-header" />
         <EnvironmentBadge />
-        <Link to={exitTo} className={styles.menuLink}>
+        <Link to={exitTo} className={navLinkClassName}>
           <Icon name="close" size="sm" /> Exit
         </Link>
       </header>

@@ -58,22 +58,6 @@ export const main = style({
 
 export const navList = style({ padding: vars.space.md })
 
-export const navLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.textMuted,
-  fontWeight: vars.fontWeight.medium,
-  fontSize: vars.fontSize.sm,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceSunken, color: vars.color.text },
-    '&[aria-current="page"]': { background: vars.color.brandSoft, color: vars.color.brand },
-  },
-})
-
 export const wizardMain = style({
   outline: 'none',
   width: '100%',
@@ -123,7 +107,6 @@ export const loadingCard = style({
   color: vars.color.text,
 })
 
-export const userMenuHeader = style({ padding: `${vars.space.sm} ${vars.space.md}` })
 export const scopeSelect = style({ minWidth: '12rem' })
 
 export const avatar = style({
@@ -143,8 +126,6 @@ export const userMenu = style({
   minWidth: '16rem',
   outline: 'none',
 })
-export const menuLink = style([navLink, { padding: `${vars.space.sm} ${vars.space.md}` }])
-export const menuButton = style({ justifyContent: 'flex-start', width: '100%' })
 
 export const failureActions = style({
   display: 'flex',

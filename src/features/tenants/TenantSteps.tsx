@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react'
+import { sprinkles } from '~/styles'
 import { Checkbox, NumberField, Select, SelectItem, Stack, Text, TextField, Tiles } from '~/ui'
 import { TimezoneSelect } from '../settings/TimezoneSelect'
 import { ServerForm } from '../shared/ServerForm'
 import type { FormState } from '../shared/use-form'
 import { starterRules, windowLabels, type TenantDraft, type ThresholdWindow } from './tenant-draft'
 import * as styles from './tenants.css'
+
+const ruleBox = sprinkles({ padding: 'lg', border: 'line', borderRadius: 'md' })
 
 export interface StepProps {
   form: FormState<TenantDraft>
@@ -117,7 +120,7 @@ export function RulesStep(props: StepProps) {
         Starter rules watch every device of the new group. They can be changed later under
         Notifications.
       </Text>
-      <Stack space="md" className={styles.ruleBox}>
+      <Stack space="md" className={ruleBox}>
         <Checkbox isSelected={rules.offline} onChange={form.set('rules.offline')}>
           Alert when a device goes offline
         </Checkbox>
@@ -131,7 +134,7 @@ export function RulesStep(props: StepProps) {
           />
         )}
       </Stack>
-      <Stack space="md" className={styles.ruleBox}>
+      <Stack space="md" className={ruleBox}>
         <Checkbox isSelected={rules.threshold} onChange={form.set('rules.threshold')}>
           Alert when a device uses more than a budget
         </Checkbox>

@@ -8,9 +8,3 @@ export const reviewRow = style({
   paddingBottom: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
 })
-
-export const ruleBox = style({
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-})

@@ -1,5 +1,5 @@
 import { Button, Icon, Inline } from '~/ui'
-import * as styles from '../shared/page.css'
+import { sprinkles } from '~/styles'
 
 export interface PagerProps {
   /** 0-based index of the first row shown. */
@@ -24,7 +24,13 @@ export function Pager({ skip, pageSize, total, onSkipChange, noun }: PagerProps)
       align="between"
       alignY="center"
       aria-label={`Pages of ${noun}`}
-      className={styles.pager}
+      className={sprinkles({
+        paddingY: 'md',
+        paddingX: 'lg',
+        borderTop: 'line',
+        color: 'muted',
+        fontSize: 'sm',
+      })}
     >
       <span aria-live="polite">
         Showing {total === 0 ? 0 : skip + 1}-{last} of {total} {noun}

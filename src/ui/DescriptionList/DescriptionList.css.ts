@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import { breakpoints } from '~/styles/tokens'
 import { vars } from '~/styles/vars.css'
 
 /** Terms in a column as wide as the longest, values beside them taking the rest. */
@@ -8,6 +9,16 @@ export const list = style({
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
   fontSize: vars.fontSize.sm,
+})
+/** Below the tablet width a term sits over its value, which keeps the whole width (long ids). */
+export const collapsed = style({
+  '@media': {
+    [`screen and (max-width: ${breakpoints.tablet - 1}px)`]: {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      // A term close over its value, so each pair reads as one.
+      rowGap: vars.space.xs,
+    },
+  },
 })
 /** A term and its value share the list's grid (a wrapper `div` is allowed in a `dl`). */
 export const pair = style({ display: 'contents' })
