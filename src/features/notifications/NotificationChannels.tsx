@@ -14,22 +14,20 @@ import {
 import {
   Badge,
   Button,
-  Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   Inline,
   Menu,
   MenuItem,
   MenuTrigger,
   Notice,
-  SkeletonRows,
   Stack,
   Table,
   Text,
   type TableColumn,
 } from '~/ui'
+import { ListCard } from '../shared/ListCard'
 import type { Role } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { useAppServices } from '../shared/use-app-services'
@@ -203,31 +201,30 @@ function ChannelsList({ groupId, canManage }: { groupId: string; canManage: bool
           {MAIL_NOT_CONFIGURED}
         </Notice>
       )}
-      <Card padding="none">
-        {channels.isPending ? (
-          <SkeletonRows label="Loading channels" />
-        ) : channels.isError ? (
-          <ErrorState
-            title="Channels could not be loaded"
-            message={normalizeError(channels.error, 'Try again in a moment.').message}
-            onRetry={() => void channels.refetch()}
-            isRetrying={channels.isFetching}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="bell"
-            title="No channels yet"
-            description="A channel sends a rule's alarms by e-mail or to a webhook (your team's chat, an on-call service)."
-          />
-        ) : (
-          <Table
-            aria-label="Notification channels"
-            columns={canManage ? columns : columns.filter((c) => c.id !== 'actions')}
-            rows={rows}
-            context={context}
-          />
-        )}
-      </Card>
+      <ListCard
+        query={channels}
+        loading="Loading channels"
+        error={{
+          title: 'Channels could not be loaded',
+          message: normalizeError(channels.error, 'Try again in a moment.').message,
+        }}
+        empty={
+          rows.length === 0 && (
+            <EmptyState
+              icon="bell"
+              title="No channels yet"
+              description="A channel sends a rule's alarms by e-mail or to a webhook (your team's chat, an on-call service)."
+            />
+          )
+        }
+      >
+        <Table
+          aria-label="Notification channels"
+          columns={canManage ? columns : columns.filter((c) => c.id !== 'actions')}
+          rows={rows}
+          context={context}
+        />
+      </ListCard>
       {canManage && (
         <>
           <ChannelDialog

@@ -10,18 +10,16 @@ import {
 import {
   Badge,
   Button,
-  Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   Inline,
-  SkeletonRows,
   Stack,
   Table,
   Text,
   type TableColumn,
 } from '~/ui'
+import { ListCard } from '../shared/ListCard'
 import { formatDateTime } from '~/lib/format'
 import { parseRole } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -152,26 +150,23 @@ export function ApiKeysTab({ editor }: { editor: SessionUser }) {
       <Inline space="md" align="end">
         {newKey}
       </Inline>
-      <Card padding="none">
-        {keys.isPending ? (
-          <SkeletonRows label="Loading API keys" />
-        ) : keys.isError ? (
-          <ErrorState
-            message="The API keys could not be loaded."
-            onRetry={() => void keys.refetch()}
-            isRetrying={keys.isFetching}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="users"
-            title="No API keys yet"
-            description="An API key lets a script or integration call the API with a role of its own, without signing in."
-            action={newKey}
-          />
-        ) : (
-          <Table aria-label="API keys" columns={columns} rows={rows} context={context} />
-        )}
-      </Card>
+      <ListCard
+        query={keys}
+        loading="Loading API keys"
+        error={{ message: 'The API keys could not be loaded.' }}
+        empty={
+          rows.length === 0 && (
+            <EmptyState
+              icon="users"
+              title="No API keys yet"
+              description="An API key lets a script or integration call the API with a role of its own, without signing in."
+              action={newKey}
+            />
+          )
+        }
+      >
+        <Table aria-label="API keys" columns={columns} rows={rows} context={context} />
+      </ListCard>
       <ApiKeyFormDialog
         editor={editor}
         defaultGroupId={choosesGroup(editor.role) ? scope : null}

@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { deleteGroupMutation, type Group } from '~/api'
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  Icon,
-  Inline,
-  SkeletonRows,
-  Stack,
-} from '~/ui'
+import { Button, ConfirmDialog, EmptyState, Icon, Inline, Stack } from '~/ui'
+import { ListCard } from '../shared/ListCard'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import { isElevated } from '../auth/roles'
 import type { SessionUser } from '../auth/session'
@@ -66,35 +57,32 @@ export function GroupsTab({ editor }: { editor: SessionUser }) {
   return (
     <Stack space="lg">
       {newGroup && <Inline space="md">{newGroup}</Inline>}
-      <Card padding="none">
-        {groups.isPending ? (
-          <SkeletonRows label="Loading groups" />
-        ) : groups.isError ? (
-          <ErrorState
-            message="The groups could not be loaded."
-            onRetry={() => void groups.refetch()}
-            isRetrying={groups.isFetching}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon="users"
-            title="No groups yet"
-            description="A group is a tenant: create one, then add its members and devices."
-            action={newGroup || undefined}
-          />
-        ) : (
-          <GroupsTable
-            groups={items}
-            scope={scope}
-            canEdit={(group) => elevated || group.id === editor.group_id}
-            canDelete={elevated}
-            onMembers={(group) => setDialog({ kind: 'members', group })}
-            onEdit={(group) => setDialog({ kind: 'edit', group })}
-            onEnergy={(group) => setDialog({ kind: 'energy', group })}
-            onDelete={(group) => setDialog({ kind: 'delete', group })}
-          />
-        )}
-      </Card>
+      <ListCard
+        query={groups}
+        loading="Loading groups"
+        error={{ message: 'The groups could not be loaded.' }}
+        empty={
+          items.length === 0 && (
+            <EmptyState
+              icon="users"
+              title="No groups yet"
+              description="A group is a tenant: create one, then add its members and devices."
+              action={newGroup || undefined}
+            />
+          )
+        }
+      >
+        <GroupsTable
+          groups={items}
+          scope={scope}
+          canEdit={(group) => elevated || group.id === editor.group_id}
+          canDelete={elevated}
+          onMembers={(group) => setDialog({ kind: 'members', group })}
+          onEdit={(group) => setDialog({ kind: 'edit', group })}
+          onEnergy={(group) => setDialog({ kind: 'energy', group })}
+          onDelete={(group) => setDialog({ kind: 'delete', group })}
+        />
+      </ListCard>
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <GroupFormDialog
           key={dialog.kind === 'edit' ? dialog.group.id : 'new'}

@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { deleteUserMutation, type Group, type User } from '~/api'
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  Icon,
-  Inline,
-  SearchField,
-  SkeletonRows,
-  Stack,
-} from '~/ui'
+import { Button, ConfirmDialog, EmptyState, Icon, Inline, SearchField, Stack } from '~/ui'
+import { ListCard } from '../shared/ListCard'
 import { scopeGroupsOptions } from '../scope/scope-queries'
 import type { SessionUser } from '../auth/session'
 import { useAppServices, useGroupScope } from '../shared/use-app-services'
@@ -94,47 +84,46 @@ export function UsersTab({ editor }: { editor: SessionUser }) {
         />
         {newUser}
       </Inline>
-      <Card padding="none">
-        {users.isPending || (items.length === 0 && waitingForSearch) ? (
-          <SkeletonRows label="Loading users" rows={4} />
-        ) : users.isError ? (
-          <ErrorState
-            message="The users could not be loaded."
-            onRetry={() => void users.refetch()}
-            isRetrying={users.isFetching}
-          />
-        ) : total === 0 && !searched && !search.trim() ? (
-          <EmptyState
-            icon="users"
-            title="No users yet"
-            description="Create the first user of this group so they can sign in."
-            action={newUser}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon="search"
-            title="No users match your search"
-            description={`No name or e-mail contains '${search.trim()}'.`}
-          />
-        ) : (
-          <UsersTable
-            users={items}
-            groups={groupList}
-            editor={editor}
-            onEdit={edit}
-            onDelete={setDeleting}
-          />
-        )}
-        {users.data && items.length > 0 && (
-          <Pager
-            skip={skip}
-            pageSize={USERS_PAGE_SIZE}
-            total={total}
-            onSkipChange={setSkip}
-            noun="users"
-          />
-        )}
-      </Card>
+      <ListCard
+        query={users}
+        loading="Loading users"
+        skeletonRows={4}
+        isLoading={items.length === 0 && waitingForSearch}
+        error={{ message: 'The users could not be loaded.' }}
+        empty={
+          total === 0 && !searched && !search.trim() ? (
+            <EmptyState
+              icon="users"
+              title="No users yet"
+              description="Create the first user of this group so they can sign in."
+              action={newUser}
+            />
+          ) : (
+            items.length === 0 && (
+              <EmptyState
+                icon="search"
+                title="No users match your search"
+                description={`No name or e-mail contains '${search.trim()}'.`}
+              />
+            )
+          )
+        }
+      >
+        <UsersTable
+          users={items}
+          groups={groupList}
+          editor={editor}
+          onEdit={edit}
+          onDelete={setDeleting}
+        />
+        <Pager
+          skip={skip}
+          pageSize={USERS_PAGE_SIZE}
+          total={total}
+          onSkipChange={setSkip}
+          noun="users"
+        />
+      </ListCard>
       {editing && (
         <UserFormDialog
           key={editing.kind === 'edit' ? editing.user.id : 'new'}
