@@ -34,6 +34,7 @@ import {
   type Call,
   type Kind,
 } from './support/kit.ts'
+import { hourlyFleet } from './support/fleet.ts'
 
 const file = fileURLToPath(import.meta.url)
 const TZ = 'Europe/Berlin'
@@ -81,52 +82,6 @@ async function yearOfReadings(bench: Awaited<ReturnType<typeof openBenchDatabase
   }
 }
 
-/** 1,000 devices with hourly readings over the two months before this one, rollups by SQL. */
-async function fleet(bench: Awaited<ReturnType<typeof openBenchDatabase>>, groupId: string) {
-  const hours = Math.round((thisMonth.getTime() - monthBefore.start.getTime()) / 3_600_000)
-  await bench.db.query(
-    `INSERT INTO devices (group_id, name, serial_number)
-     SELECT $1, 'Fleet meter ' || lpad(i::text, 4, '0'), 'FL-' || i FROM generate_series(1, $2::int) AS i`,
-    [groupId, FLEET],
-  )
-  await bench.db.query(
-    `INSERT INTO readings (group_id, device_id, ts, kwh, delta_kwh, source)
-     SELECT d.group_id, d.id, $2::timestamptz + s.i * interval '1 hour', 1000 + s.i * d.rate,
-            CASE WHEN s.i = 0 THEN NULL ELSE d.rate END, 'mqtt'
-     FROM (SELECT id, group_id, 0.5 + (abs(hashtext(id::text)) % 100) / 50.0 AS rate
-           FROM devices WHERE group_id = $1) d
-     CROSS JOIN generate_series(0, $3::int) AS s(i)
-     ORDER BY s.i`,
-    [groupId, monthBefore.start.toISOString(), hours],
-  )
-  // Time-major, as ingest writes them. Hourly readings: each comes 60 minutes after the one
-  // before, so each counts as a gap.
-  // The hourly row's first half (h, h + 30 min] holds no hourly reading: 0.
-  for (const [table, unit, extra] of [
-    ['readings_hourly', 'hour', ', kwh_first_half'],
-    ['readings_daily', 'day', ''],
-  ]) {
-    await bench.db.query(
-      `INSERT INTO ${table} (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh${extra})
-       SELECT device_id, group_id, date_bin('1 ${unit}', ts - interval '1 microsecond', timestamptz '2000-01-01 00:00:00+00'),
-              coalesce(sum(delta_kwh), 0), count(*), 0, count(*), 0, min(ts), max(ts), max(kwh)${extra && ', 0'}
-       FROM readings WHERE group_id = $1 GROUP BY 1, 2, 3 ORDER BY 3, 1`,
-      [groupId],
-    )
-  }
-  await bench.db.query(
-    `UPDATE devices d SET reading_count = s.n, first_reading_at = s.first, last_reading_at = s.last,
-            latest_kwh = s.kwh, last_seen = s.last
-     FROM (SELECT device_id, count(*) AS n, min(ts) AS first, max(ts) AS last, max(kwh) AS kwh
-           FROM readings WHERE group_id = $1 GROUP BY device_id) s
-     WHERE d.id = s.device_id`,
-    [groupId],
-  )
-  // As autovacuum would after such a load: measure the steady state, not autovacuum at work on
-  // 1.4 million new rows (with the visibility map set, as index-only scans need it).
-  await bench.db.exec('VACUUM ANALYZE')
-}
-
 async function serve(kind: Kind) {
   const bench = await openBenchDatabase(kind)
   const yearGroup = await benchTenant(bench.db, 'Year', 'year@bench.test')
@@ -137,7 +92,8 @@ async function serve(kind: Kind) {
   )
   const started = performance.now()
   await yearOfReadings(bench, rows[0]!.id)
-  await fleet(bench, fleetGroup)
+  const hours = Math.round((thisMonth.getTime() - monthBefore.start.getTime()) / 3_600_000)
+  await hourlyFleet(bench.db, fleetGroup, FLEET, monthBefore.start, hours)
   const { rows: fleetDevices } = await bench.db.query<{ id: string }>(
     'SELECT id FROM devices WHERE group_id = $1 ORDER BY id',
     [fleetGroup],

@@ -2,7 +2,7 @@
  * Benchmark (issue 26): what cost and CO2 add to a year's energy report of 1,000 devices.
  *
  * One group of 1,000 devices with hourly readings over the last twelve whole months (Europe/Berlin),
- * rollups by SQL as in consumption.bench.ts. The report is this year (the twelve months) against
+ * rollups by SQL (support/fleet.ts). The report is this year (the twelve months) against
  * the year before (no data yet: a fleet installed a year ago), monthly series, through HTTP. The
  * same report is measured in one run with the group's settings switched through the API between:
  *
@@ -36,6 +36,7 @@ import {
   type Call,
   type Kind,
 } from './support/kit.ts'
+import { hourlyFleet } from './support/fleet.ts'
 
 const file = fileURLToPath(import.meta.url)
 const TZ = 'Europe/Berlin'
@@ -89,83 +90,12 @@ interface Info {
 
 // ---------------------------------------------------------------- server side (child process)
 
-/** 1,000 devices with hourly readings over the year, rollups by SQL (see consumption.bench.ts). */
-async function fleet(bench: Awaited<ReturnType<typeof openBenchDatabase>>, groupId: string) {
-  const hours = Math.round((year.end.getTime() - year.start.getTime()) / 3_600_000)
-  await bench.db.query(
-    `INSERT INTO devices (group_id, name, serial_number)
-     SELECT $1, 'Fleet meter ' || lpad(i::text, 4, '0'), 'FL-' || i FROM generate_series(1, $2::int) AS i`,
-    [groupId, FLEET],
-  )
-  // Month by month: one statement for 8.8 million rows holds them all in one sort.
-  for (let from = 0; from <= hours; from += 24 * 31) {
-    const to = Math.min(hours, from + 24 * 31 - 1)
-    await bench.db.query(
-      `INSERT INTO readings (group_id, device_id, ts, kwh, delta_kwh, source)
-       SELECT d.group_id, d.id, $2::timestamptz + s.i * interval '1 hour', 1000 + s.i * d.rate,
-              CASE WHEN s.i = 0 THEN NULL ELSE d.rate END, 'mqtt'
-       FROM (SELECT id, group_id, 0.5 + (abs(hashtext(id::text)) % 100) / 50.0 AS rate
-             FROM devices WHERE group_id = $1) d
-       CROSS JOIN generate_series($3::int, $4::int) AS s(i)
-       ORDER BY s.i`,
-      [groupId, year.start.toISOString(), from, to],
-    )
-  }
-  for (const [table, unit, extra] of [
-    ['readings_hourly', 'hour', ', kwh_first_half'],
-    ['readings_daily', 'day', ''],
-  ]) {
-    await bench.db.query(
-      `INSERT INTO ${table} (device_id, group_id, ${unit}, kwh, reading_count, resets, gaps, estimated, first_ts, last_ts, last_kwh${extra})
-       SELECT device_id, group_id, date_bin('1 ${unit}', ts - interval '1 microsecond', timestamptz '2000-01-01 00:00:00+00'),
-              coalesce(sum(delta_kwh), 0), count(*), 0, count(*), 0, min(ts), max(ts), max(kwh)${extra && ', 0'}
-       FROM readings WHERE group_id = $1 GROUP BY 1, 2, 3 ORDER BY 3, 1`,
-      [groupId],
-    )
-  }
-  // Each day's running kWh by half hour from its hourly rows, as migration 025 fills them; a month at a time.
-  for (let from = 0; from <= hours; from += 24 * 31) {
-    await bench.db.query(
-      `UPDATE readings_daily d SET kwh_running = s.running
-       FROM (
-         SELECT device_id, day, array_agg(kwh ORDER BY i) AS running
-         FROM (
-           SELECT g.device_id, g.day, g.i,
-                  sum(coalesce(CASE WHEN g.i % 2 = 0 THEN h.kwh_first_half ELSE h.kwh - h.kwh_first_half END, 0))
-                    OVER (PARTITION BY g.device_id, g.day ORDER BY g.i) AS kwh
-           FROM (SELECT device_id, day, i FROM readings_daily CROSS JOIN generate_series(0, 47) AS i
-                 WHERE group_id = $1 AND day >= $2::timestamptz AND day < $3::timestamptz) g
-           LEFT JOIN readings_hourly h ON h.device_id = g.device_id AND h.hour = g.day + (g.i / 2) * interval '1 hour'
-         ) halves
-         GROUP BY device_id, day
-       ) s
-       WHERE d.device_id = s.device_id AND d.day = s.day`,
-      [
-        groupId,
-        new Date(year.start.getTime() - 86_400_000 + from * 3_600_000).toISOString(),
-        new Date(year.start.getTime() - 86_400_000 + (from + 24 * 31) * 3_600_000).toISOString(),
-      ],
-    )
-  }
-  await bench.db.query(
-    `UPDATE devices d SET reading_count = s.n, first_reading_at = s.first, last_reading_at = s.last,
-            latest_kwh = s.kwh, last_seen = s.last
-     FROM (SELECT device_id, count(*) AS n, min(ts) AS first, max(ts) AS last, max(kwh) AS kwh
-           FROM readings WHERE group_id = $1 GROUP BY device_id) s
-     WHERE d.id = s.device_id`,
-    [groupId],
-  )
-  // The half hours' update left a dead version of every daily row: ingest, which writes them in
-  // place over a day, leaves no such table; the report reads it as it would be.
-  await bench.db.exec('VACUUM FULL readings_daily')
-  await bench.db.exec('VACUUM ANALYZE')
-}
-
 async function serve(kind: Kind) {
   const bench = await openBenchDatabase(kind)
   const group = await benchTenant(bench.db, 'Fleet', 'fleet@bench.test')
   const started = performance.now()
-  await fleet(bench, group)
+  const hours = Math.round((year.end.getTime() - year.start.getTime()) / 3_600_000)
+  await hourlyFleet(bench.db, group, FLEET, year.start, hours)
   console.log(`  ${kind}: data ready in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   const { app, port } = await listen(bench)
   const info: Info = { port, cookie: await signIn(app, 'fleet@bench.test'), group }
