@@ -35,7 +35,8 @@ import { slotOf, SLOTS } from './settings-rules.ts'
  * rollups' hourly rows and their halves (energy-totals.ts `windowSegments`, the same reading of the
  * rollups as every kWh figure), raw readings only where an edge is off the half hour. An edge of
  * the window that falls between readings adds its interpolated part (edges.ts) at the price in
- * force at that edge, so cost is exactly the kWh figure priced.
+ * force at that edge, so cost is exactly the kWh figure priced, and the kWh figure is read in the
+ * same pass as the sum of its priced parts (`pricedFigures`).
  *
  * Cost is null where some consumption falls in a span without a tariff (before the first
  * tariff's date), CO2 where it falls without a factor: a partial cost is not shown as a cost.
