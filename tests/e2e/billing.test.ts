@@ -1,7 +1,8 @@
 /**
  * Issue 26 in the real app: an admin gives the group a flat tariff in the Users & Groups page and
- * sees what today has cost on the dashboard, as the server priced it. On a server of its own: a
- * tariff on the shared demo group would add cost lines to every other file's figures.
+ * sees what today has cost on the dashboard, as the server priced it. Harbor Utilities, the demo
+ * group without a tariff (Northwind's is seeded), on a server of its own: the tariff would add
+ * cost lines to other files' figures.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ let page: Page
 beforeAll(async () => {
   app = await startApp({ MQTT_PORT: String(await freePort()) })
   page = await newPage(app)
-  await signInByApi(page, 'admin@demo.local')
+  await signInByApi(page, 'admin2@demo.local')
 })
 afterAll(() => app?.stop())
 
@@ -24,8 +25,8 @@ const api = (path: string) =>
 describe('billing against the real server', () => {
   it('an admin sets a flat tariff and the dashboard shows today’s cost', async () => {
     await page.goto('/users?page=groups')
-    await page.getByRole('button', { name: 'Energy & billing of Northwind Energy' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Energy & billing: Northwind Energy' })
+    await page.getByRole('button', { name: 'Energy & billing of Harbor Utilities' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Energy & billing: Harbor Utilities' })
     await dialog.getByRole('button', { name: 'Add tariff' }).waitFor()
 
     // Without a currency the form refuses the tariff in our words, before any request.
@@ -35,7 +36,7 @@ describe('billing against the real server', () => {
     await dialog.getByRole('button', { name: 'Save energy settings' }).click()
     await dialog.getByText('Choose the currency of the tariffs').waitFor()
 
-    await dialog.getByRole('textbox', { name: 'Currency' }).fill('eur')
+    await dialog.getByRole('textbox', { name: 'Currency' }).fill('usd')
     // From 1 Jan 2020, so every kWh the demo has is priced (typed into the date's segments).
     await tariff
       .getByRole('group', { name: 'Effective from' })
@@ -54,12 +55,12 @@ describe('billing against the real server', () => {
     const settings = (await (
       await api(`/api/v1/groups/${groupId}/energy-settings`)
     ).json()) as EnergySettings
-    expect(settings.currency).toBe('EUR')
+    expect(settings.currency).toBe('USD')
     expect(settings.tariffs).toEqual([
       { effective_from: '2020-01-01', standing_charge_per_day: 0, price_per_kwh: 0.3 },
     ])
 
-    // The dashboard's today card: the server's energy charge, in euros, beside the kWh.
+    // The dashboard's today card: the server's energy charge, in dollars, beside the kWh.
     const reports: EnergyReport[] = []
     page.on('response', (r) => {
       if (new URL(r.url()).pathname === '/api/v1/reports/energy' && r.ok())
@@ -67,10 +68,10 @@ describe('billing against the real server', () => {
     })
     await page.goto('/dashboard')
     const today = page.getByRole('region', { name: 'Today' })
-    const cost = today.getByText(/^€\d[\d,]*\.\d\d$/)
+    const cost = today.getByText(/^\$\d[\d,]*\.\d\d$/)
     await cost.waitFor()
-    const shown = Number((await cost.innerText()).replace(/[€,]/g, ''))
-    const todays = () => reports.find((r) => r.granularity === 'hourly' && r.currency === 'EUR')
+    const shown = Number((await cost.innerText()).replace(/[$,]/g, ''))
+    const todays = () => reports.find((r) => r.granularity === 'hourly' && r.currency === 'USD')
     await expect.poll(todays).toBeDefined()
     const priced = todays()
     expect(priced?.current.total_cost).not.toBeNull()
@@ -79,7 +80,7 @@ describe('billing against the real server', () => {
     // Bills carry cost too.
     await page
       .getByRole('region', { name: 'This bill' })
-      .getByText(/^€\d[\d,]*\.\d\d$/)
+      .getByText(/^\$\d[\d,]*\.\d\d$/)
       .waitFor()
   })
 })

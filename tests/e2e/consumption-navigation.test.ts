@@ -82,7 +82,8 @@ describe('consumption time navigation against the real server', () => {
       (url) => url.searchParams.get('view') === 'hourly' && url.searchParams.get('date') === day,
     )
     await heading(new RegExp(`^\\w+ 15 ${format(previous, 'MMMM yyyy')}, per hour$`)).waitFor()
-    await page.getByText('Total 48 kWh', { exact: true }).waitFor()
+    // Northwind's seeded tariff and factor price it: 48 kWh at 380 g CO2e a kWh.
+    await page.getByText(/^Total 48 kWh · €\d+\.\d\d · 18\.2 kg CO₂e$/).waitFor()
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
     await crumbs.getByRole('link', { name: format(previous, 'MMMM yyyy') }).waitFor()
 

@@ -96,7 +96,8 @@ describe('an operator journey', () => {
     await expect.poll(() => today.innerText(), { timeout: 20_000 }).toContain(`${shown}`)
     await page
       .getByRole('region', { name: /per day$/ })
-      .getByText(/^Total [\d.,]+ kWh$/)
+      // with what it cost and emitted at Northwind's seeded tariff and factor
+      .getByText(/^Total [\d.,]+ kWh · €[\d.,]+ · [\d.,]+ (kg|t) CO₂e$/)
       .waitFor()
   })
 

@@ -229,12 +229,11 @@ describe('the notification bell', () => {
     const before = Number((await unreadBell.getAttribute('aria-label'))!.match(/(\d+) unread/)![1])
     await unreadBell.click()
     const popover = page.getByRole('dialog', { name: 'Notifications' })
-    await expect(
-      popover
-        .getByText(/is offline/)
-        .first()
-        .isVisible(),
-    ).resolves.toBe(true)
+    // The list loads after the popover opens: wait for it (isVisible() does not wait).
+    await popover
+      .getByText(/is offline/)
+      .first()
+      .waitFor()
     await popover
       .getByRole('button', { name: /^Unread:/ })
       .first()

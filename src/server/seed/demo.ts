@@ -1,5 +1,7 @@
+import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { SYSTEM, type Database } from '../db/database.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
+import { energySettingsRepository } from '../modules/billing/settings-repository.ts'
 import { insertReadings, type NewReading } from '../modules/readings/readings-repository.ts'
 import { quarterKwh, type LoadProfile } from './load-profiles.ts'
 import { prng } from './random.ts'
@@ -22,6 +24,37 @@ export const DEMO_GROUPS = [
     prefix: 'HU',
   },
 ] as const
+
+const WEEKDAYS = [1, 2, 3, 4, 5]
+
+/**
+ * Northwind's supply contract, so the demo shows cost and CO2 from the first page: a time-of-use
+ * tariff (peak 07:00-22:00 on weekdays) whose price rose this year, and a grid factor that fell.
+ * Harbor Utilities has none: the state of a tenant that has not set up its billing yet.
+ */
+export const DEMO_ENERGY: Record<string, EnergySettings> = {
+  'Northwind Energy': {
+    billing_cycle_start_day: 1,
+    currency: 'EUR',
+    tariffs: [
+      { effective_from: '2020-01-01', standing_charge_per_day: 0.42, price_per_kwh: 0.29 },
+      {
+        effective_from: '2026-01-01',
+        standing_charge_per_day: 0.45,
+        windows: [
+          { days: WEEKDAYS, start: '00:00', end: '07:00', price_per_kwh: 0.24 },
+          { days: WEEKDAYS, start: '07:00', end: '22:00', price_per_kwh: 0.36 },
+          { days: WEEKDAYS, start: '22:00', end: '24:00', price_per_kwh: 0.24 },
+          { days: [6, 7], start: '00:00', end: '24:00', price_per_kwh: 0.24 },
+        ],
+      },
+    ],
+    emission_factors: [
+      { effective_from: '2020-01-01', g_co2e_per_kwh: 420 },
+      { effective_from: '2026-01-01', g_co2e_per_kwh: 380 },
+    ],
+  },
+}
 
 export const DEMO_LOGINS = [
   { email: 'developer@demo.local', role: 'developer', fullName: 'Dana Developer', group: null },
@@ -270,6 +303,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
         [g.name, g.description, g.timezone],
       )
       groupIds.push(rows[0]!.id)
+      const energy = DEMO_ENERGY[g.name]
+      if (energy) await energySettingsRepository(tx).put(rows[0]!.id, energy)
     }
     for (const [i, login] of DEMO_LOGINS.entries()) {
       const groupId = login.group
