@@ -147,7 +147,9 @@ export const OnePageOfMany: Story = {
   play: async ({ canvasElement }) => {
     const table = virtualTable(canvasElement)
     await expect(table).toHaveAttribute('aria-rowcount', '1251')
-    await expect(within(table).getAllByRole('row')[1]).toHaveAttribute('aria-rowindex', '52')
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveAttribute('aria-rowindex', '52'),
+    )
   },
 }
 
@@ -193,7 +195,8 @@ export const TypingRendersOnlyWhatChanged: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const table = virtualTable(canvasElement)
-    await expect(within(table).getAllByRole('row').length).toBeGreaterThan(5)
+    // The virtual body renders its rows once it has measured its height: wait for them.
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(5))
     const first = cellRenders.count
     await userEvent.click(canvas.getByRole('button', { name: 'Drop the last 100 rows' }))
     await expect(cellRenders.count).toBe(first)
