@@ -9,7 +9,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
-import { chromiumLaunchOptions } from './tests/tools/chromium'
+import { chromiumLaunchOptions } from './tests/tools/chromium.ts'
 
 /**
  * `~/x` is `src/x` (tsconfig.json `paths`; tsx reads those for the server): for the app, Storybook
@@ -29,9 +29,13 @@ const serverSuite: ViteUserConfig['test'] = {
   include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
   // One PGlite instance per file is heavy on two cores; files share a worker pool of two.
   maxWorkers: 2,
+  /*
+   * A worker imports the server once for all its files, and its apps share the compiled schemas
+   * (app.ts, keptForTheProcess): each file still builds its own app on its own database, but no
+   * longer spends 3-6 s importing and 3-4 s compiling before its first test. No test mocks modules.
+   */
+  isolate: false,
   testTimeout: 30_000,
-  // One more try for timing flukes on two busy cores; a real failure fails twice.
-  retry: 1,
   hookTimeout: 120_000,
 }
 
@@ -188,8 +192,6 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           // The 10,000-row table story sorts in React's development build: slow on two busy cores.
           testTimeout: 30_000,
-          // One more try for timing flukes on two busy cores; a real failure fails twice.
-          retry: 1,
           browser: {
             enabled: true,
             headless: true,
@@ -234,8 +236,9 @@ export default defineConfig({
         },
       },
       /*
-       * Kills and overloads of servers of its own: beside the e2e files, which wait on a browser
-       * most of the time (a load of 1-2 alone).
+       * Kills and overloads of servers of its own. `npm test` (tests/tools/suite.mjs) runs it in a
+       * process of its own beside the e2e files, which wait on a browser most of the time: a Vitest
+       * group has one worker count, and e2e's one file at a time would make the group serial.
        */
       {
         resolve,

@@ -7,6 +7,7 @@ import {
   type BuildCompilerFromPool,
   type RouteDefinition,
 } from '@fastify/ajv-compiler'
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -159,6 +160,28 @@ export const ajvSettings = {
   },
 }
 
+/**
+ * A compiler factory whose compiled validators (or serialisers) are kept for the process, keyed by
+ * everything the compiler reads: a second app in one process (a replica in a test, each test file of
+ * a worker) reuses them instead of compiling the contract's schemas again, which took most of an
+ * app's start (ajv and fast-json-stringify, about 3 s of CPU).
+ */
+function keptForTheProcess<External, Options, Route, Compiled>(
+  factory: (externalSchemas: External, options: Options) => (route: Route) => Compiled,
+): (externalSchemas: External, options: Options) => (route: Route) => Compiled {
+  const compiled = new Map<string, Compiled>()
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options)
+    const context = JSON.stringify([externalSchemas, options])
+    return (route) => {
+      const key = `${context}\n${JSON.stringify(route)}`
+      let done = compiled.get(key)
+      if (!done) compiled.set(key, (done = compile(route)))
+      return done
+    }
+  }
+}
+
 /** Bodies whose fields arrive as text, like query and path values. */
 const TEXT_BODIES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
 
@@ -182,6 +205,12 @@ function validatorsByPart(): BuildCompilerFromPool {
         ? asSent(route)
         : fromText(route)
   }
+}
+
+/** Every app of the process compiles through these (keptForTheProcess). */
+const compilers = {
+  buildValidator: keptForTheProcess(validatorsByPart()),
+  buildSerializer: keptForTheProcess(SerializerSelector()),
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -214,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send(http.body())
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
+    schemaController: { compilersFactory: compilers },
     ajv: ajvSettings,
   })
   app.decorate('config', config)

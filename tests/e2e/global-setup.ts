@@ -11,12 +11,8 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Builds the SPA once for every e2e file, then starts the one server they share, on a fresh
- * database (PostgreSQL when TEST_DATABASE_URL is set). The server boots while other test groups
- * run; the first e2e file waits for it.
- */
-export default async function setup(project: TestProject) {
+/** The production build the e2e files test (`npm start` serves the same). */
+function buildApp() {
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
@@ -24,6 +20,15 @@ export default async function setup(project: TestProject) {
     // size and much slower than what `npm start` serves.
     env: { ...process.env, NODE_ENV: 'production' },
   })
+}
+
+/**
+ * Builds the SPA once for every e2e file (unless E2E_APP_BUILT=1: `npm test` builds it beside the
+ * type check), then starts the one server they share, on a fresh database (PostgreSQL when
+ * TEST_DATABASE_URL is set). The first e2e file waits for it.
+ */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_APP_BUILT) buildApp()
   const database = await freshDatabase()
   const server = await spawnServer(database, {
     wait: false,

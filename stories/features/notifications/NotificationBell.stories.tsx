@@ -1,14 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useMutationState } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { NotificationBell } from '~/features/notifications/NotificationBell'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { makeDeliveries, notificationsHandlers } from '~/mocks/notifications'
 import { withAppServices } from '../../support/with-app-services'
 
-/** The bell as it sits at the end of the top bar, so the popover opens to the bottom left. */
+/**
+ * The bell as it sits at the end of the top bar, so the popover opens to the bottom left. It says
+ * how many requests have failed (`data-failed-calls`): a play waits for a failure that shows
+ * nothing by design on that, not on a time.
+ */
 function BellInTopBar() {
+  const failedCalls = useMutationState({ filters: { status: 'error' } }).length
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', paddingBottom: '38rem' }}>
+    <div
+      data-failed-calls={failedCalls}
+      style={{ display: 'flex', justifyContent: 'flex-end', paddingBottom: '38rem' }}
+    >
       <NotificationBell />
     </div>
   )
@@ -133,7 +142,12 @@ export const MarkReadFailsSilently: Story = {
     const [first] = await within(panel).findAllByRole('button', { name: /^Unread:/ })
     await userEvent.click(first!)
     // Spec §8: the bell swallows mark-read errors: no alert, no toast, the item stays unread.
-    await new Promise((r) => setTimeout(r, 300))
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-failed-calls]')).toHaveAttribute(
+        'data-failed-calls',
+        '1',
+      ),
+    )
     await expect(body.queryByRole('alert')).toBeNull()
     await expect(within(panel).getByText('2 unread')).toBeVisible()
   },

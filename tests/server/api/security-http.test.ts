@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { build, cookiesOf, type Session, type TestApp } from '../helpers/build.ts'
 import { PASSWORD, USERS } from '../helpers/fixtures.ts'
 
@@ -275,7 +275,6 @@ async function logText(app: TestApp, requestId: string): Promise<string> {
       .join('\n')
   }
   // The files are written asynchronously: wait for the last request's line, not for a time.
-  for (let i = 0; i < 100 && !read().includes(requestId); i++)
-    await new Promise((r) => setTimeout(r, 20))
+  await vi.waitFor(() => expect(read()).toContain(requestId), { timeout: 5_000 })
   return read()
 }

@@ -30,13 +30,20 @@ const HOUR_MS = 3_600_000
  * a copy does not. The fixtures' readings end when they are seeded, and tests read them against
  * the clock ("today", "online"), so a template is not used past its hour.
  */
-async function pgliteTemplate(): Promise<string> {
+/** What a template holds: the migrations and fixtures, as of this hour (see pgliteTemplate). */
+function templateVersion(): string {
   const hash = createHash('sha256')
   for (const m of readMigrations()) hash.update(m.checksum)
   hash.update(String(FIXTURE_VERSION))
   hash.update(fs.readFileSync(new URL('./fixtures.ts', import.meta.url)))
-  hash.update(String(Math.floor(Date.now() / HOUR_MS)))
-  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`)
+  hash.update(String(currentHour()))
+  return hash.digest('hex').slice(0, 16)
+}
+
+const currentHour = () => Math.floor(Date.now() / HOUR_MS)
+
+async function pgliteTemplate(): Promise<string> {
+  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateVersion()}`)
   if (fs.existsSync(path.join(template, 'ready'))) return template
   removeStaleTemplates()
   const building = `${template}.building-${process.pid}-${randomBytes(4).toString('hex')}`
@@ -68,19 +75,64 @@ function removeStaleTemplates() {
   }
 }
 
+const POSTGRES_TEMPLATE_PREFIX = 'meterdeck_template_'
+
+/**
+ * The PostgreSQL counterpart of pgliteTemplate: a migrated database with the fixtures, made once per
+ * hour and version under an advisory lock (the workers of a run, and runs side by side, make it
+ * once), which each test file's database copies (`CREATE DATABASE ... TEMPLATE`, a file copy).
+ * Templates of hours before the last are dropped. The name carries the hour so that can be told.
+ */
+async function postgresTemplate(admin: pg.Client): Promise<string> {
+  const hour = currentHour()
+  const name = `${POSTGRES_TEMPLATE_PREFIX}${hour}_${templateVersion()}`
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [POSTGRES_TEMPLATE_PREFIX])
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (rowCount) return name
+    const building = `${name}_building`
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`)
+    await admin.query(`CREATE DATABASE ${building}`)
+    const url = new URL(TEST_DATABASE_URL!)
+    url.pathname = `/${building}`
+    const db = await openPostgres(url.toString(), { max: 1 })
+    try {
+      await migrate(db)
+      await seedFixtures(db)
+    } finally {
+      await db.close()
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${POSTGRES_TEMPLATE_PREFIX}%`],
+    )
+    for (const { datname } of rows) {
+      const made = Number(datname.slice(POSTGRES_TEMPLATE_PREFIX.length).split('_')[0])
+      if (made < hour - 1) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+    }
+    return name
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [POSTGRES_TEMPLATE_PREFIX])
+  }
+}
+
 /** A fresh database with the fixtures: a PGlite copy, or a new PostgreSQL database dropped after. */
 export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) {
     const name = `meterdeck_test_${process.pid}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
+    try {
+      const template = await postgresTemplate(admin)
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+    } finally {
+      await admin.end()
+    }
     const url = new URL(TEST_DATABASE_URL)
     url.pathname = `/${name}`
     const db = await openPostgres(url.toString(), { max: 5 })
     await migrate(db)
-    await seedFixtures(db)
     return {
       db,
       kind: 'postgres',

@@ -16,6 +16,9 @@ let mqttService: MqttService
 let state: MqttState
 /** Batches the broker handed to the database, and whether each had committed when acknowledged. */
 let commits = 0
+/** While set, commits wait for it; commitStarted is called as each one begins. */
+let commitHeld: Promise<void> | undefined
+let commitStarted: (() => void) | undefined
 let meter: string
 let other: string
 const tokens = new Map<string, string>()
@@ -82,10 +85,11 @@ beforeAll(async () => {
     log: t.app.log as never,
     authenticate: (deviceId, token) => authenticateDevice(t.db, deviceId, token),
     state,
-    // A slow database: an acknowledgement sent before the commit would find nothing stored.
+    // A test may hold the commit: an acknowledgement sent before it would come while held.
     commit: async (items) => {
       commits++
-      await new Promise((resolve) => setTimeout(resolve, 30))
+      commitStarted?.()
+      await commitHeld
       return database(items)
     },
   })
@@ -108,11 +112,25 @@ describe('the embedded MQTT broker', () => {
   it('acknowledges a QoS 1 message only once its readings are committed and readable', async () => {
     const client = await connect(meter, tokens.get(meter)!)
     const before = commits
-    await client.publishAsync(
-      readingsTopic(meter),
-      JSON.stringify({ readings: [reading(0, 100), reading(1, 100.5)] }),
-      { qos: 1 },
-    )
+    let release!: () => void
+    commitHeld = new Promise((resolve) => (release = resolve))
+    const started = new Promise<void>((resolve) => (commitStarted = resolve))
+    let acknowledged = false
+    const published = client
+      .publishAsync(
+        readingsTopic(meter),
+        JSON.stringify({ readings: [reading(0, 100), reading(1, 100.5)] }),
+        { qos: 1 },
+      )
+      .then(() => (acknowledged = true))
+    await started
+    // A connection's round trip on the same loopback: an acknowledgement the broker had already
+    // sent would be read meanwhile. The commit is held, so there must be none.
+    await connect(other, tokens.get(other)!)
+    expect(acknowledged).toBe(false)
+    commitHeld = commitStarted = undefined
+    release()
+    await published
     expect(commits).toBe(before + 1)
     expect(await storedOf(meter, since)).toBe(2)
     // A single reading object is a payload too.

@@ -374,14 +374,25 @@ describe('the evaluator inside the server', () => {
       deviceIds: [deviceId],
       offlineAfterMinutes: 10,
     })
-    const stop = startRulesEvaluator(t.db, pino({ level: 'silent' }), {
+    // The evaluator's own log line says when a run raised something: wait for it, not for a time.
+    let raised: () => void
+    const raisedLogged = new Promise<void>((resolve) => (raised = resolve))
+    const log = pino(
+      { level: 'info' },
+      {
+        write(line: string) {
+          const entry = JSON.parse(line) as { msg: string; raised?: number }
+          if (entry.msg === 'Notification rules evaluated' && entry.raised) raised()
+        },
+      },
+    )
+    const stop = startRulesEvaluator(t.db, log, {
       intervalMs: 10,
       firstRunMs: 0,
       clock: () => at(3020),
     })
     try {
-      for (let i = 0; i < 400 && (await notificationsOf(ruleId)).length === 0; i++)
-        await new Promise((r) => setTimeout(r, 25))
+      await raisedLogged
     } finally {
       await stop()
     }
