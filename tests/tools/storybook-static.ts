@@ -207,7 +207,6 @@ interface PreviewWindow {
           viewport?: { options?: Record<string, Viewport> }
           fileName: string
           visual?: boolean
-          visualTolerancePixels?: number
         }
       }
     }
@@ -218,10 +217,11 @@ interface Viewport {
 }
 
 /**
- * Pixels a picture may differ by: Chromium without a GPU now and then anti-aliases a pixel or two
+ * Pixels any picture may differ by: Chromium without a GPU now and then anti-aliases a pixel or two
  * of an SVG path differently (seen on a chart's line). A changed word or border differs by dozens.
+ * No story has a tolerance of its own.
  */
-const DEFAULT_TOLERANCE_PIXELS = 4
+const TOLERANCE_PIXELS = 4
 
 /** What the runner needs to know of a story before and after it runs. */
 interface StoryMeta {
@@ -229,7 +229,6 @@ interface StoryMeta {
   viewport: { width: number; height: number }
   /** Where its visual baseline lives; undefined for `parameters.visual = false` (live timers, random data). */
   file?: StoryFile
-  tolerancePixels: number
 }
 
 /**
@@ -238,7 +237,7 @@ interface StoryMeta {
  * viewport toolbar applies it.
  */
 async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
-  const { value, options, name, fileName, visual, tolerancePixels } = await page.evaluate(
+  const { value, options, name, fileName, visual } = await page.evaluate(
     async (storyId) => {
       const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
       const { globals, parameters, name } = store.getStoryContext(
@@ -250,7 +249,6 @@ async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
         name,
         fileName: parameters.fileName,
         visual: parameters.visual !== false,
-        tolerancePixels: parameters.visualTolerancePixels,
       }
     },
     id,
@@ -263,7 +261,6 @@ async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
   return {
     viewport,
     file: visual ? { importPath: fileName, name } : undefined,
-    tolerancePixels: tolerancePixels ?? DEFAULT_TOLERANCE_PIXELS,
   }
 }
 
@@ -311,7 +308,7 @@ async function screenshotStory(page: Page) {
   })
 }
 
-/** Two frames painted: what a still-changing page has drawn in the meantime. */
+/** Two frames painted: what the story's last render has drawn by then. */
 function nextFrames(page: Page) {
   return page.evaluate(
     () =>
@@ -322,50 +319,31 @@ function nextFrames(page: Page) {
 }
 
 /**
- * How long a differing picture must stay the same before it counts: two pictures a couple of
- * frames apart can agree on a page that changes later (a modal React Aria held back while it waited
- * for an on-screen keyboard showed ~450 ms after two pictures of the page without it).
+ * Compares the story with its baseline: one picture, once Storybook has said the story finished
+ * (its play waited for what it shows), the code, styles, fonts and images it asked for have
+ * arrived and two frames are painted. It fails when the picture differs; without a baseline, or
+ * with UPDATE_VISUAL_BASELINES=1, it becomes the baseline.
  */
-const SETTLED_MS = 1_500
-
-/**
- * Compares the story with its baseline. A page may still be painting when the play ends, so a
- * differing screenshot is taken again until it has not changed for SETTLED_MS (or 10 s have
- * passed); only then does it fail, or, without a baseline or with UPDATE_VISUAL_BASELINES=1,
- * become the baseline.
- */
-async function matchVisualBaseline(page: Page, file: StoryFile, tolerancePixels: number) {
+async function matchVisualBaseline(page: Page, file: StoryFile) {
   const baseline = await readBaseline(file)
-  // A lazy chunk still loading draws later than two frames from now (10 s at most).
-  await Promise.race([assetsLoaded(page), page.waitForTimeout(10_000)])
-  const deadline = Date.now() + 10_000
-  let previous: PNG | undefined
-  let unchangedSince = Date.now()
-  for (;;) {
-    const shot = await screenshotStory(page)
-    const actual = PNG.sync.read(shot)
-    if (baseline && differingPixels(actual, baseline) <= tolerancePixels) return undefined
-    if (previous === undefined || differingPixels(actual, previous) !== 0)
-      unchangedSince = Date.now()
-    const settled = previous !== undefined && Date.now() - unchangedSince >= SETTLED_MS
-    if (settled || Date.now() > deadline) {
-      if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
-        await writeBaseline(file, shot)
-        if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
-        console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
-        return undefined
-      }
-      const differing = differingPixels(actual, baseline)
-      const { stem, area } = await writeDiff(file, actual, baseline)
-      const what =
-        differing === Infinity
-          ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
-          : `${differing} pixels differ in ${area}`
-      return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
-    }
-    previous = actual
-    await nextFrames(page)
+  await assetsLoaded(page)
+  await nextFrames(page)
+  const shot = await screenshotStory(page)
+  const actual = PNG.sync.read(shot)
+  const differing = baseline ? differingPixels(actual, baseline) : Infinity
+  if (differing <= TOLERANCE_PIXELS) return undefined
+  if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
+    await writeBaseline(file, shot)
+    if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
+    console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
+    return undefined
   }
+  const { stem, area } = await writeDiff(file, actual, baseline)
+  const what =
+    differing === Infinity
+      ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
+      : `${differing} pixels differ in ${area}`
+  return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
 }
 
 async function loadPreview(page: Page, baseUrl: string) {
@@ -449,7 +427,7 @@ export async function runStory(page: Page, baseUrl: string, id: string, timeout 
     }
   }
   if (!problems.length && meta.file) {
-    const visualProblem = await matchVisualBaseline(page, meta.file, meta.tolerancePixels)
+    const visualProblem = await matchVisualBaseline(page, meta.file)
     if (visualProblem) problems.push(visualProblem)
   }
   if (problems.length) loaded.delete(page)

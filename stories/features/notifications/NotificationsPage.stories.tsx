@@ -203,12 +203,6 @@ export const MarkReadFails: Story = {
 }
 
 export const Rules: Story = {
-  /*
-   * After the inactive rule joins the list, Chromium sometimes repaints the card above it with part
-   * of its bottom border missing (a 1 px line, 400-510 px long, seen in three runs of 2026-11-26):
-   * the picture may differ by that line, nothing more.
-   */
-  parameters: { visualTolerancePixels: 600 },
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -383,12 +377,6 @@ export const EditRule: Story = {
 }
 
 export const ReactivateRule: Story = {
-  /*
-   * After the inactive rule joins the list, Chromium sometimes repaints the card above it with part
-   * of its bottom border missing (a 1 px line, 400-510 px long, seen in three runs of 2026-11-26):
-   * the picture may differ by that line, nothing more.
-   */
-  parameters: { visualTolerancePixels: 600 },
   args: { initial: { tab: 'rules' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
