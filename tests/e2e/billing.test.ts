@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EnergyReport, EnergySettings } from '~/api'
+import type { DeviceList, EnergyReport, EnergySettings, Reading } from '~/api'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 import { freePort } from './support/server'
 
@@ -21,6 +21,20 @@ afterAll(() => app?.stop())
 
 const api = (path: string) =>
   page.context().request.get(path, { headers: { 'X-Request-ID': 'e2e-billing' } })
+
+/** A manual reading now on one of Harbor's meters, 1.5 kWh above its latest. */
+async function readToday() {
+  const devices = (await (await api('/api/v1/devices/?limit=1')).json()) as DeviceList
+  const deviceId = devices.items[0]!.id
+  const latest = (await (
+    await api(`/api/v1/devices/${deviceId}/readings/latest`)
+  ).json()) as Reading
+  const answer = await page.context().request.post(`/api/v1/devices/${deviceId}/manual-reading`, {
+    headers: { 'X-Request-ID': 'e2e-billing-reading' },
+    multipart: { kwh: String(latest.kwh + 1.5) },
+  })
+  expect(answer.status(), await answer.text()).toBe(201)
+}
 
 describe('billing against the real server', () => {
   it('an admin sets a flat tariff and the dashboard shows today’s cost', async () => {
@@ -59,6 +73,10 @@ describe('billing against the real server', () => {
     expect(settings.tariffs).toEqual([
       { effective_from: '2020-01-01', standing_charge_per_day: 0, price_per_kwh: 0.3 },
     ])
+
+    // Today holds a reading whatever the hour: the demo's readings come each quarter hour, and in
+    // the first one after midnight in New York today had none, so the card had no cost to show.
+    await readToday()
 
     // The dashboard's today card: the server's energy charge, in dollars, beside the kWh.
     const reports: EnergyReport[] = []
