@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import * as sdk from '~/api/__generated__/sdk.gen.ts'
@@ -526,13 +526,14 @@ describe('profile=true on the notification and rule endpoints', () => {
   })
 })
 
-/** Polls `probe` until it returns a value (log lines reach the file asynchronously). */
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 25))
-  }
+/** The value `probe` gives once it gives one (log lines reach the file asynchronously). */
+function waitFor<T>(probe: () => T | undefined, timeout = 5_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = probe()
+      if (value === undefined) throw new Error('condition not met in time')
+      return value
+    },
+    { timeout },
+  )
 }
