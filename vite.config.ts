@@ -9,7 +9,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
-import { chromiumLaunchOptions } from './tests/tools/chromium'
+import { chromiumLaunchOptions } from './tests/tools/chromium.ts'
 
 /**
  * `~/x` is `src/x` (tsconfig.json `paths`; tsx reads those for the server): for the app, Storybook
