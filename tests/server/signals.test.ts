@@ -185,7 +185,7 @@ describe('signals to the server process', () => {
       connections.close()
       await server.stop(2000)
     }
-  }, 180_000)
+  }, 300_000)
 
   it('drains once when the whole process group of `npx tsx` gets SIGTERM (tsx relays it)', async () => {
     const database = await fixtureDatabase()
@@ -218,5 +218,5 @@ describe('signals to the server process', () => {
         // the group has gone
       }
     }
-  }, 180_000)
+  }, 300_000)
 })
