@@ -9,11 +9,7 @@ export class LoadMeter {
   readonly #refused = new Float64Array(LoadMeter.WINDOW_SECONDS)
   /** The second each bucket holds (a bucket from an older second counts as empty). */
   readonly #seconds = new Float64Array(LoadMeter.WINDOW_SECONDS).fill(-1)
-  readonly #startedAt: number
-
-  constructor(private readonly now: () => number = Date.now) {
-    this.#startedAt = now()
-  }
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** Readings stored by one ingest (bulk push, a device's HTTP call, an MQTT batch). */
   readings(count: number): void {
@@ -25,7 +21,7 @@ export class LoadMeter {
     this.#refused[this.#bucket()]! += 1
   }
 
-  /** Readings a second and refusals over the last minute (or since start, if shorter). */
+  /** Readings a second (averaged over the last minute) and refusals in it. */
   lastMinute(): { readingsPerSecond: number; refused: number } {
     const second = Math.floor(this.now() / 1000)
     let readings = 0
@@ -35,12 +31,9 @@ export class LoadMeter {
       readings += this.#readings[i]!
       refused += this.#refused[i]!
     }
-    // A server up for 10 s that took 10,000 readings took 1,000 a second, not 167.
-    const span = Math.min(
-      LoadMeter.WINDOW_SECONDS,
-      Math.max(1, Math.ceil((this.now() - this.#startedAt) / 1000)),
-    )
-    return { readingsPerSecond: readings / span, refused }
+    // Over the whole minute, even just after start: a burst is not a rate (an import of 20,000
+    // readings in the first seconds is no sign of a fleet past capacity).
+    return { readingsPerSecond: readings / LoadMeter.WINDOW_SECONDS, refused }
   }
 
   #bucket(): number {
