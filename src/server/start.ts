@@ -19,6 +19,26 @@ function mqttLine(mqtt: MqttState): string {
 }
 
 /**
+ * Prints what a long start is doing, and every 10 s that a step still runs (creating PGlite's
+ * database alone took two minutes on a loaded machine): a first start is never silent for long.
+ */
+function progressLines() {
+  let last = { line: '', at: Date.now() }
+  const timer = setInterval(() => {
+    const seconds = Math.round((Date.now() - last.at) / 1000)
+    if (last.line && seconds >= 10) console.log(`  ...still at "${last.line}" (${seconds} s)`)
+  }, 10_000)
+  timer.unref()
+  return {
+    line: (line: string) => {
+      console.log(line)
+      last = { line, at: Date.now() }
+    },
+    stop: () => clearInterval(timer),
+  }
+}
+
+/**
  * Drains once, whatever the number and source of signals: a service manager that signals the
  * whole process group of `npx tsx start.ts` reaches node twice (directly and relayed by tsx), and
  * an impatient Ctrl-C may follow a SIGTERM. A listener must stay on every signal for the whole
@@ -63,7 +83,10 @@ async function main() {
       process.exit(1)
     }
   }
-  const server = await startServer({ spa: !apiOnly, progress: (line) => console.log(line) })
+  const progress = progressLines()
+  const server = await startServer({ spa: !apiOnly, progress: progress.line }).finally(
+    progress.stop,
+  )
   const { config, seed, url } = server
   console.log(`\nMeterDeck ${apiOnly ? 'API' : 'console'} (${config.appEnv}) listening on ${url}`)
   console.log(
