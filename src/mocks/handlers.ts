@@ -8,6 +8,7 @@ import {
   handleRefreshSession,
 } from '../api/__generated__/msw.gen'
 import { billingHandlers } from './billing'
+import { serverStatusHandlers } from './server-status'
 import { devices, groups, page, users } from './fixtures'
 
 /**
@@ -24,6 +25,7 @@ export const baseHandlers = {
   users: [handleListUsers({ body: page(users) })],
   devices: [handleListDevices({ body: page(devices) })],
   billing: billingHandlers(),
+  serverStatus: serverStatusHandlers(),
 }
 
 /** Answers never: for Loading stories. */

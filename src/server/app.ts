@@ -38,6 +38,9 @@ import { securityHeaders, securityHeadersBeforeHooks } from './plugins/security-
 import { sessionAuth } from './plugins/session-auth.ts'
 import { mqttOff, type MqttState } from './modules/mqtt/mqtt-service.ts'
 import { EventHub, type EventHubOptions } from './modules/events/event-hub.ts'
+import { embeddedCapacityNotice } from './modules/server-status/embedded-capacity.ts'
+import { LoadMeter } from './modules/server-status/load-meter.ts'
+import { NoticeRegistry } from './modules/server-status/notices.ts'
 import { diskStorage, type FileStorage } from './storage/file-storage.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -254,6 +257,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mqtt', options.mqtt ?? mqttOff('not started by this process'))
   const live = new EventHub(options.live)
   app.decorate('live', live)
+  app.decorate('load', new LoadMeter())
+  app.decorate('notices', new NoticeRegistry())
+  app.notices.register(
+    embeddedCapacityNotice({ kind: db.kind, load: app.load, liveStreams: () => live.size }),
+  )
   app.addHook('onReady', () => live.start(db))
   // First of all on close: open streams would hold the server open.
   app.addHook('preClose', () => live.close())
@@ -274,10 +282,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // fieldSize in bytes: a 500-character note may take 2,000 in UTF-8.
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 },
   })
-  // Media types the contract uses only for answers (profiled JSON, CSV, photos): registered as
-  // opaque buffers so fastify-openapi-glue finds a parser; no operation accepts them as a body.
+  // Media types the contract uses only for answers (profiled JSON, CSV, photos, the live event
+  // stream): registered as opaque buffers so fastify-openapi-glue finds a parser (it warns at
+  // every start for one it does not find); no operation accepts them as a body.
   app.addContentTypeParser(
-    ['application/vnd.console.profiled+json', 'text/csv', 'image/*'],
+    ['application/vnd.console.profiled+json', 'text/csv', 'image/*', 'text/event-stream'],
     { parseAs: 'buffer' },
     (_request, body, done) => done(null, body),
   )
@@ -295,14 +304,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.spa) {
     await serveConsole(app, options.spaDir ?? distDir, config.appEnv === 'development')
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  // Not async: an async handler's returned reply is awaited (Reply.then adds 'close' listeners
+  // until the answer ends), and a console path has already been awaited twice by @fastify/static
+  // (its wildcard route, then sendFile): one more made 11 and a MaxListenersExceededWarning on the
+  // first page load after every start.
+  app.setNotFoundHandler((request, reply) => {
     if (
       options.spa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !isSourceMap(request.url.split('?')[0]!)
     ) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+      void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+      return
     }
     throw new HttpError(
       404,

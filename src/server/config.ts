@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** How often the evaluator runs, in ms (default a minute; tests shorten it). */
   RULES_EVALUATOR_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** While draining, how long an idle keep-alive connection may still send a request (answered 503). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Alarm e-mail: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. */
   SMTP_URL: z
     .string()
@@ -201,6 +203,8 @@ export interface Config {
   /** Alarm e-mail and webhooks (modules/notifications/outbox-worker.ts). */
   mail: MailSettings
   shutdownTimeoutMs: number
+  /** SHUTDOWN_GRACE_MS: idle keep-alive connections are closed this long after draining starts. */
+  shutdownGraceMs: number
   /** The console's public address (PUBLIC_URL), or undefined: answers use the request's. */
   publicUrl: string | undefined
   mqtt: MqttConfig
@@ -313,6 +317,7 @@ export function loadConfig(
       timeoutMs: 10_000,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mqtt: {
       enabled: e.MQTT_ENABLED ?? e.APP_ENV !== 'test',

@@ -127,6 +127,8 @@ export const permissions: Record<OperationId, Rule> = {
   // debug
   getLogs: ELEVATED,
   getSystemInfo: ELEVATED,
+  // the server's notices (the embedded database past its capacity...), for admins and above
+  getServerStatus: MANAGERS,
   postFrontendLogs: ALL,
 }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -7,7 +8,12 @@ import { migrate, openDatabase, type Database } from './db/index.ts'
 import { startMaintenance } from './db/maintenance.ts'
 import { createLogs, type Logs } from './logging.ts'
 import { authenticateDevice } from './modules/devices/device-credentials.ts'
-import { mqttOff, startMqtt, type MqttService } from './modules/mqtt/mqtt-service.ts'
+import {
+  commitToDatabase,
+  mqttOff,
+  startMqtt,
+  type MqttService,
+} from './modules/mqtt/mqtt-service.ts'
 import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
 import { startOutboxWorker } from './modules/notifications/outbox-worker.ts'
 import { loadSessionSecret } from './secrets.ts'
@@ -15,12 +21,9 @@ import { seedOnStart, type SeedReport } from './seed/index.ts'
 import { startSimulator } from './seed/simulator.ts'
 import { startFileSweeper } from './storage/file-sweep.ts'
 
-/** How long open connections may still send a request (answered 503) once the port is closed. */
-const DRAIN_GRACE_MS = 500
-
 /**
  * Closes the listening port and resolves when every connection has ended. Open keep-alive
- * connections may still send a request for `graceMs` (answered 503 with Connection: close): Node's
+ * connections may still send a request for `graceMs` (SHUTDOWN_GRACE_MS, 500 ms by default) (answered 503 with Connection: close): Node's
  * close() would reset every idle connection at once, and a client that was just sending on one
  * would see ECONNRESET instead of an answer. Connections still idle after the grace are closed.
  */
@@ -53,7 +56,10 @@ export interface RunningServer {
 export async function startServer(options: {
   spa: boolean
   config?: Config
+  /** Told what a long start is doing (migrations, seeding): `npm start` prints it. */
+  progress?: (line: string) => void
 }): Promise<RunningServer> {
+  const { progress } = options
   const config = options.config ?? loadConfig()
   const logs: Logs = createLogs({
     dir: path.join(config.dataDir, 'logs'),
@@ -63,12 +69,15 @@ export async function startServer(options: {
   })
   let db: Database | undefined
   try {
+    if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite')))
+      progress?.(`Creating the embedded database (PGlite) in ${config.dataDir}/pglite`)
     db = await openDatabase(config)
-    const applied = await migrate(db)
+    const applied = await migrate(db, undefined, progress)
     if (applied.length > 0)
       logs.logger.info({ logger: 'db', applied }, `Applied migrations: ${applied.join(', ')}`)
-    const seed = await seedOnStart(db, config, logs)
+    const seed = await seedOnStart(db, config, logs, progress)
     // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's may lag a big seed).
+    if (seed.demo) progress?.('Updating the planner statistics (ANALYZE)')
     await db.exec('ANALYZE')
     const stopMaintenance = startMaintenance(db, logs.logger)
     let stopEvaluator: (() => Promise<void>) | undefined
@@ -108,6 +117,11 @@ export async function startServer(options: {
       log: logs.logger,
       authenticate: (deviceId, token) => authenticateDevice(database, deviceId, token),
       state: mqttState,
+      commit: async (items) => {
+        const results = await commitToDatabase(database)(items)
+        app.load.readings(results.filter((r) => r.status === 'success').length)
+        return results
+      },
     })
     if (config.rulesEvaluator.enabled)
       stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
@@ -136,7 +150,7 @@ export async function startServer(options: {
         timer.unref()
         // Live streams never finish by themselves: ended now, their clients reconnect elsewhere.
         app.live.closeAll()
-        await stopAccepting(app.server, DRAIN_GRACE_MS)
+        await stopAccepting(app.server, config.shutdownGraceMs)
         await app.close()
         clearTimeout(timer)
       })()

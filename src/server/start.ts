@@ -19,6 +19,54 @@ function mqttLine(mqtt: MqttState): string {
 }
 
 /**
+ * Prints what a long start is doing, and every 10 s that a step still runs (creating PGlite's
+ * database alone took two minutes on a loaded machine): a first start is never silent for long.
+ */
+function progressLines() {
+  let last = { line: '', at: Date.now() }
+  const timer = setInterval(() => {
+    const seconds = Math.round((Date.now() - last.at) / 1000)
+    if (last.line && seconds >= 10) console.log(`  ...still at "${last.line}" (${seconds} s)`)
+  }, 10_000)
+  timer.unref()
+  return {
+    line: (line: string) => {
+      console.log(line)
+      last = { line, at: Date.now() }
+    },
+    stop: () => clearInterval(timer),
+  }
+}
+
+/**
+ * Drains once, whatever the number and source of signals: a service manager that signals the
+ * whole process group of `npx tsx start.ts` reaches node twice (directly and relayed by tsx), and
+ * an impatient Ctrl-C may follow a SIGTERM. A listener must stay on every signal for the whole
+ * shutdown: without one, Node's default action ends the process at once and resets every open
+ * connection mid-drain.
+ */
+function stopOnSignals(server: { shutdown(): Promise<void> }) {
+  let first: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (first) {
+      console.log(`${signal}: already shutting down (since ${first}), finishing requests in flight`)
+      return
+    }
+    first = signal
+    console.log(`\n${signal}: shutting down...`)
+    server.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+}
+
+/**
  * `npm start`: builds the console when dist/ is missing or older than its sources, then serves
  * it and the API on one port. `--api-only` serves just the API (the Vite dev server proxies /api
  * to it).
@@ -35,7 +83,10 @@ async function main() {
       process.exit(1)
     }
   }
-  const server = await startServer({ spa: !apiOnly })
+  const progress = progressLines()
+  const server = await startServer({ spa: !apiOnly, progress: progress.line }).finally(
+    progress.stop,
+  )
   const { config, seed, url } = server
   console.log(`\nMeterDeck ${apiOnly ? 'API' : 'console'} (${config.appEnv}) listening on ${url}`)
   console.log(
@@ -54,18 +105,7 @@ async function main() {
         `  ${login.email.padEnd(24)} ${login.role}${login.group ? `, ${login.group}` : ''}`,
       )
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      console.log(`\n${signal}: shutting down...`)
-      server.shutdown().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
-    })
-  }
+  stopOnSignals(server)
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@
 
 import { http, type HttpHandler, HttpResponse, type HttpResponseResolver, type RequestHandlerOptions as RequestHandlerOptions2 } from 'msw';
 
-import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetServerStatusResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
 
 export type RequestHandlerOptions = RequestHandlerOptions2 & {
     baseUrl?: ClientOptions['baseUrl'];
@@ -2603,6 +2603,33 @@ export function handleAuthorizeMqttClient(response?: HandleAuthorizeMqttClientRe
     }, options);
 }
 
+export type HandleGetServerStatusResponse = {
+    body: GetServerStatusResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/server/status` operation.
+ */
+export function handleGetServerStatus(response?: HandleGetServerStatusResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/server/status`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
 export type HandleStreamEventsResponse = {
     body: StreamEventsResponses[200];
     status?: 200;
@@ -2984,6 +3011,10 @@ export type MswHandlerFactories = {
      */
     authorizeMqttClient: typeof handleAuthorizeMqttClient;
     /**
+     * Handler for the `GET /api/v1/server/status` operation.
+     */
+    getServerStatus: typeof handleGetServerStatus;
+    /**
      * Handler for the `GET /api/v1/events` operation.
      */
     streamEvents: typeof handleStreamEvents;
@@ -3092,6 +3123,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         getDeviceConnection: wrap(handleGetDeviceConnection),
         authenticateMqttClient: wrap(handleAuthenticateMqttClient),
         authorizeMqttClient: wrap(handleAuthorizeMqttClient),
+        getServerStatus: wrap(handleGetServerStatus),
         streamEvents: wrap(handleStreamEvents)
     };
     const all: CreateMswHandlersResult['all'] = (options = {}) => {
@@ -3171,6 +3203,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.getEnergyReportCsv, overrides.getEnergyReportCsv),
             invoke(pick.authenticateMqttClient, overrides.authenticateMqttClient),
             invoke(pick.authorizeMqttClient, overrides.authorizeMqttClient),
+            invoke(pick.getServerStatus, overrides.getServerStatus),
             invoke(pick.deleteUser, overrides.deleteUser),
             invoke(pick.getUser, overrides.getUser),
             invoke(pick.updateUser, overrides.updateUser),

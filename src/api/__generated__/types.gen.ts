@@ -1867,6 +1867,32 @@ export type FrontendLogAccepted = {
 };
 
 /**
+ * Notices about the server for admins (getServerStatus).
+ */
+export type ServerStatus = {
+    /**
+     * Most severe first; empty when there is nothing to act on.
+     */
+    notices: Array<ServerNotice>;
+};
+
+/**
+ * One thing an admin should know about the server. The id stays the same while the condition holds (the console hides a notice dismissed in this session by its id).
+ */
+export type ServerNotice = {
+    /**
+     * Stable name of the condition, e.g. `embedded-capacity`.
+     */
+    id: string;
+    severity: 'info' | 'warning' | 'critical';
+    title: string;
+    /**
+     * What was seen and what to do, in a sentence or two.
+     */
+    detail: string;
+};
+
+/**
  * State of the API server process.
  */
 export type SystemInfo = {
@@ -9972,6 +9998,72 @@ export type AuthorizeMqttClientResponses = {
 };
 
 export type AuthorizeMqttClientResponse = AuthorizeMqttClientResponses[keyof AuthorizeMqttClientResponses];
+
+export type GetServerStatusData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/server/status';
+};
+
+export type GetServerStatusErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetServerStatusError = GetServerStatusErrors[keyof GetServerStatusErrors];
+
+export type GetServerStatusResponses = {
+    /**
+     * The notices that hold now.
+     */
+    200: ServerStatus;
+};
+
+export type GetServerStatusResponse = GetServerStatusResponses[keyof GetServerStatusResponses];
 
 export type StreamEventsData = {
     body?: never;

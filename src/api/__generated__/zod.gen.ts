@@ -1430,6 +1430,27 @@ export const zFrontendLogAccepted = z.object({
 });
 
 /**
+ * One thing an admin should know about the server. The id stays the same while the condition holds (the console hides a notice dismissed in this session by its id).
+ */
+export const zServerNotice = z.object({
+    id: z.string().max(100),
+    severity: z.enum([
+        'info',
+        'warning',
+        'critical'
+    ]),
+    title: z.string().max(200),
+    detail: z.string().max(2000)
+});
+
+/**
+ * Notices about the server for admins (getServerStatus).
+ */
+export const zServerStatus = z.object({
+    notices: z.array(zServerNotice).max(50)
+});
+
+/**
  * State of the API server process.
  */
 export const zSystemInfo = z.object({
@@ -3190,6 +3211,15 @@ export const zAuthorizeMqttClientHeaders = z.object({
  * The verdict.
  */
 export const zAuthorizeMqttClientResponse = zMqttAclResult;
+
+export const zGetServerStatusHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+/**
+ * The notices that hold now.
+ */
+export const zGetServerStatusResponse = zServerStatus;
 
 export const zStreamEventsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional(),

@@ -6,6 +6,7 @@ import { useSessionUser } from '../auth/use-session'
 import { NotificationBellSlot } from './NotificationBellSlot'
 import { LiveIndicatorSlot } from '../live/LiveIndicator'
 import { Logo } from '../shared/Logo'
+import { ServerNotices } from './ServerNotices'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
 import * as styles from './shell.css'
@@ -68,6 +69,7 @@ export function AppLayout() {
           <Sidebar user={user} onNavigate={close} />
         </Drawer>
         <main className={styles.main} id="main" tabIndex={-1}>
+          <ServerNotices />
           <Outlet />
         </main>
       </div>

@@ -144,3 +144,28 @@ export const failureDetails = style({
   borderRadius: vars.radius.md,
   whiteSpace: 'pre-wrap',
 })
+
+/** The server's notices for admins, above the page's own content (ServerNotices). */
+export const serverNotices = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginBottom: vars.space.lg,
+})
+
+export const serverNotice = style({
+  display: 'grid',
+  // The text takes the room; the button keeps its own width beside it (below it when narrow).
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'start',
+  gap: vars.space.md,
+  '@media': {
+    'screen and (max-width: 640px)': {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      justifyItems: 'start',
+      gap: vars.space.sm,
+    },
+  },
+})
+
+export const serverNoticeText = style({ overflowWrap: 'anywhere' })

@@ -38,7 +38,12 @@ export function readMigrations(dir = migrationsDir): Migration[] {
  * row in schema_migrations, then re-applies the grants. Safe to run on every start and from
  * several replicas at once (an advisory lock serialises them). Refuses an applied file that changed.
  */
-export async function migrate(db: Database, dir = migrationsDir): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  dir = migrationsDir,
+  /** Told of each migration about to be applied (`npm start` prints it: a first start takes a while). */
+  progress?: (line: string) => void,
+): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     name text NOT NULL,
@@ -46,7 +51,8 @@ export async function migrate(db: Database, dir = migrationsDir): Promise<string
     applied_at timestamptz NOT NULL DEFAULT now()
   )`)
   const applied: string[] = []
-  for (const migration of readMigrations(dir)) {
+  const migrations = readMigrations(dir)
+  for (const [index, migration] of migrations.entries()) {
     await db.transaction(SYSTEM, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
       const { rows } = await tx.query<{ checksum: string }>(
@@ -61,6 +67,7 @@ export async function migrate(db: Database, dir = migrationsDir): Promise<string
         }
         return
       }
+      progress?.(`Migrating the database: ${index + 1}/${migrations.length} ${migration.name}`)
       await tx.exec(migration.sql)
       await tx.query(
         'INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)',

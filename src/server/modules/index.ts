@@ -15,6 +15,7 @@ import { mqttHandlers } from './mqtt/handlers.ts'
 import { meHandlers } from './preferences/handlers.ts'
 import { readingsHandlers } from './readings/handlers.ts'
 import { reportsHandlers } from './reports/handlers.ts'
+import { serverStatusHandlers } from './server-status/handlers.ts'
 import { tenantsHandlers } from './tenants/handlers.ts'
 import { usersHandlers } from './users/handlers.ts'
 
@@ -36,6 +37,7 @@ export const handlers = {
   ...consumptionHandlers,
   ...reportsHandlers,
   ...debugHandlers,
+  ...serverStatusHandlers,
   ...notificationsHandlers,
   ...rulesHandlers,
   ...apiKeysHandlers,

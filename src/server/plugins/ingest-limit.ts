@@ -215,6 +215,7 @@ export const ingestLimit = fp<IngestLimits>(
       if (!request.actor) return
       const tenant = tenantOf(scopeOf(request, request.actor))
       const turn = await gate.enter(tenant)
+      if (turn === 'full') app.load?.refused()
       if (turn !== 'entered') throw refusal(turn)
       holding.set(request, tenant)
     }

@@ -244,6 +244,8 @@ export interface DemoOptions {
   devicesPerGroup: number
   scryptLogN: number
   now?: Date
+  /** Told what is being seeded, a line per device (`npm start` prints it: it takes a while). */
+  progress?: (line: string) => void
 }
 
 export interface DemoReport {
@@ -348,7 +350,7 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
   const off = offlineDemoDevice(options.devicesPerGroup)
   const offline = plan.find((d) => d.groupIndex === off.groupIndex && d.index === off.index)!
   const replaced = plan.find((d) => d.groupIndex === 0 && d.index === 1) ?? plan[0]!
-  for (const device of plan) {
+  for (const [n, device] of plan.entries()) {
     const rows = demoReadings(
       device.id,
       {
@@ -366,6 +368,9 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
         // Three days offline; a shorter seed (SEED_DAYS < 6) still gives it readings before.
         stopAt: device === offline ? end - Math.min(3 * 86_400_000, (end - start) / 2) : undefined,
       },
+    )
+    options.progress?.(
+      `Seeding the demo tenant: device ${n + 1}/${plan.length} (${device.spec.name}), ${rows.length.toLocaleString('en')} readings`,
     )
     for (let i = 0; i < rows.length; i += 20_000) {
       await db.transaction(SYSTEM, (tx) => insertReadings(tx, rows.slice(i, i + 20_000)))

@@ -17,7 +17,12 @@ export interface SeedReport {
  * On an empty database: the demo tenant in development (or with SEED=1), never in production;
  * outside development the first account comes from ADMIN_EMAIL / ADMIN_PASSWORD.
  */
-export async function seedOnStart(db: Database, config: Config, logs: Logs): Promise<SeedReport> {
+export async function seedOnStart(
+  db: Database,
+  config: Config,
+  logs: Logs,
+  progress?: (line: string) => void,
+): Promise<SeedReport> {
   const { rows } = await db.query<{ users: number }>('SELECT count(*)::int AS users FROM users')
   const empty = rows[0]!.users === 0
   const report: SeedReport = { hasDemoUsers: false }
@@ -27,7 +32,9 @@ export async function seedOnStart(db: Database, config: Config, logs: Logs): Pro
       days: config.seed.days,
       devicesPerGroup: config.seed.devicesPerGroup,
       scryptLogN: config.scryptLogN,
+      progress,
     })
+    progress?.('Seeding the demo tenant: notifications and alarms')
     await seedDemoNotifications(db, { days: config.seed.days })
     logs.logger.info({ logger: 'seed', ...report.demo }, 'Seeded the demo tenant')
   } else if (empty && config.firstAdmin) {

@@ -11,11 +11,19 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { Role } from '~/features/auth/roles'
 import { AppLayout } from '~/features/shell/AppLayout'
+import { DISMISSED_NOTICES_KEY } from '~/features/shell/ServerNotices'
 import { navigationItems } from '~/features/shell/navigation'
 import { PageHeader } from '~/features/shared/PageHeader'
 import { users } from '~/mocks/fixtures'
 import { baseHandlers } from '~/mocks/handlers'
 import { makeDeliveries, notificationsHandlers } from '~/mocks/notifications'
+import {
+  brokerTrustNotice,
+  embeddedCapacityNotice,
+  infoNotice,
+  serverStatusHandlers,
+} from '~/mocks/server-status'
+import type { ServerNotice } from '~/api'
 import { signedInAs } from '~/mocks/users-groups'
 import { withAppServices } from '../../support/with-app-services'
 import { desktopViewport, narrowViewport, shellViewportParameters } from '../../support/viewports'
@@ -60,6 +68,8 @@ const meta = {
   title: 'Features/Shell/AppLayout',
   component: Shell,
   decorators: [withAppServices],
+  // A notice dismissed in one story would stay hidden in the next (same browser session).
+  beforeEach: () => sessionStorage.removeItem(DISMISSED_NOTICES_KEY),
   args: { path: '/devices' },
   parameters: {
     layout: 'fullscreen',
@@ -179,3 +189,88 @@ export const NarrowChooseItemClosesDrawer: Story = {
 }
 
 export const Dark: Story = { ...Admin, globals: { ...desktopViewport, theme: 'dark' } }
+
+/** The server's notices (GET /api/v1/server/status) for admins, above every page. */
+const withNotices = (notices: ServerNotice[], role: Role = 'ADMIN') => ({
+  msw: { handlers: { ...handlersFor(role), serverStatus: serverStatusHandlers(notices) } },
+})
+
+const noticesRegion = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('region', { name: 'Server notices' })
+
+/** All is well: no notices, no region. */
+export const ServerNoticesNone: Story = {
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Devices',
+    )
+    await expect(within(canvasElement).queryByRole('region', { name: 'Server notices' })).toBeNull()
+  },
+}
+
+/** The embedded database past its capacity: the notice says so; Dismiss hides it for the session. */
+export const ServerNoticeWarning: Story = {
+  parameters: withNotices([embeddedCapacityNotice]),
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const region = await noticesRegion(canvasElement)
+    const notice = within(region).getByRole('status')
+    await expect(notice).toHaveTextContent('The embedded database is past its capacity')
+    await expect(notice).toHaveTextContent('set DATABASE_URL')
+    within(region)
+      .getByRole('button', { name: /^Dismiss/ })
+      .focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(within(canvasElement).queryByRole('region', { name: 'Server notices' })).toBeNull(),
+    )
+    await expect(JSON.parse(sessionStorage.getItem(DISMISSED_NOTICES_KEY) ?? '[]')).toEqual([
+      'embedded-capacity',
+    ])
+  },
+}
+
+const several = [brokerTrustNotice, embeddedCapacityNotice, infoNotice]
+
+const expectSeveral: Story['play'] = async ({ canvasElement }) => {
+  await settled(canvasElement)
+  const region = await noticesRegion(canvasElement)
+  const shown = within(region).getAllByRole('status')
+  await expect(shown.map((n) => n.querySelector('strong')?.textContent)).toEqual([
+    'The MQTT broker is not trusted',
+    'The embedded database is past its capacity',
+    'Demo data',
+  ])
+}
+
+/** Several notices, in the server's order (most severe first). */
+export const ServerNoticesSeveral: Story = {
+  parameters: withNotices(several),
+  play: expectSeveral,
+}
+
+export const ServerNoticesNarrow: Story = {
+  globals: narrowViewport,
+  parameters: withNotices(several),
+  play: expectSeveral,
+}
+
+export const ServerNoticesDark: Story = {
+  globals: { ...desktopViewport, theme: 'dark' },
+  parameters: withNotices(several),
+  play: expectSeveral,
+}
+
+/** A user is not asked and sees nothing, whatever the server holds. */
+export const ServerNoticesHiddenFromUsers: Story = {
+  args: { path: '/reports' },
+  parameters: withNotices(several, 'USER'),
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Reports',
+    )
+    await expect(within(canvasElement).queryByRole('region', { name: 'Server notices' })).toBeNull()
+  },
+}

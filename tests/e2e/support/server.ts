@@ -75,7 +75,10 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string
-  /** The server's own pid (node runs tsx as a loader, so no wrapper process sits in between). */
+  /**
+   * The server's own pid (node runs tsx as a loader, so no wrapper process sits in between); with
+   * `tsxCli`, the pid of the tsx process, which leads the server's process group.
+   */
   pid: number
   child: ChildProcess
   /** Resolves with the exit code (or the signal's name) once the process has gone. */
@@ -111,14 +114,26 @@ export async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: n
  */
 export async function spawnServer(
   database: ServerDatabase,
-  options: { env?: Record<string, string>; apiOnly?: boolean; port?: number; wait?: boolean } = {},
+  options: {
+    env?: Record<string, string>
+    apiOnly?: boolean
+    port?: number
+    wait?: boolean
+    /**
+     * Run as `npx tsx src/server/start.ts` does: the tsx command, which starts node as its child
+     * and relays signals to it, in a process group of its own (signal it with `-pid`).
+     */
+    tsxCli?: boolean
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   let output = ''
+  const script = ['src/server/start.ts', ...(options.apiOnly ? ['--api-only'] : [])]
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/start.ts', ...(options.apiOnly ? ['--api-only'] : [])],
+    options.tsxCli ? path.join(root, 'node_modules/.bin/tsx') : process.execPath,
+    options.tsxCli ? script : ['--import', 'tsx', ...script],
     {
+      detached: options.tsxCli === true,
       cwd: root,
       env: {
         ...process.env,
@@ -143,7 +158,14 @@ export async function spawnServer(
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
   // A test run that ends or crashes must not leave its servers behind.
-  const killWithParent = () => child.kill('SIGKILL')
+  const killWithParent = () => {
+    try {
+      if (options.tsxCli) process.kill(-child.pid!, 'SIGKILL')
+      else child.kill('SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
   process.once('exit', killWithParent)
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => {

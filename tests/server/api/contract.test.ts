@@ -499,6 +499,22 @@ describe('contract: the generated SDK against the server', () => {
     )
   })
 
+  it('server status: the notices for admins, refused to users', async () => {
+    const admin = injectClient(t.app)
+    await check(admin, 'login', 200, () =>
+      sdk.login({
+        client: admin.client,
+        body: { username: USERS.admin.email, password: PASSWORD },
+      }),
+    )
+    await check(admin, 'getServerStatus', 200, () => sdk.getServerStatus({ client: admin.client }))
+    const user = injectClient(t.app)
+    await check(user, 'login', 200, () =>
+      sdk.login({ client: user.client, body: { username: USERS.user.email, password: PASSWORD } }),
+    )
+    await check(user, 'getServerStatus', 403, () => sdk.getServerStatus({ client: user.client }))
+  })
+
   it('MQTT: connection details and the broker callbacks', async () => {
     const api = injectClient(t.app)
     const client = api.client

@@ -46,7 +46,9 @@ export interface MqttService {
 
 function describeListenError(error: unknown, host: string, port: number): string {
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use`
+  // The machine's own broker usually holds 1883: say how to get past it, not just that it failed.
+  if (code === 'EADDRINUSE')
+    return `port ${port} is taken (another broker?). Set MQTT_PORT to another port, or MQTT_URL to use that broker.`
   if (code === 'EACCES') return `no permission to listen on port ${port}`
   if (code === 'EADDRNOTAVAIL') return `address ${host} is not available`
   return (error as Error).message

@@ -62,6 +62,7 @@ export const readingsHandlers = {
     const { items } = request.body
     const results = await request.tx((tx) => bulkPush(tx, items))
     const totals = totalsOf(results)
+    request.server.load.readings(totals.accepted)
     audit(request, 'readings.bulk_push', totals, `Bulk push of ${items.length} readings`)
     return reply.code(200).send({ results, ...totals })
   },
@@ -71,7 +72,9 @@ export const readingsHandlers = {
     const deviceId = request.params.id
     const items = request.body.readings.map((r) => ({ ...r, device_id: deviceId }))
     const results = await request.tx((tx) => bulkPush(tx, items, Date.now(), 'http'))
-    return reply.code(200).send({ results, ...totalsOf(results) })
+    const totals = totalsOf(results)
+    request.server.load.readings(totals.accepted)
+    return reply.code(200).send({ results, ...totals })
   },
 
   async listDeviceReadings(request, reply) {
