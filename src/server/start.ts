@@ -40,7 +40,7 @@ function progressLines() {
 
 /**
  * Drains once, whatever the number and source of signals: a service manager that signals the
- * whole process group of `npx tsx start.ts` reaches node twice (directly and relayed by tsx), and
+ * whole process group of `npm start` reaches node twice (directly and relayed by npm), and
  * an impatient Ctrl-C may follow a SIGTERM. A listener must stay on every signal for the whole
  * shutdown: without one, Node's default action ends the process at once and resets every open
  * connection mid-drain.
@@ -55,7 +55,10 @@ function stopOnSignals(server: { shutdown(): Promise<void> }) {
     first = signal
     console.log(`\n${signal}: shutting down...`)
     server.shutdown().then(
-      () => process.exit(0),
+      () => {
+        console.log('Stopped: every request in flight was answered.')
+        process.exit(0)
+      },
       (error: unknown) => {
         console.error(error)
         process.exit(1)

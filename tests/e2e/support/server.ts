@@ -77,7 +77,7 @@ export interface ServerProcess {
   url: string
   /**
    * The server's own pid (node runs tsx as a loader, so no wrapper process sits in between); with
-   * `tsxCli`, the pid of the tsx process, which leads the server's process group.
+   * `npmStart`, the pid of npm, which leads the server's process group.
    */
   pid: number
   child: ChildProcess
@@ -120,20 +120,22 @@ export async function spawnServer(
     port?: number
     wait?: boolean
     /**
-     * Run as `npx tsx src/server/start.ts` does: the tsx command, which starts node as its child
-     * and relays signals to it, in a process group of its own (signal it with `-pid`).
+     * Run as `npm start` does, in a process group of its own (signal it with `-pid`): npm, its
+     * shell and node, where npm relays the signals it gets to the server, which gets them twice.
      */
-    tsxCli?: boolean
+    npmStart?: boolean
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   let output = ''
   const script = ['src/server/start.ts', ...(options.apiOnly ? ['--api-only'] : [])]
   const child = spawn(
-    options.tsxCli ? path.join(root, 'node_modules/.bin/tsx') : process.execPath,
-    options.tsxCli ? script : ['--import', 'tsx', ...script],
+    options.npmStart ? 'npm' : process.execPath,
+    options.npmStart
+      ? ['start', '--silent', '--', ...script.slice(1)]
+      : ['--import', 'tsx', ...script],
     {
-      detached: options.tsxCli === true,
+      detached: options.npmStart === true,
       cwd: root,
       env: {
         ...process.env,
@@ -160,7 +162,7 @@ export async function spawnServer(
   // A test run that ends or crashes must not leave its servers behind.
   const killWithParent = () => {
     try {
-      if (options.tsxCli) process.kill(-child.pid!, 'SIGKILL')
+      if (options.npmStart) process.kill(-child.pid!, 'SIGKILL')
       else child.kill('SIGKILL')
     } catch {
       // already gone
