@@ -2054,7 +2054,11 @@ export const getDeviceConnection = <ThrowOnError extends boolean = false>(option
  * always 200 with `result` `allow` or `deny`. The broker must send the shared secret
  * `MQTT_AUTH_SECRET` in `X-MQTT-Auth-Secret` (configure it under the authenticator's
  * `headers`); without the secret set on the server the endpoint answers 403, with a wrong one
- * 401. It takes no cookie and needs no `X-Request-ID`.
+ * 401. It takes no cookie and needs no `X-Request-ID`. A body over the server's limit (5 MB,
+ * far beyond anything EMQX's template can make: MQTT strings end at 64 KiB) is 413, as on
+ * every operation, refused before the secret is read, so never a verdict. EMQX reads every
+ * status but 200 and 204 as `ignore`: the next authenticator decides, or none is left and
+ * the client is refused.
  *
  */
 export const authenticateMqttClient = <ThrowOnError extends boolean = false>(options: Options<AuthenticateMqttClientData, ThrowOnError>): RequestResult<AuthenticateMqttClientResponses, AuthenticateMqttClientErrors, ThrowOnError> => (options.client ?? client).post<AuthenticateMqttClientResponses, AuthenticateMqttClientErrors, ThrowOnError>({
@@ -2074,7 +2078,9 @@ export const authenticateMqttClient = <ThrowOnError extends boolean = false>(opt
  * "${clientid}", "username": "${username}", "topic": "${topic}", "action": "${action}"}`). A
  * device may publish only to `meterdeck/v1/devices/{its id}/readings` and subscribe to
  * nothing; the server's own subscriber (MQTT_URL's user name) may do anything. Answered 200
- * with `result` `allow` or `deny`, and protected like authenticateMqttClient.
+ * with `result` `allow` or `deny`, and protected like authenticateMqttClient (a body over
+ * 5 MB is 413). EMQX reads every other status as `ignore` and then applies its `no_match`,
+ * which allows by default: configure `authorization.no_match = deny`.
  *
  */
 export const authorizeMqttClient = <ThrowOnError extends boolean = false>(options: Options<AuthorizeMqttClientData, ThrowOnError>): RequestResult<AuthorizeMqttClientResponses, AuthorizeMqttClientErrors, ThrowOnError> => (options.client ?? client).post<AuthorizeMqttClientResponses, AuthorizeMqttClientErrors, ThrowOnError>({

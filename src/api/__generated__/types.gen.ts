@@ -1013,11 +1013,15 @@ export type ConsumptionIntervals = {
     total_kwh: number;
     intervals: Array<ConsumptionInterval>;
     /**
-     * Sum of the buckets' `cost`; null where one with kWh has none.
+     * The window's cost, priced as one window: the same figure as the cumulative
+     * consumption's `cost` over the same window. Each bucket's `cost` is its own window's,
+     * rounded to the cent, so the buckets may add up to a cent or two more or less. Null
+     * where some kWh fall where there is no tariff.
+     *
      */
     total_cost: number | null;
     /**
-     * Sum of the buckets' `co2_kg`; null where one with kWh has none.
+     * The window's CO2, as `total_cost` is its cost.
      */
     total_co2_kg: number | null;
     /**
@@ -3315,6 +3319,10 @@ export type CreateApiKeyErrors = {
      *
      */
     403: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
     /**
      * The body is not of a media type the operation takes (see its requestBody).
      */
@@ -9869,6 +9877,10 @@ export type AuthenticateMqttClientErrors = {
      */
     403: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
      * The body is not of a media type the operation takes (see its requestBody).
      */
     415: HttpError;
@@ -9944,6 +9956,10 @@ export type AuthorizeMqttClientErrors = {
      *
      */
     403: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
     /**
      * The body is not of a media type the operation takes (see its requestBody).
      */
