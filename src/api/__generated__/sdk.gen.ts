@@ -127,8 +127,10 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Get the signed-in user
  *
- * The user the session belongs to (id, email, full_name, role, group_id). The console loads
- * it at start and for route guards; a failure sends the user to /login.
+ * The user the session belongs to (id, email, full_name, role, group_id), `kind: user`. The
+ * console loads it at start and for route guards; a failure sends the user to /login. Called
+ * with an API key it answers the key (`kind: api_key`: its id, name, role, group and who
+ * created it), not its creator as if the key were a person.
  *
  */
 export const getCurrentUser = <ThrowOnError extends boolean = false>(options?: Options<GetCurrentUserData, ThrowOnError>): RequestResult<GetCurrentUserResponses, GetCurrentUserErrors, ThrowOnError> => (options?.client ?? client).get<GetCurrentUserResponses, GetCurrentUserErrors, ThrowOnError>({
@@ -291,8 +293,10 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
  * List API keys
  *
  * Extends spec §7. The API keys of the caller's scope, newest first: every key for elevated
- * users without a group header, a group's keys otherwise (admins: their own group's). The
- * secret is never shown again. Needs the admin role or above.
+ * users without a group header, a group's keys otherwise (admins: their own group's).
+ * Revoked and expired keys stay listed with their `status` (and who revoked them, when), so
+ * the list is a record of every key the group has had. The secret is never shown again.
+ * Needs the admin role or above.
  *
  */
 export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Options<ListApiKeysData, ThrowOnError>): RequestResult<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError> => (options?.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
@@ -344,7 +348,9 @@ export const createApiKey = <ThrowOnError extends boolean = false>(options: Opti
  * Revoke an API key
  *
  * Extends spec §7. Revokes the key at once, on every server: its next request answers 401.
- * Needs the admin role or above, on a key of the caller's scope.
+ * The key stays listed as `revoked`, with who revoked it and when. An already revoked key
+ * answers 404, as a missing one. Needs the admin role or above, on a key of the caller's
+ * scope.
  *
  */
 export const deleteApiKey = <ThrowOnError extends boolean = false>(options: Options<DeleteApiKeyData, ThrowOnError>): RequestResult<DeleteApiKeyResponses, DeleteApiKeyErrors, ThrowOnError> => (options.client ?? client).delete<DeleteApiKeyResponses, DeleteApiKeyErrors, ThrowOnError>({

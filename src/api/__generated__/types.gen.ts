@@ -191,6 +191,48 @@ export type User = {
 };
 
 /**
+ * Who is calling getCurrentUser: a person (`kind: user`) or an API key (`kind: api_key`).
+ */
+export type CurrentCaller = ({
+    kind: 'user';
+} & CurrentUser) | ({
+    kind: 'api_key';
+} & CurrentApiKey);
+
+/**
+ * The signed-in person.
+ */
+export type CurrentUser = User & {
+    kind: 'user';
+};
+
+/**
+ * The API key a request carries (a service account): it acts with its own role and group;
+ * its creator is named, not impersonated.
+ *
+ */
+export type CurrentApiKey = {
+    kind: 'api_key';
+    /**
+     * The key's id (the `<id>` of `mdk_<id>_<secret>`).
+     */
+    id: string;
+    name: string;
+    role: Role;
+    /**
+     * The key's group; null for a developer or superuser key.
+     */
+    group_id: string | null;
+    created_by: string;
+    /**
+     * The creator's full name, or e-mail when none.
+     */
+    created_by_name: string;
+    created_at: string;
+    expires_at: string | null;
+};
+
+/**
  * A new user. `group_id` defaults to the creating admin's group; elevated users choose it
  * (null only for `developer` and `superuser` accounts).
  *
@@ -661,7 +703,7 @@ export type DeviceReadingsPush = {
 };
 
 /**
- * A service account's API key (never its secret).
+ * A service account's API key (never its secret), active, expired or revoked.
  */
 export type ApiKey = {
     id: string;
@@ -685,6 +727,22 @@ export type ApiKey = {
      * Its last use (to the minute); null if never used.
      */
     last_used_at: string | null;
+    /**
+     * `revoked` once revoked (whatever its expiry), else `expired` past `expires_at`, else `active`.
+     */
+    status: 'active' | 'expired' | 'revoked';
+    /**
+     * When it was revoked; null if it was not.
+     */
+    revoked_at: string | null;
+    /**
+     * Who revoked it (for a key revoked with another key, that key's creator); null if not revoked, or the account is gone.
+     */
+    revoked_by: string | null;
+    /**
+     * Who revoked it as named then (full name or e-mail; `API key "<name>"` when a key did); null if not revoked.
+     */
+    revoked_by_name: string | null;
 };
 
 /**
@@ -2714,9 +2772,9 @@ export type GetCurrentUserError = GetCurrentUserErrors[keyof GetCurrentUserError
 
 export type GetCurrentUserResponses = {
     /**
-     * The signed-in user.
+     * The signed-in user, or the API key the request carries.
      */
-    200: User;
+    200: CurrentCaller;
 };
 
 export type GetCurrentUserResponse = GetCurrentUserResponses[keyof GetCurrentUserResponses];

@@ -163,8 +163,10 @@ export const getCurrentUserQueryKey = (options?: Options<GetCurrentUserData>) =>
 /**
  * Get the signed-in user
  *
- * The user the session belongs to (id, email, full_name, role, group_id). The console loads
- * it at start and for route guards; a failure sends the user to /login.
+ * The user the session belongs to (id, email, full_name, role, group_id), `kind: user`. The
+ * console loads it at start and for route guards; a failure sends the user to /login. Called
+ * with an API key it answers the key (`kind: api_key`: its id, name, role, group and who
+ * created it), not its creator as if the key were a person.
  *
  */
 export const getCurrentUserOptions = (options?: Options<GetCurrentUserData>) => queryOptions<GetCurrentUserResponse, GetCurrentUserError, GetCurrentUserResponse, ReturnType<typeof getCurrentUserQueryKey>>({
@@ -318,8 +320,10 @@ export const listApiKeysQueryKey = (options?: Options<ListApiKeysData>) => creat
  * List API keys
  *
  * Extends spec §7. The API keys of the caller's scope, newest first: every key for elevated
- * users without a group header, a group's keys otherwise (admins: their own group's). The
- * secret is never shown again. Needs the admin role or above.
+ * users without a group header, a group's keys otherwise (admins: their own group's).
+ * Revoked and expired keys stay listed with their `status` (and who revoked them, when), so
+ * the list is a record of every key the group has had. The secret is never shown again.
+ * Needs the admin role or above.
  *
  */
 export const listApiKeysOptions = (options?: Options<ListApiKeysData>) => queryOptions<ListApiKeysResponse, ListApiKeysError, ListApiKeysResponse, ReturnType<typeof listApiKeysQueryKey>>({
@@ -366,7 +370,9 @@ export const createApiKeyMutation = (options?: Partial<Options<CreateApiKeyData>
  * Revoke an API key
  *
  * Extends spec §7. Revokes the key at once, on every server: its next request answers 401.
- * Needs the admin role or above, on a key of the caller's scope.
+ * The key stays listed as `revoked`, with who revoked it and when. An already revoked key
+ * answers 404, as a missing one. Needs the admin role or above, on a key of the caller's
+ * scope.
  *
  */
 export const deleteApiKeyMutation = (options?: Partial<Options<DeleteApiKeyData>>): UseMutationOptions<DeleteApiKeyResponse, DeleteApiKeyError, Options<DeleteApiKeyData>> => {
