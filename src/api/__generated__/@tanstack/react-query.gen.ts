@@ -2142,7 +2142,9 @@ export const getEnergyReportCsvQueryKey = (options: Options<GetEnergyReportCsvDa
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
  * absolute_change,percent_change,previous_full_kwh,current_cost,previous_cost,current_co2_kg,
- * previous_co2_kg,currency`) and a final `total` line. While the
+ * previous_co2_kg,currency`) and a `total` line; with a tariff, then a `standing_charge`
+ * line (the group's standing charges of each period, in the cost columns) and a `bill` line
+ * (energy plus standing charges), so the file rebuilds the bill. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
  * decimal separator, UTF-8, CRLF line ends.
