@@ -16,11 +16,48 @@ const HEADER = [
   'currency',
 ]
 
+/** Money to the cent, or null when either part is unknown. */
+const billOf = (energy: number | null, standing: number | null) =>
+  energy === null || standing === null ? null : Math.round((energy + standing) * 100) / 100
+
+/**
+ * The group's standing charges and the bill they make with the energy charges, as two more lines
+ * in the cost columns (a standing charge is the supply contract's, not a device's): the device
+ * lines' costs plus `standing_charge` add up to `bill`. None without a tariff.
+ */
+function billLines(report: EnergyReport) {
+  const { current, previous, currency } = report
+  if (current.standing_charge === null && previous.standing_charge === null) return []
+  const line = (name: string, now: number | null, before: number | null) => [
+    name,
+    '',
+    null,
+    null,
+    null,
+    null,
+    null,
+    now,
+    before,
+    null,
+    null,
+    currency,
+  ]
+  return [
+    line('standing_charge', current.standing_charge, previous.standing_charge),
+    line(
+      'bill',
+      billOf(current.total_cost, current.standing_charge),
+      billOf(previous.total_cost, previous.standing_charge),
+    ),
+  ]
+}
+
 /**
  * The report's device rows and total as CSV: the figures of the JSON answer (to date while the
  * current period runs, the whole previous period last), then cost and CO2 (issue 26: energy
- * charges in `currency`, standing charges not included), no data as an empty field. The writer is
- * the console's (formula-looking names neutralised, numbers machine-readable).
+ * charges in `currency`), no data as an empty field; then, with a tariff, the standing charges and
+ * the bill (energy plus standing charges), so the file rebuilds the bill it sits beside. The
+ * writer is the console's (formula-looking names neutralised, numbers machine-readable).
  */
 export function reportCsv(report: EnergyReport): string {
   return toCsv([
@@ -53,5 +90,6 @@ export function reportCsv(report: EnergyReport): string {
       report.previous.total_co2_kg,
       report.currency,
     ],
+    ...billLines(report),
   ])
 }

@@ -25,6 +25,10 @@ export const apiKeys: ApiKey[] = [
     created_at: '2026-09-01T09:00:00Z',
     expires_at: '2027-09-01T00:00:00Z',
     last_used_at: '2026-11-22T09:40:00Z',
+    status: 'active',
+    revoked_at: null,
+    revoked_by: null,
+    revoked_by_name: null,
   },
   {
     id: '2f6e1c3a-0000-4000-8000-000000000002',
@@ -36,6 +40,40 @@ export const apiKeys: ApiKey[] = [
     created_at: '2026-10-14T15:30:00Z',
     expires_at: null,
     last_used_at: null,
+    status: 'active',
+    revoked_at: null,
+    revoked_by: null,
+    revoked_by_name: null,
+  },
+  {
+    id: '2f6e1c3a-0000-4000-8000-000000000003',
+    name: 'Old dashboard sync',
+    role: 'user',
+    group_id: northwind!.id,
+    created_by: admin.id,
+    created_by_name: admin.full_name ?? admin.email,
+    created_at: '2026-03-02T08:00:00Z',
+    expires_at: '2026-09-02T00:00:00Z',
+    last_used_at: '2026-09-01T22:10:00Z',
+    status: 'expired',
+    revoked_at: null,
+    revoked_by: null,
+    revoked_by_name: null,
+  },
+  {
+    id: '2f6e1c3a-0000-4000-8000-000000000004',
+    name: 'Leaked test key',
+    role: 'admin',
+    group_id: northwind!.id,
+    created_by: admin.id,
+    created_by_name: admin.full_name ?? admin.email,
+    created_at: '2026-06-10T10:00:00Z',
+    expires_at: null,
+    last_used_at: '2026-06-11T07:30:00Z',
+    status: 'revoked',
+    revoked_at: '2026-06-11T08:05:00Z',
+    revoked_by: admin.id,
+    revoked_by_name: admin.full_name ?? admin.email,
   },
 ]
 
@@ -86,15 +124,25 @@ export function apiKeysHandlers(keys: readonly ApiKey[] = apiKeys) {
           created_at: '2026-11-22T10:00:00Z',
           expires_at: inStoryTime(body.expires_at),
           last_used_at: null,
+          status: 'active',
+          revoked_at: null,
+          revoked_by: null,
+          revoked_by_name: null,
         }
         db.unshift(key)
         await delay(150)
         return HttpResponse.json({ ...key, key: `mdk_${key.id}_${SHOWN_SECRET}` }, { status: 201 })
       }),
       handleDeleteApiKey(({ params }) => {
-        const index = db.findIndex((k) => k.id === params.id)
+        const index = db.findIndex((k) => k.id === params.id && k.status !== 'revoked')
         if (index < 0) return HttpResponse.json({ detail: 'API key not found' }, { status: 404 })
-        db.splice(index, 1)
+        db[index] = {
+          ...db[index]!,
+          status: 'revoked',
+          revoked_at: '2026-11-22T10:05:00Z',
+          revoked_by: admin.id,
+          revoked_by_name: admin.full_name ?? admin.email,
+        }
         return new HttpResponse(null, { status: 204 })
       }),
     ],

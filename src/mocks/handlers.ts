@@ -17,7 +17,7 @@ import { devices, groups, page, users } from './fixtures'
  */
 export const baseHandlers = {
   auth: [
-    handleGetCurrentUser({ body: users[2]! }),
+    handleGetCurrentUser({ body: { ...users[2]!, kind: 'user' } }),
     handleRefreshSession({ body: { user: users[2]! } }),
     handleLogout(() => new HttpResponse(null, { status: 204 })),
   ],

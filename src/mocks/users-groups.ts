@@ -40,7 +40,7 @@ export const manyUsers = (count: number): User[] =>
 
 /** Signs a story in as one of the fixture users (0 developer, 1 superuser, 2 admin, 3 user). */
 export const signedInAs = (user: User) => [
-  handleGetCurrentUser({ body: user }),
+  handleGetCurrentUser({ body: { ...user, kind: 'user' } }),
   handleRefreshSession({ body: { user } }),
 ]
 

@@ -159,7 +159,7 @@ export const AsUser: Story = {
     msw: {
       handlers: {
         ...baseHandlers,
-        auth: [handleGetCurrentUser({ body: users[3]! })],
+        auth: [handleGetCurrentUser({ body: { ...users[3]!, kind: 'user' } })],
         devices: [handleListDevices({ body: { items: devices, total: 6, skip: 0, limit: 100 } })],
       },
     },

@@ -169,7 +169,7 @@ export const ReadOnlyForUser: Story = {
       handlers: {
         ...baseHandlers,
         connect: connectHandlers(),
-        auth: [handleGetCurrentUser({ body: users[3]! })],
+        auth: [handleGetCurrentUser({ body: { ...users[3]!, kind: 'user' } })],
         device: deviceHandlers(),
       },
     },

@@ -13,7 +13,7 @@
  * rate: PostgreSQL runs each transaction in its own process while Node parses the next body.
  *
  * Each load also prints the pushes' CPU time per request, the server process's and PostgreSQL's
- * (all its processes, from /proc), and the rate at which that would keep every core busy: a
+ * (the backends of the bench's own database, from /proc), and the rate at which that would keep every core busy: a
  * ceiling no amount of overlap can pass on this machine.
  *
  *   npx tsx tests/bench/ingest.bench.ts   BENCH_BATCHES=40 BENCH_CLIENTS=2 BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1
@@ -28,7 +28,9 @@ import {
   listen,
   machine,
   openBenchDatabase,
-  postgresCpuMs,
+  ownBackends,
+  backendCpuMs,
+  backendCpuSpent,
   benchKinds,
   request,
   signIn,
@@ -88,7 +90,7 @@ function rawArrays(format: Format, rows: readonly Reading[]): unknown[] {
   ]
 }
 
-/** Asks the server process for the CPU time it has used so far. */
+/** Asks the server process for the CPU time it has used so far, and its database's backends. */
 interface CpuRequest {
   id: string
   type: 'cpu'
@@ -142,7 +144,8 @@ async function serve(kind: Kind) {
     }
     if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage()
-      process.send!({ id: message.id, ms: (user + system) / 1000 })
+      const backends = await ownBackends(kind, bench.db)
+      process.send!({ id: message.id, ms: (user + system) / 1000, backends })
       return
     }
     const { id, type, k } = message
@@ -170,11 +173,13 @@ type Server = Awaited<
   ReturnType<typeof startServer<{ port: number; cookie: string; pushed: string[][] }>>
 >
 
-/** CPU used so far by the server process and by PostgreSQL. */
-const cpuNow = async (server: Server) => ({
-  server: (await ask<{ ms: number }>(server.child, { type: 'cpu' })).ms,
-  postgres: postgresCpuMs(),
-})
+/** CPU used so far by the server process and by its database's PostgreSQL backends. */
+const cpuNow = async (server: Server) => {
+  const { ms, backends } = await ask<{ ms: number; backends: number[] }>(server.child, {
+    type: 'cpu',
+  })
+  return { server: ms, postgres: backendCpuMs(backends) }
+}
 
 /**
  * Batches `from` to `to`, each a round of `clients` pushes at once, then the same rows raw in
@@ -204,7 +209,7 @@ async function load(server: Server, clients: number, from: number, to: number): 
     total.text += raw.text
     total.binary += raw.binary
     total.serverCpu += cpuAfter.server - cpuBefore.server
-    total.postgresCpu += cpuAfter.postgres - cpuBefore.postgres
+    total.postgresCpu += backendCpuSpent(cpuBefore.postgres, cpuAfter.postgres)
   }
   return total
 }

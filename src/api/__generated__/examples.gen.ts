@@ -121,6 +121,32 @@ export function userExample() {
     };
 }
 
+export function currentUserExample() {
+    return {
+        kind: 'user',
+        id: '0b6f3c1e-8d2a-4f5b-9c7e-2a1d4e6f8b90',
+        email: 'anna.schmidt@acme-facilities.example',
+        full_name: 'Anna Schmidt',
+        role: 'admin',
+        group_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        created_at: '2026-01-12T09:30:00Z'
+    };
+}
+
+export function currentApiKeyExample() {
+    return {
+        kind: 'api_key',
+        id: '2f6e1c3a-9b8d-4e7f-a1c2-3d4e5f6a7b8c',
+        name: 'Billing export',
+        role: 'user',
+        group_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        created_by: '0b6f3c1e-8d2a-4f5b-9c7e-2a1d4e6f8b90',
+        created_by_name: 'Anna Schmidt',
+        created_at: '2026-03-01T09:00:00Z',
+        expires_at: null
+    };
+}
+
 export function userCreateExample() {
     return {
         email: 'jonas.weber@acme-facilities.example',
@@ -643,7 +669,11 @@ export function apiKeyExample() {
         created_by_name: 'Anna Schmidt',
         created_at: '2026-03-01T09:00:00Z',
         expires_at: '2027-03-01T00:00:00Z',
-        last_used_at: '2026-03-14T11:45:00Z'
+        last_used_at: '2026-03-14T11:45:00Z',
+        status: 'active',
+        revoked_at: null,
+        revoked_by: null,
+        revoked_by_name: null
     };
 }
 
@@ -684,6 +714,10 @@ export function apiKeyCreatedExample() {
         created_at: '2026-03-01T09:00:00Z',
         expires_at: '2027-03-01T00:00:00Z',
         last_used_at: null,
+        status: 'active',
+        revoked_at: null,
+        revoked_by: null,
+        revoked_by_name: null,
         key: 'mdk_2f6e1c3a-9b8d-4e7f-a1c2-3d4e5f6a7b8c_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I'
     };
 }

@@ -127,8 +127,10 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Get the signed-in user
  *
- * The user the session belongs to (id, email, full_name, role, group_id). The console loads
- * it at start and for route guards; a failure sends the user to /login.
+ * The user the session belongs to (id, email, full_name, role, group_id), `kind: user`. The
+ * console loads it at start and for route guards; a failure sends the user to /login. Called
+ * with an API key it answers the key (`kind: api_key`: its id, name, role, group and who
+ * created it), not its creator as if the key were a person.
  *
  */
 export const getCurrentUser = <ThrowOnError extends boolean = false>(options?: Options<GetCurrentUserData, ThrowOnError>): RequestResult<GetCurrentUserResponses, GetCurrentUserErrors, ThrowOnError> => (options?.client ?? client).get<GetCurrentUserResponses, GetCurrentUserErrors, ThrowOnError>({
@@ -291,8 +293,10 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
  * List API keys
  *
  * Extends spec §7. The API keys of the caller's scope, newest first: every key for elevated
- * users without a group header, a group's keys otherwise (admins: their own group's). The
- * secret is never shown again. Needs the admin role or above.
+ * users without a group header, a group's keys otherwise (admins: their own group's).
+ * Revoked and expired keys stay listed with their `status` (and who revoked them, when), so
+ * the list is a record of every key the group has had. The secret is never shown again.
+ * Needs the admin role or above.
  *
  */
 export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Options<ListApiKeysData, ThrowOnError>): RequestResult<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError> => (options?.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
@@ -344,7 +348,9 @@ export const createApiKey = <ThrowOnError extends boolean = false>(options: Opti
  * Revoke an API key
  *
  * Extends spec §7. Revokes the key at once, on every server: its next request answers 401.
- * Needs the admin role or above, on a key of the caller's scope.
+ * The key stays listed as `revoked`, with who revoked it and when. An already revoked key
+ * answers 404, as a missing one. Needs the admin role or above, on a key of the caller's
+ * scope.
  *
  */
 export const deleteApiKey = <ThrowOnError extends boolean = false>(options: Options<DeleteApiKeyData, ThrowOnError>): RequestResult<DeleteApiKeyResponses, DeleteApiKeyErrors, ThrowOnError> => (options.client ?? client).delete<DeleteApiKeyResponses, DeleteApiKeyErrors, ThrowOnError>({
@@ -1998,7 +2004,9 @@ export const getEnergyReport = <ThrowOnError extends boolean = false>(options: O
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
  * absolute_change,percent_change,previous_full_kwh,current_cost,previous_cost,current_co2_kg,
- * previous_co2_kg,currency`) and a final `total` line. While the
+ * previous_co2_kg,currency`) and a `total` line; with a tariff, then a `standing_charge`
+ * line (the group's standing charges of each period, in the cost columns) and a `bill` line
+ * (energy plus standing charges), so the file rebuilds the bill. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
  * decimal separator, UTF-8, CRLF line ends.
@@ -2054,7 +2062,11 @@ export const getDeviceConnection = <ThrowOnError extends boolean = false>(option
  * always 200 with `result` `allow` or `deny`. The broker must send the shared secret
  * `MQTT_AUTH_SECRET` in `X-MQTT-Auth-Secret` (configure it under the authenticator's
  * `headers`); without the secret set on the server the endpoint answers 403, with a wrong one
- * 401. It takes no cookie and needs no `X-Request-ID`.
+ * 401. It takes no cookie and needs no `X-Request-ID`. A body over the server's limit (5 MB,
+ * far beyond anything EMQX's template can make: MQTT strings end at 64 KiB) is 413, as on
+ * every operation, refused before the secret is read, so never a verdict. EMQX reads every
+ * status but 200 and 204 as `ignore`: the next authenticator decides, or none is left and
+ * the client is refused.
  *
  */
 export const authenticateMqttClient = <ThrowOnError extends boolean = false>(options: Options<AuthenticateMqttClientData, ThrowOnError>): RequestResult<AuthenticateMqttClientResponses, AuthenticateMqttClientErrors, ThrowOnError> => (options.client ?? client).post<AuthenticateMqttClientResponses, AuthenticateMqttClientErrors, ThrowOnError>({
@@ -2074,7 +2086,9 @@ export const authenticateMqttClient = <ThrowOnError extends boolean = false>(opt
  * "${clientid}", "username": "${username}", "topic": "${topic}", "action": "${action}"}`). A
  * device may publish only to `meterdeck/v1/devices/{its id}/readings` and subscribe to
  * nothing; the server's own subscriber (MQTT_URL's user name) may do anything. Answered 200
- * with `result` `allow` or `deny`, and protected like authenticateMqttClient.
+ * with `result` `allow` or `deny`, and protected like authenticateMqttClient (a body over
+ * 5 MB is 413). EMQX reads every other status as `ignore` and then applies its `no_match`,
+ * which allows by default: configure `authorization.no_match = deny`.
  *
  */
 export const authorizeMqttClient = <ThrowOnError extends boolean = false>(options: Options<AuthorizeMqttClientData, ThrowOnError>): RequestResult<AuthorizeMqttClientResponses, AuthorizeMqttClientErrors, ThrowOnError> => (options.client ?? client).post<AuthorizeMqttClientResponses, AuthorizeMqttClientErrors, ThrowOnError>({

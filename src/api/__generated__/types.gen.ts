@@ -191,6 +191,48 @@ export type User = {
 };
 
 /**
+ * Who is calling getCurrentUser: a person (`kind: user`) or an API key (`kind: api_key`).
+ */
+export type CurrentCaller = ({
+    kind: 'user';
+} & CurrentUser) | ({
+    kind: 'api_key';
+} & CurrentApiKey);
+
+/**
+ * The signed-in person.
+ */
+export type CurrentUser = User & {
+    kind: 'user';
+};
+
+/**
+ * The API key a request carries (a service account): it acts with its own role and group;
+ * its creator is named, not impersonated.
+ *
+ */
+export type CurrentApiKey = {
+    kind: 'api_key';
+    /**
+     * The key's id (the `<id>` of `mdk_<id>_<secret>`).
+     */
+    id: string;
+    name: string;
+    role: Role;
+    /**
+     * The key's group; null for a developer or superuser key.
+     */
+    group_id: string | null;
+    created_by: string;
+    /**
+     * The creator's full name, or e-mail when none.
+     */
+    created_by_name: string;
+    created_at: string;
+    expires_at: string | null;
+};
+
+/**
  * A new user. `group_id` defaults to the creating admin's group; elevated users choose it
  * (null only for `developer` and `superuser` accounts).
  *
@@ -661,7 +703,7 @@ export type DeviceReadingsPush = {
 };
 
 /**
- * A service account's API key (never its secret).
+ * A service account's API key (never its secret), active, expired or revoked.
  */
 export type ApiKey = {
     id: string;
@@ -685,6 +727,22 @@ export type ApiKey = {
      * Its last use (to the minute); null if never used.
      */
     last_used_at: string | null;
+    /**
+     * `revoked` once revoked (whatever its expiry), else `expired` past `expires_at`, else `active`.
+     */
+    status: 'active' | 'expired' | 'revoked';
+    /**
+     * When it was revoked; null if it was not.
+     */
+    revoked_at: string | null;
+    /**
+     * Who revoked it (for a key revoked with another key, that key's creator); null if not revoked, or the account is gone.
+     */
+    revoked_by: string | null;
+    /**
+     * Who revoked it as named then (full name or e-mail; `API key "<name>"` when a key did); null if not revoked.
+     */
+    revoked_by_name: string | null;
 };
 
 /**
@@ -1013,11 +1071,15 @@ export type ConsumptionIntervals = {
     total_kwh: number;
     intervals: Array<ConsumptionInterval>;
     /**
-     * Sum of the buckets' `cost`; null where one with kWh has none.
+     * The window's cost, priced as one window: the same figure as the cumulative
+     * consumption's `cost` over the same window. Each bucket's `cost` is its own window's,
+     * rounded to the cent, so the buckets may add up to a cent or two more or less. Null
+     * where some kWh fall where there is no tariff.
+     *
      */
     total_cost: number | null;
     /**
-     * Sum of the buckets' `co2_kg`; null where one with kWh has none.
+     * The window's CO2, as `total_cost` is its cost.
      */
     total_co2_kg: number | null;
     /**
@@ -2736,9 +2798,9 @@ export type GetCurrentUserError = GetCurrentUserErrors[keyof GetCurrentUserError
 
 export type GetCurrentUserResponses = {
     /**
-     * The signed-in user.
+     * The signed-in user, or the API key the request carries.
      */
-    200: User;
+    200: CurrentCaller;
 };
 
 export type GetCurrentUserResponse = GetCurrentUserResponses[keyof GetCurrentUserResponses];
@@ -3341,6 +3403,10 @@ export type CreateApiKeyErrors = {
      *
      */
     403: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
     /**
      * The body is not of a media type the operation takes (see its requestBody).
      */
@@ -9895,6 +9961,10 @@ export type AuthenticateMqttClientErrors = {
      */
     403: HttpError;
     /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
      * The body is not of a media type the operation takes (see its requestBody).
      */
     415: HttpError;
@@ -9970,6 +10040,10 @@ export type AuthorizeMqttClientErrors = {
      *
      */
     403: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
     /**
      * The body is not of a media type the operation takes (see its requestBody).
      */

@@ -173,6 +173,42 @@ export const zSessionResponse = z.object({
 });
 
 /**
+ * The signed-in person.
+ */
+export const zCurrentUser = zUser.and(z.object({
+    kind: z.enum(['user'])
+}));
+
+/**
+ * The API key a request carries (a service account): it acts with its own role and group;
+ * its creator is named, not impersonated.
+ *
+ */
+export const zCurrentApiKey = z.object({
+    kind: z.enum(['api_key']),
+    id: z.uuid(),
+    name: z.string().max(100),
+    role: zRole,
+    group_id: z.uuid().nullable(),
+    created_by: z.uuid(),
+    created_by_name: z.string(),
+    created_at: z.iso.datetime({ offset: true }),
+    expires_at: z.iso.datetime({ offset: true }).nullable()
+});
+
+/**
+ * Who is calling getCurrentUser: a person (`kind: user`) or an API key (`kind: api_key`).
+ */
+export const zCurrentCaller = z.union([
+    z.object({
+        kind: z.literal('user')
+    }).and(zCurrentUser),
+    z.object({
+        kind: z.literal('api_key')
+    }).and(zCurrentApiKey)
+]);
+
+/**
  * A new user. `group_id` defaults to the creating admin's group; elevated users choose it
  * (null only for `developer` and `superuser` accounts).
  *
@@ -535,7 +571,7 @@ export const zDeviceReadingsPush = z.object({
 });
 
 /**
- * A service account's API key (never its secret).
+ * A service account's API key (never its secret), active, expired or revoked.
  */
 export const zApiKey = z.object({
     id: z.uuid(),
@@ -546,7 +582,15 @@ export const zApiKey = z.object({
     created_by_name: z.string(),
     created_at: z.iso.datetime({ offset: true }),
     expires_at: z.iso.datetime({ offset: true }).nullable(),
-    last_used_at: z.iso.datetime({ offset: true }).nullable()
+    last_used_at: z.iso.datetime({ offset: true }).nullable(),
+    status: z.enum([
+        'active',
+        'expired',
+        'revoked'
+    ]),
+    revoked_at: z.iso.datetime({ offset: true }).nullable(),
+    revoked_by: z.uuid().nullable(),
+    revoked_by_name: z.string().nullable()
 });
 
 /**
@@ -1896,9 +1940,9 @@ export const zGetCurrentUserHeaders = z.object({
 });
 
 /**
- * The signed-in user.
+ * The signed-in user, or the API key the request carries.
  */
-export const zGetCurrentUserResponse = zUser;
+export const zGetCurrentUserResponse = zCurrentCaller;
 
 export const zChangePasswordBody = zPasswordChange;
 

@@ -15,6 +15,8 @@ export const currentUserQuery = queryOptions({
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
       const { data } = await getCurrentUser({ ...skipAuthRedirect, signal, throwOnError: true })
+      // The console signs in people; an API key (kind 'api_key') is a script's, never a session.
+      if (data.kind !== 'user') return null
       return { ...data, role: parseRole(data.role) }
     } catch (error) {
       if (errorStatus(error) === 401) return null

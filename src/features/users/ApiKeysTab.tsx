@@ -10,13 +10,16 @@ import {
 import {
   Badge,
   Button,
+  Column,
   ConfirmDialog,
   EmptyState,
   Icon,
   Inline,
   Stack,
   Table,
+  Switch,
   Text,
+  type BadgeVariant,
   type TableColumn,
 } from '~/ui'
 import { ListCard } from '../shared/ListCard'
@@ -29,8 +32,18 @@ import { useAppServices, useGroupScope } from '../shared/use-app-services'
 import * as styles from '../shared/page.css'
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog'
 import { ApiKeyFormDialog } from './ApiKeyFormDialog'
-import { isExpired } from './api-key-rules'
 import { choosesGroup, groupName, roleLabels } from './user-rules'
+
+const statusLabels: Record<ApiKey['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+}
+const statusVariants: Record<ApiKey['status'], BadgeVariant> = {
+  active: 'success',
+  expired: 'warning',
+  revoked: 'secondary',
+}
 
 interface KeysContext {
   groupNameOf: (key: ApiKey) => string
@@ -45,16 +58,29 @@ const columns: TableColumn<ApiKey, KeysContext>[] = [
     render: (k, { groupNameOf }) => (
       <>
         <Text weight="medium" breakWord>
-          {k.name}{' '}
-          {isExpired(k) && (
-            <Badge variant="warning" size="sm">
-              Expired
-            </Badge>
-          )}
+          {k.name}
         </Text>
         <Text as="div" size="xs" tone="muted" breakWord className={styles.narrowOnly}>
           {roleLabels[parseRole(k.role)]} · {groupNameOf(k)}
+          {k.status !== 'active' && ` · ${statusLabels[k.status]}`}
         </Text>
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    name: 'Status',
+    hideWhenNarrow: true,
+    render: (k) => (
+      <>
+        <Badge variant={statusVariants[k.status]} size="sm">
+          {statusLabels[k.status]}
+        </Badge>
+        {k.revoked_at && (
+          <Text as="div" size="xs" tone="muted" breakWord>
+            {formatDateTime(k.revoked_at)} by {k.revoked_by_name ?? 'an account since removed'}
+          </Text>
+        )}
       </>
     ),
   },
@@ -94,15 +120,17 @@ const columns: TableColumn<ApiKey, KeysContext>[] = [
     name: 'Actions',
     align: 'end',
     width: '1%',
-    render: (k, { onRevoke }) => (
-      <RowAction icon="trash" label={`Revoke ${k.name}`} onPress={() => onRevoke(k)} />
-    ),
+    render: (k, { onRevoke }) =>
+      k.status !== 'revoked' && (
+        <RowAction icon="trash" label={`Revoke ${k.name}`} onPress={() => onRevoke(k)} />
+      ),
   },
 ]
 
 /**
  * API keys of service accounts: elevated users see every key (or the chosen group's), admins
- * their group's. A new key is shown once; revoking acts at once.
+ * their group's. A new key is shown once; revoking acts at once. Revoked and expired keys stay
+ * on record, hidden until asked for.
  */
 export function ApiKeysTab({ editor }: { editor: SessionUser }) {
   const queryClient = useQueryClient()
@@ -113,6 +141,7 @@ export function ApiKeysTab({ editor }: { editor: SessionUser }) {
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<ApiKeyCreated | null>(null)
   const [revoking, setRevoking] = useState<ApiKey | null>(null)
+  const [showEnded, setShowEnded] = useState(false)
 
   const revoke = useMutation({
     ...deleteApiKeyMutation(),
@@ -140,14 +169,20 @@ export function ApiKeysTab({ editor }: { editor: SessionUser }) {
     </Button>
   )
   const groupList = groups.data?.items ?? []
-  const rows = keys.data?.items ?? []
+  const all = keys.data?.items ?? []
+  const rows = showEnded ? all : all.filter((k) => k.status === 'active')
+  const ended = all.length - all.filter((k) => k.status === 'active').length
   const context: KeysContext = {
     groupNameOf: (k) => (k.group_id === null ? 'All groups' : groupName(k.group_id, groupList)),
     onRevoke: setRevoking,
   }
   return (
     <Stack space="lg">
-      <Inline space="md" align="end">
+      <Inline space="md" alignY="center">
+        <Switch isSelected={showEnded} onChange={setShowEnded}>
+          Show revoked and expired ({ended})
+        </Switch>
+        <Column as="span" />
         {newKey}
       </Inline>
       <ListCard
@@ -155,14 +190,22 @@ export function ApiKeysTab({ editor }: { editor: SessionUser }) {
         loading="Loading API keys"
         error={{ message: 'The API keys could not be loaded.' }}
         empty={
-          rows.length === 0 && (
+          rows.length === 0 &&
+          (all.length === 0 ? (
             <EmptyState
               icon="users"
               title="No API keys yet"
               description="An API key lets a script or integration call the API with a role of its own, without signing in."
               action={newKey}
             />
-          )
+          ) : (
+            <EmptyState
+              icon="users"
+              title="No active API keys"
+              description={`${ended} revoked or expired ${ended === 1 ? 'key is' : 'keys are'} kept on record: show them with the switch above.`}
+              action={newKey}
+            />
+          ))
         }
       >
         <Table aria-label="API keys" columns={columns} rows={rows} context={context} />

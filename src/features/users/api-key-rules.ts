@@ -1,4 +1,3 @@
-import type { ApiKey } from '~/api'
 import type { Role } from '../auth/roles'
 
 /** Expiry choices of a new key, in days; null: never. */
@@ -18,10 +17,6 @@ export function expiryOf(choice: ExpiryChoice, now = Date.now()): string | null 
 
 /** Admin and user keys act in one group; developer and superuser keys in every group. */
 export const keyNeedsGroup = (role: Role) => role === 'ADMIN' || role === 'USER'
-
-/** Whether a key has expired at `now`. */
-export const isExpired = (key: Pick<ApiKey, 'expires_at'>, now = Date.now()) =>
-  key.expires_at !== null && Date.parse(key.expires_at) <= now
 
 /** `Authorization: Bearer <key>`, as a curl command to paste. */
 export const curlExample = (origin: string, key: string) =>

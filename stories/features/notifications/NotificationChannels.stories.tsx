@@ -130,7 +130,9 @@ export const MailNotConfigured: Story = {
 export const ReadOnlyForUsers: Story = {
   parameters: {
     msw: {
-      handlers: handlers({ auth: [handleGetCurrentUser({ body: users[3]! })] }),
+      handlers: handlers({
+        auth: [handleGetCurrentUser({ body: { ...users[3]!, kind: 'user' } })],
+      }),
     },
   },
   play: async ({ canvasElement }) => {

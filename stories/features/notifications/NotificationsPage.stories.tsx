@@ -251,7 +251,11 @@ export const CreateRuleForChosenDevices: Story = {
 export const RulesNoGroup: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: {
-    msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[0]! })] }) },
+    msw: {
+      handlers: handlers({
+        auth: [handleGetCurrentUser({ body: { ...users[0]!, kind: 'user' } })],
+      }),
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(
@@ -273,7 +277,11 @@ export const RulesEmpty: Story = {
 export const RulesReadOnlyForUsers: Story = {
   args: { initial: { tab: 'rules' } },
   parameters: {
-    msw: { handlers: handlers({ auth: [handleGetCurrentUser({ body: users[3]! })] }) },
+    msw: {
+      handlers: handlers({
+        auth: [handleGetCurrentUser({ body: { ...users[3]!, kind: 'user' } })],
+      }),
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

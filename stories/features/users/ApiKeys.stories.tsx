@@ -57,6 +57,25 @@ export const List: Story = {
     await expect(within(table).getByRole('columnheader', { name: 'Last used' })).toBeVisible()
     await expect(within(table).getAllByText('Never').length).toBeGreaterThan(0)
     await expect(canvas.getByRole('button', { name: 'Revoke Billing export' })).toBeVisible()
+    await expect(within(table).getAllByText('Active')).toHaveLength(2)
+    // Revoked and expired keys are on record, hidden until asked for.
+    await expect(within(table).queryByText('Leaked test key')).toBeNull()
+    await expect(
+      canvas.getByRole('switch', { name: 'Show revoked and expired (2)' }),
+    ).not.toBeChecked()
+  },
+}
+
+export const RevokedAndExpiredShown: Story = {
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('grid', { name: 'API keys' })
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show revoked and expired (2)' }))
+    const revoked = await within(table).findByRole('row', { name: /Leaked test key/ })
+    await expect(within(revoked).getByText('Revoked')).toBeVisible()
+    await expect(within(revoked).getByText(/\d.* by Ada Admin$/)).toBeVisible()
+    await expect(within(revoked).queryByRole('button', { name: /Revoke/ })).toBeNull()
+    const expired = within(table).getByRole('row', { name: /Old dashboard sync/ })
+    await expect(within(expired).getByText('Expired')).toBeVisible()
   },
 }
 
@@ -157,6 +176,10 @@ export const Revoke: Story = {
         'Billing export',
       ),
     )
+    // Still on record, as revoked.
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show revoked and expired (3)' }))
+    const row = await canvas.findByRole('row', { name: /Billing export/ })
+    await expect(within(row).getByText('Revoked')).toBeVisible()
   },
 }
 

@@ -291,28 +291,47 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 let clockTicks: number | undefined
 
+/** The backends (process ids) of the database `db` is connected to; none for PGlite. */
+export async function ownBackends(kind: Kind, db: Database): Promise<number[]> {
+  if (kind !== 'postgres') return []
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  )
+  return rows.map((r) => r.pid)
+}
+
 /**
- * CPU time, in ms, that this machine's PostgreSQL processes (server and backends) have used so
- * far, from /proc: 0 where there is none, as with PGlite, whose work is its host process's.
+ * CPU time, in ms, that each of these PostgreSQL backends has used so far, from /proc: only the
+ * bench's own database's (ownBackends), not every postgres process on the machine (another
+ * database's backend ending mid-measure made the difference negative). A backend that has ended
+ * is missing from the map.
  */
-export function postgresCpuMs(): number {
-  if (!fs.existsSync('/proc/self/stat')) return 0
+export function backendCpuMs(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>()
+  if (!fs.existsSync('/proc/self/stat')) return out
   clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
-  let ticks = 0
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of pids) {
     let stat: string
     try {
       stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
     } catch {
-      continue // the process has ended
+      continue // the backend has ended
     }
     // pid (comm) state ...: fields after the command's closing parenthesis, utime and stime 12th and 13th.
-    const close = stat.lastIndexOf(')')
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
-    const fields = stat.slice(close + 2).split(' ')
-    ticks += Number(fields[11]) + Number(fields[12])
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    out.set(pid, ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1000)
   }
-  return (ticks / clockTicks) * 1000
+  return out
+}
+
+/**
+ * The CPU the backends used between two readings: a backend new in `after` counts whole, one that
+ * ended in between counts nothing (its last figure is gone), so the result is never negative.
+ */
+export function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0)
+  return ms
 }
 
 export const machine = () =>

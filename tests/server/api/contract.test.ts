@@ -4,7 +4,7 @@ import { loadConfig } from '~/server/config.ts'
 import { build, type TestApp } from '../helpers/build.ts'
 import { injectClient } from '../helpers/sdk-client.ts'
 import { GROUPS, PASSWORD, USERS } from '../helpers/fixtures.ts'
-import { responseValidator } from '../helpers/spec.ts'
+import { operations, responseValidator } from '../helpers/spec.ts'
 import { implemented } from '../helpers/requests.ts'
 
 /** The alarm and channel operations (issue 24), each called below. */
@@ -482,6 +482,12 @@ describe('contract: the generated SDK against the server', () => {
     await check(api, 'createApiKey', 422, () =>
       sdk.createApiKey({ client, body: { name: ' ', role: 'user' } }),
     )
+    await check(api, 'createApiKey', 413, () =>
+      sdk.createApiKey({
+        client,
+        body: { name: 'x'.repeat(t.app.config.bodyLimit + 1), role: 'user' },
+      }),
+    )
     await check(api, 'listApiKeys', 200, () => sdk.listApiKeys({ client }))
     const service = injectClient(t.app)
     const asKey = { authorization: `Bearer ${created.key as string}` }
@@ -555,6 +561,22 @@ describe('contract: the generated SDK against the server', () => {
     )
     await check(broker, 'authorizeMqttClient', 401, () =>
       sdk.authorizeMqttClient({ client: broker.client, headers: wrong, body: publish }),
+    )
+    // Past the body limit, before the secret is read: 413, as the contract says.
+    const huge = 'x'.repeat(t.app.config.bodyLimit + 1)
+    await check(broker, 'authenticateMqttClient', 413, () =>
+      sdk.authenticateMqttClient({
+        client: broker.client,
+        headers,
+        body: { ...credentials, password: huge },
+      }),
+    )
+    await check(broker, 'authorizeMqttClient', 413, () =>
+      sdk.authorizeMqttClient({
+        client: broker.client,
+        headers,
+        body: { ...publish, topic: huge },
+      }),
     )
   })
 
@@ -657,6 +679,13 @@ describe('contract: the generated SDK against the server', () => {
     await check(api, 'deleteNotificationChannel', 404, () =>
       sdk.deleteNotificationChannel({ client, path: { id } }),
     )
+  })
+
+  it('declares 413 wherever a JSON body is read (the body limit answers before any handler)', () => {
+    const undeclared = operations()
+      .filter((op) => op.jsonBody && !op.responses['413'])
+      .map((op) => op.operationId)
+    expect(undeclared).toEqual([])
   })
 
   it('called every implemented operation', () => {

@@ -23,6 +23,7 @@ interface KeyRow {
   role: Role
   group_id: string | null
   expired: boolean
+  revoked: boolean
   stale: boolean
   created_by: string
   email: string
@@ -50,7 +51,7 @@ export async function authenticateApiKey(
 ): Promise<Actor | KeyRefusal> {
   const { rows } = await db.query<KeyRow>(
     `SELECT k.secret_hash, k.name, k.role, k.group_id, k.created_by,
-            coalesce(k.expires_at <= now(), false) AS expired,
+            coalesce(k.expires_at <= now(), false) AS expired, k.revoked_at IS NOT NULL AS revoked,
             (k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2)) AS stale,
             u.email, u.created_at AS user_created_at, u.role AS creator_role,
             u.group_id AS creator_group, u.is_active AS creator_active
@@ -58,7 +59,7 @@ export async function authenticateApiKey(
     [id, LAST_USED_PRECISION_SECONDS],
   )
   const row = rows[0]
-  if (!row || !secretMatches(row.secret_hash, secret))
+  if (!row || row.revoked || !secretMatches(row.secret_hash, secret))
     return 'API key is invalid or has been revoked'
   if (row.expired) return 'API key has expired'
   if (!creatorCovers(row)) return "API key's creator no longer holds its role or group"
@@ -95,7 +96,11 @@ const KEY_JSON = `json_build_object('id', k.id, 'name', k.name, 'role', k.role, 
   'created_by', k.created_by,
   'created_by_name', coalesce(u.full_name, u.email, 'A developer or superuser'),
   'created_at', ${iso('k.created_at')}, 'expires_at', ${iso('k.expires_at')},
-  'last_used_at', ${iso('k.last_used_at')})`
+  'last_used_at', ${iso('k.last_used_at')},
+  'status', CASE WHEN k.revoked_at IS NOT NULL THEN 'revoked'
+                 WHEN k.expires_at <= now() THEN 'expired' ELSE 'active' END,
+  'revoked_at', ${iso('k.revoked_at')}, 'revoked_by', k.revoked_by,
+  'revoked_by_name', k.revoked_by_name)`
 
 /** Keys under the transaction's tenant scope (row-level security filters by group). */
 export const apiKeysRepository = (q: Queryable) => ({
@@ -105,6 +110,16 @@ export const apiKeysRepository = (q: Queryable) => ({
        FROM api_keys k LEFT JOIN users u ON u.id = k.created_by`,
     )
     return rows[0]!.body
+  },
+
+  /** One key of the scope, or undefined. */
+  async get(id: string): Promise<ApiKey | undefined> {
+    const { rows } = await q.query<{ body: ApiKey }>(
+      `SELECT ${KEY_JSON} AS body FROM api_keys k LEFT JOIN users u ON u.id = k.created_by
+       WHERE k.id = $1`,
+      [id],
+    )
+    return rows[0]?.body
   },
 
   async create(key: NewApiKey): Promise<ApiKey> {
@@ -118,9 +133,16 @@ export const apiKeysRepository = (q: Queryable) => ({
     return rows[0]!.body
   },
 
-  /** Revokes (deletes) a key of the scope; false when there is none. */
-  async revoke(id: string): Promise<boolean> {
-    const { rowCount } = await q.query(`DELETE FROM api_keys WHERE id = $1`, [id])
+  /**
+   * Revokes a key of the scope, keeping its row (listed as revoked, with who and when); false
+   * when there is none, or it was revoked already.
+   */
+  async revoke(id: string, by: { id: string; name: string }): Promise<boolean> {
+    const { rowCount } = await q.query(
+      `UPDATE api_keys SET revoked_at = now(), revoked_by = $2, revoked_by_name = $3
+       WHERE id = $1 AND revoked_at IS NULL`,
+      [id, by.id, by.name],
+    )
     return rowCount > 0
   },
 })

@@ -7,6 +7,13 @@ import { groupsRepository } from '../groups/groups-repository.ts'
 import { formatApiKey, newSecret } from './api-key-format.ts'
 import { apiKeysRepository, outranks } from './api-keys-repository.ts'
 
+/** Who revokes a key, as the list will name them: a person, or a key (named as a key). */
+const revoker = ({ actor }: { actor: Actor | null }) => ({
+  id: actor!.id,
+  name:
+    actor!.kind === 'service' ? `API key "${actor!.fullName}"` : (actor!.fullName ?? actor!.email),
+})
+
 /**
  * The group a new key acts in: none for a developer or superuser key (it sees every group, as such
  * a person does); for an admin or user key the creating admin's own group, or the group an
@@ -75,7 +82,7 @@ export const apiKeysHandlers = {
 
   async deleteApiKey(request, reply) {
     const { id } = request.params
-    const revoked = await request.tx((tx) => apiKeysRepository(tx).revoke(id))
+    const revoked = await request.tx((tx) => apiKeysRepository(tx).revoke(id, revoker(request)))
     if (!revoked) throw notFound('API key')
     audit(request, 'api_key.revoke', { api_key_id: id }, `Revoked API key ${id}`)
     return reply.code(204).send()

@@ -3,7 +3,12 @@ import { SYSTEM } from '~/server/db/database.ts'
 import { HttpError } from '~/server/lib/http-errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { sessionsRepository, type UserRow } from './sessions-repository.ts'
-import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts'
+import {
+  hashRefreshToken,
+  isRefreshTokenShaped,
+  newRefreshToken,
+  signAccessToken,
+} from './tokens.ts'
 
 export interface IssuedSession {
   user: UserRow
@@ -118,7 +123,7 @@ export async function rotateRefresh(
   token: string | undefined,
 ): Promise<IssuedSession> {
   const app = request.server
-  if (!token || token.length > 200) throw INVALID_REFRESH()
+  if (!token || !isRefreshTokenShaped(token)) throw INVALID_REFRESH()
   const next = newRefreshToken()
   const outcome = await app.db.transaction(SYSTEM, async (tx): Promise<RefreshOutcome> => {
     const repo = sessionsRepository(tx)

@@ -73,14 +73,18 @@ const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]
     return { costs, currency: pricing.settings.currency }
   })
 
-/** Reads a visible device's figures in one transaction; 404 for a missing or foreign device. */
-async function figuresOf(caller: Caller, deviceId: string, list: Window[]) {
+/**
+ * Reads a visible device's figures per bucket in one transaction, and the whole window's priced
+ * figure (the one a cumulative preset gives for it: rounding each bucket's cost to the cent and
+ * adding them up drifts from it); 404 for a missing or foreign device.
+ */
+async function figuresOf(caller: Caller, deviceId: string, list: Window[], window: Window) {
   return caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const figures = await loadReadings(q, deviceId, list)
-    const { costs, currency } = await loadCosts(q, group, deviceId, list)
-    return { figures, costs, currency }
+    const { costs, currency } = await loadCosts(q, group, deviceId, [...list, window])
+    return { figures, costs: costs.slice(0, list.length), whole: costs.at(-1)!, currency }
   })
 }
 
@@ -164,7 +168,7 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       ['query', 'granularity'],
       `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
     )
-  const { figures, costs, currency } = await figuresOf(caller, deviceId, list)
+  const { figures, costs, whole, currency } = await figuresOf(caller, deviceId, list, window)
   const now = new Date()
   const shown = roundRunning(figures.map((f) => f.kwh))
   const items = figures.map((f, k) => ({
@@ -182,14 +186,21 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
     start: isoIn(window.start, q.tz),
     end: isoIn(window.end, q.tz),
     total_kwh: roundKwh(shown.reduce<number>((sum, v) => sum + (v ?? 0), 0)),
-    total_cost: sumOf(
-      items.map((i) => ({ kwh: i.kwh, value: i.cost })),
-      2,
-    ),
-    total_co2_kg: sumOf(
-      items.map((i) => ({ kwh: i.kwh, value: i.co2_kg })),
-      3,
-    ),
+    // One window, one figure: the window priced as one, as its cumulative preset is.
+    total_cost:
+      whole.kwh === null
+        ? sumOf(
+            items.map((i) => ({ kwh: i.kwh, value: i.cost })),
+            2,
+          )
+        : whole.cost,
+    total_co2_kg:
+      whole.kwh === null
+        ? sumOf(
+            items.map((i) => ({ kwh: i.kwh, value: i.co2_kg })),
+            3,
+          )
+        : whole.co2_kg,
     currency,
     intervals: items,
   }

@@ -1,12 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Database, Queryable } from '~/server/db/database.ts'
+import { isCanonicalBase64url } from '~/server/lib/base64url.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** 32 random bytes as base64url: 43 characters. */
+/** 32 random bytes as base64url: 43 characters, in their one canonical spelling. */
 const TOKEN_BYTES = 32
-/** A token is base64url; anything longer than this is not one (and is not hashed). */
-const MAX_TOKEN_LENGTH = 256
 /**
  * `last_used_at` is written at most this often per device: a device pushing every few seconds
  * would otherwise turn every authentication into a write.
@@ -36,7 +35,7 @@ export async function authenticateDevice(
   deviceId: string,
   token: string,
 ): Promise<{ deviceId: string; groupId: string } | null> {
-  if (!UUID.test(deviceId) || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null
+  if (!UUID.test(deviceId) || !isCanonicalBase64url(token, TOKEN_BYTES)) return null
   const { rows } = await db.query<{ token_hash: Buffer; group_id: string; stale: boolean }>(
     `SELECT token_hash, group_id,
             (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale

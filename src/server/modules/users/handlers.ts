@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
 import { isElevated } from '~/server/context.ts'
-import { conflict, forbidden, invalid, notFound } from '~/server/lib/http-errors.ts'
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notAuthenticated,
+  notFound,
+} from '~/server/lib/http-errors.ts'
+import { apiKeysRepository } from '../api-keys/api-keys-repository.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '~/server/lib/pg-errors.ts'
 import { sessionsRepository } from '../auth/sessions-repository.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -42,9 +49,26 @@ async function userWriteError(
 }
 
 export const usersHandlers = {
+  /** The person, or the API key the request carries (never its creator as if it were the key). */
   async getCurrentUser(request, reply) {
     const actor = request.actor!
+    if (actor.kind === 'service') {
+      const key = await request.tx((tx) => apiKeysRepository(tx).get(actor.sessionId))
+      if (!key) throw notAuthenticated()
+      return reply.code(200).send({
+        kind: 'api_key',
+        id: key.id,
+        name: key.name,
+        role: key.role,
+        group_id: key.group_id,
+        created_by: key.created_by,
+        created_by_name: key.created_by_name,
+        created_at: key.created_at,
+        expires_at: key.expires_at,
+      })
+    }
     return reply.code(200).send({
+      kind: 'user',
       id: actor.id,
       email: actor.email,
       full_name: actor.fullName,

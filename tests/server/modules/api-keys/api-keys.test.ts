@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../../helpers/build.ts'
 import type { UserKey } from '../../helpers/fixtures.ts'
 import { replica } from '../../helpers/replica.ts'
+import { USERS } from '../../helpers/fixtures.ts'
+import { expectContract } from '../../helpers/spec.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -284,5 +286,95 @@ describe('revocation across replicas', () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+/** The fixture admin's full name (fixtures.ts: the e-mail's local part). */
+const ADMIN_NAME = 'admin'
+
+describe('the record of keys (issue 32)', () => {
+  const list = async (by: UserKey) =>
+    (await t.call(await t.as(by), { method: 'GET', url: '/api/v1/api-keys' })).json()
+      .items as Array<Record<string, unknown>>
+
+  it('keeps revoked and expired keys listed, with their status and who revoked them when', async () => {
+    const active = await newKey('admin', { role: 'user', name: 'Still active' })
+    const expiring = await newKey('admin', { role: 'user', name: 'Expires' })
+    const revoking = await newKey('admin', { role: 'user', name: 'Revoked by a person' })
+    const byKey = await newKey('admin', { role: 'user', name: 'Revoked by a key' })
+    const revoker = await newKey('admin', { role: 'admin', name: 'Janitor' })
+    await t.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      expiring.id,
+    ])
+    const before = Date.now()
+    const revoked = await t.call(await t.as('admin'), {
+      method: 'DELETE',
+      url: `/api/v1/api-keys/${revoking.id}`,
+    })
+    expect(revoked.statusCode).toBe(204)
+    const withAKey = await withKey(revoker.key, {
+      method: 'DELETE',
+      url: `/api/v1/api-keys/${byKey.id}`,
+    })
+    expect(withAKey.statusCode, withAKey.body).toBe(204)
+    const again = await t.call(await t.as('admin'), {
+      method: 'DELETE',
+      url: `/api/v1/api-keys/${revoking.id}`,
+    })
+    expect(again.statusCode).toBe(404)
+
+    const response = await t.call(await t.as('admin'), { method: 'GET', url: '/api/v1/api-keys' })
+    expectContract('listApiKeys', response)
+    const byId = new Map(
+      (response.json().items as Array<Record<string, unknown>>).map((k) => [k.id, k]),
+    )
+    expect(byId.get(active.id)).toMatchObject({
+      status: 'active',
+      revoked_at: null,
+      revoked_by: null,
+    })
+    expect(byId.get(expiring.id)).toMatchObject({ status: 'expired', revoked_at: null })
+    const person = byId.get(revoking.id)!
+    expect(person).toMatchObject({
+      status: 'revoked',
+      revoked_by: t.fx.users.admin,
+      revoked_by_name: ADMIN_NAME,
+    })
+    expect(Date.parse(person.revoked_at as string)).toBeGreaterThanOrEqual(before - 1000)
+    expect(byId.get(byKey.id)).toMatchObject({
+      status: 'revoked',
+      revoked_by: t.fx.users.admin,
+      revoked_by_name: 'API key "Janitor"',
+    })
+    // The other tenant's admin sees none of it.
+    expect((await list('admin2')).map((k) => k.id)).not.toContain(revoking.id)
+    // Revoked stays refused.
+    const refused = await withKey(revoking.key, { method: 'GET', url: '/api/v1/devices/' })
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json().detail).toBe('API key is invalid or has been revoked')
+  })
+})
+
+describe('GET /users/me with an API key', () => {
+  it('answers the key, not its creator as if the key were a person', async () => {
+    const key = await newKey('admin', { role: 'user', name: 'Reporting script' })
+    const me = await withKey(key.key, { method: 'GET', url: '/api/v1/users/me' })
+    expect(me.statusCode).toBe(200)
+    expectContract('getCurrentUser', me)
+    expect(me.json()).toEqual({
+      kind: 'api_key',
+      id: key.id,
+      name: 'Reporting script',
+      role: 'user',
+      group_id: t.fx.groups.A,
+      created_by: t.fx.users.admin,
+      created_by_name: ADMIN_NAME,
+      created_at: expect.any(String),
+      expires_at: null,
+    })
+    expect(me.body).not.toContain(USERS.admin.email)
+    const person = await t.call(await t.as('admin'), { method: 'GET', url: '/api/v1/users/me' })
+    expectContract('getCurrentUser', person)
+    expect(person.json()).toMatchObject({ kind: 'user', email: USERS.admin.email })
   })
 })

@@ -279,3 +279,32 @@ describe('cost and CO2 (hand-computed: 1 kWh every hour, 400 g/kWh)', () => {
     }
   })
 })
+
+describe('one window, one figure', () => {
+  it("gives a month's intervals the total cost of the month's cumulative figure", async () => {
+    // 24 kWh a day at 0.12345: each day costs 2.9628, shown 2.96; the 30 days of April cost
+    // 88.884, shown 88.88, where adding the shown days up gives 88.80.
+    const price = { ...FLAT, tariffs: [{ ...FLAT.tariffs[0]!, price_per_kwh: 0.12345 }] }
+    expect((await put(admin, t.fx.groups.A, price)).statusCode).toBe(200)
+    const month = {
+      start_datetime: '2026-04-01T00:00:00+02:00',
+      end_datetime: '2026-05-01T00:00:00+02:00',
+    }
+    const cumulative = await t.call(admin, {
+      method: 'GET',
+      url: `/api/v1/devices/${meter}/consumption/cumulative`,
+      query: month,
+    })
+    expect(cumulative.json()).toMatchObject({ kwh: 720, cost: 88.88 })
+    const intervals = await t.call(admin, {
+      method: 'GET',
+      url: `/api/v1/devices/${meter}/consumption/intervals`,
+      query: { ...month, granularity: 'daily', timezone: 'Europe/Berlin' },
+    })
+    expect(intervals.statusCode, intervals.body).toBe(200)
+    const body = intervals.json()
+    expect(validate('getConsumptionIntervals', 200, 'application/json', body)).toEqual([])
+    expect(body.intervals.map((i: { cost: number }) => i.cost)).toEqual(Array(30).fill(2.96))
+    expect(body).toMatchObject({ total_kwh: 720, total_cost: 88.88, total_co2_kg: 288 })
+  })
+})

@@ -378,6 +378,27 @@ describe('a tariff change mid-bill (Europe/Berlin, cycle on the 28th)', () => {
     expect(r.current).toMatchObject({ total_kwh: 672, total_cost: 187.2, standing_charge: 21.2 })
     expect(r.previous).toMatchObject({ total_kwh: 744, total_cost: 223.2, standing_charge: 15.5 })
     expect(r.change).toMatchObject({ absolute_cost: -36, absolute_co2_kg: -21.6 })
+    // The CSV beside it rebuilds the bill: the devices' energy plus the standing charges.
+    const csv = await t.call(su, {
+      method: 'GET',
+      url: '/api/v1/reports/energy.csv',
+      query: {
+        current_start: '2026-02-28T00:00:00+01:00',
+        current_end: '2026-03-28T00:00:00+01:00',
+        previous_start: '2026-01-28T00:00:00+01:00',
+        previous_end: '2026-02-28T00:00:00+01:00',
+        device_ids: [meters.berlin],
+        timezone: 'Europe/Berlin',
+        granularity: 'daily',
+      },
+    })
+    expect(csv.statusCode, csv.body).toBe(200)
+    const lines = csv.body.split('\r\n').slice(-4, -1)
+    expect(lines).toEqual([
+      'total,,672,744,-72,-9.68,744,187.2,223.2,201.6,223.2,EUR',
+      'standing_charge,,,,,,,21.2,15.5,,,EUR',
+      'bill,,,,,,,208.4,238.7,,,EUR',
+    ])
   })
 
   it('changes the emission factor on its own date, inside the same bill', async () => {
