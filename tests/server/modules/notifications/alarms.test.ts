@@ -330,15 +330,16 @@ describe('channels', () => {
     expect(rotated.json().secret).not.toBe(secret)
   })
 
-  it('refuses plain http beyond loopback, and fields of the other channel type', async () => {
+  it('refuses plain http to a receiver WEBHOOK_ALLOW_HOSTS does not name, and fields of the other channel type', async () => {
     const plain = await post('admin', '/api/v1/notifications/channels', {
       group_id: t.fx.groups.A,
       type: 'webhook',
       name: 'Plain',
-      url: 'http://hooks.example.test/x',
+      url: 'http://93.184.215.14/x',
     })
     expect(plain.statusCode).toBe(422)
     expect(plain.json().detail[0].loc).toEqual(['body', 'url'])
+    expect(plain.json().detail[0].msg).toMatch(/^Webhook URLs use https:\/\//)
     const wrong = await t.call(await t.as('admin'), {
       method: 'PATCH',
       url: `/api/v1/notifications/channels/${channelId}`,
