@@ -102,6 +102,30 @@ export interface ChannelsMockOptions {
 }
 
 /** The channels API over in-memory lists, as the server answers it. */
+/** The server's answer to an internal webhook target (webhook-target.ts), for a few examples. */
+const INTERNAL = /^(127\.|10\.|192\.168\.|169\.254\.|localhost$)/
+const internalTarget = (url: string | undefined) => {
+  const host = url ? URL.parse(url)?.hostname : undefined
+  if (!host || !INTERNAL.test(host)) return null
+  return HttpResponse.json(
+    {
+      detail: [
+        {
+          loc: ['body', 'url'],
+          msg: `${host} is ${host.startsWith('169.254.') ? 'a link-local address (such as cloud metadata)' : 'an internal address'}: webhooks may not reach internal addresses (the server's WEBHOOK_ALLOW_HOSTS can allow a receiver)`,
+          type: 'value_error',
+        },
+      ],
+      code: 'validation_error',
+    },
+    { status: 422 },
+  )
+}
+
+/** What a user (who cannot manage channels) sees of a webhook's URL: scheme and host. */
+export const redactedChannels = (channels: NotificationChannel[]) =>
+  channels.map((c) => (c.url ? { ...c, url: `${new URL(c.url).origin}/…` } : c))
+
 export function channelsMock({
   channels = channelFixtures,
   deliveries = deliveryFixtures,
@@ -130,6 +154,8 @@ export function channelsMock({
         addresses?: string[]
         url?: string
       }
+      const refused = body.type === 'webhook' ? internalTarget(body.url) : null
+      if (refused) return refused
       if (list.some((c) => c.name === body.name))
         return HttpResponse.json(
           { detail: `A channel named ${body.name} already exists in this group` },
