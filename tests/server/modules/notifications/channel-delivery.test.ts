@@ -509,6 +509,17 @@ describe('webhook targets (issue 32)', () => {
     await new Promise((r) => internal.close(r))
   })
 
+  it('connects by name to the very address it checked (Host header kept)', async () => {
+    names.set('receiver.example.test', '127.0.0.1')
+    const made = await create('By name', `http://receiver.example.test:${hookPort}/named`)
+    expect(made.statusCode, made.body).toBe(201)
+    const arrived = nextHook()
+    const tested = await sendTest(made.json().id)
+    expect(tested).toMatchObject({ status: 'sent', response_code: 200 })
+    await arrived
+    expect(hooks.at(-1)!.headers.host).toBe(`receiver.example.test:${hookPort}`)
+  })
+
   it('says "Could not deliver" alike for a closed port and a port that speaks no HTTP', async () => {
     const closed = net.createServer()
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
