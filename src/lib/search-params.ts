@@ -55,6 +55,8 @@ export const notificationsSearch = z.object({
   /** Alarms tab filters; anything else shows every state or severity. */
   state: dropInvalid(z.enum(alarmStates)),
   severity: dropInvalid(z.enum(alarmSeverities)),
+  /** One alarm to show first: the link of an alarm e-mail or webhook. */
+  alarm: dropInvalid(z.guid()),
 })
 
 export const usersPages = ['groups', 'users', 'api-keys'] as const

@@ -54,6 +54,8 @@ const delivery = (
   id: `6d7e8f9a-0000-4000-8000-${String(n).padStart(12, '0')}`,
   channel_id: channelId,
   alarm_id: '2a7c9e1f-0000-4000-8000-000000000001',
+  device_name: 'Cold storage hall',
+  rule_name: 'Meter offline for 30 minutes',
   event: 'raise',
   status: 'sent',
   attempts: 1,
@@ -72,7 +74,7 @@ export const deliveryFixtures: ChannelDelivery[] = [
     status: 'pending',
     attempts: 3,
     response_code: 503,
-    error: 'Service Unavailable',
+    error: 'Could not deliver: the receiver answered 503 Service Unavailable',
     sent_at: null,
     next_attempt_at: minutesAgo(-2),
   }),
@@ -81,8 +83,10 @@ export const deliveryFixtures: ChannelDelivery[] = [
     event: 'test',
     status: 'failed',
     alarm_id: null,
+    device_name: null,
+    rule_name: null,
     response_code: 400,
-    error: 'Bad Request: unknown signature',
+    error: 'Could not deliver: the receiver answered 400 Bad Request',
     sent_at: null,
   }),
   delivery(4, id(2), { attempts: 2 }),
@@ -98,6 +102,30 @@ export interface ChannelsMockOptions {
 }
 
 /** The channels API over in-memory lists, as the server answers it. */
+/** The server's answer to an internal webhook target (webhook-target.ts), for a few examples. */
+const INTERNAL = /^(127\.|10\.|192\.168\.|169\.254\.|localhost$)/
+const internalTarget = (url: string | undefined) => {
+  const host = url ? URL.parse(url)?.hostname : undefined
+  if (!host || !INTERNAL.test(host)) return null
+  return HttpResponse.json(
+    {
+      detail: [
+        {
+          loc: ['body', 'url'],
+          msg: `${host} is ${host.startsWith('169.254.') ? 'a link-local address (such as cloud metadata)' : 'an internal address'}: webhooks may not reach internal addresses (the server's WEBHOOK_ALLOW_HOSTS can allow a receiver)`,
+          type: 'value_error',
+        },
+      ],
+      code: 'validation_error',
+    },
+    { status: 422 },
+  )
+}
+
+/** What a user (who cannot manage channels) sees of a webhook's URL: scheme and host. */
+export const redactedChannels = (channels: NotificationChannel[]) =>
+  channels.map((c) => (c.url ? { ...c, url: `${new URL(c.url).origin}/…` } : c))
+
 export function channelsMock({
   channels = channelFixtures,
   deliveries = deliveryFixtures,
@@ -126,6 +154,8 @@ export function channelsMock({
         addresses?: string[]
         url?: string
       }
+      const refused = body.type === 'webhook' ? internalTarget(body.url) : null
+      if (refused) return refused
       if (list.some((c) => c.name === body.name))
         return HttpResponse.json(
           { detail: `A channel named ${body.name} already exists in this group` },
@@ -171,11 +201,17 @@ export function channelsMock({
       const sent = delivery(serial++, channel.id, {
         event: 'test',
         alarm_id: null,
+        device_name: null,
+        rule_name: null,
         created_at: now(),
         last_attempt_at: now(),
         status: ok ? 'sent' : 'failed',
         response_code: noMail ? null : channel.type === 'email' ? 250 : testAnswers,
-        error: noMail ? 'Mail is not configured' : ok ? null : 'Service Unavailable',
+        error: noMail
+          ? 'Mail is not configured'
+          : ok
+            ? null
+            : `Could not deliver: the receiver answered ${testAnswers} Service Unavailable`,
         sent_at: ok ? now() : null,
       })
       log = [sent, ...log]

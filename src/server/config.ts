@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import type { MailSettings } from './modules/notifications/channel-senders.ts'
+import { parseAllowHosts, type WebhookSettings } from './modules/notifications/webhook-target.ts'
 
 /** The four environments of spec §1; anything but development is treated as a real deployment. */
 export const appEnvironments = ['development', 'test', 'staging', 'production'] as const
@@ -53,6 +54,21 @@ const envSchema = z.object({
     .optional(),
   /** The From of alarm e-mail, e.g. `MeterDeck <alerts@example.com>`. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Internal webhook receivers allowed after all: comma-separated host names, addresses or CIDRs
+   * (`hooks.corp.internal,10.20.0.0/16,127.0.0.1`). Every other loopback, private, link-local,
+   * multicast or reserved target is refused.
+   */
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseAllowHosts(value)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
   /** Bulk pushes processed at once, waiting for a turn, and the longest wait (ms). */
   INGEST_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
   INGEST_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -202,6 +218,8 @@ export interface Config {
   rulesEvaluator: { enabled: boolean; intervalMs: number }
   /** Alarm e-mail and webhooks (modules/notifications/outbox-worker.ts). */
   mail: MailSettings
+  /** Where webhooks may go (modules/notifications/webhook-target.ts). */
+  webhooks: WebhookSettings
   shutdownTimeoutMs: number
   /** SHUTDOWN_GRACE_MS: idle keep-alive connections are closed this long after draining starts. */
   shutdownGraceMs: number
@@ -316,6 +334,7 @@ export function loadConfig(
       publicUrl: e.PUBLIC_URL,
       timeoutMs: 10_000,
     },
+    webhooks: { allowHosts: parseAllowHosts(e.WEBHOOK_ALLOW_HOSTS) },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

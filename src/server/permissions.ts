@@ -106,6 +106,7 @@ export const permissions: Record<OperationId, Rule> = {
   deactivateNotificationRule: MANAGERS,
   // alarms: everyone in the group sees, acknowledges, clears and snoozes them
   listAlarms: ALL,
+  getAlarm: ALL,
   acknowledgeAlarm: ALL,
   clearAlarm: ALL,
   listRuleSnoozes: ALL,

@@ -97,7 +97,10 @@ export async function startServer(options: {
     })
     const database = db
     const stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
-    const outbox = await startOutboxWorker(database, logs.logger, { mail: config.mail })
+    const outbox = await startOutboxWorker(database, logs.logger, {
+      mail: config.mail,
+      webhooks: config.webhooks,
+    })
     app.addHook('onClose', async () => {
       await mqtt.service?.stop()
       stopMaintenance()

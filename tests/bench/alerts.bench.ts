@@ -110,6 +110,7 @@ async function run(kind: Kind) {
     const due = await silentDevices(bench.db, group, url)
     const worker = await startOutboxWorker(bench.db, log, {
       mail: { smtpUrl: undefined, mailFrom: 'x', publicUrl: undefined, timeoutMs: 10_000 },
+      webhooks: { allowHosts: [] },
     })
     const stopEvaluator = startRulesEvaluator(bench.db, log, {
       intervalMs: EVALUATOR_MS,

@@ -24,6 +24,7 @@ const hooks: Hook[] = []
 let hookUrl = ''
 let secret = ''
 let deviceId = ''
+let alarmId = ''
 const DEVICE = `Freezer ${Date.now().toString(36)}`
 
 const call = (method: 'post' | 'get', path: string, data?: unknown) =>
@@ -132,11 +133,20 @@ describe('an alarm that reaches people', () => {
     await item.getByText('Critical', { exact: true }).waitFor()
     const hook = await webhookOf('alarm.raised')
     const event = new Webhook(secret).verify(hook.body, hook.headers) as {
-      data: { device: { id: string }; alarm: { severity: string } }
+      data: { device: { id: string }; alarm: { id: string; severity: string }; message: string }
     }
     expect(event.data.device.id).toBe(deviceId)
     expect(event.data.alarm.severity).toBe('critical')
+    expect(event.data.message).toMatch(new RegExp(`^${DEVICE} has been offline since `))
     expect(hook.headers['webhook-id']).toMatch(/^msg_/)
+    alarmId = event.data.alarm.id
+  })
+
+  it("the alarm's link opens it first, whatever the list holds", async () => {
+    await page.goto(`/notifications?tab=alarms&alarm=${alarmId}`)
+    const linked = page.getByRole('list', { name: 'Alarm from your link' })
+    await linked.getByText(`Device offline: ${DEVICE}`).waitFor()
+    await linked.getByRole('button', { name: /^Acknowledge/ }).waitFor()
   })
 
   it('is acknowledged on the device overview', async () => {

@@ -1458,7 +1458,9 @@ export function channelDeliveryExample() {
         error: null,
         webhook_id: 'msg_6d7e8f9a0b1c4d2e9f3a4b5c6d7e8f9a',
         created_at: '2026-03-14T02:00:00Z',
-        sent_at: '2026-03-14T02:00:12Z'
+        sent_at: '2026-03-14T02:00:12Z',
+        device_name: 'Freezer room meter',
+        rule_name: 'Meter offline for 30 minutes'
     };
 }
 
@@ -1474,8 +1476,10 @@ export function alarmWebhookEventExample() {
         timestamp: '2026-03-14T02:00:00Z',
         data: {
             group_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+            group_name: 'Northwind Energy',
+            group_timezone: 'Europe/Berlin',
             channel_id: '9e1f2a3b-4c5d-4e6f-8a7b-0c1d2e3f4a5b',
-            message: 'Freezer room meter has been offline for 45 min.',
+            message: 'Freezer room meter has been offline since 14 Mar 02:15 (45 min).',
             alarm: {
                 id: '2a7c9e1f-4b3d-4e5a-8f6b-1c2d3e4f5a6b',
                 rule_id: '4c8e1f2a-3b5d-4e6f-9a0b-7c1d2e3f4a5b',
@@ -1491,7 +1495,9 @@ export function alarmWebhookEventExample() {
                 },
                 raised_at: '2026-03-14T02:00:00Z',
                 cleared_at: null,
-                cleared_by: null
+                cleared_by: null,
+                cleared_by_name: null,
+                url: 'https://meterdeck.example/notifications?tab=alarms&alarm=2a7c9e1f-4b3d-4e5a-8f6b-1c2d3e4f5a6b'
             },
             device: {
                 id: '5d2b8f3a-1c4e-4a7b-8f9d-3e6c1b2a4d57',
@@ -1524,7 +1530,9 @@ export function alarmWebhookAlarmExample() {
         values: {},
         raised_at: '2026-03-14T02:00:00Z',
         cleared_at: '2026-03-14T02:40:00Z',
-        cleared_by: 'auto'
+        cleared_by: 'auto',
+        cleared_by_name: null,
+        url: 'https://meterdeck.example/notifications?tab=alarms&alarm=2a7c9e1f-4b3d-4e5a-8f6b-1c2d3e4f5a6b'
     };
 }
 

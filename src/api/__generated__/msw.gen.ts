@@ -2,7 +2,7 @@
 
 import { http, type HttpHandler, HttpResponse, type HttpResponseResolver, type RequestHandlerOptions as RequestHandlerOptions2 } from 'msw';
 
-import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetServerStatusResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAlarmResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetServerStatusResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
 
 export type RequestHandlerOptions = RequestHandlerOptions2 & {
     baseUrl?: ClientOptions['baseUrl'];
@@ -1092,6 +1092,37 @@ export type HandleListAlarmsResponse = {
  */
 export function handleListAlarms(response?: HandleListAlarmsResponse | HttpResponseResolver<never, never>, options?: RequestHandlerOptions): HttpHandler {
     return http.get<never, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/alarms`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandleGetAlarmResponse = {
+    body: GetAlarmResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `GET /api/v1/notifications/alarms/{id}` operation.
+ */
+export function handleGetAlarm(response?: HandleGetAlarmResponse | HttpResponseResolver<{
+    id: string;
+}, never>, options?: RequestHandlerOptions): HttpHandler {
+    return http.get<{
+        id: string;
+    }, never>(`${options?.baseUrl ?? '*'}/api/v1/notifications/alarms/:id`, info => {
         if (typeof response === 'function') {
             return response(info);
         }
@@ -2811,6 +2842,10 @@ export type MswHandlerFactories = {
      */
     listAlarms: typeof handleListAlarms;
     /**
+     * Handler for the `GET /api/v1/notifications/alarms/{id}` operation.
+     */
+    getAlarm: typeof handleGetAlarm;
+    /**
      * Handler for the `POST /api/v1/notifications/alarms/{id}/acknowledge` operation.
      */
     acknowledgeAlarm: typeof handleAcknowledgeAlarm;
@@ -3073,6 +3108,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         snoozeRule: wrap(handleSnoozeRule),
         endRuleSnooze: wrap(handleEndRuleSnooze),
         listAlarms: wrap(handleListAlarms),
+        getAlarm: wrap(handleGetAlarm),
         acknowledgeAlarm: wrap(handleAcknowledgeAlarm),
         clearAlarm: wrap(handleClearAlarm),
         listNotificationChannels: wrap(handleListNotificationChannels),
@@ -3167,6 +3203,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.deleteNotificationRule, overrides.deleteNotificationRule),
             invoke(pick.getNotificationRule, overrides.getNotificationRule),
             invoke(pick.updateNotificationRule, overrides.updateNotificationRule),
+            invoke(pick.getAlarm, overrides.getAlarm),
             invoke(pick.deleteNotificationChannel, overrides.deleteNotificationChannel),
             invoke(pick.getNotificationChannel, overrides.getNotificationChannel),
             invoke(pick.updateNotificationChannel, overrides.updateNotificationChannel),

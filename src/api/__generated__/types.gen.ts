@@ -1567,8 +1567,10 @@ export type AlarmState = 'active' | 'acknowledged' | 'cleared';
 /**
  * One alarm of a rule for one device and condition. `values` are the alert's values when it
  * was raised (the params of the notification it raised: `DeviceOfflineParams` or
- * `ConsumptionThresholdParams`). `cleared_by` is `auto` when the condition ended by itself,
- * otherwise the id of the user who cleared it.
+ * `ConsumptionThresholdParams`). `message` is written when the alarm is read, from those
+ * values, its times and state, in the group's timezone ("Freezer room meter has been offline
+ * since 14 Mar 02:15 (3 days)."), so it never goes stale. `cleared_by` is `auto` when the
+ * condition ended by itself, otherwise the id of the user who cleared it.
  *
  */
 export type Alarm = {
@@ -1651,7 +1653,9 @@ export type ChannelType = 'email' | 'webhook';
 
 /**
  * Where a rule's alarms go. E-mail channels have `addresses` (and `url` null); webhook
- * channels have `url` (and `addresses` empty). `mail_configured` is false for an e-mail
+ * channels have `url` (and `addresses` empty). For callers who cannot manage channels (role
+ * user) `url` is redacted to the scheme and host followed by `/…`
+ * (`https://hooks.slack.com/…`); admins and above get the full URL. `mail_configured` is false for an e-mail
  * channel while the server has no `SMTP_URL` (its deliveries fail with "Mail is not
  * configured"); null for webhooks.
  *
@@ -1662,6 +1666,11 @@ export type NotificationChannel = {
     type: ChannelType;
     name: string;
     addresses: Array<string>;
+    /**
+     * The webhook's URL; scheme and host followed by `/…` for callers who cannot manage
+     * channels. Null for e-mail channels.
+     *
+     */
     url: string | null;
     mail_configured: boolean | null;
     created_at: string;
@@ -1701,7 +1710,9 @@ export type EmailChannelInput = {
 };
 
 /**
- * A new webhook channel; https, or http to a loopback address (tests).
+ * A new webhook channel; https to a public host, or a receiver the server's
+ * `WEBHOOK_ALLOW_HOSTS` allows (http too).
+ *
  */
 export type WebhookChannelInput = {
     group_id: string;
@@ -1751,6 +1762,14 @@ export type ChannelDelivery = {
     id: string;
     channel_id: string;
     alarm_id: string | null;
+    /**
+     * The alarm's device as it was named when the event happened; null for tests.
+     */
+    device_name: string | null;
+    /**
+     * The rule that raised the alarm; null for tests.
+     */
+    rule_name: string | null;
     event: ChannelDeliveryEvent;
     status: ChannelDeliveryStatus;
     attempts: number;
@@ -1763,6 +1782,11 @@ export type ChannelDelivery = {
      * The receiver's last HTTP status (webhooks) or SMTP reply code (e-mail).
      */
     response_code: number | null;
+    /**
+     * Why the last attempt failed. Webhooks: "Could not deliver", with the receiver's answer,
+     * the timeout or why the host is refused (network errors are not told apart).
+     *
+     */
     error: string | null;
     /**
      * The `webhook-id` header, the same on every attempt of this delivery.
@@ -1796,10 +1820,20 @@ export type AlarmWebhookEvent = {
 };
 
 /**
- * What happened; `alarm` and `device` are null for `channel.test`.
+ * What happened; `alarm` and `device` are null for `channel.test`. `message` is written when
+ * the message is sent, from the alarm's facts, with times in the group's timezone.
+ *
  */
 export type AlarmWebhookData = {
     group_id: string;
+    /**
+     * The group's name when the message was sent.
+     */
+    group_name?: string;
+    /**
+     * The group's IANA timezone, in which `message` gives its times.
+     */
+    group_timezone?: string;
     channel_id: string;
     message: string;
     alarm: AlarmWebhookAlarm | null;
@@ -1822,7 +1856,20 @@ export type AlarmWebhookAlarm = {
     };
     raised_at: string;
     cleared_at: string | null;
+    /**
+     * `auto`, or the id of the user who cleared the alarm.
+     */
     cleared_by: string | null;
+    /**
+     * The name of the user who cleared the alarm; null while open or when `auto`.
+     */
+    cleared_by_name?: string | null;
+    /**
+     * The alarm in the console, where it can be acknowledged
+     * (`{PUBLIC_URL}/notifications?tab=alarms&alarm={id}`); null without `PUBLIC_URL`.
+     *
+     */
+    url?: string | null;
 };
 
 /**
@@ -5491,6 +5538,90 @@ export type ListAlarmsResponses = {
 };
 
 export type ListAlarmsResponse = ListAlarmsResponses[keyof ListAlarmsResponses];
+
+export type GetAlarmData = {
+    body?: never;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+        /**
+         * Group scope chosen by an elevated user (developer, superuser): restricts tenant data to that
+         * group; without it they see all groups. Ignored for admin and user accounts, which are always
+         * fixed to their own group. An unknown group id yields empty results, not an error.
+         *
+         */
+        'X-Group-ID'?: string;
+    };
+    path: {
+        /**
+         * Alarm id (`Alarm.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/notifications/alarms/{id}';
+};
+
+export type GetAlarmErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type GetAlarmError = GetAlarmErrors[keyof GetAlarmErrors];
+
+export type GetAlarmResponses = {
+    /**
+     * The alarm.
+     */
+    200: Alarm;
+};
+
+export type GetAlarmResponse = GetAlarmResponses[keyof GetAlarmResponses];
 
 export type AcknowledgeAlarmData = {
     body: AlarmAcknowledgement;

@@ -1152,8 +1152,10 @@ export const zAlarmState = z.enum([
 /**
  * One alarm of a rule for one device and condition. `values` are the alert's values when it
  * was raised (the params of the notification it raised: `DeviceOfflineParams` or
- * `ConsumptionThresholdParams`). `cleared_by` is `auto` when the condition ended by itself,
- * otherwise the id of the user who cleared it.
+ * `ConsumptionThresholdParams`). `message` is written when the alarm is read, from those
+ * values, its times and state, in the group's timezone ("Freezer room meter has been offline
+ * since 14 Mar 02:15 (3 days)."), so it never goes stale. `cleared_by` is `auto` when the
+ * condition ended by itself, otherwise the id of the user who cleared it.
  *
  */
 export const zAlarm = z.object({
@@ -1228,7 +1230,9 @@ export const zChannelType = z.enum(['email', 'webhook']);
 
 /**
  * Where a rule's alarms go. E-mail channels have `addresses` (and `url` null); webhook
- * channels have `url` (and `addresses` empty). `mail_configured` is false for an e-mail
+ * channels have `url` (and `addresses` empty). For callers who cannot manage channels (role
+ * user) `url` is redacted to the scheme and host followed by `/…`
+ * (`https://hooks.slack.com/…`); admins and above get the full URL. `mail_configured` is false for an e-mail
  * channel while the server has no `SMTP_URL` (its deliveries fail with "Mail is not
  * configured"); null for webhooks.
  *
@@ -1239,7 +1243,7 @@ export const zNotificationChannel = z.object({
     type: zChannelType,
     name: z.string().max(100),
     addresses: z.array(z.email()),
-    url: z.url().nullable(),
+    url: z.string().nullable(),
     mail_configured: z.boolean().nullable(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true })
@@ -1273,7 +1277,9 @@ export const zEmailChannelInput = z.object({
 });
 
 /**
- * A new webhook channel; https, or http to a loopback address (tests).
+ * A new webhook channel; https to a public host, or a receiver the server's
+ * `WEBHOOK_ALLOW_HOSTS` allows (http too).
+ *
  */
 export const zWebhookChannelInput = z.object({
     group_id: z.uuid(),
@@ -1327,6 +1333,8 @@ export const zChannelDelivery = z.object({
     id: z.uuid(),
     channel_id: z.uuid(),
     alarm_id: z.uuid().nullable(),
+    device_name: z.string().nullable(),
+    rule_name: z.string().nullable(),
     event: zChannelDeliveryEvent,
     status: zChannelDeliveryStatus,
     attempts: z.int().gte(0),
@@ -1360,7 +1368,9 @@ export const zAlarmWebhookAlarm = z.object({
     values: z.record(z.string(), z.unknown()),
     raised_at: z.iso.datetime({ offset: true }),
     cleared_at: z.iso.datetime({ offset: true }).nullable(),
-    cleared_by: z.string().nullable()
+    cleared_by: z.string().nullable(),
+    cleared_by_name: z.string().nullish(),
+    url: z.url().nullish()
 });
 
 /**
@@ -1373,10 +1383,14 @@ export const zAlarmWebhookDevice = z.object({
 });
 
 /**
- * What happened; `alarm` and `device` are null for `channel.test`.
+ * What happened; `alarm` and `device` are null for `channel.test`. `message` is written when
+ * the message is sent, from the alarm's facts, with times in the group's timezone.
+ *
  */
 export const zAlarmWebhookData = z.object({
     group_id: z.uuid(),
+    group_name: z.string().optional(),
+    group_timezone: z.string().optional(),
     channel_id: z.uuid(),
     message: z.string(),
     alarm: zAlarmWebhookAlarm.nullable(),
@@ -2397,6 +2411,20 @@ export const zListAlarmsQuery = z.object({
  * The alarms.
  */
 export const zListAlarmsResponse = zAlarmList;
+
+export const zGetAlarmHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional(),
+    'X-Group-ID': z.uuid().optional()
+});
+
+export const zGetAlarmPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The alarm.
+ */
+export const zGetAlarmResponse = zAlarm;
 
 export const zAcknowledgeAlarmBody = zAlarmAcknowledgement;
 

@@ -153,7 +153,7 @@ export function applyLiveEvent(
       return
     case 'alarm':
       // The alarms page and devices' overviews; an evaluator run may raise hundreds at once.
-      later.add('listAlarms', () => invalidate(queryClient, 'listAlarms'))
+      later.add('listAlarms', () => invalidate(queryClient, ['listAlarms', 'getAlarm']))
       return
     case 'notifications.read':
       // Read here or in another tab: the bell and the list follow.

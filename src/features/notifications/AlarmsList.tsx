@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import {
   acknowledgeAlarmMutation,
   clearAlarmMutation,
+  getAlarmOptions,
   invalidate,
   listAlarmsOptions,
   type Alarm,
@@ -18,6 +19,7 @@ import {
   EmptyState,
   ErrorState,
   Inline,
+  Notice,
   Select,
   SelectItem,
   Skeleton,
@@ -86,7 +88,7 @@ function AcknowledgeDialog({
     ...acknowledgeAlarmMutation(),
     onSuccess: () => {
       notify.success('Alarm acknowledged', 'It stays open until its condition ends.')
-      void invalidate(queryClient, 'listAlarms')
+      void invalidate(queryClient, ['listAlarms', 'getAlarm'])
       form.reset({ note: '' })
       onOpenChange(false)
     },
@@ -149,7 +151,7 @@ export function AlarmCard({ alarm }: { alarm: Alarm }) {
     ...clearAlarmMutation(),
     onSuccess: () => {
       notify.success('Alarm cleared')
-      void invalidate(queryClient, 'listAlarms')
+      void invalidate(queryClient, ['listAlarms', 'getAlarm'])
     },
     onError: notify.failure('Failed to clear the alarm'),
   })
@@ -224,13 +226,56 @@ export function AlarmCard({ alarm }: { alarm: Alarm }) {
 export interface AlarmsListProps {
   filters: AlarmFilters
   onFiltersChange: (next: AlarmFilters) => void
+  /** The alarm a link named (`alarm=` in the URL): shown first, to acknowledge it there. */
+  linkedAlarmId?: string
+  onLinkedAlarmClose?: () => void
+}
+
+/**
+ * The alarm an e-mail or webhook links to, above the list, whatever the filters and however far
+ * down the list it would be.
+ */
+function LinkedAlarm({ id, onClose }: { id: string; onClose?: () => void }) {
+  const alarm = useQuery(getAlarmOptions({ path: { id } }))
+  const close = onClose && (
+    <Button intent="toolbarAction" onPress={onClose}>
+      Show all alarms
+    </Button>
+  )
+  if (alarm.isPending) return <Skeleton shape="rect" height="5.5rem" />
+  if (alarm.isError)
+    return (
+      <Notice tone="caution" role="status">
+        The alarm of this link was not found: it may belong to another group than the one you are
+        looking at. {close}
+      </Notice>
+    )
+  return (
+    <Stack space="sm">
+      <Inline space="md" alignY="center">
+        <Text as="h2" weight="medium" className={grow}>
+          The alarm from your link
+        </Text>
+        {close}
+      </Inline>
+      <Stack as="ul" space="md" aria-label="Alarm from your link">
+        <AlarmCard alarm={alarm.data} />
+      </Stack>
+    </Stack>
+  )
 }
 
 /** The /notifications Alarms view: active first, by severity; filters live in the URL. */
-export function AlarmsList({ filters, onFiltersChange }: AlarmsListProps) {
+export function AlarmsList({
+  filters,
+  onFiltersChange,
+  linkedAlarmId,
+  onLinkedAlarmClose,
+}: AlarmsListProps) {
   const alarms = useQuery({ ...alarmsOptions(filters), placeholderData: keepPreviousData })
   return (
     <Stack space="lg">
+      {linkedAlarmId && <LinkedAlarm id={linkedAlarmId} onClose={onLinkedAlarmClose} />}
       <Inline space="md" alignY="bottom">
         <Select
           label="State"

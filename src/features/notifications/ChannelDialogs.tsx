@@ -35,7 +35,7 @@ import {
   channelFormValues,
   channelTypeLabels,
   checkChannel,
-  deliveryEventLabels,
+  deliverySubject,
   describeOutcome,
   emptyChannelForm,
   toChannelInput,
@@ -153,7 +153,8 @@ export function ChannelDialog({
           type="url"
           isRequired
           maxLength={URL_MAX}
-          description="An https address that receives a signed POST per alarm raised and cleared."
+          description="A public https address that receives a signed POST per alarm raised and cleared (internal receivers only where the server allows them)."
+
           {...form.field('url')}
         />
       )}
@@ -221,7 +222,7 @@ const deliveryColumns: TableColumn<ChannelDelivery, { type: ChannelType }>[] = [
       <>
         <span>{formatDateTime(d.last_attempt_at ?? d.created_at)}</span>
         <Text as="div" size="xs" tone="muted" breakWord>
-          {deliveryEventLabels[d.event]}
+          {deliverySubject(d)}
         </Text>
       </>
     ),

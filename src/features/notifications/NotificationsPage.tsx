@@ -15,6 +15,8 @@ export interface NotificationsSearch {
   unread?: boolean
   state?: AlarmFilters['state']
   severity?: AlarmFilters['severity']
+  /** An alarm to open first (the link in alarm e-mails and webhooks). */
+  alarm?: string
 }
 
 export interface NotificationsPageProps {
@@ -64,6 +66,8 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
           <AlarmsList
             filters={{ state: search.state, severity: search.severity }}
             onFiltersChange={onSearchChange}
+            linkedAlarmId={search.alarm}
+            onLinkedAlarmClose={() => onSearchChange({ alarm: undefined })}
           />
         </TabPanel>
         <TabPanel id="channels">

@@ -35,7 +35,6 @@ export const emptyChannelForm: ChannelFormValues = {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** 'a@x.org, b@x.org' -> the distinct addresses, in order. */
 export function parseAddresses(text: string): string[] {
@@ -52,10 +51,10 @@ function urlProblem(text: string): string | null {
   } catch {
     return 'Enter a full URL such as https://hooks.example.com/meterdeck'
   }
-  if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:' && (LOOPBACK.has(url.hostname) || /^127\./.test(url.hostname)))
-    return null
-  return 'Use an https URL (http only to this machine, for tests)'
+  // Which hosts are allowed (public ones; internal receivers the server names) is the server's
+  // to say: its 422 shows on this field.
+  if (url.protocol === 'https:' || url.protocol === 'http:') return null
+  return 'Use an https URL'
 }
 
 function addressesProblem(text: string): string | null {
@@ -116,7 +115,10 @@ export const deliveryEventLabels: Record<ChannelDelivery['event'], string> = {
   test: 'Test',
 }
 
-/** 'HTTP 503: Service Unavailable', 'SMTP 550', 'Mail is not configured': why a delivery failed. */
+/**
+ * 'Could not deliver: the receiver answered 503 Service Unavailable', 'SMTP 550: ...', 'Mail is
+ * not configured': why a delivery failed (the code only when the error does not say it).
+ */
 export function describeOutcome(
   delivery: Pick<ChannelDelivery, 'status' | 'response_code' | 'error'>,
   type: ChannelType,
@@ -127,5 +129,14 @@ export function describeOutcome(
       : `${type === 'email' ? 'SMTP' : 'HTTP'} ${delivery.response_code}`
   if (delivery.status === 'sent')
     return code ? `The receiver answered ${code}.` : 'The message was sent.'
-  return [code, delivery.error].filter(Boolean).join(': ') || 'No answer.'
+  const saysCode = delivery.error?.includes(String(delivery.response_code))
+  return [saysCode ? null : code, delivery.error].filter(Boolean).join(': ') || 'No answer.'
 }
+
+/** 'Alarm raised · Freezer room · Meter offline': what a delivery was about. */
+export const deliverySubject = (
+  delivery: Pick<ChannelDelivery, 'event' | 'device_name' | 'rule_name'>,
+) =>
+  [deliveryEventLabels[delivery.event], delivery.device_name, delivery.rule_name]
+    .filter(Boolean)
+    .join(' · ')

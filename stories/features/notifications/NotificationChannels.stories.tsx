@@ -4,7 +4,7 @@ import { handleGetCurrentUser } from '~/api/__generated__/msw.gen'
 import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
 import { ChannelDeliveryLog } from '~/features/notifications/ChannelDialogs'
 import { NotificationChannels } from '~/features/notifications/NotificationChannels'
-import { channelFixtures, channelsMock, MOCK_SECRET } from '~/mocks/channels'
+import { channelFixtures, channelsMock, MOCK_SECRET, redactedChannels } from '~/mocks/channels'
 import { users } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { narrowViewport, shellViewportParameters } from '../../support/viewports'
@@ -72,8 +72,18 @@ export const Channels: Story = {
       const log = await within(dialog).findByRole('grid', { name: 'Deliveries of Team chat' })
       // The test just sent, then the fixtures: a pending retry after a 503, a failed 400.
       await waitFor(() => expect(within(log).getAllByRole('row')).toHaveLength(6))
-      await expect(within(log).getByText(/HTTP 503: Service Unavailable/)).toBeVisible()
-      await expect(within(log).getByText('HTTP 400: Bad Request: unknown signature')).toBeVisible()
+      await expect(
+        within(log).getByText(/^Could not deliver: the receiver answered 503 Service Unavailable/),
+      ).toBeVisible()
+      await expect(
+        within(log).getByText('Could not deliver: the receiver answered 400 Bad Request'),
+      ).toBeVisible()
+      // Each alarm's delivery names its device and rule.
+      await expect(
+        within(log).getAllByText(
+          'Alarm raised · Cold storage hall · Meter offline for 30 minutes',
+        )[0],
+      ).toBeVisible()
     })
   },
 }
@@ -84,12 +94,19 @@ export const CreateWebhook: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'New channel' }))
     const dialog = await body.findByRole('dialog', { name: 'New channel' })
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Ops chat')
-    await userEvent.type(within(dialog).getByLabelText(/^URL/), 'http://hooks.example.com/x')
+    await userEvent.type(within(dialog).getByLabelText(/^URL/), 'ftp://hooks.example.com/x')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }))
+    await expect(await within(dialog).findByText('Use an https URL')).toBeVisible()
+    // The server refuses internal targets, and says why on the field.
+    const url = within(dialog).getByLabelText(/^URL/)
+    await userEvent.clear(url)
+    await userEvent.type(url, 'https://169.254.169.254/latest/meta-data/')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }))
     await expect(
-      await within(dialog).findByText('Use an https URL (http only to this machine, for tests)'),
+      await within(dialog).findByText(
+        /^169\.254\.169\.254 is a link-local address \(such as cloud metadata\): webhooks may not reach internal addresses/,
+      ),
     ).toBeVisible()
-    const url = within(dialog).getByLabelText(/^URL/)
     await userEvent.clear(url)
     await userEvent.type(url, 'https://hooks.example.com/ops')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }))
@@ -132,12 +149,16 @@ export const ReadOnlyForUsers: Story = {
     msw: {
       handlers: handlers({
         auth: [handleGetCurrentUser({ body: { ...users[3]!, kind: 'user' } })],
+        // The server gives a user a webhook's scheme and host only.
+        channels: channelsMock({ channels: redactedChannels(channelFixtures) }).handlers,
       }),
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await canvas.findByRole('grid', { name: 'Notification channels' })
+    const table = await canvas.findByRole('grid', { name: 'Notification channels' })
+    await expect(within(table).getByText('https://hooks.northwind.example/…')).toBeVisible()
+    await expect(within(table).queryByText(/meterdeck\/alarms/)).toBeNull()
     await expect(canvas.queryByRole('button', { name: 'New channel' })).toBeNull()
     await expect(canvas.queryByRole('button', { name: /Send test/ })).toBeNull()
   },

@@ -148,6 +148,8 @@ export async function spawnServer(
         // The embedded MQTT broker on a port of its own, never 1883 (the machine's Mosquitto).
         MQTT_PORT: '0',
         LOG_STDOUT: 'warn',
+        // Tests' webhook receivers listen on loopback, which webhooks may not reach otherwise.
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
         ...database.env,
         ...options.env,
       },

@@ -10,6 +10,7 @@ import { implemented } from '../helpers/requests.ts'
 /** The alarm and channel operations (issue 24), each called below. */
 const ALARM_OPERATIONS = [
   'listAlarms',
+  'getAlarm',
   'acknowledgeAlarm',
   'clearAlarm',
   'listRuleSnoozes',
@@ -642,6 +643,14 @@ describe('contract: the generated SDK against the server', () => {
     const alarmId = alarm.rows[0]!.id
     await check(api, 'listAlarms', 200, () =>
       sdk.listAlarms({ client, query: { state: ['active'], severity: ['critical'] } }),
+    )
+    const read = await check(api, 'getAlarm', 200, () =>
+      sdk.getAlarm({ client, path: { id: alarmId } }),
+    )
+    // Stored '{}' values: the stored text is all there is to say.
+    expect(read.message).toBe('Main meter has been offline for 45 min.')
+    await check(api, 'getAlarm', 404, () =>
+      sdk.getAlarm({ client, path: { id: '00000000-0000-4000-8000-000000000000' } }),
     )
     await check(api, 'acknowledgeAlarm', 200, () =>
       sdk.acknowledgeAlarm({ client, path: { id: alarmId }, body: { note: 'On it' } }),

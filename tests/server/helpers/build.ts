@@ -63,7 +63,14 @@ export async function build(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meterdeck-test-'))
   const config = loadConfig(
-    { APP_ENV: 'test', DATA_DIR: dataDir, LOG_STDOUT: 'silent', LOG_LEVEL: 'info' },
+    {
+      APP_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_STDOUT: 'silent',
+      LOG_LEVEL: 'info',
+      // Receivers of the tests: loopback ones they start, and a name that never resolves.
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1,hooks.example.test',
+    },
     {
       scryptLogN: TEST_SCRYPT_LOG_N,
       loginLimits: {

@@ -30,6 +30,14 @@ export const alarmsHandlers = {
     return reply.code(200).send(page)
   },
 
+  async getAlarm(request, reply) {
+    const alarm = await request.tx((tx) =>
+      alarmsRepository(tx).find(request.scope, request.params.id),
+    )
+    if (!alarm) throw notFound('Alarm')
+    return reply.code(200).send(alarm)
+  },
+
   async acknowledgeAlarm(request, reply) {
     const note = request.body.note?.trim() || null
     const alarm = await request.tx(async (tx) => {
@@ -103,6 +111,7 @@ export const alarmsHandlers = {
 } satisfies Pick<
   RouteHandlers,
   | 'listAlarms'
+  | 'getAlarm'
   | 'acknowledgeAlarm'
   | 'clearAlarm'
   | 'listRuleSnoozes'

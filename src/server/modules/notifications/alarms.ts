@@ -2,6 +2,7 @@ import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { scopeFilter } from '../scope-sql.ts'
 import type { Condition } from './conditions.ts'
+import { alarmMessage } from './alarm-text.ts'
 import { deliver } from './evaluator.ts'
 import { clearedMessage, enqueueAlarmEvents } from './outbox.ts'
 import type { Severity } from './rules-repository.ts'
@@ -28,19 +29,23 @@ interface AlarmRow {
   cleared_at: Date | null
   cleared_by: string | null
   cleared_by_name: string | null
+  group_timezone: string
 }
 
 const COLUMNS = `a.id, a.group_id, a.rule_id, a.rule_name, a.device_id, a.alert_type, a.severity,
   a.state, a.title, a.message, a."values", a.raised_at, a.acknowledged_at, a.acknowledged_by,
   ack.full_name AS acknowledged_by_name, a.acknowledgement_note, a.cleared_at, a.cleared_by,
-  clr.full_name AS cleared_by_name`
+  clr.full_name AS cleared_by_name, g.timezone AS group_timezone`
 
-/** The people's names, where the caller may see them. */
-const NAMES = `LEFT JOIN users ack ON ack.id = a.acknowledged_by
+/** The people's names, where the caller may see them, and the group's timezone. */
+const NAMES = `JOIN groups g ON g.id = a.group_id
+  LEFT JOIN users ack ON ack.id = a.acknowledged_by
   LEFT JOIN users clr ON a.cleared_by <> 'auto' AND clr.id::text = a.cleared_by`
 
-const toAlarm = (r: AlarmRow) => ({
+/** The message is written now, from the stored facts (alarm-text.ts), never the raise's text. */
+const toAlarm = ({ group_timezone, ...r }: AlarmRow, now = new Date()) => ({
   ...r,
+  message: alarmMessage(r, group_timezone, now),
   raised_at: r.raised_at.toISOString(),
   acknowledged_at: r.acknowledged_at?.toISOString() ?? null,
   cleared_at: r.cleared_at?.toISOString() ?? null,
@@ -76,7 +81,8 @@ export const alarmsRepository = (q: Queryable) => ({
       `SELECT count(*)::int AS n FROM alarms a WHERE ${filter}`,
       params,
     )
-    return { items: rows.map(toAlarm), total: total.rows[0]!.n }
+    const now = new Date()
+    return { items: rows.map((r) => toAlarm(r, now)), total: total.rows[0]!.n }
   },
 
   async find(scope: TenantScope, id: string): Promise<AlarmDto | undefined> {

@@ -5,8 +5,10 @@ import type { Tx } from '~/server/db/database.ts'
 import { audit } from '~/server/lib/audit.ts'
 import { conflict, forbidden, HttpError, invalid, notFound } from '~/server/lib/http-errors.ts'
 import { isUniqueViolation } from '~/server/lib/pg-errors.ts'
+import { isAllowed, permissions } from '~/server/permissions.ts'
+import type { FastifyRequest } from 'fastify'
 import { groupsRepository } from '../groups/groups-repository.ts'
-import { sendDelivery, webhookUrlProblem } from './channel-senders.ts'
+import { sendDelivery } from './channel-senders.ts'
 import {
   channelsRepository,
   newWebhookSecret,
@@ -14,6 +16,7 @@ import {
   type ChannelType,
 } from './channels-repository.ts'
 import { deliveriesRepository, toDelivery } from './outbox.ts'
+import { WebhookPolicy } from './webhook-target.ts'
 
 const nameClash = (name: string | undefined) => (error: unknown) =>
   Promise.reject(
@@ -22,9 +25,26 @@ const nameClash = (name: string | undefined) => (error: unknown) =>
       : error,
   )
 
-function checkUrl(url: string | undefined) {
-  const problem = url === undefined ? null : webhookUrlProblem(url)
+/** The server's WEBHOOK_ALLOW_HOSTS and resolver, made once per configuration. */
+const policies = new WeakMap<object, WebhookPolicy>()
+export function webhookPolicy(request: FastifyRequest): WebhookPolicy {
+  const settings = request.server.config.webhooks
+  let policy = policies.get(settings)
+  if (!policy) policies.set(settings, (policy = new WebhookPolicy(settings)))
+  return policy
+}
+
+/** 422 for a URL a webhook may not use: not http(s), or a host that is internal (issue 32). */
+async function checkUrl(request: FastifyRequest, url: string | undefined) {
+  const problem = url === undefined ? null : await webhookPolicy(request).urlProblem(url)
   if (problem) throw invalid(['body', 'url'], problem)
+}
+
+/** A caller who cannot manage channels sees where a webhook goes, not its whole URL. */
+const answerChannel = (request: FastifyRequest) => {
+  const mail = Boolean(request.server.config.mail.smtpUrl)
+  const full = isAllowed(permissions.createNotificationChannel, request.actor?.role)
+  return (row: Parameters<typeof toChannel>[0]) => toChannel(row, mail, full)
 }
 
 /** Patch fields of the other channel type answer 422, like a rule's. */
@@ -62,9 +82,7 @@ export const channelsHandlers = {
   async listNotificationChannels(request, reply) {
     const rows = await request.tx((tx) => channelsRepository(tx).list(request.scope))
     const mail = Boolean(request.server.config.mail.smtpUrl)
-    return reply
-      .code(200)
-      .send({ items: rows.map((r) => toChannel(r, mail)), mail_configured: mail })
+    return reply.code(200).send({ items: rows.map(answerChannel(request)), mail_configured: mail })
   },
 
   async getNotificationChannel(request, reply) {
@@ -72,7 +90,7 @@ export const channelsHandlers = {
       channelsRepository(tx).find(request.scope, request.params.id),
     )
     if (!row) throw notFound('Notification channel')
-    return reply.code(200).send(toChannel(row, Boolean(request.server.config.mail.smtpUrl)))
+    return reply.code(200).send(answerChannel(request)(row))
   },
 
   async createNotificationChannel(request, reply) {
@@ -80,7 +98,7 @@ export const channelsHandlers = {
     const { body } = request
     if (!isElevated(actor.role) && body.group_id !== actor.groupId)
       throw forbidden('Admins can only manage the channels of their own group')
-    if (body.type === 'webhook') checkUrl(body.url)
+    if (body.type === 'webhook') await checkUrl(request, body.url)
     const secret = body.type === 'webhook' ? newWebhookSecret() : null
     const run = async (tx: Tx) => {
       if (!(await groupsRepository(tx).exists(body.group_id)))
@@ -105,7 +123,7 @@ export const channelsHandlers = {
 
   async updateNotificationChannel(request, reply) {
     const { body, params, scope } = request
-    checkUrl(body.url)
+    await checkUrl(request, body.url)
     const secret = body.rotate_secret ? newWebhookSecret() : undefined
     const row = await request
       .tx(async (tx) => {
@@ -149,8 +167,13 @@ export const channelsHandlers = {
         delivery: await deliveriesRepository(tx).createTest(found.group_id, found.id, payload),
       }
     })
-    const mail = request.server.config.mail
-    const outcome = await sendDelivery(channel, delivery.webhook_id, delivery.payload, mail)
+    const settings = { mail: request.server.config.mail, webhooks: webhookPolicy(request) }
+    const outcome = await sendDelivery(channel, delivery.webhook_id, delivery.payload, settings)
+    if (outcome.detail)
+      request.log.warn(
+        { logger: 'channels', channel: channel.id, error: outcome.error, detail: outcome.detail },
+        'Test message not delivered',
+      )
     const recorded = await request.tx((tx) =>
       deliveriesRepository(tx).record(delivery.id, outcome, null),
     )

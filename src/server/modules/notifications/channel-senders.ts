@@ -1,8 +1,19 @@
 import { createHmac } from 'node:crypto'
-import { isIP } from 'node:net'
+import type { LookupAddress } from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
 import nodemailer from 'nodemailer'
 import type { AlarmWebhookEvent } from '~/api/__generated__/types.gen.ts'
 import type { AttemptOutcome, ChannelTarget } from './outbox.ts'
+import {
+  alarmLink,
+  alarmMessage,
+  clearedByText,
+  deviceLink,
+  fullTime,
+  labelledValues,
+} from './alarm-text.ts'
+import { pinnedLookup, type WebhookPolicy } from './webhook-target.ts'
 
 /** What the senders need from the server's configuration. */
 export interface MailSettings {
@@ -26,74 +37,97 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]'])
-
-/** https anywhere; http only to this machine (tests, a local relay). Null when allowed. */
-export function webhookUrlProblem(raw: string): string | null {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return 'Enter a full URL, e.g. https://hooks.example.com/meterdeck'
-  }
-  if (url.protocol === 'https:') return null
-  if (url.protocol !== 'http:') return 'Webhook URLs start with https://'
-  const host = url.hostname
-  const loopback =
-    LOOPBACK_NAMES.has(host) || (isIP(host) === 4 && host.startsWith('127.')) || host === '[::1]'
-  return loopback ? null : 'Webhook URLs use https:// (http:// only for loopback addresses)'
-}
-
-/** The link to the device in the console, when the server knows its public address. */
-export const deviceLink = (publicUrl: string | undefined, deviceId: string) =>
-  publicUrl ? `${publicUrl.replace(/\/+$/, '')}/devices/${deviceId}` : null
-
-/** The stored payload with the device link as this server's PUBLIC_URL says. */
-export function withDeviceLink(payload: AlarmWebhookEvent, publicUrl: string | undefined) {
-  const device = payload.data.device
-  if (!device) return payload
-  const url = deviceLink(publicUrl, device.id)
-  return { ...payload, data: { ...payload.data, device: { ...device, url } } }
-}
-
 const retryable = (status: number) => status >= 500 || status === 408 || status === 429
+
+/** Every failure to reach a receiver reads the same: no port states for an admin to map. */
+export const COULD_NOT_DELIVER = 'Could not deliver'
+
+/** What a webhook attempt needs beyond the channel. */
+export interface WebhookSend {
+  policy: WebhookPolicy
+  timeoutMs: number
+}
+
+interface Answer {
+  status: number
+  statusText: string
+}
+
+/**
+ * One POST to the checked addresses (never re-resolved), without following redirects (a 3xx is
+ * an answer like any other: it fails the delivery, the Location is never visited). The body of
+ * the answer is discarded unread.
+ */
+function post(
+  url: URL,
+  addresses: LookupAddress[],
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(url, {
+      method: 'POST',
+      agent: false,
+      lookup: pinnedLookup(addresses) as never,
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    request.on('response', (response) => {
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '' })
+      response.destroy()
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+}
 
 export async function sendWebhook(
   channel: ChannelTarget,
   webhookId: string,
   body: string,
-  timeoutMs: number,
+  { policy, timeoutMs }: WebhookSend,
 ): Promise<AttemptOutcome> {
+  const url = new URL(channel.url!)
+  const target = await policy.target(url)
+  if (!target.ok)
+    return {
+      ok: false,
+      retry: !target.final,
+      code: null,
+      error: `${COULD_NOT_DELIVER}: ${target.reason}`,
+    }
   const timestamp = Math.floor(Date.now() / 1000)
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'MeterDeck-Webhooks/1',
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(channel.secret!, webhookId, timestamp, body),
+  }
   try {
-    const response = await fetch(channel.url!, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'MeterDeck-Webhooks/1',
-        'webhook-id': webhookId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(channel.secret!, webhookId, timestamp, body),
-      },
-      body,
-    })
-    await response.body?.cancel()
-    const ok = response.status >= 200 && response.status < 300
+    const answer = await post(url, target.addresses, headers, body, timeoutMs)
+    const ok = answer.status >= 200 && answer.status < 300
     return {
       ok,
-      retry: !ok && retryable(response.status),
-      code: response.status,
-      error: ok ? null : `The receiver answered ${response.status} ${response.statusText}`.trim(),
+      retry: !ok && retryable(answer.status),
+      code: answer.status,
+      error: ok
+        ? null
+        : `${COULD_NOT_DELIVER}: the receiver answered ${answer.status} ${answer.statusText}`.trim(),
     }
   } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError'
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    const reason = timedOut
-      ? `No answer within ${timeoutMs / 1000} s`
-      : `Could not reach the receiver: ${cause?.code ?? cause?.message ?? (error as Error).message}`
-    return { ok: false, retry: true, code: null, error: reason }
+    const timedOut = ['TimeoutError', 'AbortError'].includes((error as Error).name)
+    return {
+      ok: false,
+      retry: true,
+      code: null,
+      error: timedOut
+        ? `${COULD_NOT_DELIVER}: no answer within ${timeoutMs / 1000} s`
+        : COULD_NOT_DELIVER,
+      detail: (error as { code?: string }).code ?? (error as Error).message,
+    }
   }
 }
 
@@ -103,37 +137,140 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   )
 
-const valueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
+const SEVERITY_LABEL: Record<string, string> = {
+  critical: 'Critical',
+  warning: 'Warning',
+  info: 'Info',
+}
 
-/** Subject, plain text and HTML of the e-mail for one event. */
+/** The group a delivery's channel belongs to, as the message names it. */
+export interface DeliveryGroup {
+  name: string
+  timezone: string
+}
+
+/**
+ * The payload as it goes out: the stored facts of the event, with the text written now in the
+ * group's timezone (from the facts and the event's time, so every retry says the same), the
+ * group's name and the console links of this server's PUBLIC_URL.
+ */
+export function renderEvent(
+  payload: AlarmWebhookEvent,
+  group: DeliveryGroup,
+  publicUrl: string | undefined,
+): AlarmWebhookEvent {
+  const data = { ...payload.data, group_name: group.name, group_timezone: group.timezone }
+  const { alarm, device } = payload.data
+  if (!alarm || !device) return { ...payload, data }
+  const facts = { ...alarm, values: alarm.values as Record<string, unknown> }
+  const at = new Date(payload.timestamp)
+  const sentence = alarmMessage(facts, group.timezone, at)
+  const message =
+    payload.type === 'alarm.cleared'
+      ? `${device.name}: ${alarm.title} cleared ${clearedByText(facts)}. ${sentence}`
+      : sentence
+  return {
+    ...payload,
+    data: {
+      ...data,
+      message,
+      alarm: {
+        ...alarm,
+        cleared_by_name: alarm.cleared_by_name ?? null,
+        url: alarmLink(publicUrl, alarm.id),
+      },
+      device: { ...device, url: deviceLink(publicUrl, device.id) },
+    },
+  }
+}
+
+/** 'Label:   value' lines, the values in one column. */
+const textTable = (rows: Array<[string, string]>) => {
+  const width = Math.max(...rows.map(([k]) => k.length)) + 2
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(width)}${v}`).join('\n')
+}
+
+/** A small HTML document, one element a line, readable as source too. */
+const htmlDocument = (title: string, body: string[]) =>
+  [
+    '<!doctype html>',
+    '<html>',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5">',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n')
+
+/** Subject, plain text and HTML of the e-mail for one rendered event (see renderEvent). */
 export function mailContent(event: AlarmWebhookEvent) {
   const { alarm, device, message } = event.data
+  const group = event.data.group_name
+  const zone = event.data.group_timezone ?? 'UTC'
   if (!alarm || !device) {
-    const text = `${message}\n\nThis channel works: alarms of the rules that name it come here.`
-    return { subject: 'MeterDeck test message', text, html: `<p>${escapeHtml(text)}</p>` }
+    const subject = 'MeterDeck test message'
+    const lines = [
+      message,
+      `This channel works: alarms of the rules that name it come here${group ? ` (group ${group})` : ''}.`,
+    ]
+    const html = htmlDocument(
+      subject,
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    )
+    return { subject, text: `${lines.join('\n\n')}\n`, html }
   }
   const cleared = event.type === 'alarm.cleared'
-  const subject = `${cleared ? 'Cleared' : `[${alarm.severity.toUpperCase()}]`} ${alarm.title}: ${device.name}`
-  const facts: Array<[string, string]> = [
+  const facts = { ...alarm, values: alarm.values as Record<string, unknown> }
+  const severity = SEVERITY_LABEL[alarm.severity] ?? alarm.severity
+  const subject = `${cleared ? 'Cleared:' : `[${severity.toUpperCase()}]`} ${alarm.title}: ${device.name}`
+  const rows: Array<[string, string]> = [
+    ...(group ? [['Group', group] as [string, string]] : []),
     ['Device', device.name],
-    ['Condition', `${alarm.rule_name} (${alarm.alert_type})`],
-    ['Severity', alarm.severity],
-    ['Raised', alarm.raised_at],
-    ...(cleared ? [['Cleared', alarm.cleared_at ?? '']] : []),
-    ...Object.entries(alarm.values)
-      .filter(([key]) => key !== 'device_id' && key !== 'device_name')
-      .map(([key, v]): [string, string] => [key, valueText(v)]),
-  ] as Array<[string, string]>
-  const link = device.url ? `\n\nOpen the device: ${device.url}` : ''
-  const text = `${message}\n\n${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}${link}\n`
-  const rows = facts
-    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-    .join('')
-  const anchor = device.url
-    ? `<p><a href="${escapeHtml(device.url)}">Open ${escapeHtml(device.name)} in MeterDeck</a></p>`
-    : ''
-  const html = `<p>${escapeHtml(message)}</p><table>${rows}</table>${anchor}`
-  return { subject, text, html }
+    ['Alarm', alarm.title],
+    ['Rule', alarm.rule_name],
+    ['Severity', severity],
+    ['Raised', fullTime(new Date(alarm.raised_at), zone)],
+    ...(cleared && alarm.cleared_at
+      ? [
+          ['Cleared', `${fullTime(new Date(alarm.cleared_at), zone)}, ${clearedByText(facts)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...labelledValues(facts, zone),
+  ]
+  const alarmUrl = alarm.url ?? null
+  const links: Array<[string, string]> = [
+    ...(alarmUrl
+      ? [
+          [cleared ? 'See the alarm' : 'Open the alarm to acknowledge it', alarmUrl] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(device.url ? [[`Open ${device.name}`, device.url] as [string, string]] : []),
+  ]
+  const text = [
+    message,
+    textTable(rows),
+    ...(links.length > 0 ? [links.map(([label, url]) => `${label}: ${url}`).join('\n')] : []),
+  ].join('\n\n')
+  const html = htmlDocument(subject, [
+    `<p>${escapeHtml(message)}</p>`,
+    '<table cellpadding="4" cellspacing="0">',
+    ...rows.map(
+      ([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+    ),
+    '</table>',
+    ...links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
+  ])
+  return { subject, text: `${text}\n`, html }
 }
 
 /** A 4xx reply is a temporary refusal in SMTP (retry); 5xx is final. */
@@ -170,15 +307,25 @@ export async function sendMail(
   }
 }
 
-/** One attempt of one delivery through its channel. */
+/** What sending needs from the server's configuration. */
+export interface DeliverySettings {
+  mail: MailSettings
+  webhooks: WebhookPolicy
+}
+
+/** One attempt of one delivery through its channel, its text written now (renderEvent). */
 export function sendDelivery(
   channel: ChannelTarget,
   webhookId: string,
   payload: AlarmWebhookEvent,
-  settings: MailSettings,
+  { mail, webhooks }: DeliverySettings,
 ): Promise<AttemptOutcome> {
-  const event = withDeviceLink(payload, settings.publicUrl)
+  const group = { name: channel.group_name, timezone: channel.group_timezone }
+  const event = renderEvent(payload, group, mail.publicUrl)
   return channel.type === 'webhook'
-    ? sendWebhook(channel, webhookId, JSON.stringify(event), settings.timeoutMs)
-    : sendMail(channel, event, settings)
+    ? sendWebhook(channel, webhookId, JSON.stringify(event), {
+        policy: webhooks,
+        timeoutMs: mail.timeoutMs,
+      })
+    : sendMail(channel, event, mail)
 }

@@ -18,9 +18,22 @@ interface ChannelRow {
 
 const COLUMNS = `c.id, c.group_id, c.type, c.name, c.addresses, c.url, c.created_at, c.updated_at`
 
-/** `mailConfigured`: whether the server has SMTP_URL; the answer tells the console. */
-export const toChannel = (row: ChannelRow, mailConfigured: boolean) => ({
+/** `https://hooks.slack.com/…`: where a webhook goes, without the path that is its credential. */
+export const redactedUrl = (url: string) => {
+  try {
+    return `${new URL(url).origin}/…`
+  } catch {
+    return '…'
+  }
+}
+
+/**
+ * `mailConfigured`: whether the server has SMTP_URL; the answer tells the console. `fullUrl`:
+ * whether the caller may manage channels and so see a webhook's whole URL (issue 32).
+ */
+export const toChannel = (row: ChannelRow, mailConfigured: boolean, fullUrl = true) => ({
   ...row,
+  url: row.url === null || fullUrl ? row.url : redactedUrl(row.url),
   mail_configured: row.type === 'email' ? mailConfigured : null,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
@@ -69,8 +82,12 @@ export const channelsRepository = (q: Queryable) => ({
   /** The channel with what sending needs, its secret included (never sent to a client). */
   async findTarget(scope: TenantScope, id: string) {
     const where = scopeFilter(scope, 'c.group_id', 2)
-    const { rows } = await q.query<ChannelRow & { secret: string | null }>(
-      `SELECT ${COLUMNS}, c.secret FROM notification_channels c WHERE c.id = $1 AND ${where.sql}`,
+    const { rows } = await q.query<
+      ChannelRow & { secret: string | null; group_name: string; group_timezone: string }
+    >(
+      `SELECT ${COLUMNS}, c.secret, g.name AS group_name, g.timezone AS group_timezone
+       FROM notification_channels c JOIN groups g ON g.id = c.group_id
+       WHERE c.id = $1 AND ${where.sql}`,
       [id, ...where.params],
     )
     return rows[0]

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { SYSTEM, type Database } from '~/server/db/database.ts'
 import { sendDelivery, type MailSettings } from './channel-senders.ts'
 import { deliveriesRepository, type ClaimedDelivery } from './outbox.ts'
+import { WebhookPolicy, type WebhookSettings } from './webhook-target.ts'
 
 /** The channel NOTIFY the outbox trigger sends when rows are queued (migration 019). */
 export const OUTBOX_CHANNEL = 'channel_outbox'
@@ -23,6 +24,8 @@ export function nextRetryMs(d: ClaimedDelivery, retry: boolean, now = Date.now()
 
 export interface OutboxWorkerOptions {
   mail: MailSettings
+  /** WEBHOOK_ALLOW_HOSTS (and a test's resolver): checked again before every webhook. */
+  webhooks: WebhookSettings
   /** Also look for due rows this often (retries fall due without a NOTIFY). @default 2_000 */
   pollMs?: number
   /** Deliveries claimed and sent at once. @default 10 */
@@ -48,6 +51,7 @@ export async function startOutboxWorker(
   options: OutboxWorkerOptions,
 ): Promise<OutboxWorker> {
   const { mail, pollMs = 2_000, batch = 10 } = options
+  const settings = { mail, webhooks: new WebhookPolicy(options.webhooks) }
   const leaseMs = mail.timeoutMs + 5_000
   let stopped = false
   let again = false
@@ -55,7 +59,7 @@ export async function startOutboxWorker(
   let running: Promise<void> | undefined
 
   const attempt = async (d: ClaimedDelivery) => {
-    const outcome = await sendDelivery(d.channel, d.webhook_id, d.payload, mail)
+    const outcome = await sendDelivery(d.channel, d.webhook_id, d.payload, settings)
     const retryIn = outcome.ok ? null : nextRetryMs(d, outcome.retry)
     await db.transaction(SYSTEM, (tx) => deliveriesRepository(tx).record(d.id, outcome, retryIn))
     const level = outcome.ok ? 'debug' : 'warn'
@@ -67,6 +71,7 @@ export async function startOutboxWorker(
         attempt: d.attempts,
         code: outcome.code,
         error: outcome.error,
+        detail: outcome.detail,
         retry_in_ms: retryIn,
       },
       outcome.ok ? 'Channel delivery sent' : 'Channel delivery failed',

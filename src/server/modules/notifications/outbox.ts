@@ -30,10 +30,13 @@ export interface DeliveryRow {
   sent_at: Date | null
 }
 
+/** Which alarm a delivery was about, in the words of its payload (none for tests). */
 export const toDelivery = (r: DeliveryRow) => ({
   id: r.id,
   channel_id: r.channel_id,
   alarm_id: r.alarm_id,
+  device_name: r.payload.data.device?.name ?? null,
+  rule_name: r.payload.data.alarm?.rule_name ?? null,
   event: r.event,
   status: r.status,
   attempts: r.attempts,
@@ -64,6 +67,7 @@ interface AlarmEventRow {
   raised_at: Date
   cleared_at: Date | null
   cleared_by: string | null
+  cleared_by_name: string | null
   device_id: string
   device_name: string
 }
@@ -72,7 +76,10 @@ interface AlarmEventRow {
 export const clearedMessage = (device: string, title: string, clearedBy: string | null) =>
   `${device}: ${title} is over (${clearedBy === 'auto' ? 'the condition ended' : 'cleared by hand'}).`
 
-/** `device.url` is filled in by the worker from PUBLIC_URL when it sends. */
+/**
+ * The facts of the event. The worker writes the text, the group's name and the links when it
+ * sends (channel-senders.ts renderEvent); `message` here is only a fallback.
+ */
 function alarmEvent(r: AlarmEventRow, event: 'raise' | 'clear'): AlarmWebhookEvent {
   return {
     type: event === 'raise' ? 'alarm.raised' : 'alarm.cleared',
@@ -93,6 +100,8 @@ function alarmEvent(r: AlarmEventRow, event: 'raise' | 'clear'): AlarmWebhookEve
         raised_at: r.raised_at.toISOString(),
         cleared_at: r.cleared_at?.toISOString() ?? null,
         cleared_by: r.cleared_by,
+        cleared_by_name: r.cleared_by_name,
+        url: null,
       },
       device: { id: r.device_id, name: r.device_name, url: null },
     },
@@ -112,9 +121,10 @@ export async function enqueueAlarmEvents(
   const { rows } = await q.query<AlarmEventRow>(
     `SELECT a.id AS alarm_id, a.group_id, ch.id AS channel_id, a.rule_id, a.rule_name, a.alert_type,
             a.severity, a.state, a.title, a.message, a."values", a.raised_at, a.cleared_at,
-            a.cleared_by, d.id AS device_id, d.name AS device_name
+            a.cleared_by, clr.full_name AS cleared_by_name, d.id AS device_id, d.name AS device_name
      FROM alarms a
      JOIN notification_rules r ON r.id = a.rule_id
+     LEFT JOIN users clr ON a.cleared_by <> 'auto' AND clr.id::text = a.cleared_by
      JOIN notification_channels ch ON ch.id = ANY (r.channel_ids) AND ch.group_id = a.group_id
      JOIN devices d ON d.id = a.device_id
      WHERE a.id = ANY ($1::uuid[])`,
@@ -143,6 +153,9 @@ export interface ChannelTarget {
   addresses: string[]
   url: string | null
   secret: string | null
+  /** The channel's group, named in the message, whose timezone its times are given in. */
+  group_name: string
+  group_timezone: string
 }
 
 export type ClaimedDelivery = DeliveryRow & { channel: ChannelTarget }
@@ -156,7 +169,10 @@ export interface AttemptOutcome {
   ok: boolean
   retry: boolean
   code: number | null
+  /** What the channel's log shows (webhooks: "Could not deliver...", no port states). */
   error: string | null
+  /** The network error's code, for the server log only (never stored or answered). */
+  detail?: string
 }
 
 export const deliveriesRepository = (q: Queryable) => ({
@@ -190,17 +206,18 @@ export const deliveriesRepository = (q: Queryable) => ({
     const { rows } = await q.query<DeliveryRow & ChannelTarget>(
       `UPDATE channel_deliveries d SET attempts = d.attempts + 1, last_attempt_at = now(),
          next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
-       FROM notification_channels c
+       FROM notification_channels c JOIN groups g ON g.id = c.group_id
        WHERE c.id = d.channel_id AND d.id IN (
          SELECT id FROM channel_deliveries
          WHERE status = 'pending' AND event <> 'test' AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${DELIVERY_COLUMNS}, c.type, c.name, c.addresses, c.url, c.secret`,
+       RETURNING ${DELIVERY_COLUMNS}, c.type, c.name, c.addresses, c.url, c.secret,
+         g.name AS group_name, g.timezone AS group_timezone`,
       [limit, leaseMs],
     )
-    return rows.map(({ type, name, addresses, url, secret, ...d }) => ({
+    return rows.map(({ type, name, addresses, url, secret, group_name, group_timezone, ...d }) => ({
       ...d,
-      channel: { type, name, addresses, url, secret },
+      channel: { type, name, addresses, url, secret, group_name, group_timezone },
     }))
   },
 

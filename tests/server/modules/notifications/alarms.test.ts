@@ -245,6 +245,61 @@ describe('alarm lifecycle', () => {
   })
 })
 
+describe('alarm text (issue 32)', () => {
+  it('is written when read: an alarm raised three days ago says so, in the group timezone', async () => {
+    const device = await addDevice('Old freezer', new Date(NOW - 3 * 24 * 60 * MINUTE - 5 * MINUTE))
+    const lastSeen = new Date(NOW - 3 * 24 * 60 * MINUTE - 5 * MINUTE)
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO alarms (group_id, rule_id, device_id, condition_key, alert_type, severity,
+         rule_name, title, message, "values", raised_at)
+       VALUES ($1, $2, $3, 'text-test', 'DEVICE_OFFLINE', 'warning', 'Offline', 'Device offline',
+               'Old freezer has been offline for 31 min.', $4, $5) RETURNING id`,
+      [
+        t.fx.groups.A,
+        ruleId,
+        device,
+        JSON.stringify({
+          device_id: device,
+          device_name: 'Old freezer',
+          location: 'Basement',
+          last_seen: lastSeen.toISOString(),
+          offline_duration_minutes: 31,
+        }),
+        new Date(lastSeen.getTime() + 31 * MINUTE).toISOString(),
+      ],
+    )
+    const answer = await t.call(await t.as('user'), {
+      method: 'GET',
+      url: `/api/v1/notifications/alarms/${rows[0]!.id}`,
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Berlin',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(lastSeen)
+        .map((p) => [p.type, p.value]),
+    )
+    // Stored at raise: "for 31 min". Read now: since when, and how long that is by now.
+    expect(answer.json().message).toMatch(
+      new RegExp(
+        `^Old freezer has been offline since ${parts.day} ${parts.month}( \\d{4})? ${parts.hour}:${parts.minute} \\(3 days\\)\\.$`,
+      ),
+    )
+    const other = await t.call(await t.as('user2'), {
+      method: 'GET',
+      url: `/api/v1/notifications/alarms/${rows[0]!.id}`,
+    })
+    expect(other.statusCode).toBe(404)
+    await t.db.query('DELETE FROM alarms WHERE id = $1', [rows[0]!.id])
+  })
+})
+
 describe('tenancy and roles', () => {
   it("another group's alarm answers 404 and is not listed", async () => {
     const [alarm] = await alarmsOf(kiln)
@@ -330,15 +385,16 @@ describe('channels', () => {
     expect(rotated.json().secret).not.toBe(secret)
   })
 
-  it('refuses plain http beyond loopback, and fields of the other channel type', async () => {
+  it('refuses plain http to a receiver WEBHOOK_ALLOW_HOSTS does not name, and fields of the other channel type', async () => {
     const plain = await post('admin', '/api/v1/notifications/channels', {
       group_id: t.fx.groups.A,
       type: 'webhook',
       name: 'Plain',
-      url: 'http://hooks.example.test/x',
+      url: 'http://93.184.215.14/x',
     })
     expect(plain.statusCode).toBe(422)
     expect(plain.json().detail[0].loc).toEqual(['body', 'url'])
+    expect(plain.json().detail[0].msg).toMatch(/^Webhook URLs use https:\/\//)
     const wrong = await t.call(await t.as('admin'), {
       method: 'PATCH',
       url: `/api/v1/notifications/channels/${channelId}`,

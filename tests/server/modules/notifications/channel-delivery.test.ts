@@ -1,5 +1,6 @@
+import type { LookupAddress } from 'node:dns'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import pino from 'pino'
 import { SMTPServer } from 'smtp-server'
 import { Webhook } from 'standardwebhooks'
@@ -16,7 +17,9 @@ import { build, type TestApp } from '../../helpers/build.ts'
 /**
  * Channel deliveries end to end inside one process: the evaluator raises an alarm, the outbox
  * worker sends it to a real SMTP server (smtp-server, STARTTLS) and to a local HTTP receiver
- * that verifies the Standard Webhooks signature with the standardwebhooks package.
+ * that verifies the Standard Webhooks signature with the standardwebhooks package. The receiver
+ * is on 127.0.0.1, which WEBHOOK_ALLOW_HOSTS allows (build.ts); names resolve through `names`
+ * below, so a test can point one elsewhere between the channel's creation and a send.
  */
 let t: TestApp
 let worker: OutboxWorker
@@ -42,6 +45,14 @@ const hooks: Hook[] = []
 /** What the receiver answers next (then 200). */
 const answers: number[] = []
 let hookArrived: (() => void) | undefined
+
+/** The resolver the app uses: a name's addresses, as a test sets them. */
+const names = new Map<string, string>()
+const resolve = async (host: string): Promise<LookupAddress[]> => {
+  const address = names.get(host)
+  if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' })
+  return [{ address, family: net.isIP(address) }]
+}
 
 const nextMail = () => new Promise<void>((resolve) => (mailArrived = resolve))
 const nextHook = () => new Promise<void>((resolve) => (hookArrived = resolve))
@@ -114,11 +125,43 @@ async function startReceiver(): Promise<number> {
 
 let device: string
 let ruleId: string
+let hookPort: number
 let hookChannel: { id: string; secret: string }
 let mailChannel: string
 
 const post = async (url: string, payload?: object) =>
   t.call(await t.as('admin'), { method: 'POST', url, ...(payload ? { payload } : {}) })
+
+/** The newest alarm of the test's device. */
+const latestAlarm = async () =>
+  (
+    await t.db.query<{ id: string }>(
+      'SELECT id FROM alarms WHERE device_id = $1 ORDER BY raised_at DESC LIMIT 1',
+      [device],
+    )
+  ).rows[0]!.id
+
+/** A time as the e-mail writes it in Europe/Berlin: '29 Nov 14:02' and 'Sun 29 Nov 2026, 14:02'. */
+function berlin(ms: number) {
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hourCycle: 'h23', ...options })
+        .formatToParts(new Date(ms))
+        .map((p) => [p.type, p.value]),
+    )
+  const p = part({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  return {
+    short: `${p.day} ${p.month} ${p.hour}:${p.minute}`,
+    full: `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`,
+  }
+}
 
 const deliveryOf = async (channelId: string) =>
   (
@@ -168,7 +211,7 @@ async function raiseAndRecover(minutes: number) {
 
 beforeAll(async () => {
   const smtpPort = await startSmtp()
-  const hookPort = await startReceiver()
+  hookPort = await startReceiver()
   t = await build({
     mail: {
       smtpUrl: `smtp://127.0.0.1:${smtpPort}/?tls.rejectUnauthorized=false`,
@@ -176,6 +219,7 @@ beforeAll(async () => {
       publicUrl: PUBLIC_URL,
       timeoutMs: 5_000,
     },
+    webhooks: { allowHosts: ['127.0.0.1'], resolve },
   })
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO devices (group_id, name, serial_number, location, last_seen)
@@ -210,6 +254,7 @@ beforeAll(async () => {
   ruleId = rule.json().id
   worker = await startOutboxWorker(t.db, pino({ level: 'silent' }), {
     mail: t.config.mail,
+    webhooks: t.config.webhooks,
     pollMs: 60_000,
   })
 })
@@ -232,13 +277,26 @@ describe('e-mail over SMTP', () => {
     expect(mail.raw).toMatch(/^Subject: \[CRITICAL\] Device offline: Freezer room/m)
     expect(mail.raw).toMatch(/^From: MeterDeck <alerts@example\.test>/m)
     const parts = mimeParts(mail.raw)
-    const link = `${PUBLIC_URL}/devices/${device}`
-    expect(parts['text/plain']).toContain('Freezer room has been offline for 40 min.')
-    expect(parts['text/plain']).toContain('Condition: Freezer offline (DEVICE_OFFLINE)')
-    expect(parts['text/plain']).toContain('offline_duration_minutes: 40')
-    expect(parts['text/plain']).toContain(link)
-    expect(parts['text/html']).toContain(`<a href="${link}">Open Freezer room in MeterDeck</a>`)
-    expect(parts['text/html']).toContain('<th align="left">Device</th><td>Freezer room</td>')
+    const text = parts['text/plain']!
+    const alarmId = await latestAlarm()
+    const alarmLink = `${PUBLIC_URL}/notifications?tab=alarms&alarm=${alarmId}`
+    const deviceLink = `${PUBLIC_URL}/devices/${device}`
+    // Times in the group's zone (Northwind: Europe/Berlin), values labelled, the group named.
+    const lastSeen = berlin(NOW - 40 * MINUTE)
+    expect(text).toContain(`Freezer room has been offline since ${lastSeen.short} (40 min).`)
+    expect(text).toMatch(/^Group: +Northwind Energy$/m)
+    expect(text).toMatch(/^Rule: +Freezer offline$/m)
+    expect(text).toMatch(/^Severity: +Critical$/m)
+    expect(text).toMatch(new RegExp(`^Last seen: +${lastSeen.full} \\(Europe/Berlin\\)$`, 'm'))
+    expect(text).toMatch(/^Offline when raised: +40 min$/m)
+    expect(text).not.toMatch(/offline_duration_minutes|last_seen|device_id|T\d\d:\d\d:\d\d/)
+    expect(text).toContain(`Open the alarm to acknowledge it: ${alarmLink}`)
+    expect(text).toContain(deviceLink)
+    const html = parts['text/html']!
+    expect(html).toContain(`<a href="${alarmLink.replace('&', '&amp;')}">`)
+    expect(html).toContain('<th align="left">Device</th><td>Freezer room</td>')
+    expect(html).toContain('<th align="left">Group</th><td>Northwind Energy</td>')
+    expect(html.split('\n').length).toBeGreaterThan(10)
     const row = await recorded(mailChannel, 1, 'sent')
     expect(row.response_code).toBe(250)
   })
@@ -252,10 +310,59 @@ describe('e-mail over SMTP', () => {
     await evaluateRules(t.db, { now: new Date(NOW + 6 * MINUTE) })
     await arrived
     const mail = mails.at(-1)!
-    expect(mail.raw).toMatch(/^Subject: Cleared Device offline: Freezer room/m)
-    expect(mimeParts(mail.raw)['text/plain']).toContain(
-      'Freezer room: Device offline is over (the condition ended).',
+    expect(mail.raw).toMatch(/^Subject: Cleared: Device offline: Freezer room/m)
+    const text = mimeParts(mail.raw)['text/plain']!
+    expect(text).toContain(
+      'Freezer room: Device offline cleared automatically (the condition ended).',
     )
+    expect(text).toContain(
+      `Freezer room was offline from ${berlin(NOW - 40 * MINUTE).short} to ${berlin(NOW + 6 * MINUTE).short} (46 min).`,
+    )
+    expect(text).toMatch(
+      new RegExp(
+        `^Cleared: +${berlin(NOW + 6 * MINUTE).full} \\(Europe/Berlin\\), automatically`,
+        'm',
+      ),
+    )
+  })
+
+  it('says who cleared an alarm by hand', async () => {
+    const raised = nextMail()
+    await raiseAndRecover(50)
+    await raised
+    const alarmId = await latestAlarm()
+    const cleared = nextMail()
+    const answer = await post(`/api/v1/notifications/alarms/${alarmId}/clear`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    await cleared
+    const text = mimeParts(mails.at(-1)!.raw)['text/plain']!
+    expect(text).toContain('Freezer room: Device offline cleared by admin.')
+    expect(text).toMatch(/^Cleared: +.+, by admin$/m)
+    // The device reports again: the condition ends, and nothing more is sent for this alarm.
+    await t.db.query('UPDATE devices SET last_seen = $2 WHERE id = $1', [
+      device,
+      new Date(NOW + 55 * MINUTE).toISOString(),
+    ])
+    await evaluateRules(t.db, { now: new Date(NOW + 56 * MINUTE) })
+  })
+
+  it('the test e-mail is a readable HTML document, not one line', async () => {
+    const arrived = nextMail()
+    const tested = await post(`/api/v1/notifications/channels/${mailChannel}/test`)
+    expect(tested.json()).toMatchObject({ status: 'sent', device_name: null, rule_name: null })
+    await arrived
+    const html = mimeParts(mails.at(-1)!.raw)['text/html']!
+    expect(html.split('\n').length).toBeGreaterThan(5)
+    expect(html).toContain('<p>Test message from MeterDeck.</p>')
+  })
+
+  it("the channel's deliveries name the device and the rule", async () => {
+    const log = await t.call(await t.as('admin'), {
+      method: 'GET',
+      url: `/api/v1/notifications/channels/${mailChannel}/deliveries`,
+    })
+    const raise = log.json().items.find((d: { event: string }) => d.event === 'raise')
+    expect(raise).toMatchObject({ device_name: 'Freezer room', rule_name: 'Freezer offline' })
   })
 })
 
@@ -287,7 +394,7 @@ describe('webhooks', () => {
     expect(a!.body).toBe(b!.body)
     const verified = new Webhook(hookChannel.secret).verify(b!.body, b!.headers) as {
       type: string
-      data: Record<string, { id: string; url?: string; severity?: string }>
+      data: Record<string, { id: string; url?: string | null; severity?: string }>
     }
     expect(verified.type).toBe('alarm.raised')
     expect(verified.data.device).toEqual({
@@ -296,6 +403,11 @@ describe('webhooks', () => {
       url: `${PUBLIC_URL}/devices/${device}`,
     })
     expect(verified.data.alarm!.severity).toBe('critical')
+    const alarmId = verified.data.alarm!.id
+    expect(verified.data.alarm!.url).toBe(`${PUBLIC_URL}/notifications?tab=alarms&alarm=${alarmId}`)
+    expect(verified).toMatchObject({
+      data: { group_name: 'Northwind Energy', group_timezone: 'Europe/Berlin' },
+    })
     // A signature made with another secret fails the same check.
     expect(() =>
       new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(b!.body, b!.headers),
@@ -333,5 +445,143 @@ describe('webhooks', () => {
     const events = log.json().items.map((d: { event: string; status: string }) => d.event)
     expect(events[0]).toBe('test')
     expect(events).toContain('raise')
+  })
+})
+
+describe('webhook targets (issue 32)', () => {
+  const create = (name: string, url: string) =>
+    post('/api/v1/notifications/channels', { group_id: t.fx.groups.A, type: 'webhook', name, url })
+  const sendTest = async (channelId: string) =>
+    (await post(`/api/v1/notifications/channels/${channelId}/test`)).json() as {
+      status: string
+      error: string | null
+      response_code: number | null
+    }
+
+  it.each([
+    ['http://localhost:1/', /^Localhost resolves to a loopback address/],
+    ['https://127.0.0.2/', /^127\.0\.0\.2 is a loopback address/],
+    ['http://2130706434/', /^127\.0\.0\.2 is a loopback address/],
+    ['http://0x7f.0.0.2/', /^127\.0\.0\.2 is a loopback address/],
+    ['http://0177.0.0.2/', /^127\.0\.0\.2 is a loopback address/],
+    ['https://10.0.0.1/', /^10\.0\.0\.1 is a private network address/],
+    ['https://169.254.169.254/latest/meta-data/', /is a link-local address/],
+    ['https://[::ffff:127.0.0.2]/', /is a loopback address/],
+  ])('refuses %s at creation, naming why', async (url, why) => {
+    names.set('localhost', '::1')
+    const answer = await create(`Internal ${url}`, url)
+    expect(answer.statusCode, answer.body).toBe(422)
+    const [issue] = answer.json().detail
+    expect(issue.loc).toEqual(['body', 'url'])
+    expect(issue.msg).toMatch(why)
+    expect(issue.msg).toContain('WEBHOOK_ALLOW_HOSTS')
+  })
+
+  it('checks the name again at every send: one that now resolves to loopback is refused unconnected', async () => {
+    // An internal service on 127.0.0.2 (not allowed): it must never see a connection.
+    let reached = 0
+    const internal = net.createServer((socket) => {
+      reached++
+      socket.destroy()
+    })
+    await new Promise<void>((r) => internal.listen(0, '127.0.0.2', r))
+    const port = (internal.address() as AddressInfo).port
+    names.set('rebind.example.net', '93.184.215.14')
+    const made = await create('Rebinding', `https://rebind.example.net:${port}/hooks`)
+    expect(made.statusCode, made.body).toBe(201)
+    names.set('rebind.example.net', '127.0.0.2')
+    const tested = await sendTest(made.json().id)
+    expect(tested).toMatchObject({ status: 'failed', response_code: null })
+    expect(tested.error).toBe(
+      'Could not deliver: rebind.example.net resolves to a loopback address (this machine)',
+    )
+    // The worker's sends take the same check: a queued raise is refused the same way.
+    await t.call(await t.as('admin'), {
+      method: 'PATCH',
+      url: `/api/v1/notifications/rules/${ruleId}`,
+      payload: { channel_ids: [made.json().id] },
+    })
+    await raiseAndRecover(400)
+    worker.wake()
+    const row = await recorded(made.json().id, 1, 'failed')
+    expect(row.error).toBe(tested.error)
+    expect(reached).toBe(0)
+    await new Promise((r) => internal.close(r))
+  })
+
+  it('connects by name to the very address it checked (Host header kept)', async () => {
+    names.set('receiver.example.test', '127.0.0.1')
+    const made = await create('By name', `http://receiver.example.test:${hookPort}/named`)
+    expect(made.statusCode, made.body).toBe(201)
+    const arrived = nextHook()
+    const tested = await sendTest(made.json().id)
+    expect(tested).toMatchObject({ status: 'sent', response_code: 200 })
+    await arrived
+    expect(hooks.at(-1)!.headers.host).toBe(`receiver.example.test:${hookPort}`)
+  })
+
+  it('says "Could not deliver" alike for a closed port and a port that speaks no HTTP', async () => {
+    const closed = net.createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise((r) => closed.close(r))
+    const sockets = new Set<net.Socket>()
+    const chatty = net.createServer((socket) => {
+      sockets.add(socket)
+      socket.end('-ERR unknown command\r\n')
+    })
+    await new Promise<void>((r) => chatty.listen(0, '127.0.0.1', r))
+    const chattyPort = (chatty.address() as AddressInfo).port
+    try {
+      const a = await create('Closed port', `http://127.0.0.1:${closedPort}/`)
+      const b = await create('Not HTTP', `http://127.0.0.1:${chattyPort}/`)
+      const [ta, tb] = [await sendTest(a.json().id), await sendTest(b.json().id)]
+      expect(ta).toMatchObject({ status: 'failed', error: 'Could not deliver' })
+      expect(tb).toMatchObject({ status: 'failed', error: 'Could not deliver' })
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((r) => chatty.close(r))
+    }
+  })
+
+  it('does not follow a redirect, not even to an allowed receiver', async () => {
+    const before = hooks.length
+    const redirecting = http.createServer((_request, response) =>
+      response.writeHead(302, { location: `http://127.0.0.1:${hookPort}/hooks` }).end(),
+    )
+    await new Promise<void>((r) => redirecting.listen(0, '127.0.0.1', r))
+    try {
+      const port = (redirecting.address() as AddressInfo).port
+      const made = await create('Redirecting', `http://127.0.0.1:${port}/`)
+      const tested = await sendTest(made.json().id)
+      expect(tested).toMatchObject({
+        status: 'failed',
+        response_code: 302,
+        error: 'Could not deliver: the receiver answered 302 Found',
+      })
+      expect(hooks.length).toBe(before)
+    } finally {
+      await new Promise((r) => redirecting.close(r))
+    }
+  })
+
+  it('shows a user the host only, an admin the whole URL', async () => {
+    const secretUrl = `http://127.0.0.1:${hookPort}/hooks`
+    const asUser = await t.call(await t.as('user'), {
+      method: 'GET',
+      url: '/api/v1/notifications/channels',
+    })
+    const seen = asUser.json().items.find((c: { id: string }) => c.id === hookChannel.id)
+    expect(seen.url).toBe(`http://127.0.0.1:${hookPort}/…`)
+    const one = await t.call(await t.as('user'), {
+      method: 'GET',
+      url: `/api/v1/notifications/channels/${hookChannel.id}`,
+    })
+    expect(one.json().url).toBe(`http://127.0.0.1:${hookPort}/…`)
+    const asAdmin = await t.call(await t.as('admin'), {
+      method: 'GET',
+      url: `/api/v1/notifications/channels/${hookChannel.id}`,
+    })
+    expect(asAdmin.json().url).toBe(secretUrl)
   })
 })
