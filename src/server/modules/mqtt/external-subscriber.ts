@@ -100,7 +100,8 @@ const until = async (condition: () => boolean, stepMs = 100) => {
  * every replica (`$share/<group>/meterdeck/v1/devices/+/readings`, each message to one of them),
  * QoS 1, a persistent session (clean start off, a session expiry) under a stable client id, so
  * what is published while every replica is down waits in the broker. Device authentication is
- * the broker's (POST /api/v1/mqtt/auth and /acl); the ingest refuses readings of unknown devices.
+ * the broker's (Mosquitto's dynamic security, or POST /api/v1/mqtt/auth and /acl), which the
+ * server checks (`admit`, broker-trust.ts); the ingest refuses readings of unknown devices.
  *
  * A broker hands a shared subscription's messages round robin to its sessions, the offline ones
  * too, and keeps a dead session's unacknowledged messages in that session. So each replica
