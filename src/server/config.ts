@@ -109,6 +109,20 @@ const envSchema = z.object({
   MQTT_SESSION_EXPIRY: z.coerce.number().int().min(60).max(4_294_967_295).optional(),
   /** The shared secret the broker sends to POST /api/v1/mqtt/auth and /acl (X-MQTT-Auth-Secret). */
   MQTT_AUTH_SECRET: z.string().min(16).optional(),
+  /**
+   * A Mosquitto dynamic-security admin's URL (mqtt://user:password@host:port): the server then keeps
+   * one broker client per device token (deploy/mosquitto/README.md).
+   */
+  MQTT_DYNSEC_URL: z
+    .string()
+    .url()
+    .refine(
+      (v) => /^(mqtts?|wss?|tcp|ssl):\/\//.test(v),
+      'must start with mqtt://, mqtts://, ws:// or wss://',
+    )
+    .optional(),
+  /** How often the server checks that the external broker refuses strangers (s). */
+  MQTT_TRUST_CHECK_INTERVAL: z.coerce.number().int().min(1).max(86_400).optional(),
   /** How long a batch of MQTT messages waits for more (ms), and its most readings. */
   MQTT_BATCH_MS: z.coerce.number().int().min(0).max(1000).optional(),
   MQTT_BATCH_READINGS: z.coerce.number().int().min(1).max(50_000).optional(),
@@ -174,6 +188,10 @@ export interface MqttConfig {
   shareGroup: string
   sessionExpirySeconds: number
   authSecret: string | undefined
+  /** A Mosquitto dynamic-security admin (broker-accounts.ts), or undefined. */
+  dynsecUrl: string | undefined
+  /** Between two checks that the external broker refuses strangers (broker-trust.ts). */
+  trustCheckIntervalMs: number
   /** Batching: a batch waits at most `batchMs` for more messages, and holds at most `batchReadings`. */
   batchMs: number
   batchReadings: number
@@ -348,6 +366,8 @@ export function loadConfig(
       shareGroup: e.MQTT_SHARE_GROUP ?? 'meterdeck',
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY ?? 86_400,
       authSecret: e.MQTT_AUTH_SECRET,
+      dynsecUrl: e.MQTT_DYNSEC_URL,
+      trustCheckIntervalMs: (e.MQTT_TRUST_CHECK_INTERVAL ?? 300) * 1000,
       batchMs: e.MQTT_BATCH_MS ?? 10,
       batchReadings: e.MQTT_BATCH_READINGS ?? 5000,
       maxConcurrentBatches: e.DATABASE_URL ? 4 : 1,

@@ -12,6 +12,9 @@ export const deviceCredentialsHandlers = {
       deviceCredentialsRepository(tx).issue(id, hash, request.actor!.id),
     )
     if (!issued) throw notFound('Device')
+    // An external Mosquitto with dynamic security takes the token too (never fails the request:
+    // a push that fails is logged, and the broker's reconcile removes the stale password).
+    await request.server.mqtt.accounts?.issued(id, token)
     audit(request, 'device.credentials.issue', { device_id: id }, `Issued a token for device ${id}`)
     return reply.code(201).send({ token })
   },

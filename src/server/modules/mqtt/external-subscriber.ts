@@ -1,6 +1,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import type { Logger } from 'pino'
 import type { MessageIngest } from './message-ingest.ts'
+import { PROBE_DEVICE } from './broker-trust.ts'
 import { deviceOfTopic, sharedSubscription } from './topics.ts'
 
 export interface ExternalSubscriberOptions {
@@ -15,6 +16,11 @@ export interface ExternalSubscriberOptions {
   sessionExpirySeconds: number
   /** A hand-over ends once no message came for this long (ms). @default 1500 */
   quietMs?: number
+  /**
+   * Whether the broker may be believed (broker-trust.ts): resolves once known. Messages wait for
+   * it; those that come while it is false are acknowledged and dropped, never stored.
+   */
+  admit: () => Promise<boolean>
 }
 
 export interface ExternalSubscriber {
@@ -43,6 +49,7 @@ type Status = 'online' | 'offline' | 'stopped'
 function deferAcks(
   client: MqttClient,
   ingest: MessageIngest,
+  admit: () => Promise<boolean>,
   other: (topic: string, payload: Buffer) => void = () => {},
 ): { pending: () => number; lastMessageAt: () => number } {
   let connection = 0
@@ -57,13 +64,18 @@ function deferAcks(
       other(packet.topic, payload)
       return callback()
     }
+    // The broker checks' own messages (see broker-trust.ts).
+    if (deviceId === PROBE_DEVICE) return callback()
+    const stored = admit().then((trusted) =>
+      trusted ? ingest(deviceId, packet.topic, payload) : 'dropped',
+    )
     if (packet.qos === 0) {
-      ingest(deviceId, packet.topic, payload).catch(() => {})
+      stored.catch(() => {})
       return callback()
     }
     const onConnection = connection
     pending++
-    ingest(deviceId, packet.topic, payload)
+    stored
       .then(
         () => {
           if (onConnection === connection && packet.messageId !== undefined)
@@ -88,7 +100,8 @@ const until = async (condition: () => boolean, stepMs = 100) => {
  * every replica (`$share/<group>/meterdeck/v1/devices/+/readings`, each message to one of them),
  * QoS 1, a persistent session (clean start off, a session expiry) under a stable client id, so
  * what is published while every replica is down waits in the broker. Device authentication is
- * the broker's (POST /api/v1/mqtt/auth and /acl); the ingest refuses readings of unknown devices.
+ * the broker's (Mosquitto's dynamic security, or POST /api/v1/mqtt/auth and /acl), which the
+ * server checks (`admit`, broker-trust.ts); the ingest refuses readings of unknown devices.
  *
  * A broker hands a shared subscription's messages round robin to its sessions, the offline ones
  * too, and keeps a dead session's unacknowledged messages in that session. So each replica
@@ -99,7 +112,7 @@ const until = async (condition: () => boolean, stepMs = 100) => {
  * message queued for a replica that is gone reaches one that is running.
  */
 export function startExternalSubscriber(options: ExternalSubscriberOptions): ExternalSubscriber {
-  const { ingest, log, shareGroup, clientId } = options
+  const { ingest, log, shareGroup, clientId, admit } = options
   const subscription = sharedSubscription(shareGroup)
   const statusPrefix = `meterdeck/v1/replicas/${shareGroup}/`
   const sessionOptions = (id: string): IClientOptions => ({
@@ -108,6 +121,8 @@ export function startExternalSubscriber(options: ExternalSubscriberOptions): Ext
     clean: false,
     properties: { sessionExpiryInterval: options.sessionExpirySeconds },
     reconnectPeriod: 1000,
+    // A refused account (not set up yet, or being fixed) is tried again, as an unreachable broker.
+    reconnectOnConnackError: true,
   })
   const client = mqtt.connect(options.url, {
     ...sessionOptions(clientId),
@@ -132,13 +147,13 @@ export function startExternalSubscriber(options: ExternalSubscriberOptions): Ext
     const done = takeOver(peer).finally(() => takingOver.delete(peer))
     takingOver.set(peer, done)
   }
-  deferAcks(client, ingest, onStatus)
+  deferAcks(client, ingest, admit, onStatus)
 
   /** Drains and ends the session of a replica that is gone. */
   async function takeOver(peer: string): Promise<void> {
     log.info({ logger: 'mqtt', peer }, `Taking over the MQTT session of stopped replica ${peer}`)
     const peerClient = mqtt.connect(options.url, { ...sessionOptions(peer), reconnectPeriod: 0 })
-    const flow = deferAcks(peerClient, ingest)
+    const flow = deferAcks(peerClient, ingest, admit)
     try {
       await new Promise<void>((resolve, reject) => {
         peerClient.once('connect', () => resolve())

@@ -3,6 +3,8 @@ import type { MqttConfig } from '~/server/config.ts'
 import { SYSTEM, type Database } from '~/server/db/database.ts'
 import { DEVICE_CREDENTIALS_CHANGED } from '../devices/device-credentials.ts'
 import { bulkPush } from '../readings/bulk-push.ts'
+import { startBrokerAccounts, type BrokerAccounts } from './broker-accounts.ts'
+import { brokerTrust, brokerTrustOff, startBrokerTrustChecks } from './broker-trust.ts'
 import { startEmbeddedBroker, type AuthenticateDevice } from './embedded-broker.ts'
 import { startExternalSubscriber } from './external-subscriber.ts'
 import { IngestBatcher, type CommitBatch } from './ingest-batcher.ts'
@@ -17,6 +19,8 @@ export interface MqttState {
   host: string | null
   port: number | null
   counters: MqttCounters
+  /** With MQTT_DYNSEC_URL: the broker's device accounts, told of every new token. */
+  accounts: BrokerAccounts | null
 }
 
 declare module 'fastify' {
@@ -31,6 +35,7 @@ export const mqttOff = (reason: string): MqttState => ({
   host: null,
   port: null,
   counters: emptyCounters(),
+  accounts: null,
 })
 
 /** A batch of MQTT readings in one transaction, across devices and tenants, like the evaluator. */
@@ -69,6 +74,7 @@ export async function startMqtt(options: {
   commit?: CommitBatch
 }): Promise<MqttService> {
   const { config, log, state } = options
+  brokerTrustOff()
   if (!config.enabled) {
     Object.assign(state, mqttOff('switched off (MQTT_ENABLED=0)'))
     return { stop: async () => {} }
@@ -81,7 +87,40 @@ export async function startMqtt(options: {
   const ingest = messageIngest(batcher, state.counters, log)
   if (config.url) {
     const url = new URL(config.url)
+    // The subscriber's own account may be one this sets up: it connects once that is done.
+    const accounts = config.dynsecUrl
+      ? await startBrokerAccounts({
+          dynsecUrl: config.dynsecUrl,
+          serverUrl: config.url,
+          shareGroup: config.shareGroup,
+          db: options.db,
+          log,
+        })
+      : null
+    /** One log line per untrusted stretch, however many messages it drops. */
+    let dropping = false
+    const trust = startBrokerTrustChecks({
+      url: config.url,
+      intervalMs: config.trustCheckIntervalMs,
+      log,
+      after: accounts?.ready,
+    })
     const subscriber = startExternalSubscriber({
+      admit: async () => {
+        await trust.decided
+        if (trust.trusted()) {
+          dropping = false
+          return true
+        }
+        if (!dropping) {
+          dropping = true
+          log.warn(
+            { logger: 'mqtt', detail: brokerTrust().detail },
+            'Dropped a message from the untrusted MQTT broker (and drop all until a check passes)',
+          )
+        }
+        return false
+      },
       url: config.url,
       clientId: config.clientId,
       shareGroup: config.shareGroup,
@@ -94,11 +133,14 @@ export async function startMqtt(options: {
       reason: null,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'mqtts:' ? 8883 : 1883,
+      accounts,
     })
     return {
       stop: async () => {
+        trust.stop()
         await batcher.drained()
         await subscriber.close()
+        await accounts?.close()
       },
     }
   }

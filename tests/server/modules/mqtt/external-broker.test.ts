@@ -1,12 +1,14 @@
 /**
- * The server as a client of an external broker (MQTT_URL), against this machine's Mosquitto on
- * 127.0.0.1:1883 (shared, persistence on: every name here is unique to the run). On PostgreSQL two
- * server processes share the subscription; PGlite is one process by design, so there the second
- * replica starts on the same data once the first has been killed. Either way: kill -9 one while
- * 20,000 readings are in flight, and every reading the broker acknowledged is stored exactly
- * once; then stop every replica, publish 1,000 more, start one, and they all arrive.
+ * The server as a client of an external broker (MQTT_URL): the shipped Mosquitto set-up
+ * (deploy/mosquitto/mosquitto.conf, dynamic security kept by the server), started by the test on a
+ * port of its own, devices publishing with their own tokens. On PostgreSQL two server processes
+ * share the subscription; PGlite is one process by design, so there the second replica starts on
+ * the same data once the first has been killed. Kill -9 one replica while readings are in
+ * flight: every reading the broker acknowledged is stored exactly once. Then kill -9 every
+ * replica under load and go on publishing: the broker acknowledges 3,000 messages while no
+ * replica runs (more than a stock Mosquitto keeps: 1,000 per session), and once the replicas are
+ * back every one of them is stored, once.
  */
-import net from 'node:net'
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -15,6 +17,7 @@ import {
   type ServerDatabase,
   type ServerProcess,
 } from '../../../e2e/support/server.ts'
+import { startMosquitto, type Mosquitto } from '../../helpers/mosquitto.ts'
 import {
   Client,
   ReadingSource,
@@ -23,21 +26,10 @@ import {
   type Reading,
 } from '../../../resilience/harness.ts'
 
-const BROKER = { host: '127.0.0.1', port: 1883 }
 const run = crypto.randomUUID().slice(0, 8)
-const MESSAGE_READINGS = 100
+const SERVER_ACCOUNT = { username: 'meterdeck-server', password: crypto.randomUUID() }
 
-async function brokerIsUp(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(BROKER.port, BROKER.host)
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
-
+let broker: Mosquitto
 let database: ServerDatabase
 const servers: ServerProcess[] = []
 
@@ -45,7 +37,8 @@ function replica(name: 'a' | 'b'): Promise<ServerProcess> {
   return spawnServer(database, {
     apiOnly: true,
     env: {
-      MQTT_URL: `mqtt://${BROKER.host}:${BROKER.port}`,
+      MQTT_URL: broker.url(SERVER_ACCOUNT.username, SERVER_ACCOUNT.password),
+      MQTT_DYNSEC_URL: broker.adminUrl,
       MQTT_CLIENT_ID: `meterdeck-test-${run}-${name}`,
       MQTT_SHARE_GROUP: `test-${run}`,
       MQTT_SESSION_EXPIRY: '600',
@@ -60,28 +53,50 @@ function replica(name: 'a' | 'b'): Promise<ServerProcess> {
   })
 }
 
-/** Waits for the replica's log line saying it subscribed (bounded). */
+/** Waits for the replica's log lines saying it subscribed and trusts the broker (bounded). */
 async function subscribed(server: ServerProcess): Promise<void> {
-  for (let i = 0; i < 300 && !server.output().includes('Subscribed to $share/'); i++)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  const ready = () =>
+    server.output().includes('Subscribed to $share/') &&
+    server.output().includes('ingesting from it')
+  for (let i = 0; i < 300 && !ready(); i++) await new Promise((resolve) => setTimeout(resolve, 100))
   expect(server.output()).toContain('Subscribed to $share/')
+  expect(server.output()).toContain('ingesting from it')
 }
 
-async function publisher(): Promise<MqttClient> {
-  return mqtt.connectAsync(`mqtt://${BROKER.host}:${BROKER.port}`, {
-    protocolVersion: 5,
-    clientId: `meterdeck-test-${run}-publisher`,
-  })
+/** One connection per device, with its own token (the broker lets it publish to its topic only). */
+async function publishers(api: Client, devices: string[]): Promise<Map<string, MqttClient>> {
+  const clients = new Map<string, MqttClient>()
+  for (const device of devices) {
+    const answer = await api.request('POST', `/api/v1/devices/${device}/credentials`)
+    expect(answer.status).toBe(201)
+    const { token } = JSON.parse(answer.body) as { token: string }
+    const client = await mqtt.connectAsync(broker.url(), {
+      protocolVersion: 5,
+      clientId: `meterdeck-test-${run}-${device}`,
+      username: device,
+      password: token,
+    })
+    clients.set(device, client)
+  }
+  return clients
 }
 
-/** Publishes readings as messages of 100 at QoS 1, 20 in flight; resolves when all are acked. */
-async function publish(client: MqttClient, readings: Reading[], onAcked?: (n: number) => void) {
+/**
+ * Publishes readings as messages of `messageReadings` at QoS 1, 20 in flight, each by its device's
+ * client; resolves when all are acknowledged (a refusal rejects).
+ */
+async function publish(
+  clients: Map<string, MqttClient>,
+  readings: Reading[],
+  messageReadings: number,
+  onAcked?: (n: number) => void,
+) {
   // A message carries one device's readings (its topic names the device).
   const messages: Reading[][] = []
   for (const device of new Set(readings.map((r) => r.device_id))) {
     const own = readings.filter((r) => r.device_id === device)
-    for (let i = 0; i < own.length; i += MESSAGE_READINGS)
-      messages.push(own.slice(i, i + MESSAGE_READINGS))
+    for (let i = 0; i < own.length; i += messageReadings)
+      messages.push(own.slice(i, i + messageReadings))
   }
   let acked = 0
   let next = 0
@@ -89,11 +104,15 @@ async function publish(client: MqttClient, readings: Reading[], onAcked?: (n: nu
     while (next < messages.length) {
       const message = messages[next++]!
       const device = message[0]!.device_id
-      await client.publishAsync(
-        `meterdeck/v1/devices/${device}/readings`,
-        JSON.stringify({ readings: message.map(({ timestamp, kwh }) => ({ timestamp, kwh })) }),
-        { qos: 1 },
-      )
+      const packet = await clients
+        .get(device)!
+        .publishAsync(
+          `meterdeck/v1/devices/${device}/readings`,
+          JSON.stringify({ readings: message.map(({ timestamp, kwh }) => ({ timestamp, kwh })) }),
+          { qos: 1 },
+        )
+      const reasonCode = (packet as { reasonCode?: number } | undefined)?.reasonCode ?? 0
+      if (reasonCode >= 0x80) throw new Error(`the broker refused a message: ${reasonCode}`)
       onAcked?.(++acked)
     }
   }
@@ -117,32 +136,32 @@ async function arrived(api: Client, devices: string[], before: number, expected:
 }
 
 beforeAll(async () => {
-  if (!(await brokerIsUp()))
-    throw new Error(
-      `Mosquitto is not running on ${BROKER.host}:${BROKER.port}: these tests need the machine's MQTT broker (apt-get install mosquitto; it listens there by default).`,
-    )
+  broker = await startMosquitto()
   database = await freshDatabase()
 })
 afterAll(async () => {
   for (const server of servers) await server.stop()
+  await broker?.stop()
   await database?.dispose()
 })
 
 describe('ingest from an external MQTT broker', () => {
-  it('survives kill -9 of a replica mid-flight, and catches up on what came while all were down', async () => {
+  it('survives kill -9 of a replica mid-flight, and of every replica under load', async () => {
     const two = database.kind === 'postgres'
     const a = await replica('a')
     const b = two ? await replica('b') : undefined
     let api = new Client(a.url)
     await api.signIn()
-    const devices = (await api.deviceIds()).slice(0, 4)
+    const devices = (await api.deviceIds()).slice(0, 2)
     const countsBefore = await arrived(api, devices, 0, 0)
     const source = new ReadingSource(devices, Date.now() - 30 * 86_400_000, 60_000)
-    const first = source.batch(20_000)
-    const client = await publisher()
+    const clients = await publishers(api, devices)
+
+    // One replica killed while 5,000 readings (messages of 100) are in flight.
+    const first = source.batch(5_000)
     let killed = false
-    await publish(client, first, (acked) => {
-      if (acked === 60 && !killed) {
+    await publish(clients, first, 100, (acked) => {
+      if (acked === 10 && !killed) {
         killed = true
         process.kill(a.pid, 'SIGKILL')
       }
@@ -154,21 +173,30 @@ describe('ingest from an external MQTT broker', () => {
     await api.signIn()
     expect(await arrived(api, devices, countsBefore, first.length)).toBe(first.length)
 
-    for (const server of servers) await server.stop()
-    const second = source.batch(1_000)
-    await publish(client, second)
-    await client.endAsync()
-    const restarted = await replica('a')
-    api = new Client(restarted.url)
+    // Every replica killed under load (one reading a message): 3,000 acknowledged while none runs.
+    const running = two ? [survivor, await replica('a')] : [survivor]
+    const second = source.batch(3_500)
+    let allKilled = false
+    await publish(clients, second, 1, (acked) => {
+      if (acked === 500 && !allKilled) {
+        allKilled = true
+        for (const server of running) process.kill(server.pid, 'SIGKILL')
+      }
+    })
+    for (const server of running) await server.exited
+    for (const client of clients.values()) await client.endAsync()
+    const restarted = two ? [await replica('a'), await replica('b')] : [await replica('a')]
+    api = new Client(restarted[0]!.url)
     await api.signIn()
-    expect(await arrived(api, devices, countsBefore, 21_000)).toBe(21_000)
-    await restarted.stop()
+    const total = first.length + second.length
+    expect(await arrived(api, devices, countsBefore, total)).toBe(total)
+    for (const server of restarted) await server.stop()
 
     const stored = await storedReadings(database, devices, source.start, source.end)
     const keys = new Set(stored.readings.map((r) => r.key))
-    expect(stored.readings.length).toBe(21_000)
-    expect(keys.size).toBe(21_000)
+    expect(stored.readings.length).toBe(total)
+    expect(keys.size).toBe(total)
     for (const reading of [...first, ...second]) expect(keys.has(keyOf(reading))).toBe(true)
-    expect(stored.rollupCount).toBe(21_000)
+    expect(stored.rollupCount).toBe(total)
   }, 600_000)
 })
