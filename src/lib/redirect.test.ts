@@ -9,12 +9,15 @@ describe('login redirect (spec §2)', () => {
   })
   it('leaves the parameter out for the root and the login page', () => {
     expect(loginHref('/')).toBe('/login')
+    // The default landing page, where `/` goes: nothing to return to.
+    expect(loginHref('/dashboard')).toBe('/login')
+    expect(loginHref('/dashboard?x=1')).toBe('/login?redirect=%2Fdashboard%3Fx%3D1')
     expect(loginHref('/login?redirect=%2Fdevices')).toBe('/login')
     expect(loginHref(undefined)).toBe('/login')
   })
   it('refuses targets on another origin', () => {
     expect(redirectTarget('https://evil.example/')).toBeUndefined()
     expect(redirectTarget('//evil.example/x')).toBeUndefined()
-    expect(redirectTarget('/dashboard')).toBe('/dashboard')
+    expect(redirectTarget('/devices')).toBe('/devices')
   })
 })

@@ -1,6 +1,10 @@
+/** Where signing in leads without a `redirect`: the page `/` opens. */
+export const DEFAULT_LANDING = '/dashboard'
+
 /**
  * Spec §2: /login takes an optional `redirect` (the page to return to), left out when that page is
- * the login page itself or the root.
+ * the login page itself, the root or the default landing page (`/` goes there; an anonymous visit
+ * to `/` reads `/login`, not `/login?redirect=%2Fdashboard`: issue 32).
  */
 export function redirectTarget(location: string | undefined | null): string | undefined {
   if (!location) return undefined
@@ -8,6 +12,7 @@ export function redirectTarget(location: string | undefined | null): string | un
   if (!location.startsWith('/') || location.startsWith('//')) return undefined
   const path = location.split(/[?#]/, 1)[0]
   if (path === '/' || path === '/login' || path?.startsWith('/login/')) return undefined
+  if (location === DEFAULT_LANDING) return undefined
   return location
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { DEFAULT_LANDING } from '../lib/redirect'
 import { loginSearch } from '../lib/search-params'
 import { ensureSessionUser, hasAuthHint } from '../features/auth/session'
 import { LoginPage } from '../features/auth/LoginPage'
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/login')({
     // Already signed in: go where the user was heading. Without the hint nobody signed in here,
     // and asking the server would only log a 401 in the console.
     if (hasAuthHint() && (await ensureSessionUser(context.queryClient)))
-      throw redirect({ href: search.redirect ?? '/dashboard' })
+      throw redirect({ href: search.redirect ?? DEFAULT_LANDING })
   },
   component: LoginPage,
 })

@@ -223,11 +223,15 @@ export const ActiveAlarm: Story = {
     const canvas = within(canvasElement)
     const list = await canvas.findByRole('list', { name: 'Active alarms' })
     await expect(within(list).getByText('Active')).toBeVisible()
-    await userEvent.click(within(list).getByRole('button', { name: /^Acknowledge/ }))
+    const acknowledge = within(list).getByRole('button', { name: /^Acknowledge/ })
+    await expect(acknowledge).toHaveAccessibleName(/^Acknowledge .+ on .+$/)
+    await userEvent.click(acknowledge)
     const body = within(document.body)
     const dialog = await body.findByRole('dialog', { name: 'Acknowledge alarm' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }))
     await waitFor(() => expect(body.getByText('Alarm acknowledged')).toBeVisible())
     await waitFor(() => expect(within(list).getByText('Acknowledged')).toBeVisible())
+    // Focus moved to the alarm's next action, not to the top of the page.
+    await waitFor(() => expect(within(list).getByRole('button', { name: /^Snooze/ })).toHaveFocus())
   },
 }

@@ -1,9 +1,11 @@
 /**
- * A device connects on its own: register it, create its token on the Connect card, publish with
- * an MQTT client using the card's own command values, and watch "Waiting for the first
- * message..." turn into the reading, which the device's overview then shows; the open overview
- * then follows the next reading without a reload (the live event stream, issue 23).
+ * A device connects on its own: register it, create its token on the Connect card, run the
+ * card's own mosquitto_pub and curl lines in a shell (they refuse to run until the person types
+ * the meter's reading: issue 32), and watch "Waiting for the first message..." turn into the
+ * reading and "Not used yet" into "Last used"; the open overview then follows the next readings
+ * without a reload, its count too (the live event stream, issue 23).
  */
+import { spawnSync } from 'node:child_process'
 import mqtt from 'mqtt'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,22 +26,13 @@ beforeAll(async () => {
 })
 afterAll(() => app?.stop())
 
-/** The values of the card's mosquitto_pub command, as a person would copy them. */
-function parsePublish(command: string) {
-  const match =
-    /^mosquitto_pub -h '([^']+)' -p (\d+) -q 1 -u '([^']+)' -P '([^']+)' -t '([^']+)' -m '([^']+)'$/.exec(
-      command.trim(),
-    )
-  expect(match, command).not.toBeNull()
-  const [, host, port, username, password, topic, payload] = match!
-  return {
-    host: host!,
-    port: Number(port),
-    username: username!,
-    password: password!,
-    topic: topic!,
-    payload: payload!,
-  }
+/**
+ * Runs a command of the card as a person pasting it into a shell: first line `KWH=` (filled in
+ * with `kwh`, or left empty as the card shows it), then the command itself.
+ */
+function paste(command: string, kwh = '') {
+  const script = command.replace(/^KWH=/, `KWH=${kwh}`)
+  return spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 20_000 })
 }
 
 describe('a device connecting over MQTT', () => {
@@ -60,30 +53,61 @@ describe('a device connecting over MQTT', () => {
     await page.goto(`/devices/${deviceId}/settings`)
     const card = page.getByRole('region', { name: 'Connect' })
     await card.getByText('Token active').waitFor()
+    await card.getByText('Not used yet.').waitFor()
     await card.getByRole('button', { name: 'Rotate token' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate token' }).click()
+    // Focus on the new token, not at the top of the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby')))
+      .toBe('copy-token')
     const command = await card.getByLabel('Publish with mosquitto_pub', { exact: true }).innerText()
-    const values = parsePublish(command)
-    expect(values.username).toBe(deviceId)
-    expect(values.topic).toBe(`meterdeck/v1/devices/${deviceId}/readings`)
     await card.getByText('Waiting for the first message...').waitFor()
 
-    const client = await mqtt.connectAsync(`mqtt://${values.host}:${values.port}`, {
-      protocolVersion: 4,
-      username: values.username,
-      password: values.password,
-      reconnectPeriod: 0,
-    })
-    const payload = JSON.parse(values.payload) as { readings: { timestamp: string; kwh: number }[] }
-    payload.readings[0]!.kwh = 4321.5
-    await client.publishAsync(values.topic, JSON.stringify(payload), { qos: 1 })
-    await client.endAsync()
+    // Pasted as shown, the command refuses to run: it sends no reading of its own (issue 32).
+    const refused = paste(command)
+    expect(refused.status).not.toBe(0)
+    expect(refused.stderr).toContain('set KWH to the meter reading in kWh first')
+    const latestReading = () =>
+      page.request.get(`/api/v1/devices/${deviceId}/readings/latest`, {
+        headers: { 'X-Request-ID': crypto.randomUUID() },
+      })
+    expect((await latestReading()).status()).toBe(404)
 
+    // With the reading typed in, Mosquitto's own client publishes it, stamped when it ran.
+    const before = Date.now() - 2000
+    const sent = paste(command, '4321.5')
+    expect(sent.status, sent.stderr).toBe(0)
     await card.getByText(/First message received: 4,321\.5 kWh at/).waitFor()
+    const stored = (await (await latestReading()).json()) as { kwh: number; timestamp: string }
+    expect(stored.kwh).toBe(4321.5)
+    expect(Date.parse(stored.timestamp)).toBeGreaterThanOrEqual(before)
+    // The card follows the device through the live stream: its token was just used.
+    await card
+      .getByText(/Last used (less than a minute|\d+ seconds?) ago\./)
+      .waitFor({ timeout: 5_000 })
+
+    // The curl line too, over HTTP, with the next reading.
+    const curl = await card.getByLabel('Send with curl', { exact: true }).innerText()
+    expect(paste(curl).status).not.toBe(0)
     await page.goto(`/devices/${deviceId}`)
     const latest = page.getByRole('region', { name: 'Latest reading' })
     await latest.getByText('4,321.5 kWh').waitFor()
-    await latest.getByText(/· 1 readings?/).waitFor()
+    await latest.getByText(/· 1 reading$/).waitFor()
+    const option = (flag: string) => new RegExp(` ${flag} '?([^' ]+)'?`).exec(command)![1]!
+    const values = {
+      host: option('-h'),
+      port: Number(option('-p')),
+      username: option('-u'),
+      password: option('-P'),
+      topic: option('-t'),
+    }
+    expect(values.username).toBe(deviceId)
+    expect(values.topic).toBe(`meterdeck/v1/devices/${deviceId}/readings`)
+    const posted = paste(curl, '4325')
+    expect(posted.status, posted.stderr).toBe(0)
+    expect(posted.stdout).toContain('"accepted":1')
+    // The summary follows live readings: the count beside the readings table, without a reload.
+    await latest.getByText(/· 2 readings$/).waitFor({ timeout: 5_000 })
 
     // The open overview follows the device: the next reading shows without a reload, within
     // seconds (the page's own refresh is minutes away), through the live event stream.
@@ -93,9 +117,7 @@ describe('a device connecting over MQTT', () => {
       password: values.password,
       reconnectPeriod: 0,
     })
-    const next = {
-      readings: [{ timestamp: new Date(Date.now() - 1000).toISOString(), kwh: 4330.25 }],
-    }
+    const next = { readings: [{ timestamp: new Date().toISOString(), kwh: 4330.25 }] }
     await again.publishAsync(values.topic, JSON.stringify(next), { qos: 1 })
     await again.endAsync()
     await latest.getByText('4,330.3 kWh').waitFor({ timeout: 5_000 })

@@ -89,4 +89,19 @@ describe('session rules against the real server', () => {
     expect(refreshes.every((status) => status === 401) && refreshes.length <= 2).toBe(true)
     await expect(authHint(page)).resolves.toBeNull()
   })
+
+  it('sends an anonymous visit to / to /login, with no redirect to the default landing page', async () => {
+    const page = await newPage(app)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login')
+    // A failed attempt's message goes when the person edits a field for the next one (issue 32).
+    await page.getByLabel('E-mail').fill(DEMO_USERS.admin)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const failed = page.getByRole('alert')
+    await failed.waitFor()
+    await page.getByLabel('E-mail').fill('')
+    await failed.waitFor({ state: 'detached' })
+  })
 })

@@ -3,6 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form } from 'react-aria-components'
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { login as signIn } from '~/api'
+import { DEFAULT_LANDING } from '~/lib/redirect'
 import { Button, Card, TextField } from '~/ui'
 import { Logo } from '../shared/Logo'
 import { useAppServices } from '../shared/use-app-services'
@@ -26,10 +27,15 @@ export interface LoginFormProps {
   error?: string | null
   /** Why the person is here, e.g. a session that ended (shown above the fields). */
   notice?: Pick<FeedbackMessage, 'title' | 'message'>
+  /**
+   * The person changed a field: `error` answered the previous attempt, so the page clears it
+   * (it stood under the new field errors of the next one: issue 32).
+   */
+  onEdit?: () => void
 }
 
 /** The sign-in form on its own, for stories and tests. */
-export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginFormProps) {
+export function LoginForm({ onSubmit, isPending = false, error, notice, onEdit }: LoginFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   return (
@@ -55,7 +61,10 @@ export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginF
         autoFocus
         isRequired
         value={email}
-        onChange={setEmail}
+        onChange={(value) => {
+          setEmail(value)
+          onEdit?.()
+        }}
       />
       <TextField
         label="Password"
@@ -64,7 +73,10 @@ export function LoginForm({ onSubmit, isPending = false, error, notice }: LoginF
         autoComplete="current-password"
         isRequired
         value={password}
-        onChange={setPassword}
+        onChange={(value) => {
+          setPassword(value)
+          onEdit?.()
+        }}
       />
       {error && (
         <p role="alert" className={styles.error}>
@@ -108,7 +120,7 @@ export function LoginPage() {
       queryClient.setQueryData(currentUserQuery.queryKey, sessionUser)
       setAuthHint(true)
       feedback.clear(LOGIN_FEEDBACK_SCOPE)
-      await navigate({ href: redirect ?? '/dashboard', replace: true })
+      await navigate({ href: redirect ?? DEFAULT_LANDING, replace: true })
     },
     onError: (e) => setError(loginErrorMessage(e)),
   })
@@ -126,6 +138,7 @@ export function LoginPage() {
             isPending={login.isPending}
             error={error}
             notice={notice}
+            onEdit={() => setError(null)}
             onSubmit={({ email, password }) => {
               setError(null)
               login.mutate({ body: { username: email, password } })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import {
   createDeviceCredentialsMutation,
   deleteDeviceCredentialsMutation,
@@ -30,12 +30,14 @@ import {
   Text,
 } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
-import { curlCommand, mosquittoPubCommand, samplePayload } from './connect-commands'
+import { curlCommand, mosquittoPubCommand } from './connect-commands'
+import { deviceQuery } from './device-queries'
 
 /** How often the live check asks for the device's latest reading while it waits. */
 export const FIRST_MESSAGE_POLL_MS = 2000
 
 export interface ConnectCardProps {
+  /** The device as the page has it; the card follows its live copy (last use, latest reading). */
   device: Device
   /** A token made for the device just now (registration): shown at once. @default null */
   issuedToken?: string | null
@@ -48,7 +50,8 @@ interface Issued {
   token: string
   /** The latest reading's id when the token was made (null: none yet). */
   before: number | null
-  payload: string
+  /** Made by pressing Create or Rotate: focus goes to it (the button pressed may be gone). */
+  focus: boolean
 }
 
 /**
@@ -56,13 +59,19 @@ interface Issued {
  * revoke (with a confirmation); right after creating or rotating, the token and ready-to-paste
  * `mosquitto_pub` and `curl` commands, then a live check until the first message arrives.
  */
-export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProps) {
+export function ConnectCard({ device: given, now, issuedToken = null }: ConnectCardProps) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
+  // The device query the live stream refreshes on each reading (features/live): "Not used yet"
+  // turns into "Last used..." when the first message arrives, on any page the card is on.
+  const live = useQuery({
+    ...deviceQuery(given.id),
+    placeholderData: given,
+    meta: { silent: true },
+  })
+  const device = live.data ?? given
   const [issued, setIssued] = useState<Issued | null>(() =>
-    issuedToken
-      ? { token: issuedToken, before: null, payload: samplePayload(now ?? new Date()) }
-      : null,
+    issuedToken ? { token: issuedToken, before: null, focus: false } : null,
   )
   const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null)
   const [revoked, setRevoked] = useState(false)
@@ -79,7 +88,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
         .fetchQuery({ ...getLatestDeviceReadingOptions({ path: { id: device.id } }), staleTime: 0 })
         .catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
         .catch(() => null)
-      setIssued({ token, before: latest?.id ?? null, payload: samplePayload(now ?? new Date()) })
+      setIssued({ token, before: latest?.id ?? null, focus: true })
       setRevoked(false)
       setConfirming(null)
       void refresh()
@@ -166,7 +175,7 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
             isRetrying={connection.isFetching}
           />
         ) : (
-          <Instructions connection={connection.data} issued={issued} deviceId={device.id} />
+          <Instructions connection={connection.data} issued={issued} device={device} />
         )}
       </Stack>
       <ConfirmDialog
@@ -196,13 +205,15 @@ export function ConnectCard({ device, now, issuedToken = null }: ConnectCardProp
 function Instructions({
   connection,
   issued,
-  deviceId,
+  device,
 }: {
   connection: DeviceConnection
   issued: Issued | null
-  deviceId: string
+  device: Device
 }) {
   const { mqtt } = connection
+  const tokenRef = useRef<HTMLPreElement>(null)
+  useFocusWhenIssued(tokenRef, issued)
   return (
     <Stack space="md">
       <DescriptionList
@@ -224,26 +235,51 @@ function Instructions({
           <Text as="p" weight="medium" role="status">
             Copy the token now: it is shown only this once.
           </Text>
-          <CopyField label="Token" value={issued.token} />
+          <CopyField label="Token" value={issued.token} codeRef={tokenRef} />
+          <Text as="p" tone="muted" size="sm">
+            To try it, type the meter's reading now after <Text mono>KWH=</Text> in the first line;
+            the command refuses to run without it and sends the current time.
+          </Text>
           {mqtt.enabled && (
             <CopyField
               label="Publish with mosquitto_pub"
-              value={mosquittoPubCommand(connection, issued.token, issued.payload)}
+              value={mosquittoPubCommand(connection, issued.token, device.latest_kwh)}
             />
           )}
           <CopyField
             label="Send with curl"
-            value={curlCommand(connection, issued.token, issued.payload)}
+            value={curlCommand(connection, issued.token, device.latest_kwh)}
           />
-          <FirstMessage deviceId={deviceId} before={issued.before} />
+          <FirstMessage deviceId={device.id} before={issued.before} />
         </>
       )}
     </Stack>
   )
 }
 
+/**
+ * Focus on the new token once it shows (after Create or Rotate token): the confirmation that was
+ * open has closed, and the person's next step is to copy it. Waits a frame, after the dialog
+ * gives focus back to its trigger, so the dialog does not take it away again.
+ */
+function useFocusWhenIssued(ref: RefObject<HTMLElement | null>, issued: Issued | null) {
+  useEffect(() => {
+    if (!issued?.focus) return
+    const frame = requestAnimationFrame(() => ref.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [ref, issued])
+}
+
 /** A value to paste elsewhere, with a button that copies it. */
-function CopyField({ label, value }: { label: string; value: string }) {
+function CopyField({
+  label,
+  value,
+  codeRef,
+}: {
+  label: string
+  value: string
+  codeRef?: RefObject<HTMLPreElement | null>
+}) {
   const [copied, setCopied] = useState(false)
   const id = `copy-${label.replaceAll(/\W+/g, '-').toLowerCase()}`
   return (
@@ -265,7 +301,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </Inline>
-      <CodeBlock wrap aria-labelledby={id}>
+      <CodeBlock wrap aria-labelledby={id} ref={codeRef}>
         {value}
       </CodeBlock>
     </Stack>

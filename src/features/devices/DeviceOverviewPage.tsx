@@ -14,6 +14,7 @@ import { ENERGY, MeasurementChart } from './MeasurementChart'
 import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
 import { formatDateTime, formatMeter, formatNumber } from '~/lib/format'
+import { plural } from '~/lib/plural'
 import * as styles from './devices.css'
 
 export interface DeviceOverviewPageProps {
@@ -73,9 +74,8 @@ export function DeviceOverviewPage({
                 </Text>
                 <Text size="xs" tone="muted">
                   {device.summary.last_reading_at
-                    ? `Read ${formatDateTime(device.summary.last_reading_at)}`
+                    ? `Read ${formatDateTime(device.summary.last_reading_at)} · ${plural(device.summary.reading_count, 'reading')}`
                     : 'No readings yet'}
-                  {` · ${formatNumber(device.summary.reading_count)} readings`}
                 </Text>
               </Stack>
             </Card>

@@ -80,6 +80,29 @@ describe('applyLiveEvent', () => {
     later.dispose()
   })
 
+  it("refreshes the device a reading came from once per window: its count and its token's last use", async () => {
+    vi.useFakeTimers()
+    const { queryClient, listKey, deviceKey } = cacheWithDevices()
+    const otherKey = getDeviceQueryKey({ path: { id: other.id } })
+    queryClient.setQueryData(otherKey, other)
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const later = createInvalidator(1000)
+    for (const kwh of [10_002, 10_003])
+      applyLiveEvent(queryClient, later, 'reading', {
+        device_id: device.id,
+        timestamp: new Date(Date.parse(device.summary.last_reading_at!) + kwh).toISOString(),
+        kwh,
+        source: 'mqtt',
+      })
+    expect(queryClient.getQueryState(deviceKey)!.isInvalidated).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(queryClient.getQueryState(deviceKey)!.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(otherKey)!.isInvalidated).toBe(false)
+    expect(queryClient.getQueryState(listKey)!.isInvalidated).toBe(true)
+    // One job for the device's queries, one for the lists.
+    expect(invalidate).toHaveBeenCalledTimes(2)
+  })
+
   it("sets a device's status, and invalidates the derived queries once per window", async () => {
     vi.useFakeTimers()
     const { queryClient, deviceKey } = cacheWithDevices()

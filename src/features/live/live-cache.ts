@@ -8,8 +8,13 @@ import {
   type QueryOperation,
 } from '~/api'
 
-/** What a device's new reading changes besides the device itself: figures, charts, tables. */
+/**
+ * What a device's new reading changes: the device itself (what the event does not carry: its
+ * reading count, when its token was last used, which the overview's summary and the Connect card
+ * show), its figures, charts and tables.
+ */
 const READING_DERIVED: readonly QueryOperation[] = [
+  'getDevice',
   'getLatestDeviceReading',
   'listDeviceReadings',
   'listDeviceMeasurements',

@@ -34,6 +34,7 @@ import { RelativeTime } from './NotificationSummary'
 import { severities, severityLabels } from './rule-form'
 import { SnoozeDialog } from './RuleSnoozes'
 import { useNotify } from './use-notify'
+import { useAlarmFocus } from './use-alarm-focus'
 import * as page from './page.css'
 import { grow } from '../shared/page.css'
 
@@ -73,10 +74,12 @@ function AcknowledgeDialog({
   alarm,
   isOpen,
   onOpenChange,
+  onAcknowledged,
 }: {
   alarm: Alarm
   isOpen: boolean
   onOpenChange: (open: boolean) => void
+  onAcknowledged?: () => void
 }) {
   const formId = useId()
   const queryClient = useQueryClient()
@@ -91,6 +94,7 @@ function AcknowledgeDialog({
       void invalidate(queryClient, ['listAlarms', 'getAlarm'])
       form.reset({ note: '' })
       onOpenChange(false)
+      onAcknowledged?.()
     },
     onError: (error) => {
       form.rejectError(error)
@@ -141,8 +145,14 @@ function AcknowledgeDialog({
   )
 }
 
+export interface AlarmCardProps {
+  alarm: Alarm
+  /** Acknowledged or cleared: the list moves focus once it shows it (use-alarm-focus). */
+  onSettled?: () => void
+}
+
 /** One alarm as a list item: what, where, who took it; acknowledge, snooze and clear. */
-export function AlarmCard({ alarm }: { alarm: Alarm }) {
+export function AlarmCard({ alarm, onSettled }: AlarmCardProps) {
   const [acknowledging, setAcknowledging] = useState(false)
   const [snoozing, setSnoozing] = useState(false)
   const queryClient = useQueryClient()
@@ -152,10 +162,14 @@ export function AlarmCard({ alarm }: { alarm: Alarm }) {
     onSuccess: () => {
       notify.success('Alarm cleared')
       void invalidate(queryClient, ['listAlarms', 'getAlarm'])
+      onSettled?.()
     },
     onError: notify.failure('Failed to clear the alarm'),
   })
   const device = String(alarm.values.device_name ?? 'Device')
+  // Each button says which alarm of which device: a list of "Acknowledge Device offline" told
+  // a screen reader nothing (issue 32).
+  const which = <VisuallyHidden> {`${alarm.title} on ${device}`}</VisuallyHidden>
   return (
     <li>
       <Card padding="none" className={alarm.state === 'cleared' ? page.inactive : undefined}>
@@ -198,12 +212,12 @@ export function AlarmCard({ alarm }: { alarm: Alarm }) {
             <Inline space="sm">
               {alarm.state === 'active' && (
                 <Button intent="toolbarAction" onPress={() => setAcknowledging(true)}>
-                  Acknowledge<VisuallyHidden> {alarm.title}</VisuallyHidden>
+                  Acknowledge{which}
                 </Button>
               )}
               {alarm.rule_id && (
                 <Button intent="toolbarAction" onPress={() => setSnoozing(true)}>
-                  Snooze<VisuallyHidden> {alarm.title}</VisuallyHidden>
+                  Snooze{which}
                 </Button>
               )}
               <Button
@@ -211,13 +225,18 @@ export function AlarmCard({ alarm }: { alarm: Alarm }) {
                 isPending={clear.isPending}
                 onPress={() => clear.mutate({ path: { id: alarm.id } })}
               >
-                Clear<VisuallyHidden> {alarm.title}</VisuallyHidden>
+                Clear{which}
               </Button>
             </Inline>
           )}
         </Box>
       </Card>
-      <AcknowledgeDialog alarm={alarm} isOpen={acknowledging} onOpenChange={setAcknowledging} />
+      <AcknowledgeDialog
+        alarm={alarm}
+        isOpen={acknowledging}
+        onOpenChange={setAcknowledging}
+        onAcknowledged={onSettled}
+      />
       {alarm.rule_id && <SnoozeDialog alarm={alarm} isOpen={snoozing} onOpenChange={setSnoozing} />}
     </li>
   )
@@ -273,10 +292,15 @@ export function AlarmsList({
   onLinkedAlarmClose,
 }: AlarmsListProps) {
   const alarms = useQuery({ ...alarmsOptions(filters), placeholderData: keepPreviousData })
+  const filtersId = useId()
+  // With no alarm left to go to, the filters: where the person finds the others.
+  const focus = useAlarmFocus(alarms.data?.items, () =>
+    document.getElementById(filtersId)!.querySelector<HTMLElement>('button'),
+  )
   return (
     <Stack space="lg">
       {linkedAlarmId && <LinkedAlarm id={linkedAlarmId} onClose={onLinkedAlarmClose} />}
-      <Inline space="md" alignY="bottom">
+      <Inline space="md" alignY="bottom" id={filtersId}>
         <Select
           label="State"
           selectedKey={filters.state ?? ALL}
@@ -327,9 +351,13 @@ export function AlarmsList({
           description="Rules raise an alarm when a device goes offline or uses more energy than its threshold."
         />
       ) : (
-        <Stack as="ul" space="md" aria-label="Alarms">
-          {alarms.data.items.map((alarm) => (
-            <AlarmCard key={alarm.id} alarm={alarm} />
+        <Stack as="ul" space="md" aria-label="Alarms" id={focus.listId}>
+          {alarms.data.items.map((alarm, index) => (
+            <AlarmCard
+              key={alarm.id}
+              alarm={alarm}
+              onSettled={() => focus.onSettled(alarm, index)}
+            />
           ))}
         </Stack>
       )}

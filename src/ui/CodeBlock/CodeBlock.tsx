@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react'
+import type { HTMLAttributes, Ref } from 'react'
 import { cx } from '../private/cx'
 import * as styles from './CodeBlock.css'
 
@@ -7,6 +7,8 @@ export interface CodeBlockProps extends HTMLAttributes<HTMLPreElement> {
   children: string
   /** Wrap long lines anywhere rather than scroll sideways. @default false */
   wrap?: boolean
+  /** The <pre>, e.g. to move focus to a value that just appeared. */
+  ref?: Ref<HTMLPreElement>
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { LoginForm } from '~/features/auth/LoginPage'
+import { useState } from 'react'
 import { Card } from '~/ui'
 
 const meta = {
@@ -65,6 +66,27 @@ export const InvalidCredentials: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
       'Invalid email or password',
     )
+  },
+}
+
+/**
+ * Issue 32: a failed sign-in's message went on standing under the next attempt's field errors.
+ * Editing a field clears it, as the page does; submitting an emptied field shows only its own error.
+ */
+export const EditingClearsTheError: Story = {
+  args: { error: 'Invalid email or password' },
+  render: function Render(args) {
+    const [error, setError] = useState(args.error)
+    return <LoginForm {...args} error={error} onEdit={() => setError(null)} />
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid email or password')
+    await userEvent.type(canvas.getByLabelText(/E-mail/), 'a')
+    await userEvent.clear(canvas.getByLabelText(/E-mail/))
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }))
+    await expect(canvas.queryByText('Invalid email or password')).toBeNull()
+    await expect(args.onSubmit).not.toHaveBeenCalled()
   },
 }
 

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { Device } from '~/api'
+import { handleGetDevice } from '~/api/__generated__/msw.gen'
 import { ConnectCard } from '~/features/devices/ConnectCard'
 import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
 import { connectHandlers, mqttOff, TOKEN } from '~/mocks/devices-connect'
@@ -12,8 +14,18 @@ import { withAppServices } from '../../support/with-app-services'
 const withoutToken = { ...device, has_token: false, token_last_used_at: null }
 const withToken = { ...device, has_token: true, token_last_used_at: '2026-11-22T09:42:00Z' }
 
-const handlers = (options?: Parameters<typeof connectHandlers>[0]) => ({
-  msw: { handlers: { ...baseHandlers, connect: connectHandlers(options) } },
+/** The card's calls, and the device as the server has it (the card follows its live copy). */
+const handlers = (
+  options?: Parameters<typeof connectHandlers>[0],
+  current: Device = withoutToken,
+) => ({
+  msw: {
+    handlers: {
+      ...baseHandlers,
+      device: [handleGetDevice({ body: current })],
+      connect: connectHandlers(options),
+    },
+  },
 })
 
 const meta = {
@@ -52,10 +64,24 @@ export const NoToken: Story = {
 
 export const HasToken: Story = {
   args: { device: withToken },
+  parameters: handlers(undefined, withToken),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Token active')).toBeVisible()
     await expect(canvas.getByText(/Last used 18 minutes ago/)).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Rotate token' })).toBeVisible()
+  },
+}
+
+/**
+ * The page's copy says the token was never used; the device query (which the live stream
+ * refreshes on each reading) says it was: the card shows the live one.
+ */
+export const FollowsTheDevice: Story = {
+  args: { device: { ...withToken, token_last_used_at: null } },
+  parameters: handlers(undefined, withToken),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/Last used 18 minutes ago/)).toBeVisible()
+    await expect(canvas.queryByText(/Not used yet/)).toBeNull()
   },
 }
 
@@ -70,7 +96,37 @@ export const TokenShownOnce: Story = {
     await expect(canvas.getByLabelText('Send with curl')).toHaveTextContent(
       `-H 'Authorization: Bearer ${TOKEN}'`,
     )
+    // No reading of its own (a 0 stored on a live meter reads as a reset): the person types the
+    // meter's reading after KWH=, the shell refuses without it, and stamps the time it runs.
+    for (const command of [publish, canvas.getByLabelText('Send with curl')]) {
+      await expect(command).toHaveTextContent(
+        `KWH= # the meter reading now, in kWh (the last one stored: ${device.latest_kwh})`,
+      )
+      await expect(command).toHaveTextContent('${KWH:?set KWH to the meter reading in kWh first}')
+      await expect(command).toHaveTextContent('$(date -u +%Y-%m-%dT%H:%M:%SZ)')
+      await expect(command).not.toHaveTextContent('"kwh":0')
+    }
     await expect(canvas.getByRole('button', { name: 'Copy token' })).toBeVisible()
+    // Created by a press: focus on the token, the next thing to copy.
+    await waitFor(() => expect(canvas.getByLabelText('Token')).toHaveFocus())
+  },
+}
+
+export const RotateFocusesToken: Story = {
+  args: { device: withToken },
+  parameters: handlers(undefined, withToken),
+  play: async ({ canvas }) => {
+    const rotate = await canvas.findByRole('button', { name: 'Rotate token' })
+    rotate.focus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = within(await within(document.body).findByRole('alertdialog'))
+    await waitFor(() => expect(dialog.getByText(/replaces the current one/)).toBeVisible())
+    await userEvent.click(dialog.getByRole('button', { name: 'Rotate token' }))
+    await expect(await canvas.findByText(TOKEN)).toBeVisible()
+    // The confirmation closed: focus is on the new token, not at the top of the page.
+    await waitFor(() => expect(canvas.getByLabelText('Token')).toHaveFocus())
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull())
+    await expect(canvas.getByLabelText('Token')).toHaveFocus()
   },
 }
 
@@ -95,6 +151,7 @@ export const Received: Story = {
 
 export const Revoked: Story = {
   args: { device: withToken },
+  parameters: handlers(undefined, withToken),
   play: async ({ canvas }) => {
     const revoke = await canvas.findByRole('button', { name: 'Revoke token' })
     revoke.focus()

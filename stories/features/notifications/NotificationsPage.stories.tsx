@@ -536,6 +536,13 @@ export const Alarms: Story = {
     await expect(within(items[0]!).getByText('Active')).toBeVisible()
     await expect(within(items[1]!).getByText(/acknowledged by .*: "On my way"/)).toBeVisible()
     await expect(within(items[2]!).getByText(/cleared when the condition ended/)).toBeVisible()
+    // Each button names its alarm and device: a list of "Acknowledge Device offline" did not.
+    const acknowledge = within(items[0]!).getByRole('button', { name: /^Acknowledge/ })
+    await expect(acknowledge.textContent).toMatch(/^Acknowledge .+ on .+$/)
+    const names = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+    await expect(new Set(names).size).toBe(names.length)
     await step('acknowledge with a note, from the keyboard', async () => {
       within(items[0]!)
         .getByRole('button', { name: /^Acknowledge/ })
@@ -547,6 +554,13 @@ export const Alarms: Story = {
       const acknowledged = await body.findByText('Alarm acknowledged')
       await waitFor(() => expect(acknowledged).toBeVisible())
       await waitFor(() => expect(within(list).getAllByText(/"Checking the fuse"/)).toHaveLength(1))
+      // The Acknowledge button is gone: focus is on the same alarm's next action, not the page top.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(list).getAllByRole('listitem')[0]!.querySelector('button'),
+        ),
+      )
+      await expect(document.activeElement).not.toBe(document.body)
     })
     await step('clear by hand', async () => {
       await userEvent.click(within(list).getAllByRole('button', { name: /^Clear/ })[0]!)

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
+import { format, subDays, subHours } from 'date-fns'
 import type {
   ConsumptionThresholdParams,
   DeviceOfflineParams,
@@ -52,11 +52,25 @@ export function offlineAlert(device: DeviceRef, lastSeen: Date, now: Date): Aler
   }
 }
 
-const PERIOD: Record<ThresholdWindow, string> = {
-  HOURLY: 'hour',
-  DAILY: 'day',
-  WEEKLY: 'week',
-  MONTHLY: 'month',
+/**
+ * The window that went over as a person writes it, in the group's timezone: 'between 09:00 and
+ * 10:00 on 10 Mar 2026', 'on 27 Nov 2026', 'in the week from 21 Nov to 27 Nov 2026', 'in November
+ * 2026'. `end` is the window's end (the next one's start): "the day ending 28 Nov 2026, 00:00"
+ * named the wrong day to anyone reading it (issue 32).
+ */
+export function windowPhrase(window: ThresholdWindow, end: Date, timezone: string): string {
+  const at = new TZDate(end.getTime(), timezone)
+  const last = new TZDate(end.getTime() - 1, timezone)
+  switch (window) {
+    case 'HOURLY':
+      return `between ${format(subHours(at, 1), 'HH:mm')} and ${format(at, 'HH:mm')} on ${format(last, 'd MMM yyyy')}`
+    case 'DAILY':
+      return `on ${format(last, 'd MMM yyyy')}`
+    case 'WEEKLY':
+      return `in the week from ${format(subDays(at, 7), 'd MMM')} to ${format(last, 'd MMM yyyy')}`
+    case 'MONTHLY':
+      return `in ${format(last, 'MMMM yyyy')}`
+  }
 }
 
 export interface Overage {
@@ -70,14 +84,13 @@ export interface Overage {
 }
 
 export function thresholdAlert(device: DeviceRef, o: Overage): Alert {
-  const ending = format(new TZDate(o.end.getTime(), o.timezone), 'd MMM yyyy, HH:mm')
   return {
     eventType: 'consumption.threshold.v1',
     templateVersion: 1,
     title: 'Consumption threshold exceeded',
     message:
-      `${device.name} used ${trim(o.actual)} ${o.unit} in the ${PERIOD[o.window]} ending ` +
-      `${ending}, above the threshold of ${trim(o.threshold)} ${o.unit}.`,
+      `${device.name} used ${trim(o.actual)} ${o.unit} ${windowPhrase(o.window, o.end, o.timezone)}, ` +
+      `above the threshold of ${trim(o.threshold)} ${o.unit}.`,
     params: {
       device_id: device.id,
       device_name: device.name,
