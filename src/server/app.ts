@@ -38,6 +38,7 @@ import { securityHeaders, securityHeadersBeforeHooks } from './plugins/security-
 import { sessionAuth } from './plugins/session-auth.ts'
 import { mqttOff, type MqttState } from './modules/mqtt/mqtt-service.ts'
 import { EventHub, type EventHubOptions } from './modules/events/event-hub.ts'
+import { brokerTrustNotice } from './modules/mqtt/broker-trust.ts'
 import { embeddedCapacityNotice } from './modules/server-status/embedded-capacity.ts'
 import { LoadMeter } from './modules/server-status/load-meter.ts'
 import { NoticeRegistry } from './modules/server-status/notices.ts'
@@ -262,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.notices.register(
     embeddedCapacityNotice({ kind: db.kind, load: app.load, liveStreams: () => live.size }),
   )
+  app.notices.register(brokerTrustNotice())
   app.addHook('onReady', () => live.start(db))
   // First of all on close: open streams would hold the server open.
   app.addHook('preClose', () => live.close())

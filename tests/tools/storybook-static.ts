@@ -237,22 +237,17 @@ interface StoryMeta {
  * viewport toolbar applies it.
  */
 async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
-  const { value, options, name, fileName, visual } = await page.evaluate(
-    async (storyId) => {
-      const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
-      const { globals, parameters, name } = store.getStoryContext(
-        await store.loadStory({ storyId }),
-      )
-      return {
-        value: globals.viewport?.value,
-        options: parameters.viewport?.options ?? {},
-        name,
-        fileName: parameters.fileName,
-        visual: parameters.visual !== false,
-      }
-    },
-    id,
-  )
+  const { value, options, name, fileName, visual } = await page.evaluate(async (storyId) => {
+    const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
+    const { globals, parameters, name } = store.getStoryContext(await store.loadStory({ storyId }))
+    return {
+      value: globals.viewport?.value,
+      options: parameters.viewport?.options ?? {},
+      name,
+      fileName: parameters.fileName,
+      visual: parameters.visual !== false,
+    }
+  }, id)
   const styles = value ? { ...MINIMAL_VIEWPORTS, ...options }[value]?.styles : undefined
   const viewport =
     styles?.width && styles.height

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import type { Logger } from 'pino'
+import type { NoticeSource } from '../server-status/notices.ts'
 import { readingsTopic } from './topics.ts'
 
 /**
@@ -20,6 +21,32 @@ let current: BrokerTrust = { state: 'off', detail: null, checkedAt: null }
 
 /** The external broker's trust as last checked (for the server status; one per process). */
 export const brokerTrust = (): BrokerTrust => current
+
+/**
+ * The admins' notice (GET /api/v1/server/status, the console's banner) while the external broker
+ * is not trusted, or not yet checked: readings from it are not stored meanwhile.
+ */
+export function brokerTrustNotice(trust: () => BrokerTrust = brokerTrust): NoticeSource {
+  return () => {
+    const { state, detail } = trust()
+    if (state === 'untrusted')
+      return {
+        id: 'mqtt-broker-untrusted',
+        severity: 'critical',
+        title: 'Readings from the MQTT broker are not stored',
+        detail: `${detail ?? 'The broker lets other clients publish to device topics.'} ${FIX}.`,
+      }
+    if (state === 'unchecked')
+      return {
+        id: 'mqtt-broker-unchecked',
+        severity: 'info',
+        title: 'The MQTT broker is being checked',
+        detail:
+          'Readings from the external broker (MQTT_URL) are stored once it has been checked to refuse anonymous and wrong-password clients.',
+      }
+    return null
+  }
+}
 
 /** Not a device id (those are UUIDs): the ingest ignores this topic, the checks publish on it. */
 export const PROBE_DEVICE = 'meterdeck-broker-probe'

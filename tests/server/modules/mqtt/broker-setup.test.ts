@@ -208,5 +208,11 @@ describe('a broker that lets anyone publish', () => {
     await until(() => server.output().includes('Dropped a message from the untrusted MQTT broker'))
     expect(await readingCount(api, victim)).toBe(before)
     expect(server.output().match(/is not trusted/g)).toHaveLength(1)
+    // Admins are told in the console (the server status its banner shows).
+    const status = await api.request('GET', '/api/v1/server/status')
+    expect(status.status).toBe(200)
+    expect(JSON.parse(status.body)).toMatchObject({
+      notices: [expect.objectContaining({ id: 'mqtt-broker-untrusted', severity: 'critical' })],
+    })
   }, 300_000)
 })
