@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router'
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react'
 import '@fontsource-variable/inter'
+import '@fontsource-variable/jetbrains-mono'
 import '~/styles/global.css'
 import { baseHandlers } from '~/mocks/handlers'
 import { applyTheme, type ThemeMode } from '~/styles'

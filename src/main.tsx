@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router'
 // The UI font, from the entry: imported from a module the entry only imports for its side effect,
 // its @font-face rules were tree-shaken out of production builds (package.json `sideEffects`).
 import '@fontsource-variable/inter'
+import '@fontsource-variable/jetbrains-mono'
 import './styles/global.css'
 import { applyEnvironment, applyTheme } from './styles'
 import { appEnvironment } from './lib/environment'

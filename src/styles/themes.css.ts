@@ -8,7 +8,8 @@ const shared = {
   fontWeight: { regular: '400', medium: '500', semibold: '600', bold: '700' },
   font: {
     body: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', sans-serif",
-    mono: "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, monospace",
+    // Packaged with the app (main.tsx, the Storybook preview): pictures do not depend on the machine's fonts.
+    mono: "'JetBrains Mono Variable', ui-monospace, 'SFMono-Regular', Menlo, monospace",
   },
   lineHeight: { tight: '1.25', normal: '1.5' },
   radius,

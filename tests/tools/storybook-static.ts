@@ -303,7 +303,7 @@ async function screenshotStory(page: Page) {
   })
 }
 
-/** Two frames painted: what the story's last render has drawn by then. */
+/** Two frames painted: what a still-changing page has drawn in the meantime. */
 function nextFrames(page: Page) {
   return page.evaluate(
     () =>
@@ -314,31 +314,50 @@ function nextFrames(page: Page) {
 }
 
 /**
- * Compares the story with its baseline: one picture, once Storybook has said the story finished
- * (its play waited for what it shows), the code, styles, fonts and images it asked for have
- * arrived and two frames are painted. It fails when the picture differs; without a baseline, or
- * with UPDATE_VISUAL_BASELINES=1, it becomes the baseline.
+ * How long a differing picture must stay the same before it counts: two pictures a couple of
+ * frames apart can agree on a page that changes later (a modal React Aria held back while it waited
+ * for an on-screen keyboard showed ~450 ms after two pictures of the page without it).
+ */
+const SETTLED_MS = 1_500
+
+/**
+ * Compares the story with its baseline. A page may still be painting when the play ends, so a
+ * differing screenshot is taken again until it has not changed for SETTLED_MS (or 10 s have
+ * passed); only then does it fail, or, without a baseline or with UPDATE_VISUAL_BASELINES=1,
+ * become the baseline.
  */
 async function matchVisualBaseline(page: Page, file: StoryFile) {
   const baseline = await readBaseline(file)
-  await assetsLoaded(page)
-  await nextFrames(page)
-  const shot = await screenshotStory(page)
-  const actual = PNG.sync.read(shot)
-  const differing = baseline ? differingPixels(actual, baseline) : Infinity
-  if (differing <= TOLERANCE_PIXELS) return undefined
-  if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
-    await writeBaseline(file, shot)
-    if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
-    console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
-    return undefined
+  // A lazy chunk still loading draws later than two frames from now (10 s at most).
+  await Promise.race([assetsLoaded(page), page.waitForTimeout(10_000)])
+  const deadline = Date.now() + 10_000
+  let previous: PNG | undefined
+  let unchangedSince = Date.now()
+  for (;;) {
+    const shot = await screenshotStory(page)
+    const actual = PNG.sync.read(shot)
+    if (baseline && differingPixels(actual, baseline) <= TOLERANCE_PIXELS) return undefined
+    if (previous === undefined || differingPixels(actual, previous) !== 0)
+      unchangedSince = Date.now()
+    const settled = previous !== undefined && Date.now() - unchangedSince >= SETTLED_MS
+    if (settled || Date.now() > deadline) {
+      if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
+        await writeBaseline(file, shot)
+        if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
+        console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
+        return undefined
+      }
+      const differing = differingPixels(actual, baseline)
+      const { stem, area } = await writeDiff(file, actual, baseline)
+      const what =
+        differing === Infinity
+          ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
+          : `${differing} pixels differ in ${area}`
+      return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
+    }
+    previous = actual
+    await nextFrames(page)
   }
-  const { stem, area } = await writeDiff(file, actual, baseline)
-  const what =
-    differing === Infinity
-      ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
-      : `${differing} pixels differ in ${area}`
-  return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
 }
 
 async function loadPreview(page: Page, baseUrl: string) {
