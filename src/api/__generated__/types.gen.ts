@@ -308,7 +308,10 @@ export type GroupInput = {
  */
 export type EnergySettings = {
     /**
-     * Day of the month a bill starts (1 to 28; 29 to 31 do not exist every month).
+     * Day of the month a bill starts (1 to 28; 29 to 31 do not exist every month); 1 for a
+     * group that never set it. Required when saving: a `default` here would let the
+     * validator fill in a day the admin did not send.
+     *
      */
     billing_cycle_start_day: number;
     /**

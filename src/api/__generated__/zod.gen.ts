@@ -307,7 +307,7 @@ export const zEmissionFactor = z.object({
  *
  */
 export const zEnergySettings = z.object({
-    billing_cycle_start_day: z.int().gte(1).lte(28).default(1),
+    billing_cycle_start_day: z.int().gte(1).lte(28),
     currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
     tariffs: z.array(zTariff).max(50),
     emission_factors: z.array(zEmissionFactor).max(50)
