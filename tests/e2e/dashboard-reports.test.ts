@@ -128,6 +128,22 @@ describe('dashboard and reports against the real server', () => {
         ],
       ] as const,
     ]
+    // Northwind has a tariff: the standing charges and the bill follow, in the cost columns only.
+    const priced = report.current.standing_charge !== null
+    const costsOf = (id: string) =>
+      lines
+        .find((l) => l[0] === id)!
+        .slice(7, 9)
+        .map(Number)
+    if (priced) {
+      const none = [null, null, null, null, null] as const
+      apiRows.push(['standing_charge', none] as const, ['bill', none] as const)
+      expect(costsOf('standing_charge')[0]).toBeCloseTo(report.current.standing_charge!, 2)
+      expect(costsOf('bill')[0]).toBeCloseTo(
+        report.current.total_cost! + report.current.standing_charge!,
+        2,
+      )
+    }
     expect(lines).toHaveLength(apiRows.length)
     for (const [id, figures] of apiRows) {
       const csv = csvOf.get(id)
