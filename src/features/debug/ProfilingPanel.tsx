@@ -69,6 +69,8 @@ function DeviceSelect({
     <Select
       label="Device"
       isRequired
+      // A select with no items does not open: a press before the list came was lost.
+      isDisabled={devices.isPending}
       placeholder={devices.isPending ? 'Loading devices...' : 'Select a device'}
       selectedKey={deviceId}
       onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
