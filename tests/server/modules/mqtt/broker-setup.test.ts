@@ -5,7 +5,7 @@
  * broker that lets anyone publish is refused: nothing it passes on is stored.
  */
 import mqtt, { type MqttClient } from 'mqtt'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   freshDatabase,
   spawnServer,
@@ -24,12 +24,13 @@ async function until(
   server?: ServerProcess,
   ms = 15_000,
 ): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await condition())) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in time${server ? `:\n${server.output()}` : ''}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition()))
+        throw new Error(`condition not met in time${server ? `:\n${server.output()}` : ''}`)
+    },
+    { timeout: ms, interval: 100 },
+  )
 }
 
 const topic = (deviceId: string) => `meterdeck/v1/devices/${deviceId}/readings`
