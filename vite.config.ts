@@ -231,8 +231,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          // The files share one server and the demo tenant: one at a time.
-          fileParallelism: false,
+          /*
+           * Two files at a time, each worker on a server and demo tenant of its own (global-setup.ts):
+           * a page waits on the server most of the time, so two keep the cores busier than one.
+           */
+          maxWorkers: 2,
         },
       },
       /*

@@ -4,10 +4,18 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freshDatabase, root, spawnServer } from './support/server'
 
+/** A server the e2e files of one worker share (see support/app.ts startApp). */
+export interface SharedServer {
+  url: string
+  /** Where its output goes. */
+  outputFile: string
+  database: 'pglite' | 'postgres'
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The server the e2e files share (see support/app.ts startApp), and where its output goes. */
-    e2eServer: { url: string; outputFile: string; database: 'pglite' | 'postgres' }
+    /** One shared server per e2e worker: the files of worker n use server n - 1. */
+    e2eServers: SharedServer[]
   }
 }
 
@@ -22,13 +30,7 @@ function buildApp() {
   })
 }
 
-/**
- * Builds the SPA once for every e2e file (unless E2E_APP_BUILT=1: `npm test` builds it beside the
- * type check), then starts the one server they share, on a fresh database (PostgreSQL when
- * TEST_DATABASE_URL is set). The first e2e file waits for it.
- */
-export default async function setup(project: TestProject) {
-  if (!process.env.E2E_APP_BUILT) buildApp()
+async function startSharedServer() {
   const database = await freshDatabase()
   const server = await spawnServer(database, {
     wait: false,
@@ -40,10 +42,31 @@ export default async function setup(project: TestProject) {
   const output = createWriteStream(outputFile)
   server.child.stdout?.pipe(output)
   server.child.stderr?.pipe(output)
-  project.provide('e2eServer', { url: server.url, outputFile, database: database.kind })
-  return async () => {
+  const shared: SharedServer = { url: server.url, outputFile, database: database.kind }
+  const stop = async () => {
     await server.stop()
     output.end()
     await database.dispose()
+  }
+  return { shared, stop }
+}
+
+/**
+ * Builds the SPA once for every e2e file (unless E2E_APP_BUILT=1: `npm test` builds it beside the
+ * type check), then starts one server per worker, each on a fresh database (PostgreSQL when
+ * TEST_DATABASE_URL is set): a worker's files run one after another against its own server, as
+ * they all did against one before, while the other worker's files run against the other. The
+ * first file of a worker waits for its server.
+ */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_APP_BUILT) buildApp()
+  const workers = Number(project.config.maxWorkers) || 1
+  const servers = await Promise.all(Array.from({ length: workers }, startSharedServer))
+  project.provide(
+    'e2eServers',
+    servers.map((server) => server.shared),
+  )
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()))
   }
 }

@@ -232,32 +232,67 @@ interface StoryMeta {
 }
 
 /**
- * Reads a story's parameters from the preview's store. Its viewport is its `globals.viewport`
+ * Reads stories' parameters from the preview's store. A story's viewport is its `globals.viewport`
  * among the viewport options (the addon's defaults and `parameters.viewport.options`), as the
  * viewport toolbar applies it.
  */
-async function storyMeta(page: Page, id: string): Promise<StoryMeta> {
-  const { value, options, name, fileName, visual } = await page.evaluate(async (storyId) => {
+async function storyMetas(page: Page, ids: string[]): Promise<StoryMeta[]> {
+  const read = await page.evaluate(async (storyIds) => {
     const store = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__.storyStoreValue!
-    const { globals, parameters, name } = store.getStoryContext(await store.loadStory({ storyId }))
-    return {
-      value: globals.viewport?.value,
-      options: parameters.viewport?.options ?? {},
-      name,
-      fileName: parameters.fileName,
-      visual: parameters.visual !== false,
+    return Promise.all(
+      storyIds.map(async (storyId) => {
+        const { globals, parameters, name } = store.getStoryContext(
+          await store.loadStory({ storyId }),
+        )
+        return {
+          value: globals.viewport?.value,
+          options: parameters.viewport?.options ?? {},
+          name,
+          fileName: parameters.fileName,
+          visual: parameters.visual !== false,
+        }
+      }),
+    )
+  }, ids)
+  return read.map(({ value, options, name, fileName, visual }) => {
+    const styles = value ? { ...MINIMAL_VIEWPORTS, ...options }[value]?.styles : undefined
+    const viewport =
+      styles?.width && styles.height
+        ? { width: Number.parseInt(styles.width, 10), height: Number.parseInt(styles.height, 10) }
+        : defaultViewport
+    return { viewport, file: visual ? { importPath: fileName, name } : undefined }
+  })
+}
+
+const storyMeta = async (page: Page, id: string) => (await storyMetas(page, [id]))[0]!
+
+/**
+ * The stories grouped by viewport, the default size first (in index order within a size): a page
+ * loads the preview afresh whenever the size changes (see runStory), which in index order (a
+ * story, then its narrow variant, then the next) it did once or twice per narrow story.
+ */
+export async function storiesInViewportOrder(browser: Browser, baseUrl: string, ids: string[]) {
+  const page = await browser.newPage()
+  try {
+    await loadPreview(page, baseUrl)
+    const metas = await storyMetas(page, ids)
+    const size = (i: number) => {
+      const { width, height } = metas[i]!.viewport
+      return width === defaultViewport.width && height === defaultViewport.height
+        ? ''
+        : `${String(width).padStart(5, '0')}x${String(height).padStart(5, '0')}`
     }
-  }, id)
-  const styles = value ? { ...MINIMAL_VIEWPORTS, ...options }[value]?.styles : undefined
-  const viewport =
-    styles?.width && styles.height
-      ? { width: Number.parseInt(styles.width, 10), height: Number.parseInt(styles.height, 10) }
-      : defaultViewport
-  return {
-    viewport,
-    file: visual ? { importPath: fileName, name } : undefined,
+    return ids
+      .map((id, i) => ({ id, size: size(i), i }))
+      .sort((a, b) => a.size.localeCompare(b.size) || a.i - b.i)
+      .map(({ id }) => id)
+  } finally {
+    await page.close()
   }
 }
+
+/** How often and for how long the runner's pages loaded the preview (for the run's summary). */
+export const previewLoads = { count: 0, ms: 0 }
 
 /**
  * Screenshots must not depend on timing: no animations, transitions or blinking caret (injected
@@ -361,6 +396,7 @@ async function matchVisualBaseline(page: Page, file: StoryFile) {
 }
 
 async function loadPreview(page: Page, baseUrl: string) {
+  const started = Date.now()
   await page.goto(`${baseUrl}/iframe.html`)
   await page.addStyleTag({ content: freezeMotion })
   await page.waitForFunction(
@@ -372,6 +408,8 @@ async function loadPreview(page: Page, baseUrl: string) {
     Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined))),
   )
   loaded.add(page)
+  previewLoads.count++
+  previewLoads.ms += Date.now() - started
 }
 
 /**
@@ -487,7 +525,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await serveStatic()
   const browser = await launchChromium()
   const withPage = await pagePool(browser, Number(process.env.STORYBOOK_STATIC_PAGES ?? 2))
-  const ids = process.argv.length > 2 ? process.argv.slice(2) : await storyIds()
+  const ids = await storiesInViewportOrder(
+    browser,
+    server.url,
+    process.argv.length > 2 ? process.argv.slice(2) : await storyIds(),
+  )
   const started = Date.now()
   let failed = 0
   let a11yMs = 0
@@ -503,7 +545,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ),
   )
   console.log(
-    `${ids.length} stories, ${failed} failed, ${Date.now() - started} ms (a11y checks ${Math.round(a11yMs)} ms in all)`,
+    `${ids.length} stories, ${failed} failed, ${Date.now() - started} ms (a11y checks ${Math.round(a11yMs)} ms in all; ${previewLoads.count} preview loads, ${previewLoads.ms} ms)`,
   )
   await browser.close()
   await server.close()

@@ -8,6 +8,7 @@
  *   node tests/tools/suite.mjs --list     the phases and their commands
  */
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 
 const vitest = (project) => `vitest run --project ${project}`
@@ -18,8 +19,9 @@ const postgres = process.env.SKIP_POSTGRES_TESTS
 
 /** [name, shell command] per command; the commands of one phase run at the same time. */
 const phases = [
-  [['chromium', 'node tests/tools/ensure-chromium.mjs']],
   [
+    // Installs Debian's chromium when missing (the browser phases need it; these two do not).
+    ['chromium', 'node tests/tools/ensure-chromium.mjs'],
     [
       'contract, types, lint',
       'npm run -s lint:api && npm run -s check:generated && npm run -s typecheck && npm run -s lint',
@@ -42,6 +44,27 @@ const phases = [
 const builtEnv = { STORYBOOK_STATIC_BUILT: '1', E2E_APP_BUILT: '1' }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
+
+/**
+ * The machine's CPU time so far, busy and in all (Linux /proc/stat, in ticks): a phase's share
+ * says whether it kept both cores busy (a phase at 100 % gains nothing from more side by side).
+ */
+function cpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+    const ticks = fields.map(Number)
+    const idle = ticks[3] + ticks[4] // idle and iowait
+    const total = ticks.reduce((a, b) => a + b, 0)
+    return { busy: total - idle, total }
+  } catch {
+    return undefined
+  }
+}
+
+const busyShare = (before, after) =>
+  before && after
+    ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))
+    : undefined
 
 function run([name, command]) {
   const started = Date.now()
@@ -71,14 +94,16 @@ const suiteStarted = Date.now()
 const summary = []
 for (const phase of phases) {
   const started = Date.now()
+  const cpuBefore = cpuTicks()
   const results = await Promise.all(phase.map(run))
-  summary.push({ results, ms: Date.now() - started })
+  summary.push({ results, ms: Date.now() - started, busy: busyShare(cpuBefore, cpuTicks()) })
 }
 
 console.log('\nnpm test, phase by phase:')
-for (const [i, { results, ms }] of summary.entries()) {
+for (const [i, { results, ms, busy }] of summary.entries()) {
   const parts = results.map((r) => `${r.name} ${seconds(r.ms)}${r.ok ? '' : ' FAILED'}`)
-  console.log(`  ${i + 1}. ${seconds(ms).padStart(6)}  ${parts.join(' | ')}`)
+  const cpu = busy === undefined ? '' : `CPU ${String(busy).padStart(3)} %  `
+  console.log(`  ${i + 1}. ${seconds(ms).padStart(6)}  ${cpu}${parts.join(' | ')}`)
 }
 const failed = summary.flatMap(({ results }) => results.filter((r) => !r.ok).map((r) => r.name))
 console.log(

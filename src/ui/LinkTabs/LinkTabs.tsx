@@ -29,14 +29,19 @@ export function LinkTabs({ current, className, children, ...props }: LinkTabsPro
   const ref = useRef<HTMLElement>(null)
   useLayoutEffect(() => {
     const nav = ref.current
-    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]')
     if (!nav) return
-    // Centre the current tab in the strip; scrollIntoView would also scroll the page.
-    if (tab) nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2
-    markOverflow(nav)
-    const update = () => markOverflow(nav)
-    const resize = new ResizeObserver(update)
+    const tab = nav.querySelector<HTMLElement>('[aria-current="page"]')
+    // Centre the current tab in the strip (scrollIntoView would also scroll the page); again when
+    // the strip's size changes: it may be laid out narrower after this first pass (late styles or
+    // fonts, a rotated phone), and a tab centred in the wider strip is then cut off.
+    const centre = () => {
+      if (tab) nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2
+      markOverflow(nav)
+    }
+    centre()
+    const resize = new ResizeObserver(centre)
     resize.observe(nav)
+    const update = () => markOverflow(nav)
     nav.addEventListener('scroll', update, { passive: true })
     return () => {
       resize.disconnect()

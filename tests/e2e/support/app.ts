@@ -1,7 +1,8 @@
 /**
  * End-to-end rails: the built console and the real server, driven by Debian's Chromium through
- * playwright-core. Files share one server (started by the global setup on a fresh database);
- * a file that needs its own configuration passes `env` and gets a server of its own.
+ * playwright-core. The files of one worker share a server (the global setup starts one per worker,
+ * each on a fresh database); a file that needs its own configuration passes `env` and gets a
+ * server of its own.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,9 +28,14 @@ export interface RunningApp {
   stop: () => Promise<void>
 }
 
-/** Waits for the shared server the global setup started (it boots while other groups run). */
+/**
+ * This worker's shared server (the global setup starts one per worker; Vitest numbers the workers
+ * running at once from 1), once it answers: it boots while the file's imports load.
+ */
 async function sharedServerUrl(): Promise<string> {
-  const { url, outputFile } = inject('e2eServer')
+  const servers = inject('e2eServers')
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  const { url, outputFile } = servers[(worker - 1) % servers.length]!
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     try {
