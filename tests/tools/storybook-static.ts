@@ -349,50 +349,60 @@ function nextFrames(page: Page) {
 }
 
 /**
- * How long a differing picture must stay the same before it counts: two pictures a couple of
- * frames apart can agree on a page that changes later (a modal React Aria held back while it waited
- * for an on-screen keyboard showed ~450 ms after two pictures of the page without it).
+ * How long a picture must stay the same to count as still (for a new baseline): two pictures a
+ * couple of frames apart can agree on a page that changes later (a modal React Aria held back
+ * while it waited for an on-screen keyboard showed ~450 ms after two pictures of the page without it).
  */
 const SETTLED_MS = 1_500
 
-/**
- * Compares the story with its baseline. A page may still be painting when the play ends, so a
- * differing screenshot is taken again until it has not changed for SETTLED_MS (or 10 s have
- * passed); only then does it fail, or, without a baseline or with UPDATE_VISUAL_BASELINES=1,
- * become the baseline.
- */
-async function matchVisualBaseline(page: Page, file: StoryFile) {
-  const baseline = await readBaseline(file)
-  // A lazy chunk still loading draws later than two frames from now (10 s at most).
-  await Promise.race([assetsLoaded(page), page.waitForTimeout(10_000)])
+/** A screenshot once the page has not changed for SETTLED_MS (or after 10 s). */
+async function stillShot(page: Page) {
   const deadline = Date.now() + 10_000
   let previous: PNG | undefined
   let unchangedSince = Date.now()
   for (;;) {
     const shot = await screenshotStory(page)
     const actual = PNG.sync.read(shot)
-    if (baseline && differingPixels(actual, baseline) <= TOLERANCE_PIXELS) return undefined
     if (previous === undefined || differingPixels(actual, previous) !== 0)
       unchangedSince = Date.now()
-    const settled = previous !== undefined && Date.now() - unchangedSince >= SETTLED_MS
-    if (settled || Date.now() > deadline) {
-      if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
-        await writeBaseline(file, shot)
-        if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
-        console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
-        return undefined
-      }
-      const differing = differingPixels(actual, baseline)
-      const { stem, area } = await writeDiff(file, actual, baseline)
-      const what =
-        differing === Infinity
-          ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
-          : `${differing} pixels differ in ${area}`
-      return `visual: ${what} (${stem}-{actual,reference,diff}.png)`
-    }
+    if ((previous && Date.now() - unchangedSince >= SETTLED_MS) || Date.now() > deadline)
+      return { shot, actual }
     previous = actual
     await nextFrames(page)
   }
+}
+
+/**
+ * Compares the story with its baseline: one screenshot, once Storybook said the story finished
+ * and the page loads no more code, styles or fonts. Without a baseline, or with
+ * UPDATE_VISUAL_BASELINES=1 and a differing picture, the still picture becomes the baseline. A
+ * differing picture fails; the message says whether the page went on to match (then the story
+ * said it was done too early: its play must wait for what it shows).
+ */
+async function matchVisualBaseline(page: Page, file: StoryFile) {
+  const baseline = await readBaseline(file)
+  // A lazy chunk still loading draws later (10 s at most).
+  await Promise.race([assetsLoaded(page), page.waitForTimeout(10_000)])
+  const actual = PNG.sync.read(await screenshotStory(page))
+  const differing = baseline ? differingPixels(actual, baseline) : Infinity
+  if (baseline && differing <= TOLERANCE_PIXELS) return undefined
+  if (!baseline || process.env.UPDATE_VISUAL_BASELINES) {
+    await writeBaseline(file, (await stillShot(page)).shot)
+    if (!baseline) return `visual: no baseline yet, wrote ${baselinePath(file)}`
+    console.log(`Rewrote the visual baseline ${baselinePath(file)}`)
+    return undefined
+  }
+  const later = (await stillShot(page)).actual
+  const { stem, area } = await writeDiff(file, actual, baseline)
+  const what =
+    differing === Infinity
+      ? `${actual.width}x${actual.height} against the baseline's ${baseline.width}x${baseline.height}`
+      : `${differing} pixels differ in ${area}`
+  const settling =
+    differingPixels(later, baseline) <= TOLERANCE_PIXELS
+      ? '; the page matched a moment later: the story said it was done before it was'
+      : ''
+  return `visual: ${what}${settling} (${stem}-{actual,reference,diff}.png)`
 }
 
 async function loadPreview(page: Page, baseUrl: string) {
