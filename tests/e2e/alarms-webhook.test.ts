@@ -5,6 +5,7 @@
  * (RULES_EVALUATOR_INTERVAL_MS) and the device's last reading is backdated past the rule's five
  * minutes, so "offline" comes at once instead of after minutes.
  */
+import { EventEmitter, once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
@@ -21,6 +22,8 @@ let app: RunningApp
 let page: Page
 let receiver: Server
 const hooks: Hook[] = []
+/** Emits 'hook' for every webhook the receiver gets. */
+const arrivals = new EventEmitter()
 let hookUrl = ''
 let secret = ''
 let deviceId = ''
@@ -41,12 +44,13 @@ const pushReading = async (minutesAgo: number, kwh: number) => {
   expect(pushed.status(), await pushed.text()).toBe(200)
 }
 
-/** Resolves with the first webhook of `type` (bounded: the test's timeout ends it). */
+/** Resolves with the first webhook of `type`, received or to come (the test's timeout bounds it). */
 async function webhookOf(type: string): Promise<Hook> {
+  const ofType = (h: Hook) => (JSON.parse(h.body) as { type: string }).type === type
   for (;;) {
-    const found = hooks.find((h) => (JSON.parse(h.body) as { type: string }).type === type)
+    const found = hooks.find(ofType)
     if (found) return found
-    await new Promise((r) => setTimeout(r, 200))
+    await once(arrivals, 'hook')
   }
 }
 
@@ -70,6 +74,7 @@ beforeAll(async () => {
     request.on('data', (chunk: string) => (body += chunk))
     request.on('end', () => {
       hooks.push({ headers: request.headers as Record<string, string>, body })
+      arrivals.emit('hook')
       response.writeHead(204).end()
     })
   })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as sdk from '~/api/__generated__/sdk.gen.ts'
 import type { GetLogsData, LogEntry, LogResponse } from '~/api/__generated__/types.gen.ts'
 import { REDACTED } from '~/server/logging.ts'
@@ -13,7 +13,6 @@ import { injectClient } from '../../helpers/sdk-client.ts'
 import { responseValidator } from '../../helpers/spec.ts'
 
 const validate = responseValidator()
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function signedIn(t: TestApp, user: UserKey) {
   const api = injectClient(t.app)
@@ -46,6 +45,10 @@ describe('GET /debug/logs and the frontend log (spec §2 log viewer, §7)', () =
     t = await build()
     dev = await signedIn(t, 'developer')
     const log = t.app.logs.logger
+    // The lines' timestamps, on a clock of the test's: twelve lines, the boundary 5 ms after, four
+    // lines 5 ms after that.
+    const start = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now: start })
     for (let n = 0; n < 12; n++) {
       const level = n % 4 === 0 ? 'error' : n % 3 === 0 ? 'warn' : 'info'
       const fields = {
@@ -55,10 +58,11 @@ describe('GET /debug/logs and the frontend log (spec §2 log viewer, §7)', () =
       }
       log[level](fields, n === 5 ? 'Timeout talking to "meter"\nretrying' : `fixture line ${n}`)
     }
-    await sleep(5)
+    vi.setSystemTime(start + 5)
     boundary = new Date().toISOString()
-    await sleep(5)
+    vi.setSystemTime(start + 10)
     for (let n = 12; n < 16; n++) log.info({ logger: 'fixture', n }, `fixture line ${n}`)
+    vi.useRealTimers()
   })
   afterAll(async () => t?.close())
 

@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net'
 import pino from 'pino'
 import { SMTPServer } from 'smtp-server'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SYSTEM } from '~/server/db/database.ts'
 import { evaluateRules } from '~/server/modules/notifications/evaluator.ts'
 import { deliveriesRepository } from '~/server/modules/notifications/outbox.ts'
@@ -184,13 +184,16 @@ const deliveryOf = async (channelId: string) =>
  * (a claimed row is already `pending` with one attempt more, but without its outcome).
  */
 async function recorded(channelId: string, attempts: number, status: string) {
-  for (let i = 0; i < 200; i++) {
-    const row = await deliveryOf(channelId)
-    const outcome = status !== 'pending' || row.error !== null
-    if (row.attempts === attempts && row.status === status && outcome) return row
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`delivery never reached attempt ${attempts} ${status}`)
+  return vi.waitFor(
+    async () => {
+      const row = await deliveryOf(channelId)
+      const outcome = status !== 'pending' || row.error !== null
+      if (row.attempts !== attempts || row.status !== status || !outcome)
+        throw new Error(`delivery never reached attempt ${attempts} ${status}`)
+      return row
+    },
+    { timeout: 5_000, interval: 25 },
+  )
 }
 
 /** The retry falls due now instead of after its backoff. */
