@@ -23,9 +23,10 @@ const phases = [
     // Installs Debian's chromium when missing (the browser phases need it; these two do not).
     ['chromium', 'node tests/tools/ensure-chromium.mjs'],
     [
-      'contract, types, lint',
-      'npm run -s lint:api && npm run -s check:generated && npm run -s typecheck && npm run -s lint',
+      'contract, types',
+      'npm run -s lint:api && npm run -s check:generated && npm run -s typecheck',
     ],
+    ['lint', 'npm run -s lint'],
     // The e2e files test the production build (NODE_ENV=production: React's production build).
     ['builds', 'npm run -s build-storybook && NODE_ENV=production vite build --logLevel warn'],
   ],
