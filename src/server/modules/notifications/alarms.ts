@@ -208,8 +208,10 @@ async function announceCleared(q: Queryable, alarmIds: readonly string[]) {
   if (alarmIds.length === 0) return
   const { rows } = await q.query<AlarmClearedRow>(
     `SELECT a.id, a.group_id, a.rule_id, a.device_id, a.title, a.cleared_at, a.cleared_by,
-            d.name AS device_name
-     FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = ANY ($1::uuid[])`,
+            d.name AS device_name, clr.full_name AS cleared_by_name
+     FROM alarms a JOIN devices d ON d.id = a.device_id
+     LEFT JOIN users clr ON a.cleared_by <> 'auto' AND clr.id::text = a.cleared_by
+     WHERE a.id = ANY ($1::uuid[])`,
     [alarmIds],
   )
   const { rows: notes } = await q.query<{ id: string }>(
@@ -226,7 +228,7 @@ async function announceCleared(q: Queryable, alarmIds: readonly string[]) {
       rows.map((r) => r.group_id),
       rows.map((r) => r.rule_id),
       rows.map((r) => r.device_id),
-      rows.map((r) => clearedMessage(r.device_name, r.title, r.cleared_by)),
+      rows.map((r) => clearedMessage(r.device_name, r.title, r.cleared_by, r.cleared_by_name)),
       rows.map((r) => r.cleared_by),
       rows.map((r) => r.cleared_at.toISOString()),
     ],
@@ -247,4 +249,6 @@ interface AlarmClearedRow {
   cleared_at: Date
   cleared_by: string
   device_name: string
+  /** Who cleared it by hand; null when it cleared by itself. */
+  cleared_by_name: string | null
 }

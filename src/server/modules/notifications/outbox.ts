@@ -72,9 +72,14 @@ interface AlarmEventRow {
   device_name: string
 }
 
-/** The clear's one line: what ended and how. */
-export const clearedMessage = (device: string, title: string, clearedBy: string | null) =>
-  `${device}: ${title} is over (${clearedBy === 'auto' ? 'the condition ended' : 'cleared by hand'}).`
+/** The clear's one line: what ended, and how or by whom. */
+export const clearedMessage = (
+  device: string,
+  title: string,
+  clearedBy: string | null,
+  clearedByName: string | null,
+) =>
+  `${device}: ${title} is over (${clearedBy === 'auto' ? 'the condition ended' : `cleared by ${clearedByName ?? 'a user'}`}).`
 
 /**
  * The facts of the event. The worker writes the text, the group's name and the links when it
@@ -87,7 +92,7 @@ function alarmEvent(r: AlarmEventRow, event: 'raise' | 'clear'): AlarmWebhookEve
     data: {
       group_id: r.group_id,
       channel_id: r.channel_id,
-      message: event === 'raise' ? r.message : clearedMessage(r.device_name, r.title, r.cleared_by),
+      message: event === 'raise' ? r.message : clearedMessage(r.device_name, r.title, r.cleared_by, r.cleared_by_name),
       alarm: {
         id: r.alarm_id,
         rule_id: r.rule_id,

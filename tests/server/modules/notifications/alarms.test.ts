@@ -189,6 +189,13 @@ describe('alarm lifecycle', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toMatchObject({ state: 'cleared', cleared_by: t.fx.users.user })
     expect((await outboxOf(second!.id)).map((o) => o.event)).toEqual(['raise', 'clear'])
+    // The group's notification says who cleared it (the fixture user's full name is 'user').
+    const notes = await t.db.query<{ message: string }>(
+      `SELECT message FROM notifications
+       WHERE event_type = 'alarm.cleared.v1' AND params->>'alarm_id' = $1`,
+      [second!.id],
+    )
+    expect(notes.rows[0]!.message).toBe('Freezer room: Device offline is over (cleared by user).')
     // The device is still silent: the cleared alarm is not raised again.
     await evaluate(58)
     expect(await alarmsOf(freezer)).toHaveLength(2)
