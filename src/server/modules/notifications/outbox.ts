@@ -92,7 +92,10 @@ function alarmEvent(r: AlarmEventRow, event: 'raise' | 'clear'): AlarmWebhookEve
     data: {
       group_id: r.group_id,
       channel_id: r.channel_id,
-      message: event === 'raise' ? r.message : clearedMessage(r.device_name, r.title, r.cleared_by, r.cleared_by_name),
+      message:
+        event === 'raise'
+          ? r.message
+          : clearedMessage(r.device_name, r.title, r.cleared_by, r.cleared_by_name),
       alarm: {
         id: r.alarm_id,
         rule_id: r.rule_id,
