@@ -112,7 +112,7 @@ export const OverlappingWindows: Story = {
   play: async () => {
     const d = await dialog()
     const tariff = within(await d.findByRole('region', { name: 'Tariff 2' }))
-    const peak = within(tariff.getByRole('region', { name: 'Window 1' }))
+    const peak = within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' }))
     await userEvent.click(peak.getByRole('checkbox', { name: 'Saturday' }))
     await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
     const message = await tariff.findByText(
