@@ -5,6 +5,8 @@ import type { BillChange, EnergySettingsPreview } from '~/api'
 import { formatCost } from '~/lib/format'
 import { Button, DatePicker, Dialog, Heading, Stack, Table, Text, type TableColumn } from '~/ui'
 import { formatBill } from '../settings/billing-cycle'
+import * as page from '../shared/page.css'
+import * as styles from './energy-settings.css'
 
 export interface BillChangesDialogProps {
   /** The closed bills the change re-prices (never empty while open). */
@@ -53,17 +55,30 @@ const columns: readonly TableColumn<Row, Context>[] = [
     id: 'bill',
     name: 'Bill',
     isRowHeader: true,
-    render: (row, { preview }) => formatBill(new Date(row.start), preview.timezone),
+    render: (row, { preview }) => {
+      // '8 Sep –' and '7 Oct 2026' each kept whole: a phone wraps between them, not inside.
+      const [first, last] = formatBill(new Date(row.start), preview.timezone).split(' – ')
+      return (
+        <>
+          <Text nowrap>{first} –</Text> <Text nowrap>{last}</Text>
+          <Text as="div" size="xs" tone="muted" className={page.narrowOnly}>
+            Now {total(row.before.total, preview.currency_before)}
+          </Text>
+        </>
+      )
+    },
   },
   {
     id: 'now',
     name: 'Now',
     align: 'end',
+    // Phones: said under the bill's period, so the total after saving keeps its place.
+    hideWhenNarrow: true,
     render: (row, { preview }) => total(row.before.total, preview.currency_before),
   },
   {
     id: 'after',
-    name: 'After saving',
+    name: 'After',
     align: 'end',
     render: (row, { preview }) =>
       row.after === null ? 'Cut anew' : total(row.after.total, preview.currency_after),
@@ -122,7 +137,7 @@ export function BillChangesDialog({
         </>
       )}
     >
-      <Stack space="lg">
+      <Stack space="lg" className={styles.billChanges}>
         <Text as="p">
           {preview.recut
             ? `Bills run from the start day: moving it from the ${ordinal(startDays.saved)} to the ${ordinal(startDays.proposed)} cuts every closed bill anew, so their periods and totals change. To keep them, keep the ${ordinal(startDays.saved)}.`

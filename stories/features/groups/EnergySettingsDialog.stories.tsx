@@ -278,9 +278,26 @@ export const ClosedBillsCutAnew: Story = {
     ).toBeVisible()
     await expect(b.getAllByText('Cut anew')).toHaveLength(2)
     await expect(b.queryByRole('group', { name: 'New prices from' })).toBeNull()
-    await userEvent.click(b.getByRole('button', { name: 'Back to the settings' }))
+    await expect(b.getByRole('button', { name: 'Cut them anew and save' })).toBeVisible()
+  },
+}
+
+/** Back to the settings: nothing saved, the edit still there to change. */
+export const ClosedBillsBackToTheSettings: Story = {
+  parameters: data(billingHandlers(undefined, { onSave: savedBodies })),
+  play: async () => {
+    savedBodies.mockClear()
+    const d = await raisePeakAndSave()
+    await bills()
+    await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull())
-    await expect(d.getByRole('textbox', { name: /Billing cycle starts on day/ })).toHaveValue('1')
+    const tariff = within(d.getByRole('region', { name: 'Tariff 2' }))
+    await expect(
+      within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' })).getByRole('textbox', {
+        name: 'Price per kWh',
+      }),
+    ).toHaveValue('€0.42')
+    await expect(savedBodies).not.toHaveBeenCalled()
   },
 }
 
