@@ -112,19 +112,23 @@ export async function billChanges(
     after,
   })
   const changes: BillChange[] = []
-  if (candidates.length > 0) {
+  // Without a saved tariff no bill has a total (no standing charge either): none to re-price.
+  if (candidates.length > 0 && saved.tariffs.length > 0) {
     const before = await groupBills(q, group.devices, group.id, candidates, { settings: saved, tz })
+    // Only bills with a total now can change it: the others are not read again.
+    const priced = candidates.flatMap((w, k) =>
+      before[k]!.total === null ? [] : [{ w, before: before[k]! }],
+    )
     if (recut) {
-      candidates.forEach((w, k) => {
-        if (before[k]!.total !== null) changes.push(bill(w, before[k]!, null))
-      })
-    } else {
+      for (const p of priced) changes.push(bill(p.w, p.before, null))
+    } else if (priced.length > 0) {
+      const windows = priced.map((p) => p.w)
       const pricing = { settings: proposed, tz }
-      const after = await groupBills(q, group.devices, group.id, candidates, pricing)
+      const after = await groupBills(q, group.devices, group.id, windows, pricing)
       const relabelled = saved.currency !== proposed.currency
-      candidates.forEach((w, k) => {
-        const [b, a] = [before[k]!, after[k]!]
-        if (b.total !== null && (b.total !== a.total || relabelled)) changes.push(bill(w, b, a))
+      priced.forEach((p, k) => {
+        const a = after[k]!
+        if (p.before.total !== a.total || relabelled) changes.push(bill(p.w, p.before, a))
       })
     }
   }

@@ -2,7 +2,6 @@ import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { isElevated } from '~/server/context.ts'
 import { audit } from '~/server/lib/audit.ts'
-import { untilClientLeaves } from '~/server/lib/client-gone.ts'
 import { forbidden, notFound } from '~/server/lib/http-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
 import { billChanges } from './bills.ts'
@@ -63,7 +62,8 @@ export const billingHandlers = {
       const group = await billsRepository(tx).group(id)
       if (!group) throw notFound('Group')
       const saved = await energySettingsRepository(tx).get(id)
-      return billChanges(untilClientLeaves(tx, request), group, saved, proposed, new Date())
+      // Not untilClientLeaves: a POST's request stream is read, so destroyed, before the handler.
+      return billChanges(tx, group, saved, proposed, new Date())
     })
     return reply.code(200).send(preview)
   },
