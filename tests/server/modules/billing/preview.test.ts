@@ -208,6 +208,18 @@ describe('preview of a change to energy settings', () => {
     expect((await preview(superuser, t.fx.groups.B, FLAT)).statusCode).toBe(200)
   })
 
+  it('answers over a real connection (a POST whose body was read is no client that left)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = t.app.server.address() as { port: number }
+    const response = await fetch(`http://127.0.0.1:${port}${settingsUrl(t.fx.groups.A)}/preview`, {
+      method: 'POST',
+      headers: { ...json, cookie: admin.cookie, 'x-request-id': 'preview-over-http' },
+      body: JSON.stringify(withTariff('2026-03-01')),
+    })
+    expect(response.status, await response.clone().text()).toBe(200)
+    expect(((await response.json()) as EnergySettingsPreview).recut).toBe(false)
+  })
+
   it("row-level security: a tenant's transaction sees no other group or its devices", async () => {
     const tenant = (groupId: string): DbScope => ({
       kind: 'tenant',
