@@ -1,4 +1,5 @@
 import type { EnergyReport } from '../api/__generated__/types.gen.ts'
+import { billTotal } from './bill.ts'
 import { toCsv } from './csv.ts'
 
 const HEADER = [
@@ -15,10 +16,6 @@ const HEADER = [
   'previous_co2_kg',
   'currency',
 ]
-
-/** Money to the cent, or null when either part is unknown. */
-const billOf = (energy: number | null, standing: number | null) =>
-  energy === null || standing === null ? null : Math.round((energy + standing) * 100) / 100
 
 /**
  * The group's standing charges and the bill they make with the energy charges, as two more lines
@@ -46,8 +43,8 @@ function billLines(report: EnergyReport) {
     line('standing_charge', current.standing_charge, previous.standing_charge),
     line(
       'bill',
-      billOf(current.total_cost, current.standing_charge),
-      billOf(previous.total_cost, previous.standing_charge),
+      billTotal(current.total_cost, current.standing_charge),
+      billTotal(previous.total_cost, previous.standing_charge),
     ),
   ]
 }

@@ -3,27 +3,95 @@
  * time-of-use tariff and an emission factor; other groups have the defaults.
  */
 import { HttpResponse } from 'msw'
-import type { EnergySettings } from '../api'
+import type { BillChange, EnergySettings, EnergySettingsPreview, Tariff } from '../api'
 import {
   handleGetGroup,
   handleGetGroupEnergySettings,
+  handlePreviewGroupEnergySettings,
   handleUpdateGroupEnergySettings,
 } from '../api/__generated__/msw.gen'
 import { defaultEnergy, northwindEnergy } from '../fixtures/energy'
 import { groups } from './fixtures'
 
+/** The running bill of the mocks' groups began on 8 Nov 2026 (Northwind's cycle on the 8th). */
+export const RUNNING_BILL_START = '2026-11-08'
+
+/** Northwind's two last closed bills, priced at its saved tariffs and at a dearer peak. */
+export const rePricedBills: BillChange[] = [
+  {
+    start: '2026-09-08T00:00:00+02:00',
+    end: '2026-10-08T00:00:00+02:00',
+    before: { energy_charge: 2083.32, standing_charge: 13.5, total: 2096.82 },
+    after: { energy_charge: 2285.1, standing_charge: 13.5, total: 2298.6 },
+  },
+  {
+    start: '2026-10-08T00:00:00+02:00',
+    end: '2026-11-08T00:00:00+01:00',
+    before: { energy_charge: 2150.4, standing_charge: 13.95, total: 2164.35 },
+    after: { energy_charge: 2358.7, standing_charge: 13.95, total: 2372.65 },
+  },
+]
+
 export interface BillingMockOptions {
-  /** Every save answers 422 with this issue, as the server words one (loc in the body). */
+  /** Every save (and its preview) answers 422 with this issue, as the server words one. */
   refuse?: { loc: Array<string | number>; msg: string }
+  /** The closed bills a change re-prices (as the server would list them). @default rePricedBills */
+  bills?: BillChange[]
+  /** Told each saved body (a play checks what was sent). */
+  onSave?: (body: EnergySettings) => void
 }
+
+const key = (t: Tariff) => JSON.stringify(t)
+
+/**
+ * What the server's preview answers, roughly: a change that only touches tariffs from the running
+ * bill on re-prices nothing; any other change re-prices `bills`; a new start day cuts them anew
+ * (`after` null); a new currency shows them in it.
+ */
+export function previewOf(
+  saved: EnergySettings,
+  body: EnergySettings,
+  bills: BillChange[],
+  timezone = 'Europe/Berlin',
+): EnergySettingsPreview {
+  const before = new Set(saved.tariffs.map(key))
+  const after = new Set(body.tariffs.map(key))
+  const removed = saved.tariffs.filter((t) => !after.has(key(t)))
+  const added = body.tariffs.filter((t) => !before.has(key(t)))
+  const recut = saved.billing_cycle_start_day !== body.billing_cycle_start_day
+  const relabelled = saved.currency !== body.currency && saved.tariffs.length > 0
+  const onlyAhead =
+    removed.length === 0 && added.every((t) => t.effective_from >= RUNNING_BILL_START)
+  return {
+    timezone,
+    current_cycle_start: RUNNING_BILL_START,
+    recut,
+    currency_before: saved.currency,
+    currency_after: body.currency,
+    bills:
+      onlyAhead && !recut && !relabelled
+        ? []
+        : bills.map((b) => ({
+            ...b,
+            after: recut ? null : relabelled && onlyAhead ? b.before : b.after,
+          })),
+  }
+}
+
+const refusal = ({ loc, msg }: NonNullable<BillingMockOptions['refuse']>) =>
+  HttpResponse.json(
+    { detail: [{ loc: ['body', ...loc], msg, type: 'value_error' }] },
+    { status: 422 },
+  )
 
 /**
  * A group by id, and its energy settings (`settings` for Northwind Energy, the defaults for the
- * others); a save keeps what was sent, per group, for this set of handlers only.
+ * others); a save keeps what was sent, per group, for this set of handlers only; a preview
+ * answers `previewOf` the saved settings.
  */
 export const billingHandlers = (
   settings: EnergySettings = northwindEnergy,
-  { refuse }: BillingMockOptions = {},
+  { refuse, bills = rePricedBills, onSave }: BillingMockOptions = {},
 ) => {
   const saved = new Map<string, EnergySettings>([[groups[0]!.id, settings]])
   return [
@@ -36,14 +104,18 @@ export const billingHandlers = (
     handleGetGroupEnergySettings(({ params }) =>
       HttpResponse.json(saved.get(String(params.id)) ?? defaultEnergy),
     ),
+    handlePreviewGroupEnergySettings(async ({ params, request }) => {
+      if (refuse) return refusal(refuse)
+      const body = (await request.json()) as EnergySettings
+      const id = String(params.id)
+      const zone = groups.find((g) => g.id === id)?.timezone ?? undefined
+      return HttpResponse.json(previewOf(saved.get(id) ?? defaultEnergy, body, bills, zone))
+    }),
     handleUpdateGroupEnergySettings(async ({ params, request }) => {
-      if (refuse)
-        return HttpResponse.json(
-          { detail: [{ loc: ['body', ...refuse.loc], msg: refuse.msg, type: 'value_error' }] },
-          { status: 422 },
-        )
+      if (refuse) return refusal(refuse)
       const body = (await request.json()) as EnergySettings
       saved.set(String(params.id), body)
+      onSave?.(body)
       return HttpResponse.json(body)
     }),
   ]

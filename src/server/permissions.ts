@@ -47,6 +47,8 @@ export const permissions: Record<OperationId, Rule> = {
   // a group's billing cycle, tariffs and emission factors: read by everyone in it (bills), set by admins
   getGroupEnergySettings: ALL,
   updateGroupEnergySettings: MANAGERS,
+  // what a change would re-price: asked by whoever may make it (the handler checks the group)
+  previewGroupEnergySettings: MANAGERS,
   createTenant: ELEVATED,
   // the live event stream (what each caller sees is its scope's)
   streamEvents: ALL,

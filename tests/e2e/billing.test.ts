@@ -2,11 +2,18 @@
  * Issue 26 in the real app: an admin gives the group a flat tariff in the Users & Groups page and
  * sees what today has cost on the dashboard, as the server priced it. Harbor Utilities, the demo
  * group without a tariff (Northwind's is seeded), on a server of its own: the tariff would add
- * cost lines to other files' figures.
+ * cost lines to other files' figures. Issue 32: Northwind's admin raises a price, is shown the
+ * closed bills it would re-price, and starts the new price with the running bill instead.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DeviceList, EnergyReport, EnergySettings, Reading } from '~/api'
+import type {
+  DeviceList,
+  EnergyReport,
+  EnergySettings,
+  EnergySettingsPreview,
+  Reading,
+} from '~/api'
 import { newPage, signInByApi, startApp, type RunningApp } from './support/app'
 import { freePort } from './support/server'
 
@@ -19,8 +26,31 @@ beforeAll(async () => {
 })
 afterAll(() => app?.stop())
 
-const api = (path: string) =>
-  page.context().request.get(path, { headers: { 'X-Request-ID': 'e2e-billing' } })
+const api = (path: string, on = page) =>
+  on.context().request.get(path, { headers: { 'X-Request-ID': 'e2e-billing' } })
+
+/** A closed bill's total as the console's reports give it: energy plus standing charges. */
+async function billTotal(on: Page, start: string, end: string) {
+  const query = new URLSearchParams({
+    current_start: start,
+    current_end: end,
+    previous_start: '2020-01-01T00:00:00Z',
+    previous_end: '2020-02-01T00:00:00Z',
+    granularity: 'monthly',
+  })
+  const report = (await (await api(`/api/v1/reports/energy?${query}`, on)).json()) as EnergyReport
+  const { total_cost, standing_charge } = report.current
+  expect(total_cost).not.toBeNull()
+  return Math.round((total_cost! + standing_charge!) * 100) / 100
+}
+
+/** Money as the console writes it (the browser's locale, as lib/format/money.ts). */
+const money = (on: Page, value: number, currency: string) =>
+  on.evaluate(
+    ([v, c]) =>
+      new Intl.NumberFormat(navigator.languages, { style: 'currency', currency: c }).format(v),
+    [value, currency] as const,
+  )
 
 /** A manual reading now on one of Harbor's meters, 1.5 kWh above its latest. */
 async function readToday() {
@@ -100,5 +130,77 @@ describe('billing against the real server', () => {
       .getByRole('region', { name: 'This bill' })
       .getByText(/^\$\d[\d,]*\.\d\d$/)
       .waitFor()
+  })
+})
+
+describe('closed bills against the real server (issue 32)', () => {
+  it('an admin raising a price sees the closed bills it re-prices and starts it with the running bill instead', async () => {
+    const admin = await newPage(app)
+    await signInByApi(admin, 'admin@demo.local')
+    await admin.goto('/users?page=groups')
+    await admin.getByRole('button', { name: 'Energy & billing of Northwind Energy' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Energy & billing: Northwind Energy' })
+    // The demo's 2026 tariff: weekday peak 07:00-22:00 from €0.36 to €0.40 per kWh, and the
+    // standing charge from €0.45 to €0.50 a day (the e2e server's readings are three weeks old:
+    // closed bills have standing charges only).
+    const tariff = dialog.getByRole('region', { name: 'Tariff 2' })
+    await tariff.getByRole('textbox', { name: 'Standing charge per day' }).fill('0.5')
+    await tariff
+      .getByRole('region', { name: 'Window 2 of tariff 2' })
+      .getByRole('textbox', { name: 'Price per kWh' })
+      .fill('0.4')
+
+    const previewed = admin.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/energy-settings/preview'),
+    )
+    await dialog.getByRole('button', { name: 'Save energy settings' }).click()
+    const answer = await previewed
+    expect(answer.status()).toBe(200)
+    const preview = (await answer.json()) as EnergySettingsPreview
+    // Each closed bill of 2026 is re-priced (its standing charges at least).
+    expect(preview.bills.map((b) => b.start.slice(0, 7))).toContain('2026-01')
+    expect(preview.recut).toBe(false)
+    const last = preview.bills.at(-1)!
+    expect(last.end.slice(0, 10)).toBe(preview.current_cycle_start)
+    expect(last.after!.total!).toBeGreaterThan(last.before.total!)
+    // The listed totals are the bills the console shows now.
+    const before = await billTotal(admin, last.start, last.end)
+    expect(last.before.total).toBe(before)
+
+    const bills = admin.getByRole('alertdialog', { name: /^Re-price \d+ closed bills?\?$/ })
+    const rows = bills
+      .getByRole('grid', { name: 'Closed bills this change re-prices' })
+      .getByRole('row')
+    await expect.poll(() => rows.count()).toBe(preview.bills.length + 1)
+    const lastRow = rows.last()
+    await lastRow.getByText(await money(admin, before, 'EUR'), { exact: true }).waitFor()
+    await lastRow
+      .getByText(await money(admin, last.after!.total!, 'EUR'), { exact: true })
+      .waitFor()
+
+    // Instead: the new price from the running bill's start, which the date field offers.
+    const saved = admin.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/energy-settings'),
+    )
+    await bills.getByRole('button', { name: /^Start new prices on / }).click()
+    expect((await saved).status()).toBe(200)
+    await admin.getByText('Energy settings saved', { exact: true }).waitFor()
+
+    const groupId = new URL((await saved).url()).pathname.split('/')[4]!
+    const settings = (await (
+      await api(`/api/v1/groups/${groupId}/energy-settings`, admin)
+    ).json()) as EnergySettings
+    expect(settings.tariffs.map((t) => t.effective_from)).toEqual([
+      '2020-01-01',
+      '2026-01-01',
+      preview.current_cycle_start,
+    ])
+    const peakOf = (i: number) =>
+      settings.tariffs[i]!.windows!.find((w) => w.start === '07:00')!.price_per_kwh
+    expect([peakOf(1), peakOf(2)]).toEqual([0.36, 0.4])
+    expect(settings.tariffs.map((t) => t.standing_charge_per_day)).toEqual([0.42, 0.45, 0.5])
+    // The last closed bill kept its total.
+    expect(await billTotal(admin, last.start, last.end)).toBe(before)
+    await admin.context().close()
   })
 })

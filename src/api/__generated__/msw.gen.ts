@@ -2,7 +2,7 @@
 
 import { http, type HttpHandler, HttpResponse, type HttpResponseResolver, type RequestHandlerOptions as RequestHandlerOptions2 } from 'msw';
 
-import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAlarmResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetServerStatusResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
+import type { AcknowledgeAlarmData, AcknowledgeAlarmResponses, AuthenticateMqttClientData, AuthenticateMqttClientResponses, AuthorizeMqttClientData, AuthorizeMqttClientResponses, BulkPushReadingsData, BulkPushReadingsResponses, ChangePasswordData, ChangePasswordResponses, ClearAlarmResponses, ClientOptions, CreateApiKeyData, CreateApiKeyResponses, CreateDeviceCredentialsResponses, CreateDeviceData, CreateDeviceResponses, CreateDevicesBatchData, CreateDevicesBatchResponses, CreateGroupData, CreateGroupResponses, CreateManualReadingData, CreateManualReadingResponses, CreateNotificationChannelData, CreateNotificationChannelResponses, CreateNotificationRuleData, CreateNotificationRuleResponses, CreateTenantData, CreateTenantResponses, CreateUserData, CreateUserResponses, DeactivateNotificationRuleResponses, DeleteApiKeyResponses, DeleteDeviceCredentialsResponses, DeleteDeviceResponses, DeleteGroupResponses, DeleteNotificationChannelResponses, DeleteNotificationRuleResponses, DeleteUserResponses, EndRuleSnoozeResponses, GetAlarmResponses, GetAttachmentContentResponses, GetConsumptionIntervalsLastMonthResponses, GetConsumptionIntervalsResponses, GetConsumptionIntervalsTodayResponses, GetCumulativeConsumptionBillYearAgoResponses, GetCumulativeConsumptionLastBillResponses, GetCumulativeConsumptionLastMonthResponses, GetCumulativeConsumptionLastWeekResponses, GetCumulativeConsumptionResponses, GetCumulativeConsumptionThisBillResponses, GetCumulativeConsumptionThisMonthResponses, GetCumulativeConsumptionThisWeekResponses, GetCumulativeConsumptionTodayResponses, GetCumulativeConsumptionYesterdayResponses, GetCurrentUserResponses, GetDeviceConnectionResponses, GetDeviceResponses, GetDeviceStatusSummaryResponses, GetEnergyReportCsvResponses, GetEnergyReportResponses, GetGroupEnergySettingsResponses, GetGroupResponses, GetLatestDeviceReadingResponses, GetLogsResponses, GetNotificationChannelResponses, GetNotificationRuleResponses, GetPreferencesResponses, GetReadingResponses, GetServerStatusResponses, GetSystemInfoResponses, GetUnreadNotificationCountResponses, GetUserResponses, IngestDeviceReadingsData, IngestDeviceReadingsResponses, ListAlarmsResponses, ListApiKeysResponses, ListChannelDeliveriesResponses, ListDeviceAttachmentsResponses, ListDeviceMeasurementsResponses, ListDeviceModelsResponses, ListDeviceReadingsResponses, ListDevicesResponses, ListDeviceStatusResponses, ListGroupMembersResponses, ListGroupsResponses, ListNotificationChannelsResponses, ListNotificationRulesResponses, ListNotificationsResponses, ListRuleSnoozesResponses, ListUsersResponses, LoginData, LoginResponses, LogoutResponses, MarkAllNotificationsReadResponses, MarkNotificationReadResponses, PostFrontendLogsData, PostFrontendLogsResponses, PreviewGroupEnergySettingsData, PreviewGroupEnergySettingsResponses, RefreshSessionResponses, SnoozeRuleData, SnoozeRuleResponses, StreamEventsResponses, TestNotificationChannelResponses, UpdateDeviceData, UpdateDeviceResponses, UpdateGroupData, UpdateGroupEnergySettingsData, UpdateGroupEnergySettingsResponses, UpdateGroupResponses, UpdateNotificationChannelData, UpdateNotificationChannelResponses, UpdateNotificationRuleData, UpdateNotificationRuleResponses, UpdatePreferencesData, UpdatePreferencesResponses, UpdateUserData, UpdateUserResponses } from './types.gen';
 
 export type RequestHandlerOptions = RequestHandlerOptions2 & {
     baseUrl?: ClientOptions['baseUrl'];
@@ -653,6 +653,37 @@ export function handleUpdateGroupEnergySettings(response?: HandleUpdateGroupEner
     return http.put<{
         id: string;
     }, UpdateGroupEnergySettingsData['body']>(`${options?.baseUrl ?? '*'}/api/v1/groups/:id/energy-settings`, info => {
+        if (typeof response === 'function') {
+            return response(info);
+        }
+        const body = response?.body;
+        if (body !== undefined) {
+            return HttpResponse.json(body, { status: response?.status ?? 200 });
+        }
+        if (options?.responseFallback === 'passthrough') {
+            return;
+        }
+        return new Response('Not Implemented', {
+            status: 501,
+            statusText: 'Not Implemented'
+        });
+    }, options);
+}
+
+export type HandlePreviewGroupEnergySettingsResponse = {
+    body: PreviewGroupEnergySettingsResponses[200];
+    status?: 200;
+};
+
+/**
+ * Handler for the `POST /api/v1/groups/{id}/energy-settings/preview` operation.
+ */
+export function handlePreviewGroupEnergySettings(response?: HandlePreviewGroupEnergySettingsResponse | HttpResponseResolver<{
+    id: string;
+}, PreviewGroupEnergySettingsData['body']>, options?: RequestHandlerOptions): HttpHandler {
+    return http.post<{
+        id: string;
+    }, PreviewGroupEnergySettingsData['body']>(`${options?.baseUrl ?? '*'}/api/v1/groups/:id/energy-settings/preview`, info => {
         if (typeof response === 'function') {
             return response(info);
         }
@@ -2782,6 +2813,10 @@ export type MswHandlerFactories = {
      */
     updateGroupEnergySettings: typeof handleUpdateGroupEnergySettings;
     /**
+     * Handler for the `POST /api/v1/groups/{id}/energy-settings/preview` operation.
+     */
+    previewGroupEnergySettings: typeof handlePreviewGroupEnergySettings;
+    /**
      * Handler for the `POST /api/v1/tenants/` operation.
      */
     createTenant: typeof handleCreateTenant;
@@ -3093,6 +3128,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
         listGroupMembers: wrap(handleListGroupMembers),
         getGroupEnergySettings: wrap(handleGetGroupEnergySettings),
         updateGroupEnergySettings: wrap(handleUpdateGroupEnergySettings),
+        previewGroupEnergySettings: wrap(handlePreviewGroupEnergySettings),
         createTenant: wrap(handleCreateTenant),
         listNotifications: wrap(handleListNotifications),
         getUnreadNotificationCount: wrap(handleGetUnreadNotificationCount),
@@ -3191,6 +3227,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
             invoke(pick.clearAlarm, overrides.clearAlarm),
             invoke(pick.testNotificationChannel, overrides.testNotificationChannel),
             invoke(pick.listChannelDeliveries, overrides.listChannelDeliveries),
+            invoke(pick.previewGroupEnergySettings, overrides.previewGroupEnergySettings),
             invoke(pick.getDeviceStatusSummary, overrides.getDeviceStatusSummary),
             invoke(pick.getLatestDeviceReading, overrides.getLatestDeviceReading),
             invoke(pick.getCumulativeConsumption, overrides.getCumulativeConsumption),

@@ -371,6 +371,70 @@ export type EmissionFactor = {
 };
 
 /**
+ * The closed bills a proposed change of a group's energy settings re-prices (see
+ * `previewGroupEnergySettings`), oldest first.
+ *
+ */
+export type EnergySettingsPreview = {
+    /**
+     * The group's IANA timezone, the clock of every bill.
+     */
+    timezone: string;
+    /**
+     * First day of the running billing cycle (at the saved start day) in the group's
+     * timezone: a tariff from this date leaves every closed bill as it is.
+     *
+     */
+    current_cycle_start: string;
+    /**
+     * The proposed start day differs from the saved one: every closed bill is cut anew, so
+     * each listed bill has `after` null.
+     *
+     */
+    recut: boolean;
+    /**
+     * ISO 4217 code of every `before` figure (the saved currency).
+     */
+    currency_before: string | null;
+    /**
+     * ISO 4217 code of every `after` figure (the proposed currency).
+     */
+    currency_after: string | null;
+    bills: Array<BillChange>;
+};
+
+/**
+ * One closed bill and what it comes to before and after the change.
+ */
+export type BillChange = {
+    /**
+     * Local midnight of the cycle's first day, with the group's offset.
+     */
+    start: string;
+    /**
+     * Local midnight of the next cycle's first day (exclusive).
+     */
+    end: string;
+    before: BillTotals;
+    /**
+     * At the proposed settings; null when the change cuts the bill anew (`recut`).
+     */
+    after: BillTotals | null;
+};
+
+/**
+ * A bill's figures, in its currency, to the cent: the energy charges of the group's devices
+ * (as `ReportPeriod.total_cost`), the standing charges (as `ReportPeriod.standing_charge`)
+ * and their sum. Null where unknown: no tariff at all, or some kWh without a price.
+ *
+ */
+export type BillTotals = {
+    energy_charge: number | null;
+    standing_charge: number | null;
+    total: number | null;
+};
+
+/**
  * One page of groups.
  */
 export type GroupList = {
@@ -4200,6 +4264,91 @@ export type UpdateGroupEnergySettingsResponses = {
 };
 
 export type UpdateGroupEnergySettingsResponse = UpdateGroupEnergySettingsResponses[keyof UpdateGroupEnergySettingsResponses];
+
+export type PreviewGroupEnergySettingsData = {
+    body: EnergySettings;
+    headers?: {
+        /**
+         * Client-generated id of this request (the console sends a fresh UUID on every call). It is
+         * written into every server log line of the request and echoed in the response's
+         * `X-Request-ID` header; a read without it gets a server-generated id. It also serves as CSRF
+         * protection: a state-changing request (POST, PUT, PATCH, DELETE) without it is refused with
+         * 403 (code `csrf_rejected`) before any other processing, since a cross-site form cannot send
+         * a custom header. Declared optional so that generated clients set it in one interceptor
+         * instead of at every call (and keep it out of query keys).
+         *
+         */
+        'X-Request-ID'?: string;
+    };
+    path: {
+        /**
+         * Group id (`Group.id`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/groups/{id}/energy-settings/preview';
+};
+
+export type PreviewGroupEnergySettingsErrors = {
+    /**
+     * The request could not be understood: a malformed JSON, form or multipart body, or values
+     * that are each valid but do not fit together (such as a window whose end is not after its
+     * start).
+     *
+     */
+    400: HttpError;
+    /**
+     * Not signed in, or the access token expired. The client refreshes the session once and
+     * retries; if that fails it sends the user to /login.
+     *
+     */
+    401: HttpError;
+    /**
+     * Signed in but not allowed: the role is too low for the operation (see its description),
+     * `profile=true` from a non-developer, or a state-changing request refused as CSRF (missing
+     * `X-Request-ID` or cross-site `Origin`).
+     *
+     */
+    403: HttpError;
+    /**
+     * No such object in the caller's scope (an object of another tenant answers the same way as a
+     * missing one).
+     *
+     */
+    404: HttpError;
+    /**
+     * The body or an uploaded file is larger than allowed (photos 10 MB; JSON bodies 5 MB).
+     */
+    413: HttpError;
+    /**
+     * The body is not of a media type the operation takes (see its requestBody).
+     */
+    415: HttpError;
+    /**
+     * The request does not match this contract, or a value is well-formed but unacceptable (such
+     * as an unknown timezone or group). `detail` lists every issue with its location.
+     *
+     */
+    422: HttpError;
+    /**
+     * The server cannot answer now: starting up (migrations running), draining for shutdown, or
+     * the database is unreachable. Safe to retry after `Retry-After` seconds.
+     *
+     */
+    503: HttpError;
+};
+
+export type PreviewGroupEnergySettingsError = PreviewGroupEnergySettingsErrors[keyof PreviewGroupEnergySettingsErrors];
+
+export type PreviewGroupEnergySettingsResponses = {
+    /**
+     * The closed bills the change would re-price.
+     */
+    200: EnergySettingsPreview;
+};
+
+export type PreviewGroupEnergySettingsResponse = PreviewGroupEnergySettingsResponses[keyof PreviewGroupEnergySettingsResponses];
 
 export type CreateTenantData = {
     body: TenantCreateWritable;

@@ -314,6 +314,42 @@ export const zEnergySettings = z.object({
 });
 
 /**
+ * A bill's figures, in its currency, to the cent: the energy charges of the group's devices
+ * (as `ReportPeriod.total_cost`), the standing charges (as `ReportPeriod.standing_charge`)
+ * and their sum. Null where unknown: no tariff at all, or some kWh without a price.
+ *
+ */
+export const zBillTotals = z.object({
+    energy_charge: z.number().gte(0).nullable(),
+    standing_charge: z.number().gte(0).nullable(),
+    total: z.number().gte(0).nullable()
+});
+
+/**
+ * One closed bill and what it comes to before and after the change.
+ */
+export const zBillChange = z.object({
+    start: z.iso.datetime({ offset: true }),
+    end: z.iso.datetime({ offset: true }),
+    before: zBillTotals,
+    after: zBillTotals.nullable()
+});
+
+/**
+ * The closed bills a proposed change of a group's energy settings re-prices (see
+ * `previewGroupEnergySettings`), oldest first.
+ *
+ */
+export const zEnergySettingsPreview = z.object({
+    timezone: z.string(),
+    current_cycle_start: z.iso.date(),
+    recut: z.boolean(),
+    currency_before: z.string().nullable(),
+    currency_after: z.string().nullable(),
+    bills: z.array(zBillChange).max(1200)
+});
+
+/**
  * One page of groups.
  */
 export const zGroupList = z.object({
@@ -2176,6 +2212,21 @@ export const zUpdateGroupEnergySettingsPath = z.object({
  * The saved settings.
  */
 export const zUpdateGroupEnergySettingsResponse = zEnergySettings;
+
+export const zPreviewGroupEnergySettingsBody = zEnergySettings;
+
+export const zPreviewGroupEnergySettingsHeaders = z.object({
+    'X-Request-ID': z.string().min(1).max(128).optional()
+});
+
+export const zPreviewGroupEnergySettingsPath = z.object({
+    id: z.uuid()
+});
+
+/**
+ * The closed bills the change would re-price.
+ */
+export const zPreviewGroupEnergySettingsResponse = zEnergySettingsPreview;
 
 export const zCreateTenantBody = zTenantCreateWritable;
 

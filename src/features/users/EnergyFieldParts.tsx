@@ -54,6 +54,11 @@ export function BlockProblem({ message }: { message?: string }) {
 export interface FieldBlockProps {
   /** 'Tariff 1', 'Window 2': the block's heading and accessible name. */
   label: string
+  /**
+   * The accessible name when the heading alone repeats on the page ('Window 1 of tariff 2': two
+   * tariffs each have a window 1, and landmarks need names of their own). @default label
+   */
+  name?: string
   /** h5 for a window inside a tariff. @default 4 */
   level?: 4 | 5
   /** Without it the block cannot be removed (a tariff's last window). */
@@ -73,6 +78,7 @@ export interface FieldBlockProps {
 /** One framed block of the energy settings: heading, remove button, fields and its problem. */
 export function FieldBlock({
   label,
+  name = label,
   level = 4,
   onRemove,
   effectiveDate,
@@ -83,7 +89,7 @@ export function FieldBlock({
 }: FieldBlockProps) {
   const Heading = `h${level}` as const
   return (
-    <section className={styles.block} aria-label={label}>
+    <section className={styles.block} aria-label={name}>
       <Stack space="md">
         <Heading className={styles.blockHeader}>
           {label}

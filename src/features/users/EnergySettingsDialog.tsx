@@ -1,11 +1,15 @@
 import { TZDate } from '@date-fns/tz'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { format } from 'date-fns'
+import { useRef, useState } from 'react'
 import {
+  errorStatus,
   invalidate,
+  previewGroupEnergySettingsMutation,
   toFormErrors,
   updateGroupEnergySettingsMutation,
   type EnergySettings,
+  type EnergySettingsPreview,
   type Group,
 } from '~/api'
 import {
@@ -27,11 +31,13 @@ import { energySettingsQuery } from '../settings/billing-cycle'
 import { ServerForm } from '../shared/ServerForm'
 import { useAppServices } from '../shared/use-app-services'
 import { useForm } from '../shared/use-form'
+import { BillChangesDialog, formatDay } from './BillChangesDialog'
 import { energyFeedback } from './group-feedback'
 import {
   checkEnergySettings,
   energyFieldNames,
   newTariff,
+  tariffsFrom,
   toSettings,
   toValues,
   type EnergySettingsValues,
@@ -89,24 +95,67 @@ interface EnergySettingsFormProps {
   onDone: () => void
 }
 
+/** The closed bills a change re-prices, and the settings that would re-price them. */
+interface Review {
+  body: EnergySettings
+  preview: EnergySettingsPreview
+}
+
 function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps) {
   const queryClient = useQueryClient()
   const { feedback } = useAppServices()
   const form = useForm<EnergySettingsValues>(() => toValues(settings), checkEnergySettings)
   const notify = (toast: FeedbackInput) => feedback.push({ ...toast, key: 'energy-settings' })
+  const [review, setReview] = useState<Review | null>(null)
+  // What the saved toast says: the date new prices start on when closed bills were kept.
+  const savedToast = useRef<FeedbackInput>(energyFeedback.saved)
+  const refuse = (error: unknown) => {
+    // The server's 422 names a field by its path in the body: ours are named the same.
+    form.reject(toFormErrors(error, { fields: energyFieldNames(form.values) }))
+    notify(energyFeedback.saveFailed)
+  }
   const save = useMutation({
     ...updateGroupEnergySettingsMutation(),
     onSuccess: () => {
       void invalidate(queryClient, PRICED)
-      notify(energyFeedback.saved)
+      notify(savedToast.current)
+      setReview(null)
       onDone()
     },
     onError: (error) => {
-      // The server's 422 names a field by its path in the body: ours are named the same.
-      form.reject(toFormErrors(error, { fields: energyFieldNames(form.values) }))
-      notify(energyFeedback.saveFailed)
+      setReview(null)
+      refuse(error)
     },
   })
+  // Issue 32: before a save, which closed bills it would re-price; none, and it saves at once.
+  const check = useMutation({
+    ...previewGroupEnergySettingsMutation(),
+    onSuccess: (preview, { body }) => {
+      if (preview.bills.length === 0) save.mutate({ path: { id: group.id }, body })
+      else setReview({ body, preview })
+    },
+    onError: (error) => {
+      if (errorStatus(error) === 422) return refuse(error)
+      form.reject({
+        fields: {},
+        form: 'Nothing was saved: we could not check which closed bills this change would re-price. Try again.',
+      })
+    },
+  })
+  const submit = (v: EnergySettingsValues, toast: FeedbackInput = energyFeedback.saved) => {
+    savedToast.current = toast
+    check.mutate({ path: { id: group.id }, body: toSettings(v) })
+  }
+  /** The new prices from `date`, the saved ones before it: the form shows what is sent. */
+  const startFrom = (date: string) => {
+    const tariffs = tariffsFrom(settings.tariffs, review!.body.tariffs, date)
+    if (!tariffs) return `The new tariffs set no price on ${formatDay(date)}: choose a later date.`
+    const next = { ...form.values, tariffs: toValues({ ...review!.body, tariffs }).tariffs }
+    form.patch({ tariffs: next.tariffs })
+    setReview(null)
+    submit(next, energyFeedback.savedFrom(formatDay(date)))
+    return undefined
+  }
   const { values, errors } = form
   const setTariffs = form.set('tariffs')
   const setFactors = form.set('factors')
@@ -114,93 +163,113 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
   const currency = values.currency.trim().toUpperCase()
 
   return (
-    <ServerForm
-      form={form}
-      aria-label={`Energy settings of ${group.name}`}
-      onSubmit={(v) => save.mutate({ path: { id: group.id }, body: toSettings(v) })}
-      isPending={save.isPending}
-      submitLabel="Save energy settings"
-      onCancel={onDone}
-    >
-      <Tiles space="md" minItemWidth="10rem" alignY="top">
-        <NumberField
-          label="Billing cycle starts on day"
-          description={`Of every month, at midnight in ${group.timezone}. 1 to 28: every month has it.`}
-          minValue={1}
-          maxValue={28}
-          step={1}
-          value={values.startDay}
-          onChange={form.set('startDay')}
-          isInvalid={Boolean(message('billing_cycle_start_day'))}
-          errorMessage={message('billing_cycle_start_day')}
-        />
-        <TextField
-          label="Currency"
-          description="ISO 4217 code, such as EUR, USD or GBP; needed with tariffs."
-          maxLength={3}
-          value={values.currency}
-          onChange={(code) => form.set('currency')(code.toUpperCase())}
-          isInvalid={Boolean(message('currency'))}
-          errorMessage={message('currency')}
-        />
-      </Tiles>
-
-      <Stack space="md">
-        <Heading level={3}>Tariffs</Heading>
-        <Text as="p" size="sm" tone="muted">
-          Each applies from local midnight of its date until the next one’s. Without a tariff,
-          figures show no cost.
-        </Text>
-        {values.tariffs.map((tariff, i) => (
-          <TariffFields
-            key={i}
-            tariff={tariff}
-            index={i}
-            currency={currency}
-            errors={errors.fields}
-            onChange={(next) => setTariffs(values.tariffs.map((t, j) => (j === i ? next : t)))}
-            onRemove={() => setTariffs(values.tariffs.filter((_, j) => j !== i))}
+    <>
+      <ServerForm
+        form={form}
+        aria-label={`Energy settings of ${group.name}`}
+        onSubmit={(v) => submit(v)}
+        isPending={check.isPending || save.isPending}
+        pendingLabel={check.isPending ? 'Checking which closed bills change…' : undefined}
+        submitLabel="Save energy settings"
+        onCancel={onDone}
+      >
+        <Tiles space="md" minItemWidth="10rem" alignY="top">
+          <NumberField
+            label="Billing cycle starts on day"
+            description={`Of every month, at midnight in ${group.timezone}. 1 to 28: every month has it.`}
+            minValue={1}
+            maxValue={28}
+            step={1}
+            value={values.startDay}
+            onChange={form.set('startDay')}
+            isInvalid={Boolean(message('billing_cycle_start_day'))}
+            errorMessage={message('billing_cycle_start_day')}
           />
-        ))}
-        <BlockProblem message={message('tariffs')} />
-        <div>
-          <Button
-            intent="formSecondary"
-            onPress={() => setTariffs([...values.tariffs, newTariff(today(group.timezone))])}
-          >
-            <Icon name="plus" size="sm" /> Add tariff
-          </Button>
-        </div>
-      </Stack>
-
-      <Stack space="md">
-        <Heading level={3}>Emission factors</Heading>
-        <Text as="p" size="sm" tone="muted">
-          Grams of CO₂ equivalent per kWh, from local midnight of each date. Without one, figures
-          show no CO₂.
-        </Text>
-        {values.factors.map((factor, i) => (
-          <EmissionFactorFields
-            key={i}
-            factor={factor}
-            index={i}
-            errors={errors.fields}
-            onChange={(next) => setFactors(values.factors.map((f, j) => (j === i ? next : f)))}
-            onRemove={() => setFactors(values.factors.filter((_, j) => j !== i))}
+          <TextField
+            label="Currency"
+            description="ISO 4217 code, such as EUR, USD or GBP; needed with tariffs."
+            maxLength={3}
+            value={values.currency}
+            onChange={(code) => form.set('currency')(code.toUpperCase())}
+            isInvalid={Boolean(message('currency'))}
+            errorMessage={message('currency')}
           />
-        ))}
-        <BlockProblem message={message('emission_factors')} />
-        <div>
-          <Button
-            intent="formSecondary"
-            onPress={() =>
-              setFactors([...values.factors, { effectiveFrom: today(group.timezone), grams: NaN }])
-            }
-          >
-            <Icon name="plus" size="sm" /> Add emission factor
-          </Button>
-        </div>
-      </Stack>
-    </ServerForm>
+        </Tiles>
+
+        <Stack space="md">
+          <Heading level={3}>Tariffs</Heading>
+          <Text as="p" size="sm" tone="muted">
+            Each applies from local midnight of its date until the next one’s. Without a tariff,
+            figures show no cost.
+          </Text>
+          {values.tariffs.map((tariff, i) => (
+            <TariffFields
+              key={i}
+              tariff={tariff}
+              index={i}
+              currency={currency}
+              errors={errors.fields}
+              onChange={(next) => setTariffs(values.tariffs.map((t, j) => (j === i ? next : t)))}
+              onRemove={() => setTariffs(values.tariffs.filter((_, j) => j !== i))}
+            />
+          ))}
+          <BlockProblem message={message('tariffs')} />
+          <div>
+            <Button
+              intent="formSecondary"
+              onPress={() => setTariffs([...values.tariffs, newTariff(today(group.timezone))])}
+            >
+              <Icon name="plus" size="sm" /> Add tariff
+            </Button>
+          </div>
+        </Stack>
+
+        <Stack space="md">
+          <Heading level={3}>Emission factors</Heading>
+          <Text as="p" size="sm" tone="muted">
+            Grams of CO₂ equivalent per kWh, from local midnight of each date. Without one, figures
+            show no CO₂.
+          </Text>
+          {values.factors.map((factor, i) => (
+            <EmissionFactorFields
+              key={i}
+              factor={factor}
+              index={i}
+              errors={errors.fields}
+              onChange={(next) => setFactors(values.factors.map((f, j) => (j === i ? next : f)))}
+              onRemove={() => setFactors(values.factors.filter((_, j) => j !== i))}
+            />
+          ))}
+          <BlockProblem message={message('emission_factors')} />
+          <div>
+            <Button
+              intent="formSecondary"
+              onPress={() =>
+                setFactors([
+                  ...values.factors,
+                  { effectiveFrom: today(group.timezone), grams: NaN },
+                ])
+              }
+            >
+              <Icon name="plus" size="sm" /> Add emission factor
+            </Button>
+          </div>
+        </Stack>
+      </ServerForm>
+      {review && (
+        <BillChangesDialog
+          preview={review.preview}
+          startDays={{
+            saved: settings.billing_cycle_start_day,
+            proposed: review.body.billing_cycle_start_day,
+          }}
+          isOpen
+          onOpenChange={(open) => !open && setReview(null)}
+          onConfirm={() => save.mutate({ path: { id: group.id }, body: review.body })}
+          onStartFrom={startFrom}
+          isSaving={save.isPending}
+        />
+      )}
+    </>
   )
 }

@@ -84,6 +84,7 @@ export function TariffFields({
               key={i}
               window={w}
               index={i}
+              tariffNumber={index + 1}
               name={`${name}.windows.${i}`}
               currency={currency}
               errors={errors}

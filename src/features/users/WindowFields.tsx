@@ -16,6 +16,8 @@ const ends = timeItems(endTimes)
 export interface WindowFieldsProps {
   window: WindowDraft
   index: number
+  /** The tariff's own number (from 1): the window's accessible name says whose it is. */
+  tariffNumber: number
   name: string
   currency: string
   errors: FieldMessages
@@ -27,6 +29,7 @@ export interface WindowFieldsProps {
 export function WindowFields({
   window: w,
   index,
+  tariffNumber,
   name,
   currency,
   errors,
@@ -43,6 +46,7 @@ export function WindowFields({
   return (
     <FieldBlock
       label={label}
+      name={`${label} of tariff ${tariffNumber}`}
       level={5}
       onRemove={onRemove}
       lead={

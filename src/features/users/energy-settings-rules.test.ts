@@ -5,6 +5,7 @@ import {
   energyFieldNames,
   newTariff,
   peakOffPeakWindows,
+  tariffsFrom,
   toSettings,
   toValues,
   windowProblems,
@@ -81,5 +82,44 @@ describe('client checks mirror the server’s', () => {
     const names = energyFieldNames(toValues(northwindEnergy))
     expect(names).toContain('tariffs.1.windows.3.end')
     expect(names).toContain('emission_factors.0.g_co2e_per_kwh')
+  })
+})
+
+describe('new prices from a date (issue 32)', () => {
+  const flat = (effective_from: string, price_per_kwh: number) => ({
+    effective_from,
+    standing_charge_per_day: 0.45,
+    price_per_kwh,
+  })
+  const saved = [flat('2026-01-01', 0.31), flat('2026-07-01', 0.33)]
+
+  it('keep the saved tariffs before the date and start the proposal’s price on it', () => {
+    const proposed = [flat('2026-01-01', 0.31), flat('2026-07-01', 0.4)]
+    expect(tariffsFrom(saved, proposed, '2026-11-08')).toEqual([...saved, flat('2026-11-08', 0.4)])
+  })
+
+  it('keep the proposal’s later tariffs, and add none where the price stays the same', () => {
+    const proposed = [flat('2026-01-01', 0.25), flat('2026-07-01', 0.33), flat('2027-01-01', 0.5)]
+    expect(tariffsFrom(saved, proposed, '2026-11-08')).toEqual([...saved, flat('2027-01-01', 0.5)])
+  })
+
+  it('compare windows whatever their days’ order', () => {
+    const window = { days: [2, 1], start: '00:00', end: '24:00', price_per_kwh: 0.2 }
+    const tou = (effective_from: string, days: number[]) => ({
+      effective_from,
+      standing_charge_per_day: 0,
+      windows: [{ ...window, days }],
+    })
+    expect(
+      tariffsFrom([tou('2026-01-01', [1, 2])], [tou('2026-01-01', [2, 1])], '2026-03-01'),
+    ).toEqual([tou('2026-01-01', [1, 2])])
+  })
+
+  it('cannot say "no price from then" after a saved one', () => {
+    expect(tariffsFrom(saved, [flat('2027-01-01', 0.5)], '2026-11-08')).toBeUndefined()
+    // Nothing saved before the date: the proposal stands as it is.
+    expect(tariffsFrom([], [flat('2027-01-01', 0.5)], '2026-11-08')).toEqual([
+      flat('2027-01-01', 0.5),
+    ])
   })
 })

@@ -282,3 +282,41 @@ export function energyFieldNames(values: EnergySettingsValues): string[] {
     ]),
   ]
 }
+
+/** The same prices (standing charge, and one price or the same windows), whatever the date. */
+function samePrices(a: Tariff, b: Tariff): boolean {
+  const windows = (t: Tariff) =>
+    JSON.stringify(
+      (t.windows ?? []).map((w) => [[...w.days].sort(), w.start, w.end, w.price_per_kwh]),
+    )
+  return (
+    a.standing_charge_per_day === b.standing_charge_per_day &&
+    a.price_per_kwh === b.price_per_kwh &&
+    windows(a) === windows(b)
+  )
+}
+
+const byDate = (list: readonly Tariff[]) =>
+  [...list].sort((a, b) => a.effective_from.localeCompare(b.effective_from))
+
+/**
+ * Issue 32: the proposed tariffs from `date` ('YYYY-MM-DD') on and the saved ones before it, so
+ * every bill before `date` keeps the prices it had: the saved tariffs that took effect before
+ * `date`, the proposal's tariff in force on `date` as a tariff from `date` (left out when it is
+ * what was in force then anyway), and the proposal's later ones. Undefined when the proposal has
+ * no price on `date`: a tariff runs until the next one's date, so "no price from then" cannot be
+ * said.
+ */
+export function tariffsFrom(
+  saved: readonly Tariff[],
+  proposed: readonly Tariff[],
+  date: string,
+): Tariff[] | undefined {
+  const before = byDate(saved).filter((t) => t.effective_from < date)
+  const next = byDate(proposed)
+  const onDate = next.findLast((t) => t.effective_from <= date)
+  if (!onDate) return before.length > 0 ? undefined : next
+  const kept = before.at(-1)
+  const from = kept && samePrices(kept, onDate) ? [] : [{ ...onDate, effective_from: date }]
+  return [...before, ...from, ...next.filter((t) => t.effective_from > date)]
+}

@@ -35,3 +35,9 @@ export const legend = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
 })
+
+/**
+ * The bill changes' content, a grid item of the dialog: it may be narrower than its table, which
+ * then scrolls sideways in its frame instead of widening the dialog past a phone's screen.
+ */
+export const billChanges = style({ minWidth: 0 })

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { EnergySettingsDialog } from '~/features/users/EnergySettingsDialog'
-import { billingHandlers } from '~/mocks/billing'
+import { billingHandlers, RUNNING_BILL_START } from '~/mocks/billing'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { groups, users } from '~/mocks/fixtures'
 import { signedInAs } from '~/mocks/users-groups'
@@ -112,7 +112,7 @@ export const OverlappingWindows: Story = {
   play: async () => {
     const d = await dialog()
     const tariff = within(await d.findByRole('region', { name: 'Tariff 2' }))
-    const peak = within(tariff.getByRole('region', { name: 'Window 1' }))
+    const peak = within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' }))
     await userEvent.click(peak.getByRole('checkbox', { name: 'Saturday' }))
     await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
     const message = await tariff.findByText(
@@ -151,5 +151,192 @@ export const Dark: Story = {
   play: async () => {
     const d = await dialog()
     await expect(await d.findByRole('region', { name: 'Tariff 1' })).toBeVisible()
+  },
+}
+
+/** Tariff 2's peak price raised to €0.42, and saved with the keyboard: the bills are checked first. */
+async function raisePeakAndSave() {
+  const d = await dialog()
+  const tariff = within(await d.findByRole('region', { name: 'Tariff 2' }))
+  const price = within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' })).getByRole(
+    'textbox',
+    {
+      name: 'Price per kWh',
+    },
+  )
+  await userEvent.clear(price)
+  await userEvent.type(price, '0.42')
+  d.getByRole('button', { name: 'Save energy settings' }).focus()
+  await userEvent.keyboard('{Enter}')
+  return d
+}
+
+const bills = async (title = 'Re-price 2 closed bills?') => {
+  const found = await body().findByRole('alertdialog', { name: title })
+  await waitFor(() => expect(found).toBeVisible())
+  return within(found)
+}
+
+/** Issue 32: a dearer peak re-prices two closed bills; the dialog lists them before anything is saved. */
+export const ClosedBillsListed: Story = {
+  play: async () => {
+    await raisePeakAndSave()
+    const b = await bills()
+    const table = within(b.getByRole('grid', { name: 'Closed bills this change re-prices' }))
+    const rows = table.getAllByRole('row').slice(1)
+    await expect(rows).toHaveLength(2)
+    await expect(rows[0]).toHaveTextContent('8 Sep – 7 Oct 2026')
+    await expect(rows[0]).toHaveTextContent('€2,096.82')
+    await expect(rows[0]).toHaveTextContent('€2,298.60')
+    await expect(rows[1]).toHaveTextContent('8 Oct – 7 Nov 2026')
+    await expect(rows[1]).toHaveTextContent('€2,372.65')
+    await expect(b.getByRole('group', { name: 'New prices from' })).toHaveTextContent('11/8/2026')
+    await expect(b.getByRole('button', { name: 'Start new prices on 8 Nov 2026' })).toBeVisible()
+    await expect(b.getByRole('button', { name: 'Re-price and save' })).toBeVisible()
+  },
+}
+
+const savedBodies = fn()
+const sentTariffs = () =>
+  (savedBodies.mock.calls[0] as [{ tariffs: Array<Record<string, unknown>> }])[0].tariffs
+
+/** Confirmed: the settings are saved as they are, and the closed bills take the new prices. */
+export const ClosedBillsRePriced: Story = {
+  parameters: data(billingHandlers(undefined, { onSave: savedBodies })),
+  play: async () => {
+    savedBodies.mockClear()
+    await raisePeakAndSave()
+    const b = await bills()
+    await userEvent.click(b.getByRole('button', { name: 'Re-price and save' }))
+    await toast('Energy settings saved')
+    await expect(body().getByText('Costs and CO₂ now follow the new settings.')).toBeVisible()
+    // Saved as edited: tariff 2 itself has the new peak price.
+    await expect(savedBodies).toHaveBeenCalledTimes(1)
+    await expect(sentTariffs().map((t) => t.effective_from)).toEqual(['2026-01-01', '2026-07-01'])
+    await expect(JSON.stringify(sentTariffs()[1])).toContain('0.42')
+  },
+}
+
+/** Instead, the new prices start with the running bill: the closed bills keep theirs. */
+export const NewPricesFromADate: Story = {
+  parameters: data(billingHandlers(undefined, { onSave: savedBodies })),
+  play: async () => {
+    savedBodies.mockClear()
+    await raisePeakAndSave()
+    const b = await bills()
+    await userEvent.click(b.getByRole('button', { name: 'Start new prices on 8 Nov 2026' }))
+    await toast('Energy settings saved')
+    await expect(
+      body().getByText('The new prices start on 8 Nov 2026; closed bills keep theirs.'),
+    ).toBeVisible()
+    // Saved: both tariffs as they were, and a third from the running bill's start at €0.42.
+    await expect(savedBodies).toHaveBeenCalledTimes(1)
+    await expect(sentTariffs().map((t) => t.effective_from)).toEqual([
+      '2026-01-01',
+      '2026-07-01',
+      RUNNING_BILL_START,
+    ])
+    await expect(JSON.stringify(sentTariffs()[1])).not.toContain('0.42')
+    await expect(JSON.stringify(sentTariffs()[2])).toContain('0.42')
+  },
+}
+
+/** A date on which the new tariffs set no price (the first one removed) is refused in words. */
+export const NewPricesDateWithoutPrice: Story = {
+  play: async () => {
+    const d = await dialog()
+    await userEvent.click(
+      within(await d.findByRole('region', { name: 'Tariff 1' })).getByRole('button', {
+        name: 'Remove tariff 1',
+      }),
+    )
+    d.getByRole('button', { name: 'Save energy settings' }).focus()
+    await userEvent.keyboard('{Enter}')
+    const b = await bills()
+    const date = b.getByRole('group', { name: 'New prices from' })
+    await userEvent.click(within(date).getAllByRole('spinbutton')[0]!)
+    await userEvent.keyboard('03012026')
+    await userEvent.click(b.getByRole('button', { name: 'Start new prices on 1 Mar 2026' }))
+    await expect(
+      await b.findByText('The new tariffs set no price on 1 Mar 2026: choose a later date.'),
+    ).toBeVisible()
+  },
+}
+
+/** A new start day cuts every closed bill anew: said, and only saving as it is or going back. */
+export const ClosedBillsCutAnew: Story = {
+  play: async () => {
+    const d = await dialog()
+    const day = await d.findByRole('textbox', { name: /Billing cycle starts on day/ })
+    await userEvent.clear(day)
+    await userEvent.type(day, '1')
+    d.getByRole('button', { name: 'Save energy settings' }).focus()
+    await userEvent.keyboard('{Enter}')
+    const b = await bills('A new start day cuts 2 closed bills anew')
+    await expect(
+      b.getByText(/moving it from the 8th to the 1st cuts every closed bill/),
+    ).toBeVisible()
+    await expect(b.getAllByText('Cut anew')).toHaveLength(2)
+    await expect(b.queryByRole('group', { name: 'New prices from' })).toBeNull()
+    await expect(b.getByRole('button', { name: 'Cut them anew and save' })).toBeVisible()
+  },
+}
+
+/** Back to the settings: nothing saved, the edit still there to change. */
+export const ClosedBillsBackToTheSettings: Story = {
+  parameters: data(billingHandlers(undefined, { onSave: savedBodies })),
+  play: async () => {
+    savedBodies.mockClear()
+    const d = await raisePeakAndSave()
+    await bills()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull())
+    const tariff = within(d.getByRole('region', { name: 'Tariff 2' }))
+    await expect(
+      within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' })).getByRole('textbox', {
+        name: 'Price per kWh',
+      }),
+    ).toHaveValue('€0.42')
+    await expect(savedBodies).not.toHaveBeenCalled()
+  },
+}
+
+/** While the bills are checked, the save waits and says so. */
+export const CheckingClosedBills: Story = {
+  parameters: data([pending('/api/v1/groups/:id/energy-settings/preview'), ...billingHandlers()]),
+  play: async () => {
+    const d = await raisePeakAndSave()
+    await expect(await d.findByText('Checking which closed bills change…')).toBeVisible()
+    await expect(d.getByRole('button', { name: 'Save energy settings' })).toBeDisabled()
+  },
+}
+
+/** The check fails: nothing is saved, and the form says so above its fields. */
+export const CheckingClosedBillsFails: Story = {
+  parameters: data([failing('/api/v1/groups/:id/energy-settings/preview'), ...billingHandlers()]),
+  play: async () => {
+    const d = await raisePeakAndSave()
+    await expect(
+      await d.findByText(
+        'Nothing was saved: we could not check which closed bills this change would re-price. Try again.',
+      ),
+    ).toBeVisible()
+    await expect(body().queryByRole('alertdialog')).toBeNull()
+  },
+}
+
+export const ClosedBillsNarrowScreen: Story = {
+  globals: mobileViewport,
+  play: async () => {
+    await raisePeakAndSave()
+    await bills()
+  },
+}
+
+export const ClosedBillsDark: Story = {
+  globals: { theme: 'dark' },
+  play: async () => {
+    await raisePeakAndSave()
+    await bills()
   },
 }

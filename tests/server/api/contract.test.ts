@@ -210,6 +210,20 @@ describe('contract: the generated SDK against the server', () => {
     await check(api, 'updateGroupEnergySettings', 200, () =>
       sdk.updateGroupEnergySettings({ client, path: { id }, body: energy }),
     )
+    await check(api, 'previewGroupEnergySettings', 200, () =>
+      sdk.previewGroupEnergySettings({
+        client,
+        path: { id },
+        body: { ...energy, tariffs: [{ ...energy.tariffs[0]!, price_per_kwh: 0.35 }] },
+      }),
+    )
+    await check(api, 'previewGroupEnergySettings', 422, () =>
+      sdk.previewGroupEnergySettings({
+        client,
+        path: { id },
+        body: { ...energy, currency: 'ZZZ' },
+      }),
+    )
     await check(api, 'updateGroupEnergySettings', 422, () =>
       sdk.updateGroupEnergySettings({ client, path: { id }, body: { ...energy, currency: 'ZZZ' } }),
     )

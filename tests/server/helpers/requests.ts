@@ -59,6 +59,13 @@ const BUILDERS: Record<string, (fx: Fixtures, caller: UserKey) => InjectOptions>
       tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0, price_per_kwh: 0.3 }],
       emission_factors: [],
     }),
+  previewGroupEnergySettings: (fx) =>
+    json('POST', `/api/v1/groups/${fx.groups.A}/energy-settings/preview`, {
+      billing_cycle_start_day: 1,
+      currency: 'EUR',
+      tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0, price_per_kwh: 0.4 }],
+      emission_factors: [],
+    }),
   createTenant: () =>
     json('POST', '/api/v1/tenants/', {
       group: { name: `Tenant ${unique()}` },

@@ -73,7 +73,7 @@ const HALF_HOUR_MS = 1_800_000
 const dateOf = (wall: number) => new Date(wall).toISOString().slice(0, 10)
 
 /** The last entry with `effective_from` on or before `date` (entries sorted by date). */
-const inForce = <T extends { effective_from: string }>(list: readonly T[], date: string) =>
+export const inForce = <T extends { effective_from: string }>(list: readonly T[], date: string) =>
   list.findLast((item) => item.effective_from <= date)
 
 /** The price ranges covering `w`, adjacent ranges of one rate merged, and their rates. */
@@ -297,6 +297,20 @@ export interface CostFigure {
 
 /** A device's consumption over a window and what it costs and emits. */
 export type PricedFigure = EnergyFigure & CostFigure
+
+/**
+ * The sum of several devices' figures over one window (a group's energy charge from its devices'
+ * costs); null where a device with kWh has none (a partial cost is not a cost).
+ */
+export function sumWhereKwh(rows: ReadonlyArray<{ kwh: number | null; value: number | null }>) {
+  let sum = 0
+  for (const { kwh, value } of rows) {
+    if (kwh === null) continue
+    if (value === null) return null
+    sum += value
+  }
+  return sum
+}
 
 /** Money to 1/100 of the unit, CO2 to grams. */
 export const roundCost = (value: number) => Math.round(value * 100) / 100

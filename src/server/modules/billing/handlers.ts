@@ -4,6 +4,8 @@ import { isElevated } from '~/server/context.ts'
 import { audit } from '~/server/lib/audit.ts'
 import { forbidden, notFound } from '~/server/lib/http-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
+import { billChanges } from './bills.ts'
+import { billsRepository } from './bills-repository.ts'
 import { checkedSettings } from './settings-rules.ts'
 import { energySettingsRepository } from './settings-repository.ts'
 
@@ -48,4 +50,24 @@ export const billingHandlers = {
     )
     return reply.code(200).send(after)
   },
-} satisfies Pick<RouteHandlers, 'getGroupEnergySettings' | 'updateGroupEnergySettings'>
+
+  /** What saving would do to closed bills (issue 32): checked as a save, nothing written. */
+  async previewGroupEnergySettings(request, reply) {
+    const actor = request.actor!
+    const { id } = request.params
+    if (!isElevated(actor.role) && id !== actor.groupId)
+      throw forbidden('Admins can only change their own group')
+    const proposed = checkedSettings(request.body)
+    const preview = await request.tx(async (tx) => {
+      const group = await billsRepository(tx).group(id)
+      if (!group) throw notFound('Group')
+      const saved = await energySettingsRepository(tx).get(id)
+      // Not untilClientLeaves: a POST's request stream is read, so destroyed, before the handler.
+      return billChanges(tx, group, saved, proposed, new Date())
+    })
+    return reply.code(200).send(preview)
+  },
+} satisfies Pick<
+  RouteHandlers,
+  'getGroupEnergySettings' | 'updateGroupEnergySettings' | 'previewGroupEnergySettings'
+>

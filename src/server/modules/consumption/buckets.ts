@@ -135,6 +135,19 @@ export function isoIn(instant: Date, tz: string): string {
 export type BillPreset = 'this_bill' | 'last_bill' | 'bill_year_ago'
 
 /**
+ * The bills of a cycle on `startDay` in `tz`, counted in months from `now`'s year: `at(m)` is the
+ * start of bill `m` (months past 11 or below 0 roll into other years), `current` the running one.
+ */
+function billCycle(startDay: number, tz: string, now: Date) {
+  const d = localDate(now.getTime(), tz)
+  const month = d.day >= startDay ? d.month : d.month - 1
+  const at = (m: number) => midnight({ year: d.year, month: m, day: startDay }, tz)
+  // Midnight of the start day itself may lie after now when the day's first hour was skipped.
+  const current = at(month) <= now ? month : month - 1
+  return { at, current, year: d.year }
+}
+
+/**
  * A bill of a group whose cycle starts on `startDay` (1-28) in `tz`: from local midnight of that
  * day (the day's first instant where a DST change skips midnight) to the same day of the next
  * month. The start day is at most 28, so every month has it and no bill needs a clamping rule:
@@ -142,11 +155,7 @@ export type BillPreset = 'this_bill' | 'last_bill' | 'bill_year_ago'
  * wall clock's: a bill across a DST change holds one hour more or less.
  */
 export function billWindow(preset: BillPreset, startDay: number, tz: string, now: Date): Window {
-  const d = localDate(now.getTime(), tz)
-  const month = d.day >= startDay ? d.month : d.month - 1
-  const at = (m: number) => midnight({ year: d.year, month: m, day: startDay }, tz)
-  // Midnight of the start day itself may lie after now when the day's first hour was skipped.
-  const current = at(month) <= now ? month : month - 1
+  const { at, current } = billCycle(startDay, tz, now)
   switch (preset) {
     case 'this_bill':
       return { start: at(current), end: now }
@@ -155,4 +164,25 @@ export function billWindow(preset: BillPreset, startDay: number, tz: string, now
     case 'bill_year_ago':
       return { start: at(current - 12), end: at(current - 11) }
   }
+}
+
+/**
+ * The closed bills (ended by `now`) of a cycle on `startDay` in `tz`, oldest first: from the one
+ * holding the local date `from` ('YYYY-MM-DD'; none when that is the running one or later), at
+ * most the last `limit`; and the running bill's start.
+ */
+export function closedBills(
+  startDay: number,
+  tz: string,
+  from: string,
+  now: Date,
+  limit: number,
+): { bills: Window[]; running: Date } {
+  const { at, current, year } = billCycle(startDay, tz, now)
+  const [y, m, day] = from.split('-').map(Number) as [number, number, number]
+  const holding = (y - year) * 12 + (m - 1) - (day >= startDay ? 0 : 1)
+  const bills: Window[] = []
+  for (let k = Math.max(holding, current - limit); k < current; k++)
+    bills.push({ start: at(k), end: at(k + 1) })
+  return { bills, running: at(current) }
 }

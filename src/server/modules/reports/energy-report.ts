@@ -20,6 +20,7 @@ import {
   roundCo2,
   roundCost,
   standingCharge,
+  sumWhereKwh,
   type PricedFigure,
   type Pricing,
 } from '../billing/costs.ts'
@@ -176,17 +177,6 @@ async function pricedFiguresOf(tx: Tx, devices: ReportDevice[], spans: Window[],
     }
   }
   return { figures, currency, pricings: currency === null ? [] : pricings }
-}
-
-/** The sum of devices' figures; null where a device with kWh has none. */
-function sumWhereKwh(rows: ReadonlyArray<{ kwh: number | null; value: number | null }>) {
-  let sum = 0
-  for (const { kwh, value } of rows) {
-    if (kwh === null) continue
-    if (value === null) return null
-    sum += value
-  }
-  return sum
 }
 
 /**
