@@ -15,8 +15,10 @@ export const clientClosed = () =>
  * next statement and its transaction rolls back, instead of computing an answer for no one.
  */
 export function untilClientLeaves(tx: Tx, request: { raw: IncomingMessage }): Tx {
+  // The connection, not the request stream: a POST's stream is destroyed once its body is read,
+  // while its client still waits for the answer.
   const check = () => {
-    if (request.raw.destroyed) throw clientClosed()
+    if (request.raw.socket?.destroyed) throw clientClosed()
   }
   return {
     async query<R>(sql: string, params?: readonly unknown[]) {

@@ -93,7 +93,7 @@ const logLines = (name: string) => {
 
 describe('cancelled requests', () => {
   it('stop at their next statement with a 499, not a server error', async () => {
-    const gone = { raw: { destroyed: true } } as never
+    const gone = { raw: { socket: { destroyed: true } } } as never
     const tx = untilClientLeaves(
       { query: async () => ({ rows: [], rowCount: 0 }), exec: async () => {} },
       gone,

@@ -1,3 +1,4 @@
+import { untilClientLeaves } from '~/server/lib/client-gone.ts'
 import type { RouteHandlers } from '~/api/__generated__/fastify.gen.ts'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { isElevated } from '~/server/context.ts'
@@ -62,8 +63,7 @@ export const billingHandlers = {
       const group = await billsRepository(tx).group(id)
       if (!group) throw notFound('Group')
       const saved = await energySettingsRepository(tx).get(id)
-      // Not untilClientLeaves: a POST's request stream is read, so destroyed, before the handler.
-      return billChanges(tx, group, saved, proposed, new Date())
+      return billChanges(untilClientLeaves(tx, request), group, saved, proposed, new Date())
     })
     return reply.code(200).send(preview)
   },
