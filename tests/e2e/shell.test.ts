@@ -137,6 +137,10 @@ describe('the shell against the real server', () => {
       expect((await saved).status()).toBe(200)
       await expect.poll(() => dark.getAttribute('aria-checked')).toBe('true')
       await expect.poll(colorScheme).toBe('dark')
+      // The account panel stays open on the choice; Escape closes it.
+      expect(await dialog.isVisible()).toBe(true)
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
 
       await page.reload()
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()

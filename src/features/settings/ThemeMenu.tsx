@@ -33,7 +33,8 @@ function useSaveTheme() {
 /**
  * The colour theme (light, dark, or the system's), chosen in the account menu by every role and
  * saved at once through the preferences API (issue 32). The current choice carries the check
- * mark; a keyboard reaches the menu with Tab, moves with the arrows and chooses with Enter.
+ * mark; a keyboard reaches the menu with Tab, moves with the arrows and chooses with Enter or
+ * Space, and Escape closes the account panel.
  */
 export function ThemeMenu() {
   const queryClient = useQueryClient()
@@ -67,6 +68,9 @@ export function ThemeMenu() {
         title="Theme"
         selectionMode="single"
         disallowEmptySelection
+        // The account panel stays open, as after choosing a group scope: the check mark moves and
+        // the page changes under it (react-aria would close the panel, its trigger's, otherwise).
+        shouldCloseOnSelect={false}
         selectedKeys={current ? [current] : []}
         onSelectionChange={(keys) => {
           const [theme] = keys === 'all' ? [] : [...keys]

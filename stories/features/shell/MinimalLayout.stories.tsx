@@ -155,6 +155,7 @@ export const ThemeFromHeaderKeepsEdits: Story = {
       await expect(dark).toHaveFocus()
       await userEvent.keyboard('{Enter}')
       await waitFor(() => expect(dark).toHaveAttribute('aria-checked', 'true'))
+      await expect(dialog).toBeVisible()
       await waitFor(() => expect(document.documentElement).toHaveClass(darkTheme))
       await expect(saved).toHaveBeenLastCalledWith(expect.objectContaining({ theme: 'dark' }))
       await userEvent.keyboard('{Escape}')

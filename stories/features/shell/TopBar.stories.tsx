@@ -124,7 +124,8 @@ const savedThemes = fn<(body: Preferences) => void>()
 /**
  * A USER opens the account menu with the keyboard, reaches the theme with Tab (on its first
  * item, as menus do), arrows to Dark and chooses it with Enter: it is saved with the other preferences as they
- * were, applied to the page at once and marked as the choice; Escape closes the menu (issue 32).
+ * were, applied to the page at once and marked as the choice, the menu still open; Escape closes
+ * it (issue 32).
  */
 export const ThemeByKeyboard: Story = {
   args: { user: demoUsers.USER },
@@ -137,18 +138,24 @@ export const ThemeByKeyboard: Story = {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     // The popover is portalled to <body>: look for it in the whole document, and wait for it.
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Account' })
-    const menu = within(dialog).getByRole('menu', { name: 'Appearance' })
-    const system = within(menu).getByRole('menuitemradio', { name: 'System' })
-    const dark = within(menu).getByRole('menuitemradio', { name: 'Dark' })
-    await waitFor(() => expect(system).toHaveAttribute('aria-checked', 'true'))
+    await within(document.body).findByRole('dialog', { name: 'Account' })
+    // Looked up afresh each time: the menu's items are drawn again once the preferences load.
+    const item = (name: string) =>
+      within(within(document.body).getByRole('menu', { name: 'Appearance' })).getByRole(
+        'menuitemradio',
+        { name },
+      )
+    await waitFor(() => expect(item('System')).toHaveAttribute('aria-checked', 'true'))
     await userEvent.tab()
-    await expect(within(menu).getByRole('menuitemradio', { name: 'Light' })).toHaveFocus()
+    await expect(item('Light')).toHaveFocus()
     await userEvent.keyboard('{ArrowDown}')
-    await expect(dark).toHaveFocus()
+    await expect(item('Dark')).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await waitFor(() => expect(dark).toHaveAttribute('aria-checked', 'true'))
-    await expect(system).toHaveAttribute('aria-checked', 'false')
+    await waitFor(() => expect(item('Dark')).toHaveAttribute('aria-checked', 'true'))
+    await expect(item('System')).toHaveAttribute('aria-checked', 'false')
+    // The panel stays open on the choice, focus on it.
+    await expect(within(document.body).getByRole('dialog', { name: 'Account' })).toBeVisible()
+    await expect(item('Dark')).toHaveFocus()
     await expect(savedThemes).toHaveBeenCalledExactlyOnceWith({
       theme: 'dark',
       timezone: 'UTC',
@@ -183,6 +190,7 @@ export const ThemeNotSaved: Story = {
     await waitFor(() => expect(system).toHaveAttribute('aria-checked', 'true'))
     await userEvent.click(within(dialog).getByRole('menuitemradio', { name: 'Dark' }))
     await waitFor(() => expect(within(document.body).getByText('Theme not saved')).toBeVisible())
+    await expect(dialog).toBeVisible()
     await waitFor(() => expect(system).toHaveAttribute('aria-checked', 'true'))
     await expect(document.documentElement).not.toHaveClass(darkTheme)
   },
