@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { normalizeError, updatePreferencesMutation, type Preferences } from '~/api'
-import { applyTheme } from '~/styles'
+import { applyTheme, sprinkles } from '~/styles'
 import { Button, Inline, MenuItem, MenuList, MenuSection, RefreshIcon, Text } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
 import { preferencesOptions } from './use-preferences'
@@ -42,7 +42,7 @@ export function ThemeMenu() {
   const save = useSaveTheme()
   if (preferences.isError)
     return (
-      <Inline space="xs" alignY="center">
+      <Inline space="xs" alignY="center" className={sprinkles({ paddingX: 'md' })}>
         <Text size="sm" tone="muted">
           The theme could not be loaded.
         </Text>

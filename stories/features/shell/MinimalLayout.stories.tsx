@@ -86,7 +86,7 @@ async function settled(canvasElement: HTMLElement) {
 
 /**
  * /settings keeps its ways back (issue 32): the logo to the dashboard, the bell and the user menu
- * in its header; still no sidebar, no hamburger. The logo is followed with the keyboard.
+ * in its header; still no sidebar, no hamburger.
  */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -94,11 +94,20 @@ export const Default: Story = {
     const header = within(canvas.getByRole('banner'))
     await expect(header.getByRole('button', { name: 'Dana Developer' })).toBeVisible()
     await expect(header.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Meterdeck home' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
     await expect(canvas.queryByRole('complementary', { name: 'Sidebar' })).toBeNull()
     await expect(canvas.queryByRole('button', { name: 'Open navigation' })).toBeNull()
-    const home = header.getByRole('link', { name: 'Meterdeck home' })
-    await expect(home).toHaveAttribute('href', '/dashboard')
-    home.focus()
+  },
+}
+
+/** The logo, followed with the keyboard, leads back to the dashboard. */
+export const LogoLeadsHome: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await settled(canvasElement)
+    within(canvas.getByRole('banner')).getByRole('link', { name: 'Meterdeck home' }).focus()
     await userEvent.keyboard('{Enter}')
     await expect(await canvas.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   },
