@@ -121,7 +121,9 @@ const saved = fn<(body: Preferences) => void>()
  * saves it at once and leaves an unsaved edit of the form alone; saving the form keeps Dark.
  */
 export const ThemeFromHeaderKeepsEdits: Story = {
-  beforeEach: () => saved.mockClear(),
+  beforeEach: () => {
+    saved.mockClear()
+  },
   parameters: {
     msw: {
       handlers: {
