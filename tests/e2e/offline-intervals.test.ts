@@ -112,9 +112,9 @@ describe('offline rules and how often meters report (issue 20, point 3)', () => 
     for (const meter of Object.values(meters)) {
       await picker.fill(meter.name)
       await page.getByRole('option', { name: meter.name }).click()
+      // Each pick closes the list, which hid the rest of the dialog while it was open.
+      await page.getByRole('listbox').waitFor({ state: 'detached' })
     }
-    // The open option list hides the rest of the dialog from the accessibility tree: close it.
-    await dialog.getByText('New notification rule', { exact: true }).click()
     const watched = dialog.getByRole('grid', { name: 'Watched devices' })
     for (const meter of Object.values(meters))
       await watched.getByRole('row', { name: meter.name }).waitFor()

@@ -94,6 +94,87 @@ describe('the shell against the real server', () => {
     await page.waitForURL(/\/login\?redirect=%2Fdevices/)
   })
 
+  it('lets a user choose the dark theme in the account menu by keyboard, kept after a reload', async () => {
+    const page = await newPage(app)
+    await page.goto('/login')
+    await signIn(page, 'user@demo.local')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const headers = () => ({ 'X-Request-ID': crypto.randomUUID() })
+    const before = await (
+      await page.request.get('/api/v1/users/me/preferences', { headers: headers() })
+    ).json()
+    const colorScheme = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)
+    const openAccount = async () => {
+      await page.getByRole('button', { name: 'Uli User' }).focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: 'Account' })
+      await dialog.waitFor()
+      return dialog
+    }
+    try {
+      expect(before.theme).not.toBe('dark')
+      // The browser prefers light: the console starts light.
+      await expect.poll(colorScheme).toBe('light')
+      const dialog = await openAccount()
+      const dark = dialog.getByRole('menuitemradio', { name: 'Dark' })
+      // Tab reaches the theme menu's first item (a USER has no group scope), Down moves to Dark.
+      await page.keyboard.press('Tab')
+      await expect
+        .poll(() =>
+          dialog
+            .getByRole('menuitemradio', { name: 'Light' })
+            .evaluate((e) => e === document.activeElement),
+        )
+        .toBe(true)
+      await page.keyboard.press('ArrowDown')
+      const saved = page.waitForResponse(
+        (r) =>
+          new URL(r.url()).pathname === '/api/v1/users/me/preferences' &&
+          r.request().method() === 'PUT',
+      )
+      await page.keyboard.press('Enter')
+      expect((await saved).status()).toBe(200)
+      await expect.poll(() => dark.getAttribute('aria-checked')).toBe('true')
+      await expect.poll(colorScheme).toBe('dark')
+      // The account panel stays open on the choice; Escape closes it.
+      expect(await dialog.isVisible()).toBe(true)
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+
+      await page.reload()
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+      await expect.poll(colorScheme).toBe('dark')
+      const again = await openAccount()
+      await expect
+        .poll(() => again.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'))
+        .toBe('true')
+    } finally {
+      // The demo user's theme as it was, for the files after this one.
+      await page.request.put('/api/v1/users/me/preferences', { data: before, headers: headers() })
+    }
+  })
+
+  it('gives /settings a way back: the logo to the dashboard, the bell and the user menu', async () => {
+    const page = await newPage(app)
+    await page.goto('/login?redirect=%2Fsettings')
+    await signIn(page, 'developer@demo.local')
+    await page.waitForURL((url) => url.pathname === '/settings')
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+    const header = page.getByRole('banner')
+    await header.getByRole('button', { name: /^Notifications/ }).waitFor()
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).count()).resolves.toBe(0)
+    await header.getByRole('button', { name: 'Dana Developer' }).click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await account.getByRole('menu', { name: 'Appearance' }).waitFor()
+    await account.getByRole('button', { name: 'Logout' }).waitFor()
+    await page.keyboard.press('Escape')
+    await account.waitFor({ state: 'detached' })
+    await header.getByRole('link', { name: 'Meterdeck home' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+  })
+
   it('opens the navigation drawer on a narrow screen and closes it on choosing an item', async () => {
     const page = await newPage(app, { width: 375, height: 740 })
     await page.goto('/login')

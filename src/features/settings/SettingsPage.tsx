@@ -3,7 +3,7 @@ import { ContentBlock, ErrorState, Skeleton, Stack } from '~/ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { PageHeader } from '../shared/PageHeader'
-import { PreferencesSection } from './PreferencesSection'
+import { PreferencesSection, calendarPreferences } from './PreferencesSection'
 import { PasswordSection, ProfileSection } from './ProfileSection'
 import { SystemInfoSection } from './SystemInfoSection'
 import { preferencesOptions } from './use-preferences'
@@ -29,9 +29,10 @@ export function SettingsPage() {
             onRetry={() => void preferences.refetch()}
           />
         ) : (
+          // A new theme (from the account menu) leaves the form and its unsaved edits alone.
           <PreferencesSection
-            key={JSON.stringify(preferences.data)}
-            preferences={preferences.data}
+            key={JSON.stringify(calendarPreferences(preferences.data))}
+            preferences={calendarPreferences(preferences.data)}
           />
         )}
         {isElevated(user.role) && <SystemInfoSection />}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { Key } from 'react-aria-components'
 import { listDevicesOptions, type Device } from '~/api'
 import { ComboBox, ErrorState, ListBoxItem, Tag, TagGroup } from '~/ui'
 import { useSettled } from './use-settled'
@@ -43,6 +44,8 @@ export function DevicePicker({
   description,
 }: DevicePickerProps) {
   const [search, setSearch] = useState('')
+  // The last device picked, while it is still chosen: the combobox's value (see selectedKey).
+  const [picked, setPicked] = useState<Key | null>(null)
   const text = useSettled(search.trim())
   // The scope is the one the console sends (the group header), as for every device list.
   const found = useQuery({
@@ -71,17 +74,20 @@ export function DevicePicker({
           items={options}
           inputValue={search}
           onInputChange={setSearch}
-          selectedKey={null}
+          // The last pick is the combobox's value: react-aria closes a single-choice list when its
+          // value changes, so the list closes on every pick (issue 32). The chosen are not among
+          // the options, so the field stays an empty search for the next device.
+          selectedKey={picked !== null && value.includes(String(picked)) ? picked : null}
           onSelectionChange={(key) => {
             if (key === null) return
+            setPicked(key)
             onChange([...value, String(key)])
             setSearch('')
           }}
           allowsEmptyCollection
           // The text is a search, not a value: Escape closes the list and keeps it (reverting
-          // it would empty the field, and an emptied field opens the list again).
+          // it would empty the field).
           allowsCustomValue
-          menuTrigger="focus"
           description={
             more > 0
               ? `Showing ${SEARCH_LIMIT} of ${formatNumber(found.data!.total)}: type to narrow the list.`

@@ -20,6 +20,7 @@ import type { SessionUser } from '../auth/session'
 import { useLogout } from '../auth/use-session'
 import { useAppServices, useGroupScope } from '../shared/use-app-services'
 import { visuallyHiddenOnNarrow } from '../shared/logo.css'
+import { ThemeMenu } from '../settings/ThemeMenu'
 import { initials } from './initials'
 import * as styles from './shell.css'
 
@@ -56,7 +57,10 @@ function GroupScopeSelect() {
   )
 }
 
-/** Spec §2 'Top bar': initials, name, e-mail, group scope (elevated users), Settings and Logout. */
+/**
+ * Spec §2 'Top bar': initials, name, e-mail, group scope (elevated users), the theme (every role,
+ * issue 32), Settings (elevated users) and Logout.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useLogout()
   const name = user.full_name || 'Unknown User'
@@ -79,6 +83,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 </Text>
               </Stack>
               {isElevated(user.role) && <GroupScopeSelect />}
+              <ThemeMenu />
               {canAccess(user.role, 'settings') && (
                 <Link to="/settings" className={navLinkClassName} onClick={close}>
                   <Icon name="settings" size="sm" /> Settings

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import {
+  Button as AriaButton,
   ComboBox as AriaComboBox,
   Group,
   Input,
@@ -25,7 +26,9 @@ export interface ComboBoxProps<T extends object>
 
 /**
  * A text field with a list of options that narrows as one types. With `items` and
- * `onInputChange` the options can come from the server (a search over thousands).
+ * `onInputChange` the options can come from the server (a search over thousands). The list opens
+ * on typing, on Down or on the chevron, not on focus alone, so Tab passes through without it
+ * covering the next field; it closes on choosing, Escape and Tab.
  */
 export function ComboBox<T extends object>({
   label,
@@ -46,6 +49,10 @@ export function ComboBox<T extends object>({
       <Group className={field.control}>
         <Icon name="search" size="sm" />
         <Input className={styles.input} placeholder={placeholder} />
+        {/* Opens the whole list for the pointer; the keyboard opens it with Down (not a tab stop). */}
+        <AriaButton className={styles.toggle}>
+          <Icon name="chevronDown" size="sm" />
+        </AriaButton>
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover padded={false} placement="bottom start">

@@ -8,6 +8,7 @@ import {
   composeRenderProps,
   type MenuItemProps as AriaMenuItemProps,
   type MenuProps as AriaMenuProps,
+  type MenuSectionProps as AriaMenuSectionProps,
   type PopoverProps,
 } from 'react-aria-components'
 import * as styles from './Menu.css'
@@ -34,6 +35,16 @@ export function Menu<T extends object>({
   )
 }
 
+/**
+ * A menu that stands in its container (an account panel) rather than in a popover of its own:
+ * one tab stop, arrows between items, Enter or Space to choose.
+ */
+export function MenuList<T extends object>({ className, ...props }: AriaMenuProps<T>) {
+  return (
+    <AriaMenu {...props} className={composeRenderProps(className, (cls) => cx(list.list, cls))} />
+  )
+}
+
 export interface MenuItemProps<T> extends Omit<AriaMenuItemProps<T>, 'children'> {
   children: ReactNode
   icon?: IconName
@@ -41,7 +52,10 @@ export interface MenuItemProps<T> extends Omit<AriaMenuItemProps<T>, 'children'>
   isDanger?: boolean
 }
 
-/** A menu action; `href` makes it a link (Settings), `onAction` a command (Logout). */
+/**
+ * A menu action; `href` makes it a link (Settings), `onAction` a command (Logout). In a section
+ * or menu with a `selectionMode` it is a choice, its check mark on the chosen one.
+ */
 export function MenuItem<T extends object>({
   children,
   icon,
@@ -57,8 +71,13 @@ export function MenuItem<T extends object>({
       data-danger={isDanger || undefined}
       className={composeRenderProps(className, (cls) => cx(list.item, cls))}
     >
-      {({ hasSubmenu }) => (
+      {({ hasSubmenu, isSelected, selectionMode }) => (
         <>
+          {selectionMode !== 'none' && (
+            <span className={list.check} aria-hidden="true">
+              {isSelected && <Icon name="check" size="sm" />}
+            </span>
+          )}
           {icon && <Icon name={icon} size="sm" className={styles.icon} />}
           <span className={list.itemText}>{children}</span>
           {hasSubmenu && <Icon name="chevronRight" size="sm" className={styles.submenu} />}
@@ -68,15 +87,16 @@ export function MenuItem<T extends object>({
   )
 }
 
-export function MenuSection<T extends object>({
-  title,
-  children,
-}: {
+export interface MenuSectionProps<T> extends Omit<AriaMenuSectionProps<T>, 'children'> {
+  /** A heading over the section's items. */
   title?: string
   children: ReactNode
-}) {
+}
+
+/** Items under a heading; with `selectionMode` and `selectedKeys` they are choices (a theme). */
+export function MenuSection<T extends object>({ title, children, ...props }: MenuSectionProps<T>) {
   return (
-    <AriaMenuSection<T>>
+    <AriaMenuSection<T> {...props}>
       {title && <Header className={list.sectionHeader}>{title}</Header>}
       {children}
     </AriaMenuSection>

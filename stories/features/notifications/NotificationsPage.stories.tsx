@@ -19,6 +19,7 @@ import {
   rulesHandlers,
   rulesMock,
 } from '~/mocks/notifications'
+import { tabTo } from '../../support/keyboard'
 import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
@@ -233,18 +234,74 @@ export const CreateRuleForChosenDevices: Story = {
       await expect(within(dialog).getByText('All devices of the group')).toBeVisible()
       await userEvent.type(within(dialog).getByRole('combobox', { name: 'Devices' }), 'cold')
       await userEvent.click(await body.findByRole('option', { name: /^Cold storage/ }))
-      // The search's list stays open while its field has focus, and hides the rest from assistive
-      // technology meanwhile: the tag is on screen, behind it.
-      await expect(
-        await within(dialog).findByRole('row', { name: /^Cold storage/, hidden: true }),
-      ).toBeVisible()
+      // The list closes on the pick: the tag is on screen and nothing hides it.
+      await expect(await within(dialog).findByRole('row', { name: /^Cold storage/ })).toBeVisible()
     })
-    // Escape closes the search's list (the dialog stays), as a keyboard user would.
-    await userEvent.keyboard('{Escape}')
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Create rule' }))
     // Visible once the toast has slid in.
     await waitFor(() => expect(body.getByText('Notification rule created')).toBeVisible())
     await expect(await canvas.findByText(/· Cold storage$/)).toBeVisible()
+  },
+}
+
+/** Where the middle of `element` is drawn, whatever lies on top there (a list left open would). */
+function isUncovered(element: HTMLElement) {
+  const box = element.getBoundingClientRect()
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+  return top !== null && element.contains(top)
+}
+
+/**
+ * The device search's list closes when a device is picked, on Escape and on Tab, so it never stays
+ * over the Severity field below it; all by keyboard (issue 32).
+ */
+export const DeviceListClosesByKeyboard: Story = {
+  args: { initial: { tab: 'rules' } },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    ;(await canvas.findByRole('button', { name: /New rule/ })).focus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = await body.findByRole('dialog', { name: 'New notification rule' })
+    const search = within(dialog).getByRole('combobox', { name: 'Devices' })
+    const severity = within(dialog).getByRole('button', { name: /Severity/ })
+    await step('reaching the search does not open its list over the form', async () => {
+      await tabTo(search, userEvent, 15)
+      await expect(search).toHaveAttribute('aria-expanded', 'false')
+      await expect(body.queryByRole('listbox')).toBeNull()
+    })
+    await step('picking a device closes the list; focus stays in the search', async () => {
+      await userEvent.keyboard('cold')
+      await body.findByRole('option', { name: /^Cold storage/ })
+      await userEvent.keyboard('{ArrowDown}{Enter}')
+      await waitFor(() => expect(body.queryByRole('listbox')).toBeNull())
+      await expect(search).toHaveAttribute('aria-expanded', 'false')
+      await expect(search).toHaveFocus()
+      await expect(search).toHaveValue('')
+      // Not hidden from assistive technology behind a list any more.
+      await expect(await within(dialog).findByRole('row', { name: /^Cold storage/ })).toBeVisible()
+      await expect(isUncovered(severity)).toBe(true)
+    })
+    await step('Escape closes the list and leaves the dialog open', async () => {
+      await userEvent.keyboard('{ArrowDown}')
+      await body.findByRole('listbox')
+      await userEvent.keyboard('{Escape}')
+      await waitFor(() => expect(body.queryByRole('listbox')).toBeNull())
+      await expect(dialog).toBeVisible()
+      await expect(search).toHaveFocus()
+    })
+    await step('Tab closes the list and moves on to the chosen device, then Severity', async () => {
+      await userEvent.keyboard('ware')
+      await body.findByRole('option', { name: /^Warehouse/ })
+      await userEvent.tab()
+      await waitFor(() => expect(body.queryByRole('listbox')).toBeNull())
+      const tag = within(dialog).getByRole('row', { name: /^Cold storage/ })
+      await expect(tag).toHaveFocus()
+      await userEvent.tab()
+      await expect(within(tag).getByRole('button', { name: /^Remove/ })).toHaveFocus()
+      await userEvent.tab()
+      await expect(severity).toHaveFocus()
+      await expect(isUncovered(severity)).toBe(true)
+    })
   },
 }
 

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import type { Preferences } from '~/api'
 import { SettingsPage } from '~/features/settings/SettingsPage'
 import { users } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
+import { preferencesHandlers } from '~/mocks/preferences'
 import { peopleHandlers, settingsHandlers, signedInAs } from '~/mocks/users-groups'
-import { darkTheme } from '~/styles'
 import { mobileViewport } from '../../ui/helpers'
 import { withAppServices } from '../../support/with-app-services'
 import { withToasts } from '../users/support'
@@ -92,16 +93,46 @@ export const ChangePassword: Story = {
   },
 }
 
-export const SaveDarkTheme: Story = {
-  parameters: data(),
+/** Each body the preferences were saved with (SaveWeekStart). */
+const savedPreferences = fn<(body: Preferences) => void>()
+
+/**
+ * The preferences form saves the calendar (week start here) and keeps the saved theme: the theme
+ * is chosen in the account menu, not here (issue 32).
+ */
+export const SaveWeekStart: Story = {
+  beforeEach: () => {
+    savedPreferences.mockClear()
+  },
+  parameters: {
+    msw: {
+      handlers: {
+        ...data().msw.handlers,
+        preferences: preferencesHandlers(
+          { theme: 'dark', timezone: 'Europe/Berlin', week_start: 'monday', month_start_day: 1 },
+          savedPreferences,
+        ),
+      },
+    },
+  },
   play: async ({ canvas }) => {
     const prefs = await canvas.findByRole('region', { name: 'Preferences' })
-    within(prefs).getByRole('button', { name: /Theme/ }).focus()
+    await expect(within(prefs).queryByRole('button', { name: /Theme/ })).toBeNull()
+    await expect(within(prefs).getByText(/The theme is in the account menu/)).toBeVisible()
+    within(prefs)
+      .getByRole('button', { name: /Week starts on/ })
+      .focus()
     await userEvent.keyboard('{Enter}')
-    await userEvent.click(await body().findByRole('option', { name: 'Dark' }))
+    await userEvent.click(await body().findByRole('option', { name: 'Sunday' }))
     await userEvent.click(within(prefs).getByRole('button', { name: /^Save/ }))
     await waitFor(() => expect(body().getByText('Preferences saved')).toBeVisible())
-    await expect(document.documentElement.classList.contains(darkTheme)).toBe(true)
+    await expect(savedPreferences).toHaveBeenCalledTimes(1)
+    await expect(savedPreferences).toHaveBeenCalledWith({
+      theme: 'dark',
+      timezone: 'Europe/Berlin',
+      week_start: 'sunday',
+      month_start_day: 1,
+    })
   },
 }
 

@@ -60,11 +60,15 @@ export const Default: Story = {
   },
 }
 
-/** Tab to the search, type, arrow to a match and Enter: it becomes a tag, the search clears. */
+/**
+ * Tab to the search (the list stays shut until one types), type, arrow to a match and Enter: it
+ * becomes a tag, the list closes, the search clears.
+ */
 export const SearchAndChooseByKeyboard: Story = {
   play: async ({ canvas, args }) => {
     const search = canvas.getByRole('combobox', { name: 'Devices' })
     await tabTo(search, userEvent)
+    await expect(search).toHaveAttribute('aria-expanded', 'false')
     await userEvent.keyboard('hall 3')
     // The server answers the settled search: only the warehouse is in Hall 3.
     await waitFor(() =>
@@ -76,11 +80,41 @@ export const SearchAndChooseByKeyboard: Story = {
     )
     await userEvent.keyboard('{ArrowDown}{Enter}')
     await expect(args.onChange).toHaveBeenLastCalledWith([warehouse!.id])
+    // The list closes on the pick; the search is empty and keeps focus for the next device.
+    await waitFor(() => expect(body().queryByRole('listbox')).toBeNull())
     await expect(search).toHaveValue('')
-    await userEvent.keyboard('{Escape}')
+    await expect(search).toHaveFocus()
     const chosen = canvas.getByRole('grid', { name: 'Chosen devices' })
     // The tag says 'Loading...' until the chosen device's name is back from the server.
     await expect(await within(chosen).findByRole('row', { name: /^Warehouse north/ })).toBeVisible()
+  },
+}
+
+/**
+ * Each pick closes the list, the first as much as the next, and so does picking a device again
+ * after removing its tag; the pointer opens the whole list with the chevron.
+ */
+export const PickCloses: Story = {
+  play: async ({ canvas, args }) => {
+    const search = canvas.getByRole('combobox', { name: 'Devices' })
+    const showAll = canvas.getByRole('button', { name: /Show suggestions/ })
+    const pick = async (name: RegExp) => {
+      await userEvent.click(showAll)
+      await userEvent.click(await body().findByRole('option', { name }))
+      await waitFor(() => expect(body().queryByRole('listbox')).toBeNull())
+      await expect(search).toHaveValue('')
+    }
+    await pick(/^Cold storage/)
+    await pick(/^Warehouse north/)
+    await expect(args.onChange).toHaveBeenLastCalledWith([expect.any(String), warehouse!.id])
+    const chosen = canvas.getByRole('grid', { name: 'Chosen devices' })
+    await userEvent.click(
+      await within(chosen).findByRole('button', { name: 'Remove Warehouse north' }),
+    )
+    await waitFor(() => expect(within(chosen).getAllByRole('row')).toHaveLength(1))
+    await pick(/^Warehouse north/)
+    await expect(await within(chosen).findByRole('row', { name: /^Warehouse north/ })).toBeVisible()
+    await expect(within(chosen).getAllByRole('row')).toHaveLength(2)
   },
 }
 
@@ -132,6 +166,7 @@ export const Loading: Story = {
   },
   play: async ({ canvas }) => {
     canvas.getByRole('combobox', { name: 'Devices' }).focus()
+    await userEvent.keyboard('{ArrowDown}')
     await expect(await body().findByText('Loading devices...')).toBeInTheDocument()
     await closeList()
   },
@@ -165,6 +200,7 @@ export const LoadError: Story = {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
     const search = await canvas.findByRole('combobox', { name: 'Devices' })
     search.focus()
+    await userEvent.keyboard('{ArrowDown}')
     await waitFor(() => expect(body().getAllByRole('option')).toHaveLength(northwindDevices.length))
     await closeList()
   },
@@ -179,7 +215,10 @@ export const NarrowScreen: Story = {
   },
 }
 
-/** The open list in the dark theme: padded options, each with its place on a second line. */
+/**
+ * The open list in the dark theme, opened with the pointer on the chevron: padded options, each
+ * with its place on a second line.
+ */
 export const DarkOpenList: Story = {
   args: { initial: [main!.id] },
   globals: { theme: 'dark' },
@@ -190,7 +229,7 @@ export const DarkOpenList: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('row', { name: /^Main meter/ })).toBeVisible()
-    canvas.getByRole('combobox', { name: 'Devices' }).focus()
+    await userEvent.click(canvas.getByRole('button', { name: /Show suggestions/ }))
     const option = await body().findByRole('option', { name: /^Cold storage/ })
     await waitFor(() => expect(option).toBeVisible())
     await expect(body().queryByRole('option', { name: /^Main meter/ })).toBeNull()
