@@ -8,7 +8,7 @@ import { device, deviceHandlers } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { liveHandlers } from '~/mocks/live'
-import { formatMeter } from '~/lib/format'
+import { formatKwh } from '~/lib/format'
 import { useLiveEvents } from '~/features/live/use-live-events'
 import { withAppServices } from '../support/with-app-services'
 import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
@@ -201,10 +201,8 @@ export const LiveReading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(await canvas.findByText(formatMeter(device.latest_kwh))).toBeVisible()
-    await expect(
-      await canvas.findByText(formatMeter(LIVE_KWH), {}, { timeout: 4000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByText(formatKwh(device.latest_kwh))).toBeVisible()
+    await expect(await canvas.findByText(formatKwh(LIVE_KWH), {}, { timeout: 4000 })).toBeVisible()
   },
 }
 

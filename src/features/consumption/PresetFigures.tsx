@@ -9,7 +9,7 @@ import {
   type PresetKey,
 } from './consumption-queries'
 import * as styles from './consumption.css'
-import { formatCostCo2, formatNumber } from '~/lib/format'
+import { formatCostCo2, formatQuantityFigure } from '~/lib/format'
 import type { CumulativeConsumption } from '~/api'
 import { formatBill } from '../settings/billing-cycle'
 
@@ -54,7 +54,7 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
         label={presetLabels[preset]}
         unit="kWh"
         isLoading={figure.isPending}
-        value={formatNumber(data?.kwh, { maxDecimals: 1 })}
+        value={formatQuantityFigure(data?.kwh, 'kWh')}
       />
       {data && billPresets.has(preset) && <FigureNote>{billPeriod(data)}</FigureNote>}
       {data && costLine(data) && <FigureNote>{costLine(data)}</FigureNote>}

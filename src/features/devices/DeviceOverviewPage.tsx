@@ -13,7 +13,7 @@ import { DeviceFrame } from './DeviceFrame'
 import { ENERGY, MeasurementChart } from './MeasurementChart'
 import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
-import { formatDateTime, formatMeter, formatNumber } from '~/lib/format'
+import { formatDateTime, formatKwh, formatQuantityFigure } from '~/lib/format'
 import { plural } from '~/lib/plural'
 import * as styles from './devices.css'
 
@@ -70,7 +70,7 @@ export function DeviceOverviewPage({
             <Card title="Latest reading">
               <Stack space="xxs" align="start">
                 <Text size="xl" weight="semibold" tabularNums>
-                  {formatMeter(device.latest_kwh)}
+                  {formatKwh(device.latest_kwh)}
                 </Text>
                 <Text size="xs" tone="muted">
                   {device.summary.last_reading_at
@@ -116,7 +116,7 @@ function Figure({
     <Stat
       label={label}
       isLoading={figure.isPending}
-      value={figure.isError ? '–' : formatNumber(figure.data?.kwh, { maxDecimals: 1 })}
+      value={figure.isError ? '–' : formatQuantityFigure(figure.data?.kwh, 'kWh')}
       unit="kWh"
     />
   )
