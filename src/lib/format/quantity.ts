@@ -22,25 +22,11 @@
  * bound rounded ('105.50') would contradict a refused '105.50'. Chart axes label ticks, not
  * figures: they keep just the decimals their step needs.
  */
+import { KWH_ENTRY_DECIMALS, unitDecimals } from '~/common/unit-decimals'
 import { formatNumber, NO_VALUE } from './number'
 
-const UNIT_DECIMALS: Readonly<Record<string, number>> = {
-  Wh: 0,
-  kWh: 2,
-  MWh: 3,
-  W: 0,
-  kW: 2,
-  MW: 3,
-  V: 1,
-}
-const DEFAULT_DECIMALS = 2
-
-/** The decimals a figure in `unit` shows: 'kWh' and 'kWh/day' 2, 'W' 0 (see the rule above). */
-export function unitDecimals(unit: string): number {
-  // A rate is shown at its quantity's precision: 'kWh/day' as 'kWh'.
-  const quantity = unit.split('/')[0]!.trim()
-  return UNIT_DECIMALS[quantity] ?? DEFAULT_DECIMALS
-}
+// The table of decimals per unit lives in src/common so the server's sentences follow it too.
+export { KWH_ENTRY_DECIMALS, unitDecimals }
 
 export interface QuantityStyle {
   /** A leading '+' for a rise; zero stays unsigned. @default false */
@@ -67,9 +53,6 @@ export const formatQuantity = (
 /** '1,234.50 kWh': consumption, a change of it, a meter register; an en dash for no value. */
 export const formatKwh = (value: number | null | undefined, style: QuantityStyle = {}) =>
   formatQuantity(value, 'kWh', style)
-
-/** Decimals a kWh field accepts (the manual reading's): a meter register counts watt-hours. */
-export const KWH_ENTRY_DECIMALS = 3
 
 /**
  * '105.50 kWh', '105.504 kWh': the bound a typed meter value is checked against, at the rule's two
