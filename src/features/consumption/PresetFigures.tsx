@@ -52,6 +52,8 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
     <Stack space="xs">
       <Stat
         label={presetLabels[preset]}
+        // Ten figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
+        size="md"
         unit="kWh"
         isLoading={figure.isPending}
         value={formatQuantityFigure(data?.kwh, 'kWh')}

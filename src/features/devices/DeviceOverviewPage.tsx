@@ -115,6 +115,8 @@ function Figure({
   return (
     <Stat
       label={label}
+      // Three figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
+      size="md"
       isLoading={figure.isPending}
       value={figure.isError ? '–' : formatQuantityFigure(figure.data?.kwh, 'kWh')}
       unit="kWh"

@@ -60,7 +60,7 @@ const today: Column = {
   name: 'Today',
   align: 'end',
   width: '0.9fr',
-  minWidth: 96,
+  minWidth: 104,
   render: (device) => formatKwh(device.today_kwh),
 }
 
@@ -87,8 +87,9 @@ const wideColumns: readonly Column[] = [
     id: 'latest',
     name: 'Latest reading',
     align: 'end',
-    width: '1fr',
-    minWidth: 112,
+    width: '1.1fr',
+    // A register of six figures and two decimals, '207,635.43 kWh', whole beside the sidebar.
+    minWidth: 152,
     render: (device) => formatKwh(device.latest_kwh),
   },
   today,
