@@ -62,7 +62,7 @@ export const Default: Story = {
     ]) {
       await expect(figures.getByText(label)).toBeVisible()
     }
-    await expect(await canvas.findByText('748.3')).toBeVisible()
+    await expect(await canvas.findByText('748.30')).toBeVisible()
     await expect(canvas.getByText('Readings missing')).toBeVisible()
     await expect(canvas.getByText('Estimated: an edge falls between readings')).toBeVisible()
     await expect(canvas.getAllByText('Meter reset')[0]).toBeVisible()
