@@ -93,7 +93,8 @@ const numbersByHand = [
   {
     object: 'Intl',
     property: 'NumberFormat',
-    message: 'Format numbers with src/lib/format (formatNumber, formatKwh, formatPercent).',
+    message:
+      'Format numbers with src/lib/format (formatNumber, formatKwh, formatQuantity, formatPercent).',
   },
   {
     property: 'toLocaleString',

@@ -241,7 +241,7 @@ export const deviceHandlers = (): HttpHandler[] => [
             group_id: device.group_id,
             device_id: device.id,
             title: 'Consumption above threshold',
-            message: 'Main meter – Building A used 61.2 kWh yesterday (threshold 50 kWh).',
+            message: 'Main meter – Building A used 61.20 kWh yesterday (threshold 50.00 kWh).',
             triggered_at: '2026-11-21T06:00:00Z',
             format_version: 1,
             template: null,

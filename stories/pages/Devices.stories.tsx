@@ -38,8 +38,21 @@ const table = (canvasElement: HTMLElement) =>
 const settled = (canvasElement: HTMLElement) =>
   waitFor(() => expect(within(canvasElement).queryByText('Updating devices')).toBeNull())
 
+/** Where the page's actions sit against its title and lead (issue 32). */
+const actionsPlace = (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  const box = (el: HTMLElement) => el.getBoundingClientRect()
+  const title = box(canvas.getByRole('heading', { level: 1, name: 'Devices' }))
+  const lead = box(canvas.getByText('6 devices, 1 offline.'))
+  const register = box(canvas.getByRole('link', { name: /Register device/ }))
+  return {
+    beside: register.top < title.bottom && register.left > title.right,
+    under: register.top >= lead.bottom,
+  }
+}
+
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const rows = within(await table(canvasElement))
     await expect(await rows.findByRole('link', { name: 'Cold storage' })).toBeVisible()
@@ -48,6 +61,16 @@ export const Default: Story = {
     await expect(canvas.getByRole('link', { name: /Bulk push/ })).toBeVisible()
     await expect(canvas.getByText('Showing 1-6 of 6')).toBeVisible()
     await settled(canvasElement)
+    await step('the page actions sit beside the title, not under its lead', async () => {
+      await expect(actionsPlace(canvasElement)).toEqual({ beside: true, under: false })
+    })
+    await step('every figure of a column with two decimals of kWh', async () => {
+      for (const row of rows.getAllByRole('row').slice(1)) {
+        const [latest, today] = within(row).getAllByRole('cell').slice(-2)
+        await expect(latest).toHaveTextContent(/^[\d,]+\.\d\d kWh$/)
+        await expect(today).toHaveTextContent(/^([\d,]+\.\d\d kWh|–)$/)
+      }
+    })
   },
 }
 
@@ -185,6 +208,8 @@ export const Narrow: Story = {
       'Today',
     ])
     await settled(canvasElement)
+    // No room beside the title on a phone: the actions wrap under the lead.
+    await expect(actionsPlace(canvasElement)).toEqual({ beside: false, under: true })
   },
 }
 

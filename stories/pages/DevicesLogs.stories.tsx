@@ -24,7 +24,7 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const gallery = within(await canvas.findByRole('list', { name: 'Log photos' }))
-    await expect(await gallery.findByText('22,398.4 kWh')).toBeVisible()
+    await expect(await gallery.findByText('22,398.40 kWh')).toBeVisible()
     await expect(gallery.getByText('Ada Admin')).toBeVisible()
     await expect(gallery.getByText('Uma User')).toBeVisible()
     // the note entered with the reading, under its photo

@@ -8,7 +8,7 @@ import { device, deviceHandlers } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { liveHandlers } from '~/mocks/live'
-import { formatMeter } from '~/lib/format'
+import { formatKwh } from '~/lib/format'
 import { useLiveEvents } from '~/features/live/use-live-events'
 import { withAppServices } from '../support/with-app-services'
 import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
@@ -77,7 +77,8 @@ export const Default: Story = {
       'aria-current',
       'page',
     )
-    await expect(await canvas.findByText('10.4')).toBeVisible()
+    // Today's 10.4 kWh with the two decimals every kWh figure has.
+    await expect(await canvas.findByText('10.40')).toBeVisible()
     await expect(await canvas.findByText('Consumption above threshold')).toBeVisible()
     await expect(canvas.getByText('Daily consumption this month')).toBeVisible()
   },
@@ -91,6 +92,13 @@ export const ChooseMeasurement: Story = {
     await userEvent.keyboard('{Enter}')
     await userEvent.click(await within(document.body).findByRole('option', { name: 'Power (W)' }))
     await waitFor(() => expect(canvas.getByText('Power, last 48 hours')).toBeVisible())
+    // Watts are whole numbers, as the precision rule says; kWh would have two decimals.
+    const table = canvas.getByRole('grid', { name: 'Readings' })
+    await waitFor(() =>
+      expect(
+        within(within(table).getAllByRole('row')[1]!).getAllByRole('gridcell')[0],
+      ).toHaveTextContent(/^[\d,]+ W$/),
+    )
   },
 }
 
@@ -201,10 +209,8 @@ export const LiveReading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(await canvas.findByText(formatMeter(device.latest_kwh))).toBeVisible()
-    await expect(
-      await canvas.findByText(formatMeter(LIVE_KWH), {}, { timeout: 4000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByText(formatKwh(device.latest_kwh))).toBeVisible()
+    await expect(await canvas.findByText(formatKwh(LIVE_KWH), {}, { timeout: 4000 })).toBeVisible()
   },
 }
 

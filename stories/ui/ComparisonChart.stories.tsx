@@ -87,8 +87,8 @@ export const KeyboardTooltip: Story = {
     await userEvent.keyboard('{ArrowRight}{ArrowRight}')
     const tip = canvas.getByRole('tooltip')
     await expect(tip).toHaveTextContent('Tue 20 Oct 2026')
-    await expect(tip).toHaveTextContent(/This week\s*[\d.]+ kWh/)
-    await expect(tip).toHaveTextContent(/Last week\s*[\d.]+ kWh/)
+    await expect(tip).toHaveTextContent(/This week\s*[\d,]+\.\d\d kWh/)
+    await expect(tip).toHaveTextContent(/Last week\s*[\d,]+\.\d\d kWh/)
     await expect(tip).toHaveTextContent(/Change: [+−-][\d.]+%, compared with Tue 13 Oct 2026/)
   },
 }

@@ -90,7 +90,7 @@ export const KeyboardTooltip: Story = {
     await expect(chart).toHaveFocus()
     await userEvent.keyboard('{ArrowRight}')
     await expect(canvas.getByRole('tooltip')).toHaveTextContent('Thu 1 Oct 2026')
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Consumption\s*\d+(\.\d+)? kWh/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Consumption\s*[\d,]+\.\d\d kWh/)
     await userEvent.keyboard('{End}')
     await expect(canvas.getByRole('tooltip')).toHaveTextContent('Sat 31 Oct 2026')
     await userEvent.keyboard('{Escape}')
@@ -148,7 +148,7 @@ export const PointerTooltip: Story = {
       coords: { clientX: box.left + box.width * 0.66, clientY: box.top + box.height / 2 },
     })
     await expect(canvas.getByRole('tooltip')).toHaveTextContent(
-      /\d+ Oct 2026\s*Consumption\s*[\d.]+ kWh/,
+      /\d+ Oct 2026\s*Consumption\s*[\d,]+\.\d\d kWh/,
     )
     await userEvent.unhover(chart)
     await expect(canvas.queryByRole('tooltip')).not.toBeInTheDocument()
@@ -215,7 +215,7 @@ export const WithCost: Story = {
     await tabTo(chart, userEvent)
     await userEvent.keyboard('{ArrowRight}')
     await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Cost\s*€\d+\.\d\d/)
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/CO₂e\s*[\d.]+ kg CO₂e/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/CO₂e\s*[\d,]+\.\d kg CO₂e/)
   },
 }
 

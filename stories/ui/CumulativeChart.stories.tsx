@@ -36,7 +36,7 @@ export const Default: Story = {
       canvas.getByRole('application', { name: 'Cumulative consumption this week' }),
     ).toBeInTheDocument()
     await expect(canvas.getByRole('list', { name: /legend/ })).toHaveTextContent(
-      /Used in period\s*[\d,.]+ kWh/,
+      /Used in period\s*[\d,]+\.\d\d kWh/,
     )
   },
 }
@@ -80,7 +80,7 @@ export const KeyboardTooltip: Story = {
     await expect(canvas.getByRole('tooltip')).toHaveTextContent('Mon 19 Oct 2026, 00:00')
     await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Meter reading\s*12,480/)
     await userEvent.keyboard('{PageDown}{PageDown}{PageDown}{PageDown}{PageDown}')
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Since start\s*\+[\d,.]+ kWh/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Since start\s*\+[\d,]+\.\d\d kWh/)
   },
 }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { Card, Stat } from '~/ui'
+import { Card, Stat, statSizes } from '~/ui'
 import { mobileViewport, Row } from './helpers'
 
 const meta = {
@@ -55,6 +55,35 @@ export const LongText: Story = {
   args: {
     label: 'Cumulative consumption of all devices in Substation North-East this month',
     value: '1,234,567.89',
+  },
+}
+/**
+ * Three figures in tiles of a device card's width: 'md' keeps '14,461.59' and its unit on one
+ * line where 'lg' moves the unit under it.
+ */
+export const Sizes: Story = {
+  args: { delta: undefined, value: '14,461.59' },
+  render: (args) => (
+    <Row gap="1rem">
+      {statSizes.map((size) => (
+        <div key={size} style={{ width: '14rem' }}>
+          <Card>
+            <Stat {...args} label={`Size ${size}`} size={size} />
+          </Card>
+        </div>
+      ))}
+    </Row>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const unitDrop = (size: string) => {
+      const figure = canvas.getByText(`Size ${size}`).nextElementSibling!
+      const unit = within(figure as HTMLElement).getByText('kWh')
+      return unit.getBoundingClientRect().top - figure.getBoundingClientRect().top
+    }
+    // On the figure's line: less than a line of 'md' text below its top.
+    await expect(unitDrop('md')).toBeLessThan(16)
+    await expect(unitDrop('lg')).toBeGreaterThan(24)
   },
 }
 export const NarrowScreen: Story = { globals: mobileViewport }

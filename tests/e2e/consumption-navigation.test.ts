@@ -83,7 +83,7 @@ describe('consumption time navigation against the real server', () => {
     )
     await heading(new RegExp(`^\\w+ 15 ${format(previous, 'MMMM yyyy')}, per hour$`)).waitFor()
     // Northwind's seeded tariff and factor price it: 48 kWh at 380 g CO2e a kWh.
-    await page.getByText(/^Total 48 kWh · €\d+\.\d\d · 18\.2 kg CO₂e$/).waitFor()
+    await page.getByText(/^Total 48\.00 kWh · €\d+\.\d\d · 18\.2 kg CO₂e$/).waitFor()
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
     await crumbs.getByRole('link', { name: format(previous, 'MMMM yyyy') }).waitFor()
 

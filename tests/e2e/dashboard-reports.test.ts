@@ -58,8 +58,9 @@ describe('dashboard and reports against the real server', () => {
     await totals.getByText('vs the same days', { exact: true }).waitFor()
     const current = await statFigure(totals, /^So far: /)
     const previous = await statFigure(totals, /^Same days before: /)
-    expect(Math.abs(current! - report.current.total_kwh)).toBeLessThan(0.051)
-    expect(Math.abs(previous! - report.previous.total_kwh!)).toBeLessThan(0.051)
+    // kWh to two decimals, as everywhere (lib/format/quantity.ts): within half a hundredth.
+    expect(Math.abs(current! - report.current.total_kwh)).toBeLessThan(0.0051)
+    expect(Math.abs(previous! - report.previous.total_kwh!)).toBeLessThan(0.0051)
     // Both periods are cut at the same elapsed time, before their ends.
     for (const period of [report.current, report.previous])
       expect(Date.parse(period.compared_end)).toBeLessThan(Date.parse(period.end))
@@ -152,8 +153,8 @@ describe('dashboard and reports against the real server', () => {
         else expect(csv![i], `${id} column ${i}`).toBeCloseTo(figure, 6)
       })
     }
-    // And the table shows the same to-date figures, to the 0.1 shown (its rows: the devices and
-    // the total; the standing charges and the bill are the file's).
+    // And the table shows the same to-date figures, kWh to the 0.01 shown and the percent to its
+    // 0.1 (its rows: the devices and the total; the standing charges and the bill are the file's).
     const rowLines = lines.filter((l) => l[0] !== 'standing_charge' && l[0] !== 'bill')
     expect(shown).toHaveLength(rowLines.length)
     const byName = new Map(rowLines.map((l) => [l[0] === 'total' ? 'Total' : l[1]!, l.slice(2)]))
@@ -163,7 +164,9 @@ describe('dashboard and reports against the real server', () => {
       cells.forEach((cell, i) => {
         if (csv![i] === '') expect(cell).toMatch(/^(N\/A|–)$/)
         else
-          expect(Math.abs(figureOf(cell) - Number(csv![i])), `${name}: ${cell}`).toBeLessThan(0.051)
+          expect(Math.abs(figureOf(cell) - Number(csv![i])), `${name}: ${cell}`).toBeLessThan(
+            i === 3 ? 0.051 : 0.0051,
+          )
       })
     }
   })
@@ -195,15 +198,14 @@ describe('dashboard and reports against the real server', () => {
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: device.name }) })
-    // The list shows two decimals, the overview one.
+    // Both show two decimals (lib/format/quantity.ts): the same figure, to the hundredth.
     const listed = await row.getByRole('cell').last().innerText()
+    expect(listed).toMatch(/^[\d,]+\.\d\d kWh$/)
     expect(Math.abs(figureOf(listed) - today.kwh!)).toBeLessThan(0.0051)
 
     await page.goto(`/devices/${device.id}`)
     await page.getByRole('heading', { name: device.name, level: 1 }).waitFor()
-    expect(Math.abs((await statFigure(page.locator('main'), 'Today'))! - today.kwh!)).toBeLessThan(
-      0.051,
-    )
+    expect(await statFigure(page.locator('main'), 'Today')).toBe(figureOf(listed))
   })
 
   it('shows no figure, not 0 kWh, for a device without readings today', async () => {
@@ -268,8 +270,8 @@ describe('dashboard and reports against the real server', () => {
         month: (await statFigure(figures, 'This month')) ?? 0,
       })
     }
-    // Each page rounds to 0.1: the sums may differ by half of that per device.
-    const slack = 0.05 * (perDevice.size + 1) + 1e-9
+    // Each page rounds to 0.01: the sums may differ by half of that per device.
+    const slack = 0.005 * (perDevice.size + 1) + 1e-9
     const sum = (key: 'today' | 'month') =>
       [...perDevice.values()].reduce((total, figures) => total + figures[key], 0)
     expect(Math.abs(sum('today') - today!)).toBeLessThan(slack)
@@ -277,13 +279,13 @@ describe('dashboard and reports against the real server', () => {
     expect(top.length).toBeGreaterThan(0)
     for (const item of top) {
       const [name, figure] = item.split('\n').map((part) => part.trim())
-      expect(Math.abs(perDevice.get(name!)!.month - figureOf(figure!)), name).toBeLessThan(0.11)
+      expect(Math.abs(perDevice.get(name!)!.month - figureOf(figure!)), name).toBeLessThan(0.0101)
     }
     await context.close()
   })
 })
 
-/** '10,787.4 kWh', '+6,836.2 kWh', '−5.8%' as a number. */
+/** '10,787.40 kWh', '+6,836.25 kWh', '−5.8%' as a number. */
 function figureOf(text: string): number {
   const match = /([+\-\u2212]?)([\d,]+(?:\.\d+)?)/.exec(text)
   if (!match) throw new Error(`no figure in '${text}'`)

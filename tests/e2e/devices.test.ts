@@ -129,13 +129,13 @@ describe('devices against the real server', () => {
   it('shows the latest reading and the readings, newest first, on the overview', async () => {
     await page.goto(`/devices/${deviceId}`)
     const latest = page.getByRole('region', { name: 'Latest reading' })
-    await latest.getByText('105.5 kWh').waitFor()
+    await latest.getByText('105.50 kWh').waitFor()
     await latest.getByText(/· 2 readings/).waitFor()
     await readingRows().nth(1).waitFor()
     const rows = await readingRows().allInnerTexts()
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toMatch(/105\.500 kWh[\s\S]*Bulk push[\s\S]*Measured/)
-    expect(rows[1]).toMatch(/100\.000 kWh[\s\S]*Bulk push/)
+    expect(rows[0]).toMatch(/105\.50 kWh[\s\S]*Bulk push[\s\S]*Measured/)
+    expect(rows[1]).toMatch(/100\.00 kWh[\s\S]*Bulk push/)
   })
 
   it('shows the status history the pushed readings started', async () => {
@@ -174,7 +174,7 @@ describe('devices against the real server', () => {
     await page.getByRole('button', { name: 'Save reading' }).click()
     await page.waitForURL((url) => url.pathname === `/devices/${deviceId}/logs`)
     const photos = page.getByRole('list', { name: 'Log photos' })
-    await photos.getByText('110.0 kWh').waitFor()
+    await photos.getByText('110.00 kWh').waitFor()
     await photos.getByText('Cabinet was locked, read through glass').waitFor()
 
     await page.getByRole('link', { name: 'Overview' }).click()
@@ -183,7 +183,7 @@ describe('devices against the real server', () => {
     await expect.poll(() => readingRows().allInnerTexts()).toHaveLength(1)
     const row = readingRows().first()
     expect(await row.innerText()).toMatch(
-      /110\.000 kWh[\s\S]*Manual[\s\S]*by Anna Admin[\s\S]*Cabinet was locked, read through glass/,
+      /110\.00 kWh[\s\S]*Manual[\s\S]*by Anna Admin[\s\S]*Cabinet was locked, read through glass/,
     )
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -200,7 +200,9 @@ describe('devices against the real server', () => {
     await typeDateTime('Read at', new Date(Date.now() - 30 * 60_000))
     await page.getByRole('button', { name: 'Save reading' }).click()
     const form = page.getByRole('form', { name: 'Manual reading' })
-    await form.getByText(/104 kWh is lower than the previous reading \(105\.5 kWh at /).waitFor()
+    await form
+      .getByText(/104\.00 kWh is lower than the previous reading \(105\.50 kWh at /)
+      .waitFor()
     await toast('Failed to add reading').waitFor()
     expect(new URL(page.url()).pathname).toBe(`/devices/${deviceId}/add_log`)
   })

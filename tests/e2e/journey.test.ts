@@ -85,7 +85,8 @@ describe('an operator journey', () => {
     expect(response.status()).toBe(200)
     const { kwh } = (await response.json()) as { kwh: number }
     const shown = await page.evaluate(
-      (value) => value.toLocaleString(undefined, { maximumFractionDigits: 1 }),
+      (value) =>
+        value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
       kwh,
     )
     const today = page

@@ -77,7 +77,7 @@ describe('a device connecting over MQTT', () => {
     const before = Date.now() - 2000
     const sent = paste(command, '4321.5')
     expect(sent.status, sent.stderr).toBe(0)
-    await card.getByText(/First message received: 4,321\.5 kWh at/).waitFor()
+    await card.getByText(/First message received: 4,321\.50 kWh at/).waitFor()
     const stored = (await (await latestReading()).json()) as { kwh: number; timestamp: string }
     expect(stored.kwh).toBe(4321.5)
     expect(Date.parse(stored.timestamp)).toBeGreaterThanOrEqual(before)
@@ -91,7 +91,7 @@ describe('a device connecting over MQTT', () => {
     expect(paste(curl).status).not.toBe(0)
     await page.goto(`/devices/${deviceId}`)
     const latest = page.getByRole('region', { name: 'Latest reading' })
-    await latest.getByText('4,321.5 kWh').waitFor()
+    await latest.getByText('4,321.50 kWh').waitFor()
     await latest.getByText(/· 1 reading$/).waitFor()
     const option = (flag: string) => new RegExp(` ${flag} '?([^' ]+)'?`).exec(command)![1]!
     const values = {
@@ -120,7 +120,7 @@ describe('a device connecting over MQTT', () => {
     const next = { readings: [{ timestamp: new Date().toISOString(), kwh: 4330.25 }] }
     await again.publishAsync(values.topic, JSON.stringify(next), { qos: 1 })
     await again.endAsync()
-    await latest.getByText('4,330.3 kWh').waitFor({ timeout: 5_000 })
+    await latest.getByText('4,330.25 kWh').waitFor({ timeout: 5_000 })
   })
 
   it('shows an alert the rules evaluator raises in the bell as it is delivered, not at the next minute', async () => {

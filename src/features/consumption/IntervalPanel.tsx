@@ -23,7 +23,7 @@ import type { ConsumptionIntervals } from '~/api'
 /** 'Total 478.3 kWh · €148.28 · 181.8 kg CO₂e': cost and CO2 where the group prices them. */
 const intervalTotal = (data: ConsumptionIntervals) =>
   [
-    `Total ${formatKwh(data.total_kwh, { maxDecimals: 1 })}`,
+    `Total ${formatKwh(data.total_kwh)}`,
     formatCostCo2(data.total_cost, data.total_co2_kg, data.currency),
   ]
     .filter(Boolean)

@@ -9,7 +9,7 @@ import {
   type PresetKey,
 } from './consumption-queries'
 import * as styles from './consumption.css'
-import { formatCostCo2, formatNumber } from '~/lib/format'
+import { formatCostCo2, formatQuantityFigure } from '~/lib/format'
 import type { CumulativeConsumption } from '~/api'
 import { formatBill } from '../settings/billing-cycle'
 
@@ -52,9 +52,11 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
     <Stack space="xs">
       <Stat
         label={presetLabels[preset]}
+        // Ten figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
+        size="md"
         unit="kWh"
         isLoading={figure.isPending}
-        value={formatNumber(data?.kwh, { maxDecimals: 1 })}
+        value={formatQuantityFigure(data?.kwh, 'kWh')}
       />
       {data && billPresets.has(preset) && <FigureNote>{billPeriod(data)}</FigureNote>}
       {data && costLine(data) && <FigureNote>{costLine(data)}</FigureNote>}

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
 import { Card, linkClassName, Stack, Stat, Text } from '~/ui'
-import { changeDirection, formatEnergy, formatPercentChange, periodCost } from '../reports/change'
+import { changeDirection, formatPercentChange, periodCost } from '../reports/change'
 import type { ReportPreset } from '../reports/report-search'
 import type { energyReportOptions } from '../reports/report-query'
 import { WidgetBody } from '../shared/WidgetBody'
-import { formatNumber } from '~/lib/format'
+import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
@@ -38,7 +38,7 @@ function Figures({
     <Stack space="md">
       <Stat
         label={labels.currentLabel}
-        value={formatNumber(report.current.total_kwh, { decimals: 1 })}
+        value={formatQuantityFigure(report.current.total_kwh, report.unit)}
         unit={report.unit}
         goodDirection="down"
         delta={{
@@ -53,7 +53,8 @@ function Figures({
         </Text>
       )}
       <Text as="p" size="sm" tone="muted">
-        {labels.previousLabel}: {formatEnergy(report.previous.full_total_kwh, report.unit)} in total
+        {labels.previousLabel}: {formatQuantity(report.previous.full_total_kwh, report.unit)} in
+        total
       </Text>
     </Stack>
   )

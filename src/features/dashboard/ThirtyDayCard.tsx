@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Card, linkClassName, ResponsiveConsumptionChart } from '~/ui'
-import {
-  changeDirection,
-  computeChange,
-  formatEnergy,
-  formatPercentChange,
-} from '../reports/change'
+import { formatQuantity } from '~/lib/format'
+import { changeDirection, computeChange, formatPercentChange } from '../reports/change'
 import type { energyReportOptions } from '../reports/report-query'
 
 const directionWord = { up: 'more than', down: 'less than', flat: 'the same as' } as const
@@ -27,7 +23,7 @@ export function ThirtyDayCard({
       title="Last 30 days"
       description={
         report && change
-          ? `${formatEnergy(report.current.total_kwh, report.unit)}, ${formatPercentChange(change.percent)} (${directionWord[changeDirection(change.absolute)]} the 30 days before)`
+          ? `${formatQuantity(report.current.total_kwh, report.unit)}, ${formatPercentChange(change.percent)} (${directionWord[changeDirection(change.absolute)]} the 30 days before)`
           : 'Daily consumption of every device in scope'
       }
       footer={

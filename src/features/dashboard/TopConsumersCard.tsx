@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
 import { Card, EmptyState, linkClassName, Text } from '~/ui'
-import { formatEnergy } from '../reports/change'
+import { formatQuantity } from '~/lib/format'
 import type { energyReportOptions } from '../reports/report-query'
 import { CardList, CardListItem } from './CardList'
 import * as styles from './dashboard.css'
@@ -39,7 +39,7 @@ function Ranking({ report, period }: { report: EnergyReport; period: string }) {
             />
           </span>
           <Text nowrap weight="medium" tabularNums>
-            {formatEnergy(device.current_kwh, report.unit)}
+            {formatQuantity(device.current_kwh, report.unit)}
           </Text>
         </CardListItem>
       ))}

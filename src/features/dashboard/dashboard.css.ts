@@ -8,10 +8,14 @@ export const board = style({ containerType: 'inline-size' })
 const two = '(min-width: 38rem)'
 const three = '(min-width: 57rem)'
 
+/**
+ * Cards of one row are as tall as the row's tallest (grid items stretch), their footers level
+ * at the bottom (a Card's body grows): a row of cards of uneven height read as broken.
+ */
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
-  alignItems: 'start',
+  alignItems: 'stretch',
   gridTemplateColumns: '1fr',
   '@container': {
     [two]: { gridTemplateColumns: 'repeat(2, 1fr)' },
@@ -21,6 +25,8 @@ export const grid = style({
 
 /** The fleet card takes the whole first row of two columns, so no card is left alone in one. */
 export const lead = style({
+  // A grid of one, so the card inside stretches to the row's height as its siblings do.
+  display: 'grid',
   '@container': {
     [two]: { gridColumn: '1 / -1' },
     [three]: { gridColumn: 'auto' },
@@ -36,7 +42,7 @@ export const pair = style([
   {
     display: 'grid',
     gap: vars.space.lg,
-    alignItems: 'start',
+    alignItems: 'stretch',
     '@container': { [two]: { gridTemplateColumns: 'repeat(2, 1fr)' } },
   },
 ])

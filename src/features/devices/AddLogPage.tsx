@@ -17,7 +17,7 @@ import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
 import { useAppServices } from '../shared/use-app-services'
 import { DeviceFrame } from './DeviceFrame'
-import { formatDateTime, formatMeter } from '~/lib/format'
+import { formatDateTime, formatKwh } from '~/lib/format'
 import { validateManualReading } from './manual-reading'
 import * as styles from './devices.css'
 
@@ -112,7 +112,7 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
       title="Add a manual reading"
       description={
         previous
-          ? `Previous reading ${formatMeter(previous.kwh)} on ${formatDateTime(previous.at)}.`
+          ? `Previous reading ${formatKwh(previous.kwh)} on ${formatDateTime(previous.at)}.`
           : 'This device has no readings yet.'
       }
     >

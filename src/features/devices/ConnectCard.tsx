@@ -13,7 +13,7 @@ import {
   type DeviceConnection,
   type Reading,
 } from '~/api'
-import { formatAgo, formatDateTime, formatMeter } from '~/lib/format'
+import { formatAgo, formatDateTime, formatKwh } from '~/lib/format'
 import { sprinkles } from '~/styles'
 import {
   Badge,
@@ -331,8 +331,7 @@ function FirstMessage({ deviceId, before }: { deviceId: string; before: number |
     >
       {received ? (
         <span>
-          First message received: {formatMeter(received.kwh)} at{' '}
-          {formatDateTime(received.timestamp)}
+          First message received: {formatKwh(received.kwh)} at {formatDateTime(received.timestamp)}
         </span>
       ) : (
         <Inline as="span" space="sm" alignY="center">

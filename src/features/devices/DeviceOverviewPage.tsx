@@ -13,7 +13,7 @@ import { DeviceFrame } from './DeviceFrame'
 import { ENERGY, MeasurementChart } from './MeasurementChart'
 import { ReadingsCard } from './ReadingsCard'
 import { RecentNotifications } from './RecentNotifications'
-import { formatDateTime, formatMeter, formatNumber } from '~/lib/format'
+import { formatDateTime, formatKwh, formatQuantityFigure } from '~/lib/format'
 import { plural } from '~/lib/plural'
 import * as styles from './devices.css'
 
@@ -70,7 +70,7 @@ export function DeviceOverviewPage({
             <Card title="Latest reading">
               <Stack space="xxs" align="start">
                 <Text size="xl" weight="semibold" tabularNums>
-                  {formatMeter(device.latest_kwh)}
+                  {formatKwh(device.latest_kwh)}
                 </Text>
                 <Text size="xs" tone="muted">
                   {device.summary.last_reading_at
@@ -115,8 +115,10 @@ function Figure({
   return (
     <Stat
       label={label}
+      // Three figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
+      size="md"
       isLoading={figure.isPending}
-      value={figure.isError ? '–' : formatNumber(figure.data?.kwh, { maxDecimals: 1 })}
+      value={figure.isError ? '–' : formatQuantityFigure(figure.data?.kwh, 'kWh')}
       unit="kWh"
     />
   )

@@ -4,7 +4,7 @@ import type { Device } from '~/api'
 import { Stack, Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import type { DeviceSortKey, DevicesSearch } from './device-list'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
-import { formatKwh, formatMeter, formatNumber } from '~/lib/format'
+import { formatKwh, formatQuantityFigure } from '~/lib/format'
 import { lastSeenShort, lastSeenText } from './format'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
@@ -60,7 +60,7 @@ const today: Column = {
   name: 'Today',
   align: 'end',
   width: '0.9fr',
-  minWidth: 96,
+  minWidth: 104,
   render: (device) => formatKwh(device.today_kwh),
 }
 
@@ -87,9 +87,10 @@ const wideColumns: readonly Column[] = [
     id: 'latest',
     name: 'Latest reading',
     align: 'end',
-    width: '1fr',
-    minWidth: 112,
-    render: (device) => formatMeter(device.latest_kwh),
+    width: '1.1fr',
+    // A register of six figures and two decimals, '207,635.43 kWh', whole beside the sidebar.
+    minWidth: 152,
+    render: (device) => formatKwh(device.latest_kwh),
   },
   today,
 ]
@@ -123,7 +124,7 @@ const narrowColumns: readonly Column[] = [
     width: 72,
     render: (device) => (
       <Stack as="span" space="xxs" align="end">
-        <span>{formatNumber(device.today_kwh, { maxDecimals: 2 })}</span>
+        <span>{formatQuantityFigure(device.today_kwh, 'kWh')}</span>
         {device.today_kwh != null && (
           <Text size="xs" tone="muted" truncate>
             kWh

@@ -6,7 +6,7 @@ import { sprinkles } from '~/styles'
 import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Stack, Text, Tiles } from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
-import { formatDateTime, formatMeter } from '~/lib/format'
+import { formatDateTime, formatKwh } from '~/lib/format'
 import * as styles from './devices.css'
 
 const photoFrame = sprinkles({ border: 'line', borderRadius: 'lg', background: 'surface' })
@@ -107,7 +107,7 @@ function PhotoCard({ attachment, onOpen }: { attachment: Attachment; onOpen: () 
       <Stack space="xxs" className={sprinkles({ padding: 'md', fontSize: 'sm' })}>
         <strong>
           {reading.data
-            ? formatMeter(reading.data.kwh)
+            ? formatKwh(reading.data.kwh)
             : attachment.reading_id === null
               ? 'Photo only'
               : '…'}

@@ -28,7 +28,7 @@ import { ENERGY } from './MeasurementChart'
 import { newestFirstSlice, pickNewestFirst } from './reading-pages'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
-import { formatDateTime, formatNumber } from '~/lib/format'
+import { formatDateTime, formatQuantity } from '~/lib/format'
 
 type Source = NonNullable<NonNullable<ListDeviceReadingsData['query']>['source']>
 const sources = [
@@ -61,13 +61,15 @@ const TABLE_HEIGHT = READINGS_PAGE_SIZE * 52 + 40
 const photoUrl = (attachmentId: string) =>
   `${client.getConfig().baseUrl ?? ''}/api/v1/attachments/${attachmentId}/content`
 
-/** Meters count in watt-hours: three decimals of kWh, always, so the column lines up. */
-/** The unit of the listed measurement: cells read it, so the columns stay module constants. */
+/**
+ * The unit of the listed measurement: cells read it, so the columns stay module constants. Its
+ * figures show the unit's one precision (lib/format), kWh as everywhere else.
+ */
 const UnitContext = createContext('')
 
 function Value({ reading }: { reading: Reading }) {
   const unit = useContext(UnitContext)
-  return <>{`${formatNumber(reading.kwh, { decimals: 3 })} ${unit}`}</>
+  return <>{formatQuantity(reading.kwh, unit)}</>
 }
 
 function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: boolean }) {

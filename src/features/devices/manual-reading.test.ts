@@ -16,10 +16,16 @@ describe('validateManualReading', () => {
   it('refuses a value below the previous reading unless marked as a reset', () => {
     expect(
       validateManualReading({ kwh: 100, timestamp: null, isReset: false }, previous, now).kwh,
-    ).toMatch(/^Below the previous reading of 22,431.3 kWh/)
+    ).toMatch(/^Below the previous reading of 22,431\.30 kWh\. /)
     expect(
       validateManualReading({ kwh: 100, timestamp: null, isReset: true }, previous, now),
     ).toEqual({})
+  })
+  it('names a bound with watt-hours as such, not rounded to what was typed', () => {
+    const exact = { ...previous, kwh: 22_431.304 }
+    expect(
+      validateManualReading({ kwh: 22_431.3, timestamp: null, isReset: false }, exact, now).kwh,
+    ).toMatch(/^Below the previous reading of 22,431\.304 kWh\. /)
   })
   it('lets a back-dated reading be lower than a later one', () => {
     expect(

@@ -1,4 +1,4 @@
-import { formatNumber } from '~/lib/format'
+import { formatKwhAsEntered, formatNumber } from '~/lib/format'
 /** Rules of a manual meter reading (spec issue 8): a number, not below the previous one unless reset. */
 export interface ManualReadingInput {
   kwh: number
@@ -14,8 +14,6 @@ export interface PreviousReading {
 
 export type ManualReadingErrors = Partial<Record<'kwh' | 'timestamp', string>>
 
-const fmt = (kwh: number) => formatNumber(kwh, { maxDecimals: 3 })
-
 /** openapi.yaml's bound on a meter value: more than any register holds, and sums stay finite. */
 export const MAX_METER_KWH = 1e12
 
@@ -28,14 +26,14 @@ export function validateManualReading(
   if (!Number.isFinite(input.kwh)) errors.kwh = 'Enter the meter value as a number.'
   else if (input.kwh < 0) errors.kwh = 'A meter value cannot be negative.'
   else if (input.kwh > MAX_METER_KWH)
-    errors.kwh = `A meter value is at most ${fmt(MAX_METER_KWH)} kWh.`
+    errors.kwh = `A meter value is at most ${formatNumber(MAX_METER_KWH)} kWh.`
   else if (
     previous &&
     !input.isReset &&
     input.kwh < previous.kwh &&
     readBefore(previous, input, now)
   ) {
-    errors.kwh = `Below the previous reading of ${fmt(previous.kwh)} kWh. If the meter was reset or replaced, mark it below.`
+    errors.kwh = `Below the previous reading of ${formatKwhAsEntered(previous.kwh)}. If the meter was reset or replaced, mark it below.`
   }
   if (input.timestamp && new Date(input.timestamp).getTime() > now.getTime() + 60_000) {
     errors.timestamp = 'The reading cannot be in the future.'

@@ -140,7 +140,7 @@ describe('rendering with fallback (spec §4)', () => {
     )
     expect(rendered.title).toBe('EV chargers is above its consumption threshold')
     expect(rendered.attributes[0]).toEqual({ label: 'Over threshold', value: '+15.5%' })
-    expect(rendered.attributes[1]).toEqual({ label: 'Consumption', value: '92.4 kWh / 80 kWh' })
+    expect(rendered.attributes[1]).toEqual({ label: 'Consumption', value: '92.40 kWh / 80.00 kWh' })
   })
   it('shows N/A overage at a zero threshold', () => {
     const rendered = renderNotification(

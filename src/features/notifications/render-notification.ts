@@ -12,7 +12,7 @@ import {
   type ConsumptionThresholdParams,
   type DeviceOfflineParams,
 } from './templates'
-import { formatNumber, formatPercent } from '~/lib/format'
+import { formatPercent, formatQuantity } from '~/lib/format'
 
 export interface NotificationAttribute {
   label: string
@@ -45,9 +45,6 @@ export function formatOverage(actual: number, threshold: number): string {
   if (threshold === 0) return 'N/A'
   return formatPercent((actual - threshold) / threshold, { decimals: 1 })
 }
-
-const formatAmount = (value: number, unit: string) =>
-  `${formatNumber(value, { maxDecimals: 2 })} ${unit}`
 
 /** '2 hours ago': relative like the delivery time beside it; an invalid date fails the rendering. */
 const ago = (iso: string, now: Date) => {
@@ -89,13 +86,13 @@ function renderConsumptionThreshold(p: ConsumptionThresholdParams, now: Date) {
   return {
     title: `${p.device_name} is above its consumption threshold`,
     message:
-      `${p.device_name} used ${formatAmount(p.actual_value, p.unit)} this ${windowNouns[p.window]}, ` +
-      `above the threshold of ${formatAmount(p.threshold_value, p.unit)}.`,
+      `${p.device_name} used ${formatQuantity(p.actual_value, p.unit)} this ${windowNouns[p.window]}, ` +
+      `above the threshold of ${formatQuantity(p.threshold_value, p.unit)}.`,
     attributes: compact([
       { label: 'Over threshold', value: withSign(overage) },
       {
         label: 'Consumption',
-        value: `${formatAmount(p.actual_value, p.unit)} / ${formatAmount(p.threshold_value, p.unit)}`,
+        value: `${formatQuantity(p.actual_value, p.unit)} / ${formatQuantity(p.threshold_value, p.unit)}`,
       },
       { label: 'Window', value: windowLabels[p.window] },
       p.location ? { label: 'Location', value: p.location } : null,

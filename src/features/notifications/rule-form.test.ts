@@ -184,7 +184,7 @@ describe('rule descriptions', () => {
         unit: 'kWh',
         window: 'WEEKLY',
       }),
-    ).toBe('Alerts above 1,200 kWh per week')
+    ).toBe('Alerts above 1,200.00 kWh per week')
     const watching = (ids: string[], reason: string | null = null) => ({
       device_ids: ids,
       deactivated_reason: reason,

@@ -13,7 +13,7 @@ import type {
   ThresholdWindow,
 } from '~/api'
 import { plural } from '~/lib/plural'
-import { formatNumber } from '~/lib/format'
+import { formatQuantity } from '~/lib/format'
 
 export const thresholdWindows = [
   'HOURLY',
@@ -196,8 +196,7 @@ export function describeRule(
     return `Alerts after ${rule.offline_after_minutes ?? '?'} minutes without contact`
   }
   const parts = [
-    `Alerts above ${formatNumber(rule.threshold_value ?? 0, { maxDecimals: 2 })}`,
-    rule.unit,
+    `Alerts above ${formatQuantity(rule.threshold_value ?? 0, rule.unit ?? '')}`,
     rule.window && `per ${windowNouns[rule.window]}`,
   ]
   return parts.filter(Boolean).join(' ')

@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date'
-import { Button, DateRangePicker, Icon, Select, SelectItem, Tiles } from '~/ui'
+import { DateRangePicker, Select, SelectItem, Tiles } from '~/ui'
 import { DevicePicker } from '../shared/DevicePicker'
 import { presetLabels, type DayRange } from './report-periods'
 import { metricLabels } from './report-query'
@@ -17,8 +17,6 @@ export interface ReportChoice {
 export interface ReportControlsProps {
   choice: ReportChoice
   onChange: (patch: Partial<ReportChoice>) => void
-  onDownload: () => void
-  isDownloading: boolean
 }
 
 const presetItems = reportPresets.map((id) => ({ id, name: presetLabels[id] }))
@@ -29,13 +27,8 @@ const toRange = (range: DayRange | undefined) =>
 const fromRange = (range: { start: { toString(): string }; end: { toString(): string } } | null) =>
   range ? { from: range.start.toString(), to: range.end.toString() } : undefined
 
-/** What to compare: periods (preset or custom), the metric and the devices; and the CSV. */
-export function ReportControls({
-  choice,
-  onChange,
-  onDownload,
-  isDownloading,
-}: ReportControlsProps) {
+/** What to compare: periods (preset or custom), the metric and the devices. */
+export function ReportControls({ choice, onChange }: ReportControlsProps) {
   return (
     <Tiles space="md" minItemWidth="17rem" alignY="bottom">
       <Select
@@ -69,9 +62,6 @@ export function ReportControls({
       >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
-      <Button intent="formSecondary" onPress={onDownload} isDisabled={isDownloading}>
-        <Icon name="download" size="sm" /> {isDownloading ? 'Preparing CSV...' : 'Download CSV'}
-      </Button>
       <Tiles space="md" minItemWidth="20rem" alignY="top" className={styles.devices}>
         <DevicePicker
           value={choice.devices}

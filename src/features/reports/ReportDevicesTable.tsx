@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react'
 import type { EnergyReport, EnergyReportDevice } from '~/api'
 import { linkClassName, Table, Text, type SortDescriptor, type TableColumn } from '~/ui'
 import type { ReactNode } from 'react'
-import { formatCostCo2 } from '~/lib/format'
-import { difference, formatEnergy, formatEnergyChange, formatPercentChange } from './change'
+import { formatCostCo2, formatQuantity } from '~/lib/format'
+import { difference, formatPercentChange } from './change'
 
 /** A kWh figure with its cost and CO2 under it where the report has them. */
 function WithCost({ figure, cost }: { figure: string; cost: string | null }): ReactNode {
@@ -50,7 +50,7 @@ const columns: Column[] = [
     ...figure,
     render: (d, report) => (
       <WithCost
-        figure={formatEnergy(d.current_kwh, report.unit)}
+        figure={formatQuantity(d.current_kwh, report.unit)}
         cost={formatCostCo2(d.current_cost, d.current_co2_kg, report.currency)}
       />
     ),
@@ -61,7 +61,7 @@ const columns: Column[] = [
     ...figure,
     render: (d, report) => (
       <WithCost
-        figure={formatEnergy(d.previous_kwh, report.unit)}
+        figure={formatQuantity(d.previous_kwh, report.unit)}
         cost={formatCostCo2(d.previous_cost, d.previous_co2_kg, report.currency)}
       />
     ),
@@ -72,7 +72,7 @@ const columns: Column[] = [
     ...figure,
     render: (d, report) => (
       <WithCost
-        figure={formatEnergyChange(d.absolute_change, report.unit)}
+        figure={formatQuantity(d.absolute_change, report.unit, { signed: true })}
         cost={formatCostCo2(
           difference(d.current_cost, d.previous_cost),
           difference(d.current_co2_kg, d.previous_co2_kg),
@@ -98,19 +98,19 @@ function totals(report: EnergyReport): Record<ReportSortKey, ReactNode> {
     device_name: 'Total',
     current_kwh: (
       <WithCost
-        figure={formatEnergy(current.total_kwh, report.unit)}
+        figure={formatQuantity(current.total_kwh, report.unit)}
         cost={formatCostCo2(current.total_cost, current.total_co2_kg, currency)}
       />
     ),
     previous_kwh: (
       <WithCost
-        figure={formatEnergy(previous.total_kwh, report.unit)}
+        figure={formatQuantity(previous.total_kwh, report.unit)}
         cost={formatCostCo2(previous.total_cost, previous.total_co2_kg, currency)}
       />
     ),
     absolute_change: (
       <WithCost
-        figure={formatEnergyChange(change.absolute_kwh, report.unit)}
+        figure={formatQuantity(change.absolute_kwh, report.unit, { signed: true })}
         cost={formatCostCo2(change.absolute_cost, change.absolute_co2_kg, currency, {
           signed: true,
         })}

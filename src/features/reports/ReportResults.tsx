@@ -14,18 +14,11 @@ function Figure({ cost, children }: { cost: string | null; children: ReactNode }
     </Stack>
   )
 }
-import {
-  changeDirection,
-  costChange,
-  formatEnergy,
-  formatEnergyChange,
-  periodCost,
-  reportChange,
-} from './change'
+import { changeDirection, costChange, periodCost, reportChange } from './change'
 import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
-import { formatNumber } from '~/lib/format'
+import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
@@ -74,21 +67,23 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
           <Figure cost={periodCost(report.current, report.currency)}>
             <Stat
               label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
-              value={formatNumber(report.current.total_kwh, { decimals: 1 })}
+              value={formatQuantityFigure(report.current.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
           <Figure cost={periodCost(report.previous, report.currency)}>
             <Stat
               label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
-              value={formatNumber(report.previous.total_kwh, { decimals: 1 })}
+              value={formatQuantityFigure(report.previous.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
           <Figure cost={costChange(report.change, report.currency)}>
             <Stat
               label="Change"
-              value={formatEnergyChange(report.change.absolute_kwh, '')}
+              value={formatQuantityFigure(report.change.absolute_kwh, report.unit, {
+                signed: true,
+              })}
               unit={report.unit}
               goodDirection="down"
               delta={{
@@ -103,7 +98,7 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
           <Text as="p" size="sm" tone="muted">
             The current period is still running, so it is compared with the same days of the
             previous one. All of {previous}:{' '}
-            {formatEnergy(report.previous.full_total_kwh, report.unit)}.
+            {formatQuantity(report.previous.full_total_kwh, report.unit)}.
           </Text>
         )}
       </Card>
@@ -127,8 +122,8 @@ export function ReportResults({ report, periods, timeZone, now }: ReportResultsP
           // the metric is kWh/day, and their sum is no total. A running period's bars are the
           // whole previous period, so its whole total goes beside them.
           totals={{
-            current: formatEnergy(report.current.total_kwh, report.unit),
-            previous: formatEnergy(report.previous.full_total_kwh, report.unit),
+            current: formatQuantity(report.current.total_kwh, report.unit),
+            previous: formatQuantity(report.previous.full_total_kwh, report.unit),
           }}
         />
       </Card>

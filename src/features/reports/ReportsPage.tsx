@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { normalizeError } from '~/api'
-import { Box, ErrorState, Skeleton, Stack } from '~/ui'
+import { Box, Button, ErrorState, Icon, Skeleton, Stack } from '~/ui'
 import { useCalendar } from '../consumption/calendar'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
@@ -76,14 +76,15 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
       <PageHeader
         title="Reports"
         lead={`Energy of the devices in scope, period against period, in ${timezone.replaceAll('_', ' ')} time.`}
+        actions={
+          // The report as chosen below, as a file: the page's own action, beside its title.
+          <Button intent="formSecondary" onPress={() => void download()} isDisabled={downloading}>
+            <Icon name="download" size="sm" /> {downloading ? 'Preparing CSV...' : 'Download CSV'}
+          </Button>
+        }
       />
       <Stack space="xl">
-        <ReportControls
-          choice={choice}
-          onChange={onChange}
-          onDownload={() => void download()}
-          isDownloading={downloading}
-        />
+        <ReportControls choice={choice} onChange={onChange} />
         {report.isPending ? (
           <Box display="grid" gap="md" padding="lg" role="status" aria-label="Loading the report">
             <Skeleton shape="rect" height="6rem" />

@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  computeChange,
-  costChange,
-  difference,
-  formatEnergy,
-  formatPercentChange,
-  periodCost,
-} from './change'
+import { computeChange, costChange, difference, formatPercentChange, periodCost } from './change'
 
 describe('computeChange', () => {
   it('gives the absolute and percent change from previous to current', () => {
@@ -33,11 +26,6 @@ describe('formatting', () => {
     expect(formatPercentChange(4.5966)).toBe('+4.6%')
     expect(formatPercentChange(-5.78)).toBe('-5.8%')
     expect(formatPercentChange(0)).toBe('0.0%')
-  })
-
-  it('writes energy with one decimal and its unit', () => {
-    expect(formatEnergy(1234.5)).toBe('1,234.5 kWh')
-    expect(formatEnergy(3, 'kWh/day')).toBe('3.0 kWh/day')
   })
 })
 

@@ -1,5 +1,5 @@
 import type { EnergyReport, ReportPeriod } from '~/api'
-import { formatCost, formatCostCo2, formatKwh, formatPercent } from '~/lib/format'
+import { formatCost, formatCostCo2, formatPercent } from '~/lib/format'
 
 /** Change from a previous figure to a current one; percent is null when previous is 0 (shown 'N/A'). */
 export interface Change {
@@ -13,14 +13,6 @@ export function computeChange(current: number, previous: number): Change {
     percent: previous === 0 ? null : ((current - previous) / previous) * 100,
   }
 }
-
-/** '1,234.5 kWh'; the unit is the report's ('kWh' or 'kWh/day'); '–' without data. */
-export const formatEnergy = (value: number | null, unit = 'kWh') =>
-  formatKwh(value, { decimals: 1 }, unit)
-
-/** '+54.3 kWh' / '−12.0 kWh'; '–' without data. */
-export const formatEnergyChange = (value: number | null, unit = 'kWh') =>
-  formatKwh(value, { decimals: 1, signed: true }, unit)
 
 /** '+4.6%', '−5.8%', '0.0%', or 'N/A' when there is nothing to compare with (spec §5). */
 export const formatPercentChange = (percent: number | null) =>

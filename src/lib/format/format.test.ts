@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatEnergy, formatEnergyChange, formatPercentChange } from '~/features/reports/change'
+import { formatPercentChange } from '~/features/reports/change'
 import { formatOverage } from '~/features/notifications/render-notification'
 import { chartKwh } from '~/ui/private/chart/time'
 import { formatMb, formatShare } from '~/ui/ProfileCard/profile'
@@ -9,9 +9,10 @@ import {
   formatAgoShort,
   formatDuration,
   formatKwh,
-  formatMeter,
   formatNumber,
   formatPercent,
+  formatQuantity,
+  formatQuantityFigure,
 } from '.'
 
 const browserLanguages = (...languages: string[]) => vi.stubGlobal('navigator', { languages })
@@ -22,8 +23,7 @@ describe('numbers in the browser’s locale', () => {
     browserLanguages('en-US')
     expect(formatNumber(1234.5)).toBe('1,234.5')
     expect(formatKwh(1234.567)).toBe('1,234.57 kWh')
-    expect(formatKwh(3, { decimals: 1 }, 'kWh/day')).toBe('3.0 kWh/day')
-    expect(formatMeter(1234.5)).toBe('1,234.5 kWh')
+    expect(formatQuantity(3, 'kWh/day')).toBe('3.00 kWh/day')
     expect(formatPercent(0.125, { maxDecimals: 1 })).toBe('12.5%')
     expect(formatPercent(0.046, { decimals: 1, signed: true })).toBe('+4.6%')
     expect(formatNumber(15_000, { compact: true, maxDecimals: 1 })).toBe('15K')
@@ -38,7 +38,7 @@ describe('numbers in the browser’s locale', () => {
   it('reads de-DE the German way', () => {
     browserLanguages('de-DE')
     expect(formatNumber(1234.5)).toBe('1.234,5')
-    expect(formatKwh(1234.5)).toBe('1.234,5 kWh')
+    expect(formatKwh(1234.5)).toBe('1.234,50 kWh')
     expect(formatPercent(0.125, { maxDecimals: 1 })).toBe('12,5\u00a0%')
   })
 
@@ -46,17 +46,16 @@ describe('numbers in the browser’s locale', () => {
   it('formats the same kWh the same on every page in de-DE', () => {
     browserLanguages('de-DE')
     const paths = (kwh: number) => ({
-      'device table and readings': formatKwh(kwh),
-      'meter register (overview, logs, add log)': formatMeter(kwh),
-      'reports and dashboard': formatEnergy(kwh),
+      'device table, meter registers and readings': formatKwh(kwh),
+      'reports and dashboard (the report’s unit)': formatQuantity(kwh, 'kWh'),
+      'stats with the unit beside them': `${formatQuantityFigure(kwh, 'kWh')} kWh`,
       'chart tooltips and tables': chartKwh(kwh),
     })
-    for (const [path, text] of Object.entries(paths(234.5))) expect(text, path).toBe('234,5 kWh')
-    const { 'chart tooltips and tables': chart, ...pages } = paths(1234.5)
-    for (const [path, text] of Object.entries(pages)) expect(text, path).toBe('1.234,5 kWh')
-    // Charts drop the decimals from 1,000 kWh up, in German too.
-    expect(chart).toBe('1.235 kWh')
-    expect(formatEnergyChange(-12)).toBe('-12,0 kWh')
+    for (const kwh of [234.5, 1234.5]) {
+      const expected = kwh === 234.5 ? '234,50 kWh' : '1.234,50 kWh'
+      for (const [path, text] of Object.entries(paths(kwh))) expect(text, path).toBe(expected)
+    }
+    expect(formatQuantity(-12, 'kWh', { signed: true })).toBe('-12,00 kWh')
     expect(formatPercentChange(4.5966)).toBe('+4,6\u00a0%')
     expect(formatOverage(92.4, 80)).toBe('15,5\u00a0%')
     expect(formatShare(1, 4)).toBe('25\u00a0%')

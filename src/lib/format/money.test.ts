@@ -12,6 +12,7 @@ describe('cost in the answer’s currency, in the browser’s locale', () => {
     expect(formatCost(12.5, 'GBP', { signed: true })).toBe('+£12.50')
     expect(formatCost(-127.91, 'EUR', { signed: true })).toBe('-€127.91')
     expect(formatCost(0, 'EUR', { signed: true })).toBe('€0.00')
+    expect(formatCost(41, 'EUR')).toBe('€41.00')
   })
 
   it('reads de-DE the German way, and keeps a currency’s own decimals', () => {
@@ -33,8 +34,17 @@ describe('CO2 in kg, and in t from 1,000 kg', () => {
     expect(formatCo2(999.94)).toBe('999.9 kg CO₂e')
     expect(formatCo2(2553.752)).toBe('2.55 t CO₂e')
     expect(formatCo2(-156.788, { signed: true })).toBe('-156.8 kg CO₂e')
-    expect(formatCo2(1200, { signed: true })).toBe('+1.2 t CO₂e')
+    expect(formatCo2(1200, { signed: true })).toBe('+1.20 t CO₂e')
     expect(formatCo2(null)).toBe('–')
+  })
+
+  it('keeps one decimal in kg and two in t, trailing zeros included', () => {
+    browserLanguages('en-US')
+    expect(formatCo2(50)).toBe('50.0 kg CO₂e')
+    expect(formatCo2(0)).toBe('0.0 kg CO₂e')
+    expect(formatCo2(2500)).toBe('2.50 t CO₂e')
+    // What rounds to a tonne is written in tonnes, not '1,000.0 kg'.
+    expect(formatCo2(999.96)).toBe('1.00 t CO₂e')
   })
 
   it('uses the browser’s decimal separator', () => {

@@ -2,7 +2,7 @@
  * Cost and CO2 beside kWh (issue 26): money in the answer's currency, formatted in the browser's
  * locale ('€41.04' in en-IE, '41,04 €' in de-DE); CO2 in kg, or t from 1,000 kg.
  */
-import { NO_VALUE } from './number'
+import { formatNumber, NO_VALUE } from './number'
 
 export interface MoneyStyle {
   /** A leading '+' for a rise; zero stays unsigned. @default false */
@@ -19,7 +19,7 @@ function moneyFormat(currency: string, signed: boolean): Intl.NumberFormat {
     format = new Intl.NumberFormat(languages, {
       style: 'currency',
       currency,
-      signDisplay: signed ? 'exceptZero' : 'auto',
+      signDisplay: signed ? 'exceptZero' : 'negative',
     })
     cache.set(key, format)
   }
@@ -27,8 +27,8 @@ function moneyFormat(currency: string, signed: boolean): Intl.NumberFormat {
 }
 
 /**
- * '€1,234.56' in the currency's own decimals; an en dash without a value or currency (a cost
- * without its currency would read as the wrong money).
+ * '€1,234.56' in the currency's own decimals, always shown ('€41.00', not '€41'); an en dash
+ * without a value or currency (a cost without its currency would read as the wrong money).
  */
 export const formatCost = (
   value: number | null | undefined,
@@ -36,22 +36,17 @@ export const formatCost = (
   { signed = false }: MoneyStyle = {},
 ) => (value == null || !currency ? NO_VALUE : moneyFormat(currency, signed).format(value))
 
-function co2Format(maxDecimals: number, signed: boolean) {
-  return new Intl.NumberFormat(globalThis.navigator?.languages, {
-    maximumFractionDigits: maxDecimals,
-    signDisplay: signed ? 'exceptZero' : 'auto',
-  })
-}
-
 /**
- * '50.3 kg CO₂e', '2.55 t CO₂e' from 1,000 kg (tonnes read better on a year's bill); one decimal
- * in kg, two in t. An en dash without a value.
+ * '50.3 kg CO₂e', '2.55 t CO₂e' from 1,000 kg (tonnes read better on a year's bill): always one
+ * decimal in kg and two in t (the precision rule in quantity.ts), so '50.0 kg' never reads '50 kg'
+ * beside '50.3 kg'. An en dash without a value.
  */
 export function formatCo2(kg: number | null | undefined, { signed = false }: MoneyStyle = {}) {
   if (kg == null) return NO_VALUE
-  return Math.abs(kg) >= 1000
-    ? `${co2Format(2, signed).format(kg / 1000)} t CO₂e`
-    : `${co2Format(1, signed).format(kg)} kg CO₂e`
+  // 999.96 kg rounds to a tonne: '1.00 t', not '1,000.0 kg'.
+  return Math.abs(kg) >= 999.95
+    ? `${formatNumber(kg / 1000, { decimals: 2, signed })} t CO₂e`
+    : `${formatNumber(kg, { decimals: 1, signed })} kg CO₂e`
 }
 
 /**

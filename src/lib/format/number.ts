@@ -5,9 +5,12 @@
  */
 
 export interface NumberStyle {
-  /** Fraction digits always shown, and at most: 1 gives '12.0' and '12.3'. */
+  /** Fraction digits always shown, and at most unless `maxDecimals` says more: 1 gives '12.0'. */
   decimals?: number
-  /** Fraction digits at most, trailing zeros dropped: 2 gives '12.35' and '12'. @default 3 (0 for percents) */
+  /**
+   * Fraction digits at most, trailing zeros beyond `decimals` dropped: 2 gives '12.35' and '12'.
+   * @default `decimals`, else 3 (0 for percents)
+   */
   maxDecimals?: number
   /** A leading '+' for a rise; zero stays unsigned. @default false */
   signed?: boolean
@@ -28,8 +31,9 @@ function numberFormat(style: NumberStyle, percent: boolean): Intl.NumberFormat {
     format = new Intl.NumberFormat(languages, {
       style: percent ? 'percent' : 'decimal',
       minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals ?? maxDecimals,
-      signDisplay: signed ? 'exceptZero' : 'auto',
+      maximumFractionDigits: maxDecimals ?? decimals,
+      // 'negative': a figure that rounds to zero reads '0.00', never '-0.00'.
+      signDisplay: signed ? 'exceptZero' : 'negative',
       notation: compact ? 'compact' : 'standard',
     })
     cache.set(key, format)
@@ -44,16 +48,6 @@ export const NO_VALUE = '–'
 export const formatNumber = (value: number | null | undefined, style: NumberStyle = {}) =>
   value == null ? NO_VALUE : numberFormat(style, false).format(value)
 
-/** '1,234.56 kWh' (two decimals at most unless the style says otherwise); the unit may be 'kWh/day'. */
-export const formatKwh = (
-  value: number | null | undefined,
-  style: NumberStyle = { maxDecimals: 2 },
-  unit = 'kWh',
-) => (value == null ? NO_VALUE : `${formatNumber(value, style)} ${unit}`)
-
 /** A ratio as a percent: 0.125 gives '13%', or '12.5%' with `{ maxDecimals: 1 }`. */
 export const formatPercent = (ratio: number, style: NumberStyle = {}) =>
   numberFormat(style, true).format(ratio)
-
-/** A meter register: one decimal always, so columns of readings line up. */
-export const formatMeter = (kwh: number | null | undefined) => formatKwh(kwh, { decimals: 1 })

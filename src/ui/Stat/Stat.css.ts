@@ -11,19 +11,27 @@ export const label = style({
   fontWeight: vars.fontWeight.medium,
 })
 
-export const figure = style({
-  display: 'flex',
-  // A narrow card moves the unit under the figure rather than breaking the number.
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  columnGap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.display,
-  fontWeight: vars.fontWeight.semibold,
-  lineHeight: vars.lineHeight.tight,
-  fontVariantNumeric: 'tabular-nums',
-  letterSpacing: '-0.01em',
-  whiteSpace: 'nowrap',
+export const figure = recipe({
+  base: {
+    display: 'flex',
+    // A narrow card moves the unit under the figure rather than breaking the number.
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: vars.space.xs,
+    margin: 0,
+    fontWeight: vars.fontWeight.semibold,
+    lineHeight: vars.lineHeight.tight,
+    fontVariantNumeric: 'tabular-nums',
+    letterSpacing: '-0.01em',
+    whiteSpace: 'nowrap',
+  },
+  variants: {
+    size: {
+      md: { fontSize: vars.fontSize.xxl },
+      lg: { fontSize: vars.fontSize.display },
+    },
+  },
+  defaultVariants: { size: 'lg' },
 })
 
 export const unit = style({

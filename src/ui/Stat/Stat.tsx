@@ -5,6 +5,7 @@ import { Skeleton } from '../Skeleton'
 import { VisuallyHidden } from '../VisuallyHidden'
 
 export const deltaDirections = ['up', 'down', 'neutral'] as const
+export const statSizes = ['md', 'lg'] as const
 export type DeltaDirection = (typeof deltaDirections)[number]
 
 export interface StatDelta {
@@ -27,6 +28,11 @@ export interface StatProps {
   goodDirection?: 'up' | 'down'
   /** Figure still loading: a skeleton takes its place. @default false */
   isLoading?: boolean
+  /**
+   * 'md' for a grid of several figures in narrow tiles, where a '14,461.59' at 'lg' would push
+   * its unit onto a line of its own beside figures that kept theirs. @default 'lg'
+   */
+  size?: (typeof statSizes)[number]
 }
 
 const srDirection: Record<DeltaDirection, string> = {
@@ -44,6 +50,7 @@ export function Stat({
   delta,
   goodDirection = 'up',
   isLoading = false,
+  size = 'lg',
 }: StatProps) {
   const tone =
     !delta || delta.direction === 'neutral'
@@ -54,7 +61,7 @@ export function Stat({
   return (
     <div className={styles.root}>
       <p className={styles.label}>{label}</p>
-      <p className={styles.figure}>
+      <p className={styles.figure({ size })}>
         {isLoading ? <Skeleton shape="rect" width="7rem" height="2rem" /> : value}
         {!isLoading && unit && <span className={styles.unit}>{unit}</span>}
       </p>

@@ -62,7 +62,7 @@ export const Default: Story = {
     ]) {
       await expect(figures.getByText(label)).toBeVisible()
     }
-    await expect(await canvas.findByText('748.3')).toBeVisible()
+    await expect(await canvas.findByText('748.30')).toBeVisible()
     await expect(canvas.getByText('Readings missing')).toBeVisible()
     await expect(canvas.getByText('Estimated: an edge falls between readings')).toBeVisible()
     await expect(canvas.getAllByText('Meter reset')[0]).toBeVisible()
@@ -325,11 +325,11 @@ export const WithCost: Story = {
       await expect(await figures.findByText('€231.97 · 284.4 kg CO₂e')).toBeVisible()
       await expect(await figures.findByText('8 Oct – 7 Nov 2026')).toBeVisible()
       await expect(await figures.findByText('8 Nov – 7 Dec 2025')).toBeVisible()
-      await expect(await figures.findByText('€133.83 · 164 kg CO₂e')).toBeVisible()
+      await expect(await figures.findByText('€133.83 · 164.0 kg CO₂e')).toBeVisible()
     })
     await step('the window total, and per bucket in the table', async () => {
       await expect(
-        await canvas.findByText(/^Total [\d,.]+ kWh · €[\d,.]+ · [\d,.]+ kg CO₂e$/),
+        await canvas.findByText(/^Total [\d,]+\.\d\d kWh · €[\d,]+\.\d\d · [\d,]+\.\d kg CO₂e$/),
       ).toBeVisible()
       await userEvent.click(await canvas.findByRole('button', { name: /Show as table/ }))
       const table = await canvas.findByRole('table')

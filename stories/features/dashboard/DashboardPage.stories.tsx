@@ -37,6 +37,15 @@ const settled = async (canvas: Canvas) => {
   await waitFor(() => expect(canvas.queryAllByRole('status', { name: /^Loading/ })).toHaveLength(0))
 }
 
+/** The cards named, which share a row: their tops and heights agree (issue 32). */
+const expectOneRow = (canvas: Canvas, names: string[]) => {
+  const boxes = names.map((name) => canvas.getByRole('region', { name }).getBoundingClientRect())
+  for (const [i, box] of boxes.entries()) {
+    expect(Math.abs(box.top - boxes[0]!.top), `${names[i]}'s top`).toBeLessThan(1)
+    expect(Math.abs(box.height - boxes[0]!.height), `${names[i]}'s height`).toBeLessThan(1)
+  }
+}
+
 export const Default: Story = {
   play: async ({ canvas, step }) => {
     await step('fleet: online and offline, offline devices listed', async () => {
@@ -60,6 +69,16 @@ export const Default: Story = {
       await expect(within(unread).getAllByRole('link', { name: /is offline/ })).toHaveLength(3)
     })
     await settled(canvas)
+    await step('cards of one row are equally tall, their footers level', async () => {
+      expectOneRow(canvas, ['Fleet', 'Today', 'This bill'])
+      expectOneRow(canvas, ['Top consumers', 'Unread notifications'])
+    })
+    await step('kWh with two decimals, as on every other page', async () => {
+      const today = canvas.getByRole('region', { name: 'Today' })
+      const figure = within(today).getByText('Today so far').nextElementSibling!
+      await expect(figure).toHaveTextContent(/^[\d,]+\.\d\dkWh$/)
+      await expect(within(today).getByText(/^Yesterday: [\d,]+\.\d\d kWh in total$/)).toBeVisible()
+    })
   },
 }
 
@@ -159,24 +178,31 @@ export const Dark: Story = {
 }
 
 /** Issue 26: a group with a tariff sees today's and this bill's cost and CO2 beside the kWh. */
+const costFigures = async (canvas: Canvas) => {
+  const today = await canvas.findByRole('region', { name: 'Today' })
+  await expect(await within(today).findByText(/^€[\d,]+\.\d\d · [\d,]+\.\d kg CO₂e/)).toBeVisible()
+  const bill = await canvas.findByRole('region', { name: 'This bill' })
+  await expect(
+    await within(bill).findByText(
+      /^€[\d,]+\.\d\d · [\d,.]+ (kg|t) CO₂e, plus €12\.60 standing charges$/,
+    ),
+  ).toBeVisible()
+  await settled(canvas)
+}
+
 export const WithCost: Story = {
   parameters: { msw: { handlers: handlers({ priced: true }) } },
   play: async ({ canvas }) => {
-    const today = await canvas.findByRole('region', { name: 'Today' })
-    await expect(await within(today).findByText(/^€[\d,.]+ · [\d,.]+ kg CO₂e/)).toBeVisible()
-    const bill = await canvas.findByRole('region', { name: 'This bill' })
-    await expect(
-      await within(bill).findByText(
-        /^€[\d,.]+ · [\d,.]+ (kg|t) CO₂e, plus €12\.60 standing charges$/,
-      ),
-    ).toBeVisible()
-    await settled(canvas)
+    await costFigures(canvas)
+    // The cost lines make Today and This bill taller than Fleet: the row keeps one height.
+    expectOneRow(canvas, ['Fleet', 'Today', 'This bill'])
   },
 }
 
 export const WithCostNarrow: Story = {
   ...WithCost,
   globals: mobileViewport,
+  play: async ({ canvas }) => costFigures(canvas),
 }
 
 export const WithCostDark: Story = {

@@ -144,7 +144,7 @@ export const Received: Story = {
     await createToken(canvas)
     await expect(await canvas.findByText('Waiting for the first message...')).toBeVisible()
     await expect(
-      await canvas.findByText(/First message received: 48,215\.9 kWh at/, {}, { timeout: 8000 }),
+      await canvas.findByText(/First message received: 48,215\.90 kWh at/, {}, { timeout: 8000 }),
     ).toBeVisible()
   },
 }

@@ -436,7 +436,7 @@ export const EditRule: Story = {
       await userEvent.type(threshold, '95')
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
       await waitFor(() => expect(body.getByText('Notification rule updated')).toBeVisible())
-      await expect(await canvas.findByText(/Alerts above 95 kWh per day/)).toBeVisible()
+      await expect(await canvas.findByText(/Alerts above 95\.00 kWh per day/)).toBeVisible()
     })
   },
 }

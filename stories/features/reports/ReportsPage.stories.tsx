@@ -47,6 +47,13 @@ type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
 
+/** Whether Download CSV sits on the title's line (issue 32: the page's action, beside its title). */
+const downloadBesideTitle = (canvas: ReturnType<typeof within>) => {
+  const title = canvas.getByRole('heading', { level: 1, name: 'Reports' }).getBoundingClientRect()
+  const download = canvas.getByRole('button', { name: 'Download CSV' }).getBoundingClientRect()
+  return download.top < title.bottom && download.left > title.right
+}
+
 export const Default: Story = {
   play: async ({ canvas }) => {
     const totals = await canvas.findByRole('region', { name: 'Totals' })
@@ -58,6 +65,14 @@ export const Default: Story = {
       'descending',
     )
     await expect(within(table).getByRole('rowheader', { name: 'Total' })).toBeVisible()
+    // One precision down every column of kWh: two decimals, the change signed.
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const [current, previous, change] = within(row).getAllByRole('gridcell')
+      await expect(current).toHaveTextContent(/^[\d,]+\.\d\d kWh/)
+      await expect(previous).toHaveTextContent(/^[\d,]+\.\d\d kWh/)
+      await expect(change).toHaveTextContent(/^([+-][\d,]+|0)\.\d\d kWh/)
+    }
+    await expect(downloadBesideTitle(canvas)).toBe(true)
   },
 }
 
@@ -80,7 +95,7 @@ export const PerDayAverages: Story = {
     const totals = await canvas.findByRole('region', { name: 'Totals' })
     const soFar = within(totals).getByText(/^So far:/).parentElement!
     // The figure's own text (its unit is a child element).
-    const figure = within(soFar).getByText(/^\d[\d,]*\.\d$/).textContent!
+    const figure = within(soFar).getByText(/^\d[\d,]*\.\d\d$/).textContent!
     const stated = /^[\d,.]+/.exec(figure)![0]
     const legend = await canvas.findByRole('list', { name: /legend/ })
     await expect(legend).toHaveTextContent(`${stated} kWh/day`)
@@ -191,6 +206,8 @@ export const NarrowScreen: Story = {
   globals: mobileViewport,
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('region', { name: 'Totals' })).toBeVisible()
+    // No room beside the title on a phone: it wraps under the lead.
+    await expect(downloadBesideTitle(canvas)).toBe(false)
   },
 }
 

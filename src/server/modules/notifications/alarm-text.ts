@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import { formatDuration } from './alerts.ts'
+import { quantityText } from '~/server/lib/quantity-text.ts'
 
 /**
  * What an alarm says to people, written when it is read or sent (issue 32), never stored: the
@@ -61,7 +62,6 @@ export function spanText(ms: number) {
   return days >= 3 || hours === 0 ? dayText : `${dayText} ${hours} h`
 }
 
-const number = (n: number) => String(Number(n.toFixed(2)))
 const PERIOD: Record<string, string> = {
   HOURLY: 'hour',
   DAILY: 'day',
@@ -104,8 +104,8 @@ export function alarmMessage(a: AlarmFacts, timezone: string, until: Date = new 
     const unit = typeof v.unit === 'string' ? v.unit : 'kWh'
     const period = PERIOD[String(v.window)] ?? 'period'
     return (
-      `${device} used ${number(v.actual_value)} ${unit} in the ${period} ending ` +
-      `${shortTime(end, timezone, until)}, above the threshold of ${number(v.threshold_value)} ${unit}.`
+      `${device} used ${quantityText(v.actual_value, unit)} in the ${period} ending ` +
+      `${shortTime(end, timezone, until)}, above the threshold of ${quantityText(v.threshold_value, unit)}.`
     )
   }
   return a.message ?? `${device}: ${a.title}`
@@ -147,7 +147,7 @@ export function labelledValues(a: AlarmFacts, timezone: string): Array<[string, 
     else if (key === 'offline_duration_minutes' && typeof value === 'number')
       text = formatDuration(value)
     else if ((key === 'actual_value' || key === 'threshold_value') && typeof value === 'number')
-      text = `${number(value)} ${unit}`.trim()
+      text = quantityText(value, unit)
     else if (key === 'window') text = WINDOW_LABEL[String(value)] ?? String(value)
     else text = typeof value === 'string' ? value : JSON.stringify(value)
     out.push([label, text])

@@ -4,6 +4,7 @@ import type {
   ConsumptionThresholdParams,
   DeviceOfflineParams,
 } from '~/api/__generated__/types.gen.ts'
+import { quantityText } from '~/server/lib/quantity-text.ts'
 import { isoIn } from '../consumption/buckets.ts'
 import type { ThresholdWindow } from './rules-repository.ts'
 
@@ -32,8 +33,6 @@ export function formatDuration(minutes: number): string {
   if (hours === 0) return `${rest} min`
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
 }
-
-const trim = (n: number) => String(Number(n.toFixed(2)))
 
 export function offlineAlert(device: DeviceRef, lastSeen: Date, now: Date): Alert {
   const minutes = Math.max(0, Math.floor((now.getTime() - lastSeen.getTime()) / 60_000))
@@ -89,8 +88,8 @@ export function thresholdAlert(device: DeviceRef, o: Overage): Alert {
     templateVersion: 1,
     title: 'Consumption threshold exceeded',
     message:
-      `${device.name} used ${trim(o.actual)} ${o.unit} ${windowPhrase(o.window, o.end, o.timezone)}, ` +
-      `above the threshold of ${trim(o.threshold)} ${o.unit}.`,
+      `${device.name} used ${quantityText(o.actual, o.unit)} ${windowPhrase(o.window, o.end, o.timezone)}, ` +
+      `above the threshold of ${quantityText(o.threshold, o.unit)}.`,
     params: {
       device_id: device.id,
       device_name: device.name,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { TenantScope } from '~/server/context.ts'
 import type { Tx } from '~/server/db/database.ts'
 import { conflict, invalid, notFound } from '~/server/lib/http-errors.ts'
+import { kwhAsEnteredText } from '~/server/lib/quantity-text.ts'
 import type { Upload } from '~/server/plugins/multipart-body.ts'
 import type { FileStorage } from '~/server/storage/file-storage.ts'
 import { imageTypeOf } from '~/server/storage/image-type.ts'
@@ -94,8 +95,6 @@ async function neighbours(tx: Tx, deviceId: string, ts: Date) {
   return { previous: await near('ts <= $3', 'DESC'), next: await near('ts > $3', 'ASC') }
 }
 
-const kwhText = (kwh: number) => `${kwh.toLocaleString('en-US', { maximumFractionDigits: 3 })} kWh`
-
 /**
  * Refuses a value that would break the meter's timeline: a duplicate timestamp (409), a value
  * below the previous reading unless declared a reset, or above the next one (422).
@@ -107,7 +106,7 @@ function checkTimeline(reading: ManualReading, previous?: Neighbour, next?: Neig
   if (previous && !reading.isReset && reading.kwh < previous.kwh) {
     throw invalid(
       ['body', 'kwh'],
-      `${kwhText(reading.kwh)} is lower than the previous reading (${kwhText(previous.kwh)} at ` +
+      `${kwhAsEnteredText(reading.kwh)} is lower than the previous reading (${kwhAsEnteredText(previous.kwh)} at ` +
         `${previous.ts.toISOString()}). If the meter was reset or replaced, mark the reading as a meter reset.`,
       'below_previous',
     )
@@ -115,7 +114,7 @@ function checkTimeline(reading: ManualReading, previous?: Neighbour, next?: Neig
   if (next && !next.is_reset && reading.kwh > next.kwh) {
     throw invalid(
       ['body', 'kwh'],
-      `${kwhText(reading.kwh)} is higher than the next reading (${kwhText(next.kwh)} at ` +
+      `${kwhAsEnteredText(reading.kwh)} is higher than the next reading (${kwhAsEnteredText(next.kwh)} at ` +
         `${next.ts.toISOString()}): a meter only counts up.`,
       'above_next',
     )

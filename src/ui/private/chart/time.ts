@@ -122,9 +122,9 @@ export function timeTicks(startMs: number, endMs: number, maxTicks: number, time
   return { ticks, label }
 }
 
-/** A chart's kWh figure: whole kWh from 1,000 up, where decimals are noise; 'No data' for a gap. */
+/** A chart's kWh figure, as every page shows it (lib/format's one precision); 'No data' for a gap. */
 export const chartKwh = (value: number | null | undefined) =>
-  value == null ? 'No data' : formatKwh(value, { maxDecimals: Math.abs(value) >= 1000 ? 0 : 2 })
+  value == null ? 'No data' : formatKwh(value)
 
 /** Smallest kWh span an axis shows: its ticks then differ at the three decimals it prints. */
 const MIN_KWH_SPAN = 0.01

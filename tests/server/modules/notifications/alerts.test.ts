@@ -11,7 +11,7 @@ describe('a threshold alert names its window as a person writes it', () => {
       { threshold: 500, actual: 570.43, unit: 'kWh', window: 'DAILY', end, timezone: berlin },
     )
     expect(alert.message).toBe(
-      'Fleet garage used 570.43 kWh on 27 Nov 2026, above the threshold of 500 kWh.',
+      'Fleet garage used 570.43 kWh on 27 Nov 2026, above the threshold of 500.00 kWh.',
     )
   })
 

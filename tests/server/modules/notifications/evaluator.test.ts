@@ -233,7 +233,7 @@ describe('CONSUMPTION_THRESHOLD rules', () => {
     })
     expectFits(alert!.params, 'ConsumptionThresholdParams')
     expect(alert!.message).toBe(
-      'Threshold meter used 6 kWh between 09:00 and 10:00 on 10 Mar 2026, above the threshold of 5 kWh.',
+      'Threshold meter used 6.00 kWh between 09:00 and 10:00 on 10 Mar 2026, above the threshold of 5.00 kWh.',
     )
     expect(await notificationsOf(whRule)).toEqual([])
   })

@@ -132,7 +132,7 @@ describe('createManualReading', () => {
     const [issue] = (lower.body as { detail: Array<{ loc: string[]; msg: string }> }).detail
     expect(issue!.loc).toEqual(['body', 'kwh'])
     expect(issue!.msg).toBe(
-      `505 kWh is lower than the previous reading (510 kWh at ${iso(45)}). ` +
+      `505.00 kWh is lower than the previous reading (510.00 kWh at ${iso(45)}). ` +
         'If the meter was reset or replaced, mark the reading as a meter reset.',
     )
     expect(storedFiles()).toEqual(before)
@@ -152,7 +152,7 @@ describe('createManualReading', () => {
     const above = await checked(admin, 'createManualReading', 422, () =>
       post(admin, { kwh: 515, timestamp: iso(50) }),
     )
-    expect(JSON.stringify(above.body)).toContain('is higher than the next reading (510 kWh')
+    expect(JSON.stringify(above.body)).toContain('is higher than the next reading (510.00 kWh')
     await checked(admin, 'createManualReading', 409, () =>
       post(admin, { kwh: 510, timestamp: iso(45) }),
     )
