@@ -8,6 +8,8 @@ import { device, deviceHandlers } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { liveHandlers } from '~/mocks/live'
+import { HttpResponse } from 'msw'
+import { handleGetDevice } from '~/api/__generated__/msw.gen'
 import { formatKwh } from '~/lib/format'
 import { useLiveEvents } from '~/features/live/use-live-events'
 import { withAppServices } from '../support/with-app-services'
@@ -180,17 +182,38 @@ export const Dark: Story = { globals: { theme: 'dark' }, play: Default.play }
 
 const LIVE_KWH = (device.latest_kwh ?? 0) + 12.5
 
+/** The device as the server answers once the live reading is stored: it is the latest. */
+const withLiveReading = {
+  ...device,
+  latest_kwh: LIVE_KWH,
+  last_seen: NOW,
+  summary: {
+    ...device.summary,
+    reading_count: device.summary.reading_count + 1,
+    last_reading_at: NOW,
+  },
+}
+/** How often the story's page asked for the device: its first answer is before the reading. */
+let deviceReads = 0
+
 /**
  * The device publishes: the stream's `reading` event sets the latest reading at once (and the
  * figures and charts are refetched), without a reload.
  */
 export const LiveReading: Story = {
+  beforeEach: () => {
+    deviceReads = 0
+  },
   render: () => <LiveOverviewStory />,
   parameters: {
     msw: {
       handlers: {
         ...baseHandlers,
-        device: deviceHandlers(),
+        // The page refetches the device after the event: the server then has the reading.
+        device: [
+          handleGetDevice(() => HttpResponse.json(deviceReads++ === 0 ? device : withLiveReading)),
+          ...deviceHandlers(),
+        ],
         consumption: consumptionHandlers(),
         live: liveHandlers([
           {
@@ -211,6 +234,8 @@ export const LiveReading: Story = {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText(formatKwh(device.latest_kwh))).toBeVisible()
     await expect(await canvas.findByText(formatKwh(LIVE_KWH), {}, { timeout: 4000 })).toBeVisible()
+    // Then the refetched device: the reading counted.
+    await expect(await canvas.findByText(/35,041 readings/)).toBeVisible()
   },
 }
 
