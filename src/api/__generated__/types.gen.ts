@@ -2468,7 +2468,8 @@ export type ReportMetric = 'energy_usage' | 'energy_consumption';
  * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
  * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
  * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
- * date-times give both periods. Another name answers 400.
+ * date-times give both periods; with none of them either, `this_month`. Another name
+ * answers 400.
  *
  */
 export type ReportPeriodName = string;
@@ -9961,7 +9962,8 @@ export type GetEnergyReportData = {
          * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
          * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
          * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
-         * date-times give both periods. Another name answers 400.
+         * date-times give both periods; with none of them either, `this_month`. Another name
+         * answers 400.
          *
          */
         period?: string;
@@ -10091,7 +10093,8 @@ export type GetEnergyReportCsvData = {
          * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
          * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
          * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
-         * date-times give both periods. Another name answers 400.
+         * date-times give both periods; with none of them either, `this_month`. Another name
+         * answers 400.
          *
          */
         period?: string;

@@ -1909,7 +1909,8 @@ export const zReportMetric = z.enum(['energy_usage', 'energy_consumption']).defa
  * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
  * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
  * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
- * date-times give both periods. Another name answers 400.
+ * date-times give both periods; with none of them either, `this_month`. Another name
+ * answers 400.
  *
  */
 export const zReportPeriodName = z.string().min(1).max(32);

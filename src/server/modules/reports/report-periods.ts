@@ -65,8 +65,8 @@ async function billClock(q: Queryable, scope: TenantScope, deviceIds: string[] |
 
 /**
  * The report's periods from its query: the consumption API's named periods (one resolver,
- * `namedPeriod`), `custom`, or the four date-times as before. 400 for an unknown name, a name
- * mixed with date-times, or a missing date-time.
+ * `namedPeriod`), `custom`, or the four date-times as before; none of them is `this_month`. 400
+ * for an unknown name, a name mixed with date-times, or a missing date-time.
  */
 export async function resolvePeriods(
   q: Queryable,
@@ -81,6 +81,11 @@ export async function resolvePeriods(
       throw badRequest('previous_start and previous_end go together')
     return periodOf(previous_start, previous_end, 'previous')
   }
+  const currentGiven = current_start !== undefined || current_end !== undefined
+  // Nothing named and nothing given: this month against last month, the reports page's default.
+  const nothing = !currentGiven && !previousGiven && query.previous_period === undefined
+  if (query.period === undefined && nothing)
+    return resolvePeriods(q, scope, { ...query, period: 'this_month' }, clock)
   if (query.period === undefined) {
     if (query.previous_period !== undefined)
       throw badRequest('previous_period needs period (a name or custom)')
@@ -112,7 +117,7 @@ export async function resolvePeriods(
       throw badRequest('period=custom needs current_start and current_end')
     current = periodOf(current_start, current_end, 'current')
   } else {
-    if (current_start !== undefined || current_end !== undefined || previousGiven)
+    if (currentGiven || previousGiven)
       throw badRequest(`period=${query.period} takes no date-times: use period=custom for a range`)
     current = namedPeriod(nameOf(query.period, 'period'), calendar)
   }

@@ -190,6 +190,11 @@ describe('named periods of the energy report', () => {
     })
   })
 
+  it('reports this month against last month when the query names no period', async () => {
+    const named = await report('admin', { ...BERLIN, period: 'this_month' })
+    expect(await report('admin', BERLIN)).toEqual(named)
+  })
+
   it('takes a custom range, compared with as long a span right before it', async () => {
     const r = await report('admin', {
       ...BERLIN,
@@ -228,7 +233,10 @@ describe('named periods of the energy report', () => {
       /takes no date-times: use period=custom/,
     )
     await bad({ period: 'custom' }, /period=custom needs current_start and current_end/)
-    await bad({}, /Name the periods \(period\) or give current_start/)
+    await bad(
+      { current_start: '2026-03-01T00:00:00Z', current_end: '2026-03-08T00:00:00Z' },
+      /Name the periods \(period\) or give current_start/,
+    )
     await bad(
       {
         period: 'custom',
