@@ -99,13 +99,3 @@ export async function energyFigures(
   }
   return figures
 }
-
-/** `energyFigures` without the estimate flags. */
-export async function energyTotals(
-  q: Queryable,
-  filter: RowFilter,
-  windows: readonly Window[],
-): Promise<Map<string, Array<number | null>>> {
-  const figures = await energyFigures(q, filter, windows)
-  return new Map([...figures].map(([id, list]) => [id, list.map((f) => f.kwh)]))
-}
