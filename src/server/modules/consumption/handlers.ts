@@ -6,10 +6,15 @@ import { untilClientLeaves } from '~/server/lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '~/server/lib/http-errors.ts'
 import { zoneOf } from '~/server/lib/timezones.ts'
 import { step } from '~/server/plugins/profiler.ts'
-import { bucketFigures, withMetadata } from '../energy/bucket-figures.ts'
-import { energyOf, pricingsOf } from '../energy/energy.ts'
-import { energyRepository } from '../energy/energy-repository.ts'
-import { roundKwh, roundRunning } from '../energy/figures.ts'
+import {
+  bucketFigures,
+  deviceGroup,
+  energyOf,
+  pricingsOf,
+  roundKwh,
+  roundRunning,
+  withMetadata,
+} from '../energy/energy.ts'
 import {
   buckets,
   isoIn,
@@ -39,7 +44,7 @@ function windowOf(start: string, end: string): Window {
 /** The visible device's group; 404 for a missing or foreign device. */
 async function groupOf(tx: Queryable, caller: Caller, deviceId: string): Promise<string> {
   const group = await step('authorize', "device within the caller's tenant scope", () =>
-    energyRepository(tx).deviceGroup(caller.scope, deviceId),
+    deviceGroup(tx, caller.scope, deviceId),
   )
   if (!group) throw notFound('Device')
   return group

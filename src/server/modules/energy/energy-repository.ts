@@ -21,17 +21,11 @@ export interface RowFilter {
   named: boolean
 }
 
-/** A device a figure is read for, and the group whose pricing and timezone apply to it. */
-export interface EnergyDevice {
+/** A device in the caller's scope: a figure is read for it at its group's pricing and clock. */
+export interface ScopedDevice {
   id: string
   name: string
   group_id: string
-}
-
-/** A group's clock and billing cycle start day (its bills are counted in its timezone). */
-export interface GroupClock {
-  id: string
-  timezone: string
 }
 
 /** Per device and key: kWh (running sums at a vector's bounds, or one sum) and readings counted. */
@@ -211,10 +205,10 @@ export const energyRepository = (q: Queryable) => {
     withoutJit: () => q.query('SET LOCAL jit = off'),
 
     /** The scope's devices (or the named ones among them), by name. */
-    async devices(scope: TenantScope, ids?: readonly string[]): Promise<EnergyDevice[]> {
+    async devices(scope: TenantScope, ids?: readonly string[]): Promise<ScopedDevice[]> {
       const inScope = scope.all ? sql`true` : sql`d.group_id = ${scope.groupId}::uuid`
       const named = ids ? sql`AND d.id = ANY(${ids}::uuid[])` : empty
-      const { rows } = await run<EnergyDevice>(
+      const { rows } = await run<ScopedDevice>(
         sql`SELECT d.id, d.name, d.group_id FROM devices d WHERE ${inScope} ${named}
             ORDER BY lower(d.name), d.id`,
       )

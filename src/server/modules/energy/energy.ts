@@ -1,3 +1,4 @@
+import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { energySettingsRepository } from '../billing/settings-repository.ts'
 import { edgeValues } from './edges.ts'
@@ -16,7 +17,21 @@ import { presetWindow, type Granularity, type Window } from './windows.ts'
  * energy-repository.ts (every statement).
  */
 
+// Outside energy/, code imports the engine from here (and the calendar from windows.ts) only.
 export type { PricedFigure, Pricing } from './pricing.ts'
+export { roundCo2, roundCost, standingCharge, sumWhereKwh } from './pricing.ts'
+export { roundKwh, roundRunning } from './figures.ts'
+export { bucketFigures, withMetadata } from './bucket-figures.ts'
+export { billChanges, type GroupOfBills } from './bills.ts'
+export type { ScopedDevice } from './energy-repository.ts'
+
+/** The scope's devices (or the named ones among them), by name. */
+export const scopedDevices = (q: Queryable, scope: TenantScope, ids?: readonly string[]) =>
+  energyRepository(q).devices(scope, ids)
+
+/** A device's group if it lies inside the scope (another tenant's device is as missing). */
+export const deviceGroup = (q: Queryable, scope: TenantScope, id: string) =>
+  energyRepository(q).deviceGroup(scope, id)
 
 export interface EnergyDevice {
   id: string
@@ -28,6 +43,15 @@ export interface EnergyRequest {
   windows: readonly Window[]
   /** Only these devices of their groups were asked for (rollup rows are filtered by device too). */
   named: boolean
+  /** Series of the devices' summed kWh over these periods' buckets, when asked (reports). */
+  series?: { periods: ReadonlyArray<readonly Window[]>; granularity: Granularity }
+}
+
+/** Per period, per bucket (see `energySeries`). */
+export interface EnergySeries {
+  values: number[][]
+  readings: number[][]
+  estimated: boolean[][]
 }
 
 export interface EnergyAnswer {
@@ -35,6 +59,8 @@ export interface EnergyAnswer {
   figures: Map<string, PricedFigure[]>
   /** Per group id, its tariffs and factors and its timezone (their clock). */
   pricings: Map<string, Pricing>
+  /** When asked. */
+  series?: EnergySeries
 }
 
 const unpriced = (p: Pricing) =>
@@ -71,7 +97,10 @@ export async function energyOf(q: Queryable, request: EnergyRequest): Promise<En
     for (const [id, list] of await pricedFigures(q, filter, request.windows, pass.pricing))
       figures.set(id, list)
   }
-  return { figures, pricings }
+  if (!request.series) return { figures, pricings }
+  const { devices, named } = request
+  const series = await energySeries(q, { devices, named, ...request.series })
+  return { figures, pricings, series }
 }
 
 /**
@@ -104,7 +133,7 @@ export async function todayKwh(
   return new Map([...figures].map(([id, [today]]) => [id, today?.kwh ?? null]))
 }
 
-export interface SeriesRequest {
+interface SeriesRequest {
   devices: readonly EnergyDevice[]
   named: boolean
   /** Per period, its contiguous buckets. */
@@ -118,7 +147,7 @@ export interface SeriesRequest {
  * rollups are read per term of the report plan (report-plan.ts); each bucket then gains the
  * estimate at its end and loses the one at its start (edges.ts).
  */
-export async function energySeries(q: Queryable, request: SeriesRequest) {
+async function energySeries(q: Queryable, request: SeriesRequest): Promise<EnergySeries> {
   const plan = planReport(request.periods, request.granularity)
   const filter = {
     groups: [...new Set(request.devices.map((d) => d.group_id))],

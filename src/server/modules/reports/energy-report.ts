@@ -6,13 +6,17 @@ import { instantOf, wallOf } from '~/server/lib/zone-clock.ts'
 import {
   commonCurrency,
   energyOf,
-  energySeries,
+  roundCo2,
+  roundCost,
+  roundKwh,
+  roundRunning,
+  scopedDevices,
+  standingCharge,
+  sumWhereKwh,
   type PricedFigure,
   type Pricing,
+  type ScopedDevice,
 } from '../energy/energy.ts'
-import { energyRepository, type EnergyDevice } from '../energy/energy-repository.ts'
-import { roundKwh, roundRunning } from '../energy/figures.ts'
-import { roundCo2, roundCost, standingCharge, sumWhereKwh } from '../energy/pricing.ts'
 import {
   buckets,
   isoIn,
@@ -109,8 +113,8 @@ function bucketsOf(window: Window, q: ReportQuery): Window[] {
 }
 
 /** The named devices, all inside the caller's scope (one outside answers 422), or the whole scope. */
-async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<EnergyDevice[]> {
-  const devices = await energyRepository(tx).devices(scope, ids)
+async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<ScopedDevice[]> {
+  const devices = await scopedDevices(tx, scope, ids)
   if (!ids) return devices
   const found = new Set(devices.map((d) => d.id))
   const missing = ids.findIndex((id) => !found.has(id))
@@ -128,7 +132,16 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
   const periods = [bucketsOf(q.current, q), previousBuckets(q)]
   const devices = await devicesOf(tx, scope, q.deviceIds)
   const named = q.deviceIds !== undefined
-  const answer = await energyOf(tx, { devices, windows: spans, named })
+  // The current series is read up to the compared end: the running bucket so far, none after it.
+  const answer = await energyOf(tx, {
+    devices,
+    windows: spans,
+    named,
+    series: {
+      periods: [clipped(periods[0]!, spans[0]!.end), periods[1]!],
+      granularity: q.granularity,
+    },
+  })
   const currency = commonCurrency(answer.pricings.values())
   const figures = new Map(
     [...answer.figures].map(([id, list]) => [
@@ -137,13 +150,7 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
     ]),
   )
   const pricings = currency === null ? [] : [...answer.pricings.values()]
-  // The current series is read up to the compared end: the running bucket so far, none after it.
-  const { values, readings, estimated } = await energySeries(tx, {
-    devices,
-    named,
-    periods: [clipped(periods[0]!, spans[0]!.end), periods[1]!],
-    granularity: q.granularity,
-  })
+  const { values, readings, estimated } = answer.series!
   return { periods, devices, figures, series: values, readings, estimated, currency, pricings }
 }
 

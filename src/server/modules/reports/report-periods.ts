@@ -3,8 +3,7 @@ import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { badRequest } from '~/server/lib/http-errors.ts'
 import { wallOf } from '~/server/lib/zone-clock.ts'
-import { pricingsOf } from '../energy/energy.ts'
-import { energyRepository } from '../energy/energy-repository.ts'
+import { pricingsOf, scopedDevices } from '../energy/energy.ts'
 import {
   isBillPeriod,
   isPeriodName,
@@ -45,7 +44,7 @@ function nameOf(value: string, parameter: 'period' | 'previous_period'): PeriodN
  * the caller's group), which must share one start day and timezone; 400 otherwise.
  */
 async function billClock(q: Queryable, scope: TenantScope, deviceIds: string[] | undefined) {
-  const devices = await energyRepository(q).devices(scope, deviceIds)
+  const devices = await scopedDevices(q, scope, deviceIds)
   const groups = [...new Set(devices.map((d) => d.group_id))]
   if (groups.length === 0 && !scope.all && scope.groupId) groups.push(scope.groupId)
   if (groups.length === 0)
