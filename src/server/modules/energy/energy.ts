@@ -12,9 +12,9 @@ import { presetWindow, type Granularity, type Window } from './windows.ts'
  * THE entry point of every energy figure the product shows (issue 34): per device and window, the
  * meter's rise `kwh`, whether it rests on an interpolated edge (`estimated`), and what it costs
  * and emits at the device's group's tariffs and factors (`cost`, `co2_kg`). The consumption API,
- * the report (and through it the dashboard), bills and the device list's today all read here;
- * how is figures.ts (the rollups and edges), pricing.ts (price ranges, time of use) and
- * energy-repository.ts (every statement).
+ * the report (and through it the dashboard), bills and the device list's today all read here.
+ * The reading is figures.ts (rollups and edges), the pricing pricing.ts (price ranges, time of
+ * use), and every statement is in energy-repository.ts.
  */
 
 // Outside energy/, code imports the engine from here (and the calendar from windows.ts) only.
