@@ -101,7 +101,8 @@ function segmentRows<S extends SignedSegment>(
   shape: 'summed' | 'per device',
 ): Sql {
   const groups = uuids(filter.groups)
-  const named = filter.named ? sql`AND r.device_id = ANY(${uuids(filter.devices)}::uuid[])` : empty
+  const devices = uuids(filter.devices)
+  const named = filter.named ? sql`AND r.device_id = ANY(${devices}::uuid[])` : empty
   const parts = KINDS.map((kind) => {
     const list = segments.filter((s) => s.kind === kind)
     // Readings are indexed by device only: edge readings are found device by device, and kept a
@@ -109,7 +110,7 @@ function segmentRows<S extends SignedSegment>(
     const source =
       kind === 'raw'
         ? {
-            table: sql`unnest(${uuids(filter.devices)}::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id`,
+            table: sql`unnest(${devices}::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id`,
             kwh: raw('r.delta_kwh'),
             range: sql`r.reading_type = ${ENERGY} AND r.ts > s.lo AND r.ts <= s.hi`,
             n: raw('1'),
@@ -195,8 +196,33 @@ const probeSql = (devices: string[], at: number[], indexes: number[]) => sql`
     ORDER BY r.ts LIMIT 1
   ) n ON true`
 
+/**
+ * A statement's text and values with each array parameter sent once: a fragment embedding the
+ * same binary array twice (the groups in every segment kind) reuses its placeholder, as the
+ * hand-numbered statements did, instead of sending a fleet's device ids five times. Placeholders
+ * are still numbered here, from the statement's own values.
+ */
+export function sharedValues(statement: Sql): { text: string; values: unknown[] } {
+  const values: unknown[] = []
+  const seen = new Map<object, number>()
+  let text = statement.strings[0]!
+  statement.values.forEach((value, i) => {
+    const shared = typeof value === 'object' && value !== null
+    let n = shared ? seen.get(value) : undefined
+    if (n === undefined) {
+      n = values.push(value)
+      if (shared) seen.set(value, n)
+    }
+    text += `$${n}${statement.strings[i + 1]!}`
+  })
+  return { text, values }
+}
+
 export const energyRepository = (q: Queryable) => {
-  const run = <R>(statement: Sql) => q.query<R>(statement.text, statement.values)
+  const run = <R>(statement: Sql) => {
+    const { text, values } = sharedValues(statement)
+    return q.query<R>(text, values)
+  }
   return {
     /**
      * The planner cannot see how few rows each segment holds and would JIT-compile a report
