@@ -44,7 +44,8 @@ function nameOf(value: string, parameter: 'period' | 'previous_period'): PeriodN
  * the caller's group), which must share one start day and timezone; 400 otherwise.
  */
 async function billClock(q: Queryable, scope: TenantScope, deviceIds: string[] | undefined) {
-  const devices = await scopedDevices(q, scope, deviceIds)
+  // No device named (left out or empty) is every device in scope, as for the figures.
+  const devices = await scopedDevices(q, scope, deviceIds?.length ? deviceIds : undefined)
   const groups = [...new Set(devices.map((d) => d.group_id))]
   if (groups.length === 0 && !scope.all && scope.groupId) groups.push(scope.groupId)
   if (groups.length === 0)
