@@ -2188,7 +2188,7 @@ export const getEnergyReportQueryKey = (options?: Options<GetEnergyReportData>) 
  *
  * The periods are named (`period`, optionally `previous_period`) or given as date-times
  * (`current_start` ... `previous_end`, all four; `period=custom` takes the current pair and
- * optionally the previous one). Names are the consumption API's presets and resolve as
+ * optionally the previous one); none of them at all is `period=this_month`. Names are the consumption API's presets and resolve as
  * they do there (one resolver): a running period (`today`, `this_week`, `this_month`,
  * `this_bill`) is its whole calendar span and is compared to date, so its `current.start`
  * and `current.compared_end` are the window `getCumulativeConsumption<Name>` reads. Bill
