@@ -1,5 +1,5 @@
 import { SYSTEM, type Database, type Tx } from '../db/database.ts'
-import { buckets, unitStart, type Window } from '../modules/consumption/buckets.ts'
+import { buckets, unitStart, type Window } from '../modules/energy/windows.ts'
 import { inUnit, thresholdAlert } from '../modules/notifications/alerts.ts'
 import {
   GRANULARITY,

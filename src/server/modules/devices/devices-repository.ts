@@ -1,8 +1,7 @@
 import type { Device } from '~/api/__generated__/types.gen.ts'
 import type { Queryable, Scalar, Statement } from '~/server/db/database.ts'
 import type { TenantScope } from '~/server/context.ts'
-import { presetWindow } from '../consumption/buckets.ts'
-import { energyTotals } from '../consumption/energy-totals.ts'
+import { todayKwh } from '../energy/energy.ts'
 import { containing } from '~/server/lib/sql-text.ts'
 import { scopeFilter } from '../scope-sql.ts'
 
@@ -39,7 +38,7 @@ const iso = (column: string) =>
 
 /**
  * today_kwh: the device's consumption since midnight in the viewer's timezone, from the one
- * definition every page shares (energy-totals.ts, as getCumulativeConsumptionToday answers it);
+ * definition every page shares (energy/energy.ts, as getCumulativeConsumptionToday answers it);
  * null without readings today. Devices of any groups, in one query.
  */
 export async function withTodayKwh(
@@ -48,13 +47,8 @@ export async function withTodayKwh(
   tz: string,
   now = new Date(),
 ): Promise<DeviceDto[]> {
-  const filter = {
-    groups: [...new Set(devices.map((d) => d.group_id))],
-    devices: devices.map((d) => d.id),
-    named: true,
-  }
-  const totals = await energyTotals(q, filter, [presetWindow('today', tz, now)])
-  return devices.map((d) => ({ ...d, today_kwh: totals.get(d.id)?.[0] ?? null }))
+  const totals = await todayKwh(q, devices, tz, now)
+  return devices.map((d) => ({ ...d, today_kwh: totals.get(d.id) ?? null }))
 }
 
 /**
