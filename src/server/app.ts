@@ -35,7 +35,7 @@ import { requestContext, requestIdOf, shutdownGate } from './plugins/request-con
 import { profiler } from './plugins/profiler.ts'
 import { securityHeaders, securityHeadersBeforeHooks } from './plugins/security-headers.ts'
 import { sessionAuth } from './plugins/session-auth.ts'
-import { mqttOff, type MqttState } from './modules/mqtt/mqtt-service.ts'
+import { mqttOff } from './modules/mqtt/mqtt-service.ts'
 import { EventHub, type EventHubOptions } from './modules/events/event-hub.ts'
 import { brokerTrustNotice } from './modules/mqtt/broker-trust.ts'
 import { embeddedCapacityNotice } from './modules/server-status/embedded-capacity.ts'
@@ -60,8 +60,6 @@ export interface AppOptions {
   loginThrottle?: LoginThrottle
   /** Uploaded files. @default files under DATA_DIR/attachments */
   storage?: FileStorage
-  /** Device ingest over MQTT, filled in by server.ts once started. @default off */
-  mqtt?: MqttState
   /** The live event stream's settings (tests shorten the heartbeat). */
   live?: EventHubOptions
 }
@@ -163,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('logs', logs)
   app.decorate('sessionSecret', options.sessionSecret)
   app.decorate('loginThrottle', options.loginThrottle ?? new LoginThrottle(db, config.loginLimits))
-  app.decorate('mqtt', options.mqtt ?? mqttOff('not started by this process'))
+  // Filled in by the MQTT service (services.ts) when it is registered.
+  app.decorate('mqtt', mqttOff('not started by this process'))
   const live = new EventHub(options.live)
   app.decorate('live', live)
   app.decorate('load', new LoadMeter())
