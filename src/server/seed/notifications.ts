@@ -7,7 +7,8 @@ import {
   thresholdKey,
   type WindowClock,
 } from '../modules/notifications/conditions.ts'
-import { deliver, evaluateRules, SETTLE_MS } from '../modules/notifications/evaluator.ts'
+import { evaluateRules, SETTLE_MS } from '../modules/notifications/evaluator.ts'
+import { deliver } from '../modules/notifications/feed-deliveries.ts'
 import {
   rulesRepository,
   type AlertType,

@@ -3,7 +3,7 @@ import type { Queryable } from '~/server/db/database.ts'
 import { scopeFilter } from '../scope-sql.ts'
 import type { Condition } from './conditions.ts'
 import { alarmMessage } from './alarm-text.ts'
-import { deliver } from './evaluator.ts'
+import { deliver } from './feed-deliveries.ts'
 import { clearedMessage, enqueueAlarmEvents } from './outbox.ts'
 import type { Severity } from './rules-repository.ts'
 
