@@ -12,8 +12,6 @@
  * goes: a cycle made only of a knot's files is let through; any other file joining it is not.
  */
 const knownKnots = [
-  // consumption/ is being replaced by modules/energy/ (issue 34, the energy rewrite).
-  String.raw`^src/server/modules/consumption/(edges|energy-totals)\.ts$`,
   // The report search and its controls share types both ways (the features' issue-34 work).
   String.raw`^src/features/reports/(ReportControls\.tsx|report-(search|query|periods)\.ts)$`,
 ]
