@@ -2054,8 +2054,9 @@ export const getConsumptionIntervalsToday = <ThrowOnError extends boolean = fals
  *
  * The periods are named (`period`, optionally `previous_period`) or given as date-times
  * (`current_start` ... `previous_end`, all four; `period=custom` takes the current pair and
- * optionally the previous one); none of them at all is `period=this_month`. Names are the consumption API's presets and resolve as
- * they do there (one resolver): a running period (`today`, `this_week`, `this_month`,
+ * optionally the previous one); none of them at all is `period=this_month`. Names are the consumption API's presets (plus `last_7_days`,
+ * `last_30_days` and `this_year`) and resolve as they do there (one resolver): a running
+ * period (`today`, `this_week`, `this_month`, `last_7_days`, `last_30_days`, `this_year`,
  * `this_bill`) is its whole calendar span and is compared to date, so its `current.start`
  * and `current.compared_end` are the window `getCumulativeConsumption<Name>` reads. Bill
  * names use the billing cycle and timezone of the group of the report's devices (the

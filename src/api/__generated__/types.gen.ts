@@ -2465,7 +2465,8 @@ export type ReportMetric = 'energy_usage' | 'energy_consumption';
 
 /**
  * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
- * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
+ * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+ * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
  * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
  * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
  * date-times give both periods; with none of them either, `this_month`. Another name
@@ -2478,7 +2479,8 @@ export type ReportPeriodName = string;
  * The previous period by name (the names of `period` but `custom`), e.g.
  * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
  * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
- * day before, `bill_year_ago` -> the bill before that one). Only with `period`.
+ * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+ * `bill_year_ago` -> the bill before that one). Only with `period`.
  *
  */
 export type ReportPreviousPeriodName = string;
@@ -9959,7 +9961,8 @@ export type GetEnergyReportData = {
         metric?: 'energy_usage' | 'energy_consumption';
         /**
          * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
-         * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
+         * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+         * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
          * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
          * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
          * date-times give both periods; with none of them either, `this_month`. Another name
@@ -9971,7 +9974,8 @@ export type GetEnergyReportData = {
          * The previous period by name (the names of `period` but `custom`), e.g.
          * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
          * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
-         * day before, `bill_year_ago` -> the bill before that one). Only with `period`.
+         * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+         * `bill_year_ago` -> the bill before that one). Only with `period`.
          *
          */
         previous_period?: string;
@@ -10090,7 +10094,8 @@ export type GetEnergyReportCsvData = {
         metric?: 'energy_usage' | 'energy_consumption';
         /**
          * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
-         * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
+         * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+         * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
          * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
          * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
          * date-times give both periods; with none of them either, `this_month`. Another name
@@ -10102,7 +10107,8 @@ export type GetEnergyReportCsvData = {
          * The previous period by name (the names of `period` but `custom`), e.g.
          * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
          * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
-         * day before, `bill_year_ago` -> the bill before that one). Only with `period`.
+         * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+         * `bill_year_ago` -> the bill before that one). Only with `period`.
          *
          */
         previous_period?: string;

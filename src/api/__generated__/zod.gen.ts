@@ -1906,7 +1906,8 @@ export const zReportMetric = z.enum(['energy_usage', 'energy_consumption']).defa
 
 /**
  * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
- * `this_month`, `last_month` (calendar periods in `timezone`, weeks from `week_start`),
+ * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+ * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
  * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
  * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
  * date-times give both periods; with none of them either, `this_month`. Another name
@@ -1919,7 +1920,8 @@ export const zReportPeriodName = z.string().min(1).max(32);
  * The previous period by name (the names of `period` but `custom`), e.g.
  * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
  * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
- * day before, `bill_year_ago` -> the bill before that one). Only with `period`.
+ * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+ * `bill_year_ago` -> the bill before that one). Only with `period`.
  *
  */
 export const zReportPreviousPeriodName = z.string().min(1).max(32);

@@ -146,6 +146,9 @@ export const PERIOD_NAMES = [
   'last_week',
   'this_month',
   'last_month',
+  'last_7_days',
+  'last_30_days',
+  'this_year',
   'this_bill',
   'last_bill',
   'bill_year_ago',
@@ -155,14 +158,23 @@ export type PeriodName = (typeof PERIOD_NAMES)[number]
 export const isPeriodName = (name: string): name is PeriodName =>
   (PERIOD_NAMES as readonly string[]).includes(name)
 
-/** Which calendar unit a name counts in, and how many of them back from the one holding now. */
-const STEPS: Record<PeriodName, { unit: 'day' | 'week' | 'month' | 'bill'; back: number }> = {
+/**
+ * Which calendar unit a name counts in, how many of them it spans (ending with the unit holding
+ * now, or `back` spans before that), and how many spans back from there it lies.
+ */
+const STEPS: Record<
+  PeriodName,
+  { unit: 'day' | 'week' | 'month' | 'year' | 'bill'; back: number; span?: number }
+> = {
   today: { unit: 'day', back: 0 },
   yesterday: { unit: 'day', back: 1 },
   this_week: { unit: 'week', back: 0 },
   last_week: { unit: 'week', back: 1 },
   this_month: { unit: 'month', back: 0 },
   last_month: { unit: 'month', back: 1 },
+  last_7_days: { unit: 'day', back: 0, span: 7 },
+  last_30_days: { unit: 'day', back: 0, span: 30 },
+  this_year: { unit: 'year', back: 0 },
   this_bill: { unit: 'bill', back: 0 },
   last_bill: { unit: 'bill', back: 1 },
   bill_year_ago: { unit: 'bill', back: 12 },
@@ -185,7 +197,7 @@ export interface PeriodClock {
  * A named period as a whole calendar span [start, end): local midnights in `clock.tz` (the day's
  * first instant where a DST change skips midnight), true calendar weeks and months, and bills of
  * the group's cycle. `extraBack` more units back gives the periods before it (`last_week` with 1
- * is the week before last). A running period (now inside it) still ends at its next start: the
+ * is the week before last; `last_7_days` with 1 the seven days before those). A running period (now inside it) still ends at its next start: the
  * consumption API reads it up to now (`periodWindow`), the report compares it to date.
  *
  * A bill runs from local midnight of the cycle's start day to the same day of the next month. The
@@ -195,23 +207,38 @@ export interface PeriodClock {
  */
 export function namedPeriod(name: PeriodName, clock: PeriodClock, extraBack = 0): Window {
   const { tz, now } = clock
-  const { unit, back: named } = STEPS[name]
+  const { unit, back: named, span = 1 } = STEPS[name]
   const back = named + extraBack
   if (unit === 'bill') {
     if (clock.billStartDay === undefined) throw new Error(`${name} needs a billing cycle`)
     const { at, current } = billCycle(clock.billStartDay, tz, now)
     return { start: at(current - back), end: at(current - back + 1) }
   }
-  const granularity = unit === 'day' ? 'daily' : unit === 'week' ? 'weekly' : 'monthly'
-  const first = unitStart(now, granularity, tz, clock.weekStart)
-  const startBack = (k: number) => {
-    if (k === 0) return first
-    const d = localDate(first.getTime(), tz)
-    if (unit === 'month') return midnight({ year: d.year, month: d.month - k, day: d.day }, tz)
-    return midnight({ ...d, day: d.day - k * (unit === 'week' ? 7 : 1) }, tz)
-  }
-  const end = back === 0 ? nextUnit(first, granularity, tz) : startBack(back - 1)
-  return { start: startBack(back), end }
+  const holding = localDate(now.getTime(), tz)
+  const first: LocalDate =
+    unit === 'year'
+      ? { year: holding.year, month: 0, day: 1 }
+      : localDate(
+          unitStart(
+            now,
+            unit === 'day' ? 'daily' : unit === 'week' ? 'weekly' : 'monthly',
+            tz,
+            clock.weekStart,
+          ).getTime(),
+          tz,
+        )
+  // The start of the unit `k` units after the one holding now (k < 0: before it).
+  const unitAt = (k: number) =>
+    midnight(
+      unit === 'year'
+        ? { ...first, year: first.year + k }
+        : unit === 'month'
+          ? { ...first, month: first.month + k }
+          : { ...first, day: first.day + k * (unit === 'week' ? 7 : 1) },
+      tz,
+    )
+  const last = 1 - back * span
+  return { start: unitAt(last - span), end: unitAt(last) }
 }
 
 /** The window the consumption API reads for a name: the period, a running one up to now. */

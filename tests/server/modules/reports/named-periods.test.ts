@@ -124,6 +124,28 @@ describe('named periods of the energy report', () => {
     },
   )
 
+  it('reports the last 7 and 30 days and this year against the span right before', async () => {
+    const week = await report('admin', { ...BERLIN, period: 'last_7_days', device_ids: [meters.A] })
+    // 24 Apr to 30 Apr, today included and compared to date; A rises 1 kWh an hour.
+    expect(week.current).toMatchObject({
+      name: 'last_7_days',
+      start: '2026-04-24T00:00:00+02:00',
+      end: '2026-05-01T00:00:00+02:00',
+      total_kwh: 6 * 24 + 14,
+    })
+    expect(week.previous).toMatchObject({
+      name: null,
+      start: '2026-04-17T00:00:00+02:00',
+      end: '2026-04-24T00:00:00+02:00',
+      // Compared to the same point: its first 6 days and 14 hours; all of it in full_total_kwh.
+      total_kwh: 6 * 24 + 14,
+      full_total_kwh: 7 * 24,
+    })
+    const year = await report('admin', { ...BERLIN, period: 'this_year', device_ids: [meters.A] })
+    expect(year.current).toMatchObject({ start: '2026-01-01T00:00:00+01:00' })
+    expect(year.previous).toMatchObject({ start: '2025-01-01T00:00:00+01:00', name: null })
+  })
+
   it('hand-computed: this bill from 28 Apr against the whole last bill', async () => {
     const r = await report('admin', { period: 'this_bill', device_ids: [meters.A] })
     expect(r).toMatchObject({
@@ -300,5 +322,32 @@ describe('namedPeriod, the one resolver', () => {
     const bill = namedPeriod('bill_year_ago', { ...clock, billStartDay: 10 })
     expect(iso(bill)).toEqual(['2024-12-09T23:00:00.000Z', '2025-01-09T23:00:00.000Z'])
     expect(() => namedPeriod('this_bill', clock)).toThrow(/needs a billing cycle/)
+  })
+
+  it('counts day spans and the year in whole local days, across DST', () => {
+    // Tue 31 Mar 2026 in Berlin: summer time began on Sunday the 29th.
+    const clock = { tz: 'Europe/Berlin', now: new Date('2026-03-31T10:00:00Z') }
+    const iso = (w: { start: Date; end: Date }) => [w.start.toISOString(), w.end.toISOString()]
+    // 25 Mar to 31 Mar, both included: six days of winter time's midnight, the end in summer time.
+    expect(iso(namedPeriod('last_7_days', clock))).toEqual([
+      '2026-03-24T23:00:00.000Z',
+      '2026-03-31T22:00:00.000Z',
+    ])
+    expect(iso(namedPeriod('last_7_days', clock, 1))).toEqual([
+      '2026-03-17T23:00:00.000Z',
+      '2026-03-24T23:00:00.000Z',
+    ])
+    expect(iso(namedPeriod('last_30_days', clock))).toEqual([
+      '2026-03-01T23:00:00.000Z',
+      '2026-03-31T22:00:00.000Z',
+    ])
+    expect(iso(namedPeriod('this_year', clock))).toEqual([
+      '2025-12-31T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+    ])
+    expect(iso(namedPeriod('this_year', clock, 1))).toEqual([
+      '2024-12-31T23:00:00.000Z',
+      '2025-12-31T23:00:00.000Z',
+    ])
   })
 })
