@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { announceReadings } from '../events/live-events.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
@@ -204,21 +203,9 @@ export async function insertReadings(
   }
   await nextTurn() // building the readings' arrays and the rollups': two tasks, not one
   const rollupStatement = rollupsStatement(rollups)
+  // The readings' insert announces them to the live stream on commit (migration 027).
   const ids = await inserting
   if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
-  // The live stream hears of them when the transaction commits (modules/events).
-  await announceReadings(
-    tx,
-    fresh
-      .filter((f) => (f.row.readingType ?? ENERGY) === ENERGY)
-      .map((f) => ({
-        deviceId: f.row.deviceId,
-        groupId: f.groupId,
-        ts: f.ts,
-        kwh: f.row.kwh,
-        source: f.row.source ?? 'bulk',
-      })),
-  )
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
