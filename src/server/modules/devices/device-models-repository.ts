@@ -1,6 +1,7 @@
 import type { Queryable } from '~/server/db/database.ts'
 import type { TenantScope } from '~/server/context.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export interface DeviceModelDto {
   id: string
@@ -13,22 +14,17 @@ export interface DeviceModelDto {
 /** The shared catalogue plus the models of the scope's group. */
 export const deviceModelsRepository = (q: Queryable) => ({
   async list(scope: TenantScope): Promise<DeviceModelDto[]> {
-    const where = scopeFilter(scope, 'm.group_id', 1)
-    const { rows } = await q.query<DeviceModelDto>(
-      `SELECT m.id, m.name, m.manufacturer, m.handlers, m.handler_info FROM device_models m
-       WHERE m.group_id IS NULL OR ${where.sql} ORDER BY lower(m.manufacturer), lower(m.name), m.id`,
-      where.params,
-    )
+    const listed = sql`SELECT m.id, m.name, m.manufacturer, m.handlers, m.handler_info FROM device_models m
+      WHERE m.group_id IS NULL OR ${scopeCondition(scope, 'm.group_id')}
+      ORDER BY lower(m.manufacturer), lower(m.name), m.id`
+    const { rows } = await q.query<DeviceModelDto>(listed.text, listed.values)
     return rows
   },
 
   async find(scope: TenantScope, id: string): Promise<DeviceModelDto | undefined> {
-    const where = scopeFilter(scope, 'm.group_id', 2)
-    const { rows } = await q.query<DeviceModelDto>(
-      `SELECT m.id, m.name, m.manufacturer, m.handlers, m.handler_info FROM device_models m
-       WHERE m.id = $1 AND (m.group_id IS NULL OR ${where.sql})`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT m.id, m.name, m.manufacturer, m.handlers, m.handler_info FROM device_models m
+      WHERE m.id = ${id} AND (m.group_id IS NULL OR ${scopeCondition(scope, 'm.group_id')})`
+    const { rows } = await q.query<DeviceModelDto>(found.text, found.values)
     return rows[0]
   },
 })

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { raw, sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export type ChannelType = 'email' | 'webhook'
 
@@ -61,35 +62,27 @@ export interface ChannelChanges {
 /** Notification channels, always read and written through the caller's tenant scope. */
 export const channelsRepository = (q: Queryable) => ({
   async list(scope: TenantScope): Promise<ChannelRow[]> {
-    const where = scopeFilter(scope, 'c.group_id', 1)
-    const { rows } = await q.query<ChannelRow>(
-      `SELECT ${COLUMNS} FROM notification_channels c WHERE ${where.sql}
-       ORDER BY lower(c.name), c.id`,
-      where.params,
-    )
+    const listed = sql`SELECT ${raw(COLUMNS)} FROM notification_channels c
+      WHERE ${scopeCondition(scope, 'c.group_id')} ORDER BY lower(c.name), c.id`
+    const { rows } = await q.query<ChannelRow>(listed.text, listed.values)
     return rows
   },
 
   async find(scope: TenantScope, id: string): Promise<ChannelRow | undefined> {
-    const where = scopeFilter(scope, 'c.group_id', 2)
-    const { rows } = await q.query<ChannelRow>(
-      `SELECT ${COLUMNS} FROM notification_channels c WHERE c.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT ${raw(COLUMNS)} FROM notification_channels c
+      WHERE c.id = ${id} AND ${scopeCondition(scope, 'c.group_id')}`
+    const { rows } = await q.query<ChannelRow>(found.text, found.values)
     return rows[0]
   },
 
   /** The channel with what sending needs, its secret included (never sent to a client). */
   async findTarget(scope: TenantScope, id: string) {
-    const where = scopeFilter(scope, 'c.group_id', 2)
+    const found = sql`SELECT ${raw(COLUMNS)}, c.secret, g.name AS group_name, g.timezone AS group_timezone
+      FROM notification_channels c JOIN groups g ON g.id = c.group_id
+      WHERE c.id = ${id} AND ${scopeCondition(scope, 'c.group_id')}`
     const { rows } = await q.query<
       ChannelRow & { secret: string | null; group_name: string; group_timezone: string }
-    >(
-      `SELECT ${COLUMNS}, c.secret, g.name AS group_name, g.timezone AS group_timezone
-       FROM notification_channels c JOIN groups g ON g.id = c.group_id
-       WHERE c.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    >(found.text, found.values)
     return rows[0]
   },
 
@@ -107,30 +100,20 @@ export const channelsRepository = (q: Queryable) => ({
     id: string,
     changes: ChannelChanges,
   ): Promise<ChannelRow | undefined> {
-    const where = scopeFilter(scope, 'c.group_id', 6)
-    const { rows } = await q.query<ChannelRow>(
-      `UPDATE notification_channels c SET name = coalesce(btrim($2), c.name),
-         addresses = coalesce($3::text[], c.addresses), url = coalesce($4, c.url),
-         secret = coalesce($5, c.secret), updated_at = now()
-       WHERE c.id = $1 AND ${where.sql} RETURNING ${COLUMNS}`,
-      [
-        id,
-        changes.name ?? null,
-        changes.addresses ?? null,
-        changes.url ?? null,
-        changes.secret ?? null,
-        ...where.params,
-      ],
-    )
+    const update = sql`UPDATE notification_channels c
+       SET name = coalesce(btrim(${changes.name ?? null}), c.name),
+         addresses = coalesce(${changes.addresses ?? null}::text[], c.addresses),
+         url = coalesce(${changes.url ?? null}, c.url),
+         secret = coalesce(${changes.secret ?? null}, c.secret), updated_at = now()
+       WHERE c.id = ${id} AND ${scopeCondition(scope, 'c.group_id')} RETURNING ${raw(COLUMNS)}`
+    const { rows } = await q.query<ChannelRow>(update.text, update.values)
     return rows[0]
   },
 
   async remove(scope: TenantScope, id: string): Promise<ChannelRow | undefined> {
-    const where = scopeFilter(scope, 'c.group_id', 2)
-    const { rows } = await q.query<ChannelRow>(
-      `DELETE FROM notification_channels c WHERE c.id = $1 AND ${where.sql} RETURNING ${COLUMNS}`,
-      [id, ...where.params],
-    )
+    const removed = sql`DELETE FROM notification_channels c
+      WHERE c.id = ${id} AND ${scopeCondition(scope, 'c.group_id')} RETURNING ${raw(COLUMNS)}`
+    const { rows } = await q.query<ChannelRow>(removed.text, removed.values)
     return rows[0]
   },
 

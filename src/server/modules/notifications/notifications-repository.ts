@@ -1,6 +1,7 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { raw, sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 interface DeliveryRow {
   id: string
@@ -62,14 +63,12 @@ export interface FeedQuery {
  */
 export const notificationsRepository = (q: Queryable) => ({
   async feed(scope: TenantScope, userId: string, query: FeedQuery) {
-    const where = scopeFilter(scope, 'd.group_id', 5)
-    const { rows } = await q.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS}
+    const page = sql`SELECT ${raw(DELIVERY_COLUMNS)}
        FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
-       WHERE d.user_id = $1 AND (NOT $2 OR d.read_at IS NULL) AND ${where.sql}
-       ORDER BY n.triggered_at DESC, d.id DESC LIMIT $3 OFFSET $4`,
-      [userId, query.unreadOnly, query.limit, query.skip, ...where.params],
-    )
+       WHERE d.user_id = ${userId} AND (NOT ${query.unreadOnly} OR d.read_at IS NULL)
+         AND ${scopeCondition(scope, 'd.group_id')}
+       ORDER BY n.triggered_at DESC, d.id DESC LIMIT ${query.limit} OFFSET ${query.skip}`
+    const { rows } = await q.query<DeliveryRow>(page.text, page.values)
     const counts = await this.counts(scope, userId)
     return {
       deliveries: rows.map(toDelivery),
@@ -79,47 +78,37 @@ export const notificationsRepository = (q: Queryable) => ({
   },
 
   async counts(scope: TenantScope, userId: string): Promise<{ total: number; unread: number }> {
-    const where = scopeFilter(scope, 'd.group_id', 2)
-    const { rows } = await q.query<{ total: number; unread: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.read_at IS NULL)::int AS unread
-       FROM notification_deliveries d WHERE d.user_id = $1 AND ${where.sql}`,
-      [userId, ...where.params],
-    )
+    const counted = sql`SELECT count(*)::int AS total,
+         count(*) FILTER (WHERE d.read_at IS NULL)::int AS unread
+       FROM notification_deliveries d
+       WHERE d.user_id = ${userId} AND ${scopeCondition(scope, 'd.group_id')}`
+    const { rows } = await q.query<{ total: number; unread: number }>(counted.text, counted.values)
     return rows[0]!
   },
 
   async unreadCount(scope: TenantScope, userId: string): Promise<number> {
-    const where = scopeFilter(scope, 'd.group_id', 2)
-    const { rows } = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notification_deliveries d
-       WHERE d.user_id = $1 AND d.read_at IS NULL AND ${where.sql}`,
-      [userId, ...where.params],
-    )
+    const counted = sql`SELECT count(*)::int AS n FROM notification_deliveries d
+       WHERE d.user_id = ${userId} AND d.read_at IS NULL AND ${scopeCondition(scope, 'd.group_id')}`
+    const { rows } = await q.query<{ n: number }>(counted.text, counted.values)
     return rows[0]!.n
   },
 
   /** Idempotent: a delivery read before keeps its first read_at. */
   async markRead(scope: TenantScope, userId: string, id: string): Promise<DeliveryDto | undefined> {
-    const where = scopeFilter(scope, 'd.group_id', 3)
-    const { rows } = await q.query<DeliveryRow>(
-      `WITH d AS (
+    const read = sql`WITH d AS (
          UPDATE notification_deliveries d SET read_at = coalesce(d.read_at, now())
-         WHERE d.id = $1 AND d.user_id = $2 AND ${where.sql}
+         WHERE d.id = ${id} AND d.user_id = ${userId} AND ${scopeCondition(scope, 'd.group_id')}
          RETURNING d.*
        )
-       SELECT ${DELIVERY_COLUMNS} FROM d JOIN notifications n ON n.id = d.notification_id`,
-      [id, userId, ...where.params],
-    )
+       SELECT ${raw(DELIVERY_COLUMNS)} FROM d JOIN notifications n ON n.id = d.notification_id`
+    const { rows } = await q.query<DeliveryRow>(read.text, read.values)
     return rows[0] && toDelivery(rows[0])
   },
 
   async markAllRead(scope: TenantScope, userId: string): Promise<number> {
-    const where = scopeFilter(scope, 'd.group_id', 2)
-    const { rowCount } = await q.query(
-      `UPDATE notification_deliveries d SET read_at = now()
-       WHERE d.user_id = $1 AND d.read_at IS NULL AND ${where.sql}`,
-      [userId, ...where.params],
-    )
+    const update = sql`UPDATE notification_deliveries d SET read_at = now()
+       WHERE d.user_id = ${userId} AND d.read_at IS NULL AND ${scopeCondition(scope, 'd.group_id')}`
+    const { rowCount } = await q.query(update.text, update.values)
     return rowCount
   },
 })

@@ -1,6 +1,7 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { raw, sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export interface NewAttachment {
   id: string
@@ -78,11 +79,9 @@ export const attachmentsRepository = (q: Queryable) => ({
 
   /** An attachment of a device in the scope, with its storage key. */
   async find(scope: TenantScope, id: string) {
-    const where = scopeFilter(scope, 'a.group_id', 2)
-    const { rows } = await q.query<AttachmentRow>(
-      `SELECT ${COLUMNS} FROM attachments a ${WITH_ENTRY} WHERE a.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT ${raw(COLUMNS)} FROM attachments a ${raw(WITH_ENTRY)}
+      WHERE a.id = ${id} AND ${scopeCondition(scope, 'a.group_id')}`
+    const { rows } = await q.query<AttachmentRow>(found.text, found.values)
     const row = rows[0]
     return row && { ...toAttachment(row), storageKey: row.storage_key }
   },

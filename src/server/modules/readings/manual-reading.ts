@@ -6,7 +6,8 @@ import { kwhAsEnteredText } from '~/server/lib/quantity-text.ts'
 import type { Upload } from '~/server/plugins/multipart-body.ts'
 import type { FileStorage } from '~/server/storage/file-storage.ts'
 import { imageTypeOf } from '~/server/storage/image-type.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 import { attachmentsRepository } from './attachments-repository.ts'
 import { timestampRefusal } from './bulk-push.ts'
 import { readingsOutRepository, type ReadingDto } from './readings-out-repository.ts'
@@ -67,11 +68,9 @@ export function checkPhoto(upload: Upload): Photo {
 
 /** The device in scope, locked so concurrent readings of it queue up; 404 otherwise. */
 async function lockDevice(tx: Tx, scope: TenantScope, id: string): Promise<string> {
-  const where = scopeFilter(scope, 'd.group_id', 2)
-  const { rows } = await tx.query<{ group_id: string }>(
-    `SELECT d.group_id FROM devices d WHERE d.id = $1 AND ${where.sql} FOR NO KEY UPDATE`,
-    [id, ...where.params],
-  )
+  const locked = sql`SELECT d.group_id FROM devices d
+    WHERE d.id = ${id} AND ${scopeCondition(scope, 'd.group_id')} FOR NO KEY UPDATE`
+  const { rows } = await tx.query<{ group_id: string }>(locked.text, locked.values)
   if (!rows[0]) throw notFound('Device')
   return rows[0].group_id
 }
