@@ -8,7 +8,8 @@ import { consumptionOperations, type ConsumptionContext } from './consumption-qu
 import { IntervalPanel } from './IntervalPanel'
 import { PresetFigures } from './PresetFigures'
 import { useCalendar } from './calendar'
-import { pastDay, type Day, type WeekStart } from './ranges'
+import type { Day, WeekStart } from '~/lib/periods/days'
+import { pastDay } from '~/lib/periods/view-window'
 import type { ConsumptionTarget } from './time-navigation'
 import * as styles from './consumption.css'
 

@@ -18,7 +18,8 @@ import {
   type QueryOperation,
 } from '~/api'
 import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
-import { intervalWindow, isCurrent, type Day, type WeekStart } from './ranges'
+import type { Day, WeekStart } from '~/lib/periods/days'
+import { intervalWindow, isCurrent } from '~/lib/periods/view-window'
 
 export interface ConsumptionContext {
   deviceId: string

@@ -15,7 +15,7 @@ function Figure({ cost, children }: { cost: string | null; children: ReactNode }
   )
 }
 import { changeDirection, costChange, periodCost, reportChange } from './change'
-import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
+import { comparedPeriod, formatPeriod, type PeriodPair } from '~/lib/periods/days'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import { formatQuantity, formatQuantityFigure } from '~/lib/format'

@@ -8,7 +8,8 @@ import { useAppServices } from '../shared/use-app-services'
 import { useBillingCycle } from '../settings/billing-cycle'
 import { presetPeriods, reportTimeZone } from './report-periods'
 import { downloadReportCsv, energyReportOptions, type ReportRequest } from './report-query'
-import { ReportControls, type ReportChoice } from './ReportControls'
+import { ReportControls } from './ReportControls'
+import type { ReportChoice } from './report-search'
 import { ReportResults } from './ReportResults'
 
 export interface ReportsPageProps {
