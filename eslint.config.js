@@ -22,7 +22,7 @@ const featureTiers = [
   { features: ['shared'] },
   { features: ['feedback'] },
   { features: ['auth'] },
-  { features: ['live', 'notifications', 'scope', 'settings'] },
+  { features: ['billing', 'live', 'notifications', 'scope', 'settings'] },
   // The device frame holds the consumption tab, and the device pages show consumption figures.
   { features: ['consumption', 'devices'], knot: true },
   { features: ['debug', 'registration', 'reports', 'users'] },

@@ -14,7 +14,8 @@ function Figure({ cost, children }: { cost: string | null; children: ReactNode }
     </Stack>
   )
 }
-import { changeDirection, costChange, periodCost, reportChange } from './change'
+import { costChange, periodCost } from '../billing/cost'
+import { changeDirection, reportChange } from './change'
 import { comparedPeriod, formatPeriod, type PeriodPair } from '~/lib/periods/days'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'

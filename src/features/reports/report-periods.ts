@@ -18,7 +18,7 @@ import {
   type PeriodPair,
   type WeekStart,
 } from '~/lib/periods/days'
-import { billAt, type BillingCycle } from '../settings/billing-cycle'
+import { billAt, type BillingCycle } from '../billing/billing-cycle'
 import type { ReportPreset } from './report-search'
 
 /**
