@@ -12,12 +12,13 @@ import {
   type EnergySettingsPreview,
   type Group,
 } from '~/api'
-import { Dialog, ErrorState, NumberField, Spinner, TextField, Tiles } from '~/ui'
+import { Dialog, NumberField, Spinner, TextField, Tiles } from '~/ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
 import { consumptionOperations } from '../shared/consumption-operations'
 import { ServerForm } from '../shared/ServerForm'
 import { useAppServices } from '../shared/use-app-services'
 import { useForm } from '../shared/use-form'
+import { WidgetBody } from '../shared/WidgetBody'
 import { BillChangesDialog, formatDay } from './BillChangesDialog'
 import { energySettingsQuery } from './billing-cycle'
 import { energyFeedback } from './energy-feedback'
@@ -59,20 +60,16 @@ export function EnergySettingsDialog({ group, isOpen, onOpenChange }: EnergySett
       isOpen={isOpen}
       onOpenChange={onOpenChange}
     >
-      {({ close }) =>
-        settings.isPending ? (
-          <Spinner label="Loading energy settings" showLabel />
-        ) : settings.isError ? (
-          <ErrorState
-            size="sm"
-            message="The energy settings could not be loaded."
-            onRetry={() => void settings.refetch()}
-            isRetrying={settings.isFetching}
-          />
-        ) : (
-          <EnergySettingsForm group={group} settings={settings.data} onDone={close} />
-        )
-      }
+      {({ close }) => (
+        <WidgetBody
+          query={settings}
+          what="energy settings"
+          loading={<Spinner label="Loading energy settings" showLabel />}
+          error={{ size: 'sm', message: 'The energy settings could not be loaded.' }}
+        >
+          {(data) => <EnergySettingsForm group={group} settings={data} onDone={close} />}
+        </WidgetBody>
+      )}
     </Dialog>
   )
 }

@@ -109,7 +109,7 @@ export function IntervalPanel({
         barPressHint={drill}
         data={data ? toBuckets(data.intervals, now) : []}
         currency={data?.currency}
-        status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
+        status={query.status}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}
         onRetry={() => void query.refetch()}
         emptyMessage="No readings in this period"
