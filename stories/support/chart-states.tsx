@@ -19,7 +19,7 @@ export function chartStates<ResponsiveProps extends object>({
 }) {
   return {
     Loading: {
-      args: { status: 'loading' as const },
+      args: { status: 'pending' as const },
       play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
         await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
           `Loading ${name[0]!.toLowerCase()}${name.slice(1)}`,

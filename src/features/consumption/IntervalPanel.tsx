@@ -7,14 +7,9 @@ import { sprinkles } from '~/styles'
 import { Button, Icon, Inline, ResponsiveConsumptionChart, Text } from '~/ui'
 import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
-import { intervalWindow, isCurrent, type Day } from './ranges'
-import {
-  crumbsOf,
-  drillInto,
-  drillTarget,
-  windowTitle,
-  type ConsumptionTarget,
-} from './time-navigation'
+import type { Day } from '~/lib/periods/days'
+import { intervalWindow, isCurrent, zoomIn } from '~/lib/periods/view-window'
+import { crumbsOf, drillHint, windowTitle, type ConsumptionTarget } from './time-navigation'
 import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
 import { formatCostCo2, formatKwh } from '~/lib/format'
@@ -66,7 +61,7 @@ export function IntervalPanel({
   const period = intervalWindow(view, now, timeZone, context.weekStart, date)
   const current = isCurrent(period, now)
   const title = windowTitle(period, current, timeZone)
-  const drill = drillInto[view]
+  const drill = drillHint[view]
   return (
     <section aria-label={title}>
       <WindowCrumbs crumbs={crumbsOf(period, date, timeZone)} onNavigate={onNavigate} />
@@ -104,16 +99,17 @@ export function IntervalPanel({
         granularity={view}
         timeZone={timeZone}
         onBarPress={
-          drill &&
-          ((startMs) => {
-            const target = drillTarget(view, startMs, now, timeZone)
-            if (target) onNavigate(target)
-          })
+          drill === undefined
+            ? undefined
+            : (startMs) => {
+                const target = zoomIn(view, startMs, now, timeZone)
+                if (target) onNavigate(target)
+              }
         }
-        barPressHint={drill?.hint}
+        barPressHint={drill}
         data={data ? toBuckets(data.intervals, now) : []}
         currency={data?.currency}
-        status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
+        status={query.status}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}
         onRetry={() => void query.refetch()}
         emptyMessage="No readings in this period"

@@ -11,7 +11,7 @@ import {
 import * as styles from './consumption.css'
 import { formatCostCo2, formatQuantityFigure } from '~/lib/format'
 import type { CumulativeConsumption } from '~/api'
-import { formatBill } from '../settings/billing-cycle'
+import { formatBill } from '../billing/billing-cycle'
 
 const billPresets = new Set<PresetKey>(['thisBill', 'lastBill', 'billYearAgo'])
 

@@ -6,7 +6,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Preferences } from '~/api'
 import { defaultPreferences, preferencesOptions } from '../settings/use-preferences'
 import { browserTimeZone } from '../settings/timezones'
-import { browserWeekStart, type WeekStart } from './ranges'
+import { browserWeekStart, type WeekStart } from '~/lib/periods/days'
 
 export interface Calendar {
   timeZone: string

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { consumptionOperations, prefetchConsumption, viewOrDaily } from './consumption-queries'
+import { consumptionOperations } from '../shared/consumption-operations'
+import { prefetchConsumption, viewOrDaily } from './consumption-queries'
 
 const context = { deviceId: 'dev-1', timeZone: 'Europe/Berlin', weekStart: 'monday' as const }
 const now = new Date('2026-11-22T10:00:00Z')

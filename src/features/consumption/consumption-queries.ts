@@ -15,10 +15,10 @@ import {
   getCumulativeConsumptionTodayOptions,
   getCumulativeConsumptionYesterdayOptions,
   queryPolicy,
-  type QueryOperation,
 } from '~/api'
 import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
-import { intervalWindow, isCurrent, type Day, type WeekStart } from './ranges'
+import type { Day, WeekStart } from '~/lib/periods/days'
+import { intervalWindow, isCurrent } from '~/lib/periods/view-window'
 
 export interface ConsumptionContext {
   deviceId: string
@@ -141,20 +141,3 @@ export function prefetchConsumption(
     ),
   ).then(() => undefined)
 }
-
-/** Every consumption call of a device, for cancelling them when the user moves on. */
-export const consumptionOperations = [
-  'getCumulativeConsumption',
-  'getCumulativeConsumptionToday',
-  'getCumulativeConsumptionYesterday',
-  'getCumulativeConsumptionThisWeek',
-  'getCumulativeConsumptionLastWeek',
-  'getCumulativeConsumptionThisMonth',
-  'getCumulativeConsumptionLastMonth',
-  'getCumulativeConsumptionThisBill',
-  'getCumulativeConsumptionLastBill',
-  'getCumulativeConsumptionBillYearAgo',
-  'getConsumptionIntervals',
-  'getConsumptionIntervalsToday',
-  'getConsumptionIntervalsLastMonth',
-] as const satisfies readonly QueryOperation[]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { intervalWindow } from './ranges'
-import { crumbsOf, drillTarget, windowTitle } from './time-navigation'
+import { intervalWindow } from '~/lib/periods/view-window'
+import { crumbsOf, windowTitle } from './time-navigation'
 
 const now = new Date('2026-11-22T10:00:00Z')
 const zone = 'Europe/Berlin'
@@ -24,29 +24,6 @@ describe('windowTitle', () => {
     expect(windowTitle(around('monthly'), true, zone)).toBe('Last 12 months, per month')
     expect(windowTitle(around('weekly'), true, zone)).toBe('Last 12 weeks, per week')
     expect(windowTitle(around('daily'), true, zone)).toBe('November 2026, per day')
-  })
-})
-
-describe('drillTarget', () => {
-  it('opens a month into its days and a day into its hours, by the bar start in the zone', () => {
-    // 1 Dec 2025 00:00 in Berlin is still 30 Nov in UTC.
-    const december = Date.parse('2025-11-30T23:00:00Z')
-    expect(drillTarget('monthly', december, now, zone)).toEqual({
-      view: 'daily',
-      date: '2025-12-01',
-    })
-    expect(drillTarget('daily', december, now, zone)).toEqual({
-      view: 'hourly',
-      date: '2025-12-01',
-    })
-  })
-
-  it('today opens as today (no date) and hours open nothing', () => {
-    expect(drillTarget('daily', Date.parse('2026-11-21T23:00:00Z'), now, zone)).toEqual({
-      view: 'hourly',
-      date: undefined,
-    })
-    expect(drillTarget('hourly', now.getTime(), now, zone)).toBeUndefined()
   })
 })
 

@@ -6,7 +6,8 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { ConsumptionView } from '~/lib/search-params'
-import { dayOf, pastDay, type Day, type IntervalWindow } from './ranges'
+import type { Day } from '~/lib/periods/days'
+import type { IntervalWindow } from '~/lib/periods/view-window'
 
 /** Where the page goes: a view and the day its window holds (none: today's window). */
 export interface ConsumptionTarget {
@@ -45,23 +46,11 @@ export const stepName: Record<ConsumptionView, string> = {
   monthly: '12 months',
 }
 
-/** The view a bar of this view opens, and what the user is told it shows; none for hours. */
-export const drillInto: Partial<Record<ConsumptionView, { view: ConsumptionView; hint: string }>> =
-  {
-    monthly: { view: 'daily', hint: 'Click or press Enter for its days.' },
-    weekly: { view: 'daily', hint: 'Click or press Enter for the days of its month.' },
-    daily: { view: 'hourly', hint: 'Click or press Enter for its hours.' },
-  }
-
-/** The target a bar starting at `startMs` opens. */
-export function drillTarget(
-  view: ConsumptionView,
-  startMs: number,
-  now: Date,
-  timeZone: string,
-): ConsumptionTarget | undefined {
-  const into = drillInto[view]
-  return into && { view: into.view, date: pastDay(dayOf(startMs, timeZone), now, timeZone) }
+/** What the user is told a bar of this view opens (`zoomIn` in lib/periods); none for hours. */
+export const drillHint: Partial<Record<ConsumptionView, string>> = {
+  monthly: 'Click or press Enter for its days.',
+  weekly: 'Click or press Enter for the days of its month.',
+  daily: 'Click or press Enter for its hours.',
 }
 
 export interface Crumb {

@@ -43,7 +43,7 @@ export function ThirtyDayCard({
         }))}
         granularity="daily"
         label="Daily consumption, last 30 days"
-        status={query.isPending ? 'loading' : query.isError ? 'error' : 'success'}
+        status={query.status}
         errorMessage="Could not load the last 30 days."
         onRetry={() => void query.refetch()}
         timeZone={timeZone}

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { latestUnreadOptions } from '../notifications/notification-queries'
 import { energyReportOptions } from '../reports/report-query'
-import { presetPeriods, type WeekStart } from '../reports/report-periods'
+import type { WeekStart } from '~/lib/periods/days'
+import { presetPeriods } from '../reports/report-periods'
 import { loadCalendar } from '../consumption/calendar'
 import { fleetQuery } from '../shared/fleet-query'
-import { loadBillingCycle, type BillingCycle } from '../settings/billing-cycle'
+import { loadBillingCycle, type BillingCycle } from '../billing/billing-cycle'
 
 /** The unread notifications the dashboard lists. */
 export const UNREAD_SHOWN = 5

@@ -22,7 +22,6 @@ import {
   CodeBlock,
   ConfirmDialog,
   DescriptionList,
-  ErrorState,
   Inline,
   Skeleton,
   Spinner,
@@ -30,6 +29,7 @@ import {
   Text,
 } from '~/ui'
 import { useAppServices } from '../shared/use-app-services'
+import { WidgetBody } from '../shared/WidgetBody'
 import { curlCommand, mosquittoPubCommand } from './connect-commands'
 import { deviceQuery } from './device-queries'
 
@@ -165,18 +165,17 @@ export function ConnectCard({ device: given, now, issuedToken = null }: ConnectC
             </Button>
           )}
         </Inline>
-        {connection.isPending ? (
-          <Skeleton height="4rem" />
-        ) : connection.isError ? (
-          <ErrorState
-            title="Connection details unavailable"
-            message={normalizeError(connection.error).message}
-            onRetry={() => void connection.refetch()}
-            isRetrying={connection.isFetching}
-          />
-        ) : (
-          <Instructions connection={connection.data} issued={issued} device={device} />
-        )}
+        <WidgetBody
+          query={connection}
+          what="the connection details"
+          loading={<Skeleton height="4rem" />}
+          error={(error) => ({
+            title: 'Connection details unavailable',
+            message: normalizeError(error).message,
+          })}
+        >
+          {(data) => <Instructions connection={data} issued={issued} device={device} />}
+        </WidgetBody>
       </Stack>
       <ConfirmDialog
         isOpen={confirming === 'rotate'}

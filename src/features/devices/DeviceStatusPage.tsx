@@ -24,6 +24,7 @@ import {
 } from '~/ui'
 import { DeviceFrame } from './DeviceFrame'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
+import { WidgetBody } from '../shared/WidgetBody'
 import { formatDateTime, formatNumber } from '~/lib/format'
 import { toSegments } from './status-segments'
 import * as styles from './devices.css'
@@ -103,60 +104,62 @@ export function DeviceStatusPage({ deviceId, now = new Date() }: { deviceId: str
           </Card>
           <Box display="flex" flexDirection="column" gap="lg" marginTop="lg">
             <Card title="Status history">
-              {history.isPending ? (
-                <SkeletonText lines={4} />
-              ) : history.isError ? (
-                <ErrorState
-                  size="sm"
-                  title="The status history could not be loaded"
-                  message={normalizeError(history.error).message}
-                  onRetry={() => void history.refetch()}
-                />
-              ) : history.data.items.length === 0 ? (
-                <EmptyState
-                  size="sm"
-                  icon="wifiOff"
-                  title="No status changes recorded"
-                  description="Changes between online and offline appear here."
-                />
-              ) : (
-                <>
-                  <ResponsiveStatusTimeline
-                    data={toSegments(history.data.items, now)}
-                    height={72}
-                  />
-                  <Stack as="ul" space="none" dividers aria-label="Status changes">
-                    {history.data.items.map((entry) => (
-                      <Box
-                        as="li"
-                        display="flex"
-                        flexDirection="column"
-                        gap="xxs"
-                        paddingY="sm"
-                        fontSize="sm"
-                        key={entry.id}
-                      >
-                        <Inline as="span" space="sm" alignY="center">
-                          <DeviceStatusBadge status={entry.status} size="sm" />{' '}
-                          {formatDateTime(entry.timestamp)}
-                        </Inline>
-                        {entry.reason && (
-                          <Text size="xs" tone="muted">
-                            {entry.reason}
-                          </Text>
-                        )}
-                      </Box>
-                    ))}
-                  </Stack>
-                  <Pagination
-                    aria-label="Status pages"
-                    page={page}
-                    pageSize={PAGE_SIZE}
-                    total={history.data.total}
-                    onPageChange={setPage}
-                  />
-                </>
-              )}
+              <WidgetBody
+                query={history}
+                what="the status history"
+                loading={<SkeletonText lines={4} />}
+                error={(error) => ({
+                  size: 'sm',
+                  title: 'The status history could not be loaded',
+                  message: normalizeError(error).message,
+                })}
+                empty={
+                  history.data?.items.length === 0 && (
+                    <EmptyState
+                      size="sm"
+                      icon="wifiOff"
+                      title="No status changes recorded"
+                      description="Changes between online and offline appear here."
+                    />
+                  )
+                }
+              >
+                {({ items, total }) => (
+                  <>
+                    <ResponsiveStatusTimeline data={toSegments(items, now)} height={72} />
+                    <Stack as="ul" space="none" dividers aria-label="Status changes">
+                      {items.map((entry) => (
+                        <Box
+                          as="li"
+                          display="flex"
+                          flexDirection="column"
+                          gap="xxs"
+                          paddingY="sm"
+                          fontSize="sm"
+                          key={entry.id}
+                        >
+                          <Inline as="span" space="sm" alignY="center">
+                            <DeviceStatusBadge status={entry.status} size="sm" />{' '}
+                            {formatDateTime(entry.timestamp)}
+                          </Inline>
+                          {entry.reason && (
+                            <Text size="xs" tone="muted">
+                              {entry.reason}
+                            </Text>
+                          )}
+                        </Box>
+                      ))}
+                    </Stack>
+                    <Pagination
+                      aria-label="Status pages"
+                      page={page}
+                      pageSize={PAGE_SIZE}
+                      total={total}
+                      onPageChange={setPage}
+                    />
+                  </>
+                )}
+              </WidgetBody>
             </Card>
           </Box>
         </>

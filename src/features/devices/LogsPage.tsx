@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { getReadingOptions, normalizeError, queryPolicy, type Attachment } from '~/api'
 import { sprinkles } from '~/styles'
-import { buttonClassName, Dialog, EmptyState, ErrorState, Skeleton, Stack, Text, Tiles } from '~/ui'
+import { buttonClassName, Dialog, EmptyState, Skeleton, Stack, Text, Tiles } from '~/ui'
+import { WidgetBody } from '../shared/WidgetBody'
 import { DeviceFrame } from './DeviceFrame'
 import { attachmentsQuery } from './device-queries'
 import { formatDateTime, formatKwh } from '~/lib/format'
@@ -26,63 +27,70 @@ export function LogsPage({ deviceId, now }: { deviceId: string; now?: Date }) {
   )
   return (
     <DeviceFrame deviceId={deviceId} tab="Logs" now={now}>
-      {() =>
-        photos.isPending ? (
-          <Tiles
-            as="ul"
-            space="lg"
-            minItemWidth="14rem"
-            fill
-            aria-busy="true"
-            aria-label="Loading log photos"
-          >
-            {[0, 1, 2].map((i) => (
-              <li key={i}>
-                <Skeleton shape="rect" height="12rem" />
-              </li>
-            ))}
-          </Tiles>
-        ) : photos.isError ? (
-          <ErrorState
-            title="Could not load the log photos"
-            message={normalizeError(photos.error).message}
-            onRetry={() => void photos.refetch()}
-          />
-        ) : photos.data.items.length === 0 ? (
-          <EmptyState
-            icon="camera"
-            title="No manual readings with photos yet"
-            description="Readings entered by hand appear here with the photo taken as evidence."
-            action={addLink}
-          />
-        ) : (
-          <>
-            <Tiles as="ul" space="lg" minItemWidth="14rem" fill aria-label="Log photos">
-              {photos.data.items.map((attachment) => (
-                <PhotoCard
-                  key={attachment.id}
-                  attachment={attachment}
-                  onOpen={() => setOpen(attachment)}
-                />
+      {() => (
+        <WidgetBody
+          query={photos}
+          what="the log photos"
+          loading={
+            <Tiles
+              as="ul"
+              space="lg"
+              minItemWidth="14rem"
+              fill
+              aria-busy="true"
+              aria-label="Loading log photos"
+            >
+              {[0, 1, 2].map((i) => (
+                <li key={i}>
+                  <Skeleton shape="rect" height="12rem" />
+                </li>
               ))}
             </Tiles>
-            <Dialog
-              isOpen={open !== null}
-              onOpenChange={(isOpen) => !isOpen && setOpen(null)}
-              size="lg"
-              title={open ? open.filename : ''}
-            >
-              {open && (
-                <img
-                  src={open.url}
-                  alt={`Meter ${open.filename}, taken ${formatDateTime(open.created_at)}`}
-                  className={styles.fullPhoto}
-                />
-              )}
-            </Dialog>
-          </>
-        )
-      }
+          }
+          error={(error) => ({
+            title: 'Could not load the log photos',
+            message: normalizeError(error).message,
+          })}
+          empty={
+            photos.data?.items.length === 0 && (
+              <EmptyState
+                icon="camera"
+                title="No manual readings with photos yet"
+                description="Readings entered by hand appear here with the photo taken as evidence."
+                action={addLink}
+              />
+            )
+          }
+        >
+          {({ items }) => (
+            <>
+              <Tiles as="ul" space="lg" minItemWidth="14rem" fill aria-label="Log photos">
+                {items.map((attachment) => (
+                  <PhotoCard
+                    key={attachment.id}
+                    attachment={attachment}
+                    onOpen={() => setOpen(attachment)}
+                  />
+                ))}
+              </Tiles>
+              <Dialog
+                isOpen={open !== null}
+                onOpenChange={(isOpen) => !isOpen && setOpen(null)}
+                size="lg"
+                title={open ? open.filename : ''}
+              >
+                {open && (
+                  <img
+                    src={open.url}
+                    alt={`Meter ${open.filename}, taken ${formatDateTime(open.created_at)}`}
+                    className={styles.fullPhoto}
+                  />
+                )}
+              </Dialog>
+            </>
+          )}
+        </WidgetBody>
+      )}
     </DeviceFrame>
   )
 }

@@ -81,7 +81,7 @@ function EnergyChart({ context, now }: { context: ConsumptionContext; now: Date 
       granularity="daily"
       timeZone={context.timeZone}
       data={intervals.data ? toBuckets(intervals.data.intervals, now) : []}
-      status={intervals.isPending ? 'loading' : intervals.isError ? 'error' : 'success'}
+      status={intervals.status}
       onRetry={() => void intervals.refetch()}
     />
   )
@@ -115,7 +115,7 @@ function RawChart({
       height={180}
       label={measurementName(measurement)}
       data={(readings.data?.items ?? []).map((r) => ({ time: r.timestamp, kwh: r.kwh }))}
-      status={readings.isPending ? 'loading' : readings.isError ? 'error' : 'success'}
+      status={readings.status}
       onRetry={() => void readings.refetch()}
     />
   )

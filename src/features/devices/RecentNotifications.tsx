@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { listNotificationsOptions, queryPolicy } from '~/api'
-import { Box, Card, EmptyState, ErrorState, SkeletonText, Stack, Text } from '~/ui'
+import { Box, Card, EmptyState, SkeletonText, Stack, Text } from '~/ui'
 import { formatAgo } from '~/lib/format'
+import { WidgetBody } from '../shared/WidgetBody'
 
 /** How many of the user's latest deliveries are searched for this device's alerts. */
 const FEED_WINDOW = 100
@@ -26,42 +27,44 @@ export function RecentNotifications({
     .slice(0, SHOWN)
   return (
     <Card title="Recent notifications" actions={<Link to="/notifications">View all</Link>}>
-      {feed.isPending ? (
-        <SkeletonText lines={3} />
-      ) : feed.isError ? (
-        <ErrorState
-          size="sm"
-          title="Notifications could not be loaded"
-          onRetry={() => void feed.refetch()}
-        />
-      ) : mine.length === 0 ? (
-        <EmptyState
-          size="sm"
-          icon="bell"
-          title="No recent notifications"
-          description="Offline alerts and consumption spikes for this device appear here."
-        />
-      ) : (
-        <Stack as="ul" space="none" dividers>
-          {mine.map(({ id, notification }) => (
-            <Box
-              as="li"
-              display="flex"
-              flexDirection="column"
-              gap="xxs"
-              paddingY="sm"
-              fontSize="sm"
-              key={id}
-            >
-              <strong>{notification.title}</strong>
-              <span>{notification.message}</span>
-              <Text size="xs" tone="muted">
-                {formatAgo(notification.triggered_at, now)}
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <WidgetBody
+        query={feed}
+        what="notifications"
+        loading={<SkeletonText lines={3} />}
+        error={{ size: 'sm', title: 'Notifications could not be loaded' }}
+        empty={
+          mine.length === 0 && (
+            <EmptyState
+              size="sm"
+              icon="bell"
+              title="No recent notifications"
+              description="Offline alerts and consumption spikes for this device appear here."
+            />
+          )
+        }
+      >
+        {() => (
+          <Stack as="ul" space="none" dividers>
+            {mine.map(({ id, notification }) => (
+              <Box
+                as="li"
+                display="flex"
+                flexDirection="column"
+                gap="xxs"
+                paddingY="sm"
+                fontSize="sm"
+                key={id}
+              >
+                <strong>{notification.title}</strong>
+                <span>{notification.message}</span>
+                <Text size="xs" tone="muted">
+                  {formatAgo(notification.triggered_at, now)}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </WidgetBody>
     </Card>
   )
 }

@@ -17,7 +17,6 @@ import {
   Card,
   Dialog,
   EmptyState,
-  ErrorState,
   Inline,
   Notice,
   Select,
@@ -29,6 +28,8 @@ import {
   VisuallyHidden,
 } from '~/ui'
 import { ServerForm } from '../shared/ServerForm'
+import { WidgetBody } from '../shared/WidgetBody'
+import { CardsSkeleton } from './CardsSkeleton'
 import { useForm } from '../shared/use-form'
 import { RelativeTime } from './NotificationSummary'
 import { severities, severityLabels } from './rule-form'
@@ -330,37 +331,33 @@ export function AlarmsList({
           ))}
         </Select>
       </Inline>
-      {alarms.isPending ? (
-        <Stack space="md">
-          <span role="status">
-            <VisuallyHidden>Loading alarms...</VisuallyHidden>
-          </span>
-          <Skeleton shape="rect" height="5.5rem" />
-          <Skeleton shape="rect" height="5.5rem" />
-        </Stack>
-      ) : alarms.isError ? (
-        <ErrorState
-          title="Alarms could not be loaded"
-          onRetry={() => void alarms.refetch()}
-          isRetrying={alarms.isFetching}
-        />
-      ) : alarms.data.items.length === 0 ? (
-        <EmptyState
-          icon="bolt"
-          title="No alarms"
-          description="Rules raise an alarm when a device goes offline or uses more energy than its threshold."
-        />
-      ) : (
-        <Stack as="ul" space="md" aria-label="Alarms" id={focus.listId}>
-          {alarms.data.items.map((alarm, index) => (
-            <AlarmCard
-              key={alarm.id}
-              alarm={alarm}
-              onSettled={() => focus.onSettled(alarm, index)}
+      <WidgetBody
+        query={alarms}
+        what="alarms"
+        loading={<CardsSkeleton label="Loading alarms..." />}
+        error={{ title: 'Alarms could not be loaded' }}
+        empty={
+          alarms.data?.items.length === 0 && (
+            <EmptyState
+              icon="bolt"
+              title="No alarms"
+              description="Rules raise an alarm when a device goes offline or uses more energy than its threshold."
             />
-          ))}
-        </Stack>
-      )}
+          )
+        }
+      >
+        {({ items }) => (
+          <Stack as="ul" space="md" aria-label="Alarms" id={focus.listId}>
+            {items.map((alarm, index) => (
+              <AlarmCard
+                key={alarm.id}
+                alarm={alarm}
+                onSettled={() => focus.onSettled(alarm, index)}
+              />
+            ))}
+          </Stack>
+        )}
+      </WidgetBody>
     </Stack>
   )
 }

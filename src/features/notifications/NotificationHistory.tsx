@@ -6,7 +6,6 @@ import {
   Card,
   Column,
   EmptyState,
-  ErrorState,
   Inline,
   Pagination,
   Skeleton,
@@ -22,6 +21,7 @@ import {
   useMarkAllRead,
   useMarkRead,
 } from './notification-queries'
+import { WidgetBody } from '../shared/WidgetBody'
 import { NotificationSummary } from './NotificationSummary'
 import { useNotify } from './use-notify'
 import * as styles from './notifications.css'
@@ -119,56 +119,58 @@ export function NotificationHistory({
           Mark all read
         </Button>
       </Inline>
-      {history.isPending ? (
-        <HistorySkeleton />
-      ) : history.isError ? (
-        <ErrorState
-          title="Notifications could not be loaded"
-          onRetry={() => void history.refetch()}
-          isRetrying={history.isFetching}
-        />
-      ) : deliveries.length === 0 ? (
-        unreadOnly ? (
-          <EmptyState
-            icon="checkCircle"
-            title="No unread notifications"
-            description="You're all caught up. Turn off 'Unread only' to see earlier alerts."
-          />
-        ) : (
-          <EmptyState
-            icon="bell"
-            title="No notifications yet"
-            description="Alerts about offline devices or consumption spikes will appear here."
-          />
-        )
-      ) : (
-        <>
-          <Card padding="none">
-            <Stack as="ul" space="none" dividers aria-label="Notification history">
-              {shown.map((delivery) => (
-                <HistoryItem
-                  key={delivery.id}
-                  delivery={delivery}
-                  isMarking={markRead.isPending && markRead.variables?.path.id === delivery.id}
-                  onMarkRead={() => markRead.mutate({ path: { id: delivery.id } })}
-                />
-              ))}
-            </Stack>
-          </Card>
-          <Pagination
-            aria-label="Notification pages"
-            page={current}
-            pageSize={HISTORY_PAGE_SIZE}
-            total={deliveries.length}
-            onPageChange={onPageChange}
-          />
-          {history.data.total > deliveries.length && (
-            <Text as="p" size="xs" tone="muted">
-              Showing the newest {deliveries.length} of {history.data.total} notifications.
-            </Text>
-          )}
-        </>
-      )}
+      <WidgetBody
+        query={history}
+        what="notifications"
+        loading={<HistorySkeleton />}
+        error={{ title: 'Notifications could not be loaded' }}
+        empty={
+          history.data &&
+          deliveries.length === 0 &&
+          (unreadOnly ? (
+            <EmptyState
+              icon="checkCircle"
+              title="No unread notifications"
+              description="You're all caught up. Turn off 'Unread only' to see earlier alerts."
+            />
+          ) : (
+            <EmptyState
+              icon="bell"
+              title="No notifications yet"
+              description="Alerts about offline devices or consumption spikes will appear here."
+            />
+          ))
+        }
+      >
+        {({ total }) => (
+          <>
+            <Card padding="none">
+              <Stack as="ul" space="none" dividers aria-label="Notification history">
+                {shown.map((delivery) => (
+                  <HistoryItem
+                    key={delivery.id}
+                    delivery={delivery}
+                    isMarking={markRead.isPending && markRead.variables?.path.id === delivery.id}
+                    onMarkRead={() => markRead.mutate({ path: { id: delivery.id } })}
+                  />
+                ))}
+              </Stack>
+            </Card>
+            <Pagination
+              aria-label="Notification pages"
+              page={current}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={deliveries.length}
+              onPageChange={onPageChange}
+            />
+            {total > deliveries.length && (
+              <Text as="p" size="xs" tone="muted">
+                Showing the newest {deliveries.length} of {total} notifications.
+              </Text>
+            )}
+          </>
+        )}
+      </WidgetBody>
     </Stack>
   )
 }

@@ -17,16 +17,16 @@ import {
   Column,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   Inline,
-  Skeleton,
   Stack,
   Switch,
   Text,
   VisuallyHidden,
 } from '~/ui'
 import type { Role } from '../auth/roles'
+import { WidgetBody } from '../shared/WidgetBody'
+import { CardsSkeleton } from './CardsSkeleton'
 import { useSessionUser } from '../auth/use-session'
 import { RelativeTime } from './NotificationSummary'
 import { RuleDialog } from './RuleDialog'
@@ -196,33 +196,29 @@ function RulesList({ groupId, canManage }: { groupId: string; canManage: boolean
         <Column as="span" />
         {newRule}
       </Inline>
-      {rules.isPending ? (
-        <Stack space="md">
-          <span role="status">
-            <VisuallyHidden>Loading notification rules...</VisuallyHidden>
-          </span>
-          <Skeleton shape="rect" height="5.5rem" />
-          <Skeleton shape="rect" height="5.5rem" />
-        </Stack>
-      ) : rules.isError ? (
-        <ErrorState
-          title="Notification rules could not be loaded"
-          onRetry={() => void rules.refetch()}
-          isRetrying={rules.isFetching}
-        />
-      ) : rules.data.items.length === 0 ? (
-        <EmptyState
-          icon="bolt"
-          title={includeInactive ? 'No notification rules yet' : 'No active notification rules'}
-          description="Rules raise alerts when devices go offline or use more energy than expected."
-        />
-      ) : (
-        <Stack as="ul" space="md" aria-label="Notification rules">
-          {rules.data.items.map((rule) => (
-            <RuleCard key={rule.id} rule={rule} canManage={canManage} />
-          ))}
-        </Stack>
-      )}
+      <WidgetBody
+        query={rules}
+        what="notification rules"
+        loading={<CardsSkeleton label="Loading notification rules..." />}
+        error={{ title: 'Notification rules could not be loaded' }}
+        empty={
+          rules.data?.items.length === 0 && (
+            <EmptyState
+              icon="bolt"
+              title={includeInactive ? 'No notification rules yet' : 'No active notification rules'}
+              description="Rules raise alerts when devices go offline or use more energy than expected."
+            />
+          )
+        }
+      >
+        {({ items }) => (
+          <Stack as="ul" space="md" aria-label="Notification rules">
+            {items.map((rule) => (
+              <RuleCard key={rule.id} rule={rule} canManage={canManage} />
+            ))}
+          </Stack>
+        )}
+      </WidgetBody>
       {canManage && <RuleDialog groupId={groupId} isOpen={creating} onOpenChange={setCreating} />}
     </Stack>
   )

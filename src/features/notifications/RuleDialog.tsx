@@ -40,6 +40,7 @@ import {
 } from './rule-form'
 import { ServerForm } from '../shared/ServerForm'
 import { useForm } from '../shared/use-form'
+import { WidgetBody } from '../shared/WidgetBody'
 import { channelTypeLabels } from './channel-form'
 import { RuleDevicePicker } from './RuleDevices'
 import { useNotify } from './use-notify'
@@ -74,26 +75,35 @@ function RuleChannelPicker({
       <Text id={labelId} size="sm" weight="medium">
         Send alarms to
       </Text>
-      {channels.isPending ? (
-        <Text size="sm" tone="muted">
-          Loading channels...
-        </Text>
-      ) : ofGroup.length === 0 ? (
-        <Text size="sm" tone="muted">
-          No channels yet: the bell and the history still show every alarm. Add e-mail or webhook
-          channels in the Channels tab.
-        </Text>
-      ) : (
-        ofGroup.map((c) => (
-          <Checkbox
-            key={c.id}
-            isSelected={value.includes(c.id)}
-            onChange={(on) => toggle(c.id, on)}
-          >
-            {c.name} ({channelTypeLabels[c.type]})
-          </Checkbox>
-        ))
-      )}
+      <WidgetBody
+        query={channels}
+        what="the channels"
+        loading={
+          <Text size="sm" tone="muted">
+            Loading channels...
+          </Text>
+        }
+        empty={
+          ofGroup.length === 0 && (
+            <Text size="sm" tone="muted">
+              No channels yet: the bell and the history still show every alarm. Add e-mail or
+              webhook channels in the Channels tab.
+            </Text>
+          )
+        }
+      >
+        {() =>
+          ofGroup.map((c) => (
+            <Checkbox
+              key={c.id}
+              isSelected={value.includes(c.id)}
+              onChange={(on) => toggle(c.id, on)}
+            >
+              {c.name} ({channelTypeLabels[c.type]})
+            </Checkbox>
+          ))
+        }
+      </WidgetBody>
     </Stack>
   )
 }

@@ -1,17 +1,29 @@
 import { parseDate } from '@internationalized/date'
 import { DateRangePicker, Select, SelectItem, Tiles } from '~/ui'
 import { DevicePicker } from '../shared/DevicePicker'
-import { presetLabels, type DayRange } from './report-periods'
+import type { DayRange } from '~/lib/periods/days'
 import { metricLabels } from './report-query'
-import { reportMetrics, reportPresets, type ReportMetric, type ReportPreset } from './report-search'
+import {
+  reportMetrics,
+  reportPresets,
+  type ReportChoice,
+  type ReportMetric,
+  type ReportPreset,
+} from './report-search'
 import * as styles from './reports.css'
 
-export interface ReportChoice {
-  preset: ReportPreset
-  custom?: DayRange
-  customPrevious?: DayRange
-  metric: ReportMetric
-  devices: string[]
+export const presetLabels: Record<ReportPreset, string> = {
+  today: 'Today vs yesterday',
+  this_week: 'This week vs last week',
+  this_month: 'This month vs last month',
+  last_month: 'Last month vs the month before',
+  last_7_days: 'Last 7 days vs the 7 before',
+  last_30_days: 'Last 30 days vs the 30 before',
+  this_year: 'This year vs last year',
+  this_bill: 'This bill vs last bill',
+  last_bill: 'Last bill vs the bill before',
+  bill_year_ago: 'This bill vs the same bill last year',
+  custom: 'Custom range',
 }
 
 export interface ReportControlsProps {

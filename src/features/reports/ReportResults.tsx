@@ -14,8 +14,9 @@ function Figure({ cost, children }: { cost: string | null; children: ReactNode }
     </Stack>
   )
 }
-import { changeDirection, costChange, periodCost, reportChange } from './change'
-import { comparedPeriod, formatPeriod, type PeriodPair } from './report-periods'
+import { costChange, periodCost } from '../billing/cost'
+import { changeDirection, reportChange } from './change'
+import { comparedPeriod, formatPeriod, type PeriodPair } from '~/lib/periods/days'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import { formatQuantity, formatQuantityFigure } from '~/lib/format'

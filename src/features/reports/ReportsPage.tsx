@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { normalizeError } from '~/api'
-import { Box, Button, ErrorState, Icon, Skeleton, Stack } from '~/ui'
+import { Box, Button, Icon, Skeleton, Stack } from '~/ui'
 import { useCalendar } from '../consumption/calendar'
 import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
-import { useBillingCycle } from '../settings/billing-cycle'
+import { WidgetBody } from '../shared/WidgetBody'
+import { useBillingCycle } from '../billing/billing-cycle'
 import { presetPeriods, reportTimeZone } from './report-periods'
 import { downloadReportCsv, energyReportOptions, type ReportRequest } from './report-query'
-import { ReportControls, type ReportChoice } from './ReportControls'
+import { ReportControls } from './ReportControls'
+import type { ReportChoice } from './report-search'
 import { ReportResults } from './ReportResults'
 
 export interface ReportsPageProps {
@@ -85,20 +87,21 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
       />
       <Stack space="xl">
         <ReportControls choice={choice} onChange={onChange} />
-        {report.isPending ? (
-          <Box display="grid" gap="md" padding="lg" role="status" aria-label="Loading the report">
-            <Skeleton shape="rect" height="6rem" />
-            <Skeleton shape="rect" height="16rem" />
-          </Box>
-        ) : report.isError ? (
-          <ErrorState
-            message="The report could not be loaded."
-            onRetry={() => void report.refetch()}
-            isRetrying={report.isFetching}
-          />
-        ) : (
-          <ReportResults report={report.data} periods={periods} timeZone={timezone} now={now} />
-        )}
+        <WidgetBody
+          query={report}
+          what="the report"
+          loading={
+            <Box display="grid" gap="md" padding="lg" role="status" aria-label="Loading the report">
+              <Skeleton shape="rect" height="6rem" />
+              <Skeleton shape="rect" height="16rem" />
+            </Box>
+          }
+          error={{ message: 'The report could not be loaded.' }}
+        >
+          {(data) => (
+            <ReportResults report={data} periods={periods} timeZone={timezone} now={now} />
+          )}
+        </WidgetBody>
       </Stack>
     </>
   )

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { computeChange, costChange, difference, formatPercentChange, periodCost } from './change'
+import { describe, expect, it } from 'vitest'
+import { computeChange, difference, formatPercentChange } from './change'
 
 describe('computeChange', () => {
   it('gives the absolute and percent change from previous to current', () => {
@@ -29,27 +29,8 @@ describe('formatting', () => {
   })
 })
 
-describe('cost and CO2 of a report', () => {
-  const period = { total_cost: 2083.32, total_co2_kg: 2553.752, standing_charge: 12.6 }
-  beforeEach(() => vi.stubGlobal('navigator', { languages: ['en-US'] }))
-  afterEach(() => vi.unstubAllGlobals())
-
-  it('names standing charges beside the energy charge', () => {
-    expect(periodCost(period, 'EUR')).toBe('€2,083.32 · 2.55 t CO₂e, plus €12.60 standing charges')
-    expect(periodCost({ ...period, standing_charge: null }, 'EUR')).toBe('€2,083.32 · 2.55 t CO₂e')
-  })
-
-  it('shows nothing where nothing is priced', () => {
-    expect(periodCost({ total_cost: null, total_co2_kg: null, standing_charge: null }, null)).toBe(
-      null,
-    )
-    expect(periodCost({ ...period, total_cost: null }, 'EUR')).toBe('2.55 t CO₂e')
-  })
-
-  it('signs a change, and has none where either side is missing', () => {
-    expect(costChange({ absolute_cost: -127.91, absolute_co2_kg: -156.788 }, 'EUR')).toBe(
-      '-€127.91 · -156.8 kg CO₂e',
-    )
+describe('difference', () => {
+  it('has none where either side is missing', () => {
     expect(difference(3, null)).toBeNull()
     expect(difference(3, 1)).toBe(2)
   })

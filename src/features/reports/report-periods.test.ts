@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  dayStart,
-  formatPeriod,
-  granularityFor,
-  periodDays,
-  presetPeriods,
-  rangePeriod,
-  toIso,
-  type PeriodPair,
-} from './report-periods'
+import { toIso, type PeriodPair } from '~/lib/periods/days'
+import { presetPeriods } from './report-periods'
 
 const iso = ({ current, previous }: PeriodPair) => ({
   current: [toIso(current.start), toIso(current.end)],
@@ -117,41 +109,5 @@ describe('presetPeriods', () => {
       '2026-03-14T00:00:00+01:00',
       '2026-03-15T00:00:00+01:00',
     ])
-  })
-})
-
-describe('ranges and labels', () => {
-  it('refuses a range that ends before it starts, and malformed days', () => {
-    expect(() => rangePeriod({ from: '2026-03-10', to: '2026-03-01' }, 'UTC')).toThrow(
-      /before it starts/,
-    )
-    expect(() => dayStart('14.03.2026', 'UTC')).toThrow(/yyyy-MM-dd/)
-  })
-
-  it('turns a period back into the days it covers', () => {
-    const { current } = presetPeriods('this_month', { ...berlin, now })
-    expect(periodDays(current, 'Europe/Berlin')).toEqual({ from: '2026-03-01', to: '2026-03-31' })
-    expect(formatPeriod(current, 'Europe/Berlin')).toBe('1 Mar – 31 Mar 2026')
-  })
-
-  it('labels one day and a range across a year end', () => {
-    expect(formatPeriod(rangePeriod({ from: '2026-03-14', to: '2026-03-14' }, 'UTC'), 'UTC')).toBe(
-      '14 Mar 2026',
-    )
-    expect(formatPeriod(rangePeriod({ from: '2025-12-20', to: '2026-01-05' }, 'UTC'), 'UTC')).toBe(
-      '20 Dec 2025 – 5 Jan 2026',
-    )
-  })
-
-  it('chooses buckets by the length of the period', () => {
-    const of = (preset: Parameters<typeof presetPeriods>[0]) =>
-      granularityFor(presetPeriods(preset, { ...berlin, now }).current)
-    expect(of('today')).toBe('hourly')
-    expect(of('this_week')).toBe('daily')
-    expect(of('this_month')).toBe('daily')
-    expect(of('this_year')).toBe('monthly')
-    expect(granularityFor(rangePeriod({ from: '2026-01-01', to: '2026-03-31' }, 'UTC'))).toBe(
-      'weekly',
-    )
   })
 })

@@ -4,13 +4,8 @@ import {
   queryPolicy,
   type GetEnergyReportData,
 } from '~/api'
-import {
-  granularityFor,
-  toIso,
-  type Granularity,
-  type PeriodPair,
-  type WeekStart,
-} from './report-periods'
+import { toIso, type PeriodPair, type WeekStart } from '~/lib/periods/days'
+import { granularityFor, type Granularity } from '~/lib/periods/view-window'
 import { downloadBlob } from '~/lib/download'
 import type { ReportMetric } from './report-search'
 

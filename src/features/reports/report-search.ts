@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { dropInvalid } from '~/lib/search-params'
-import type { ReportChoice } from './ReportControls'
+import type { DayRange } from '~/lib/periods/days'
 
 /* The choices a report URL can name. Here, not beside the period arithmetic: every page's first
    download validates search parameters, and must not carry date-fns for it. */
@@ -21,6 +21,15 @@ export type ReportPreset = (typeof reportPresets)[number]
 
 export const reportMetrics = ['energy_consumption', 'energy_usage'] as const
 export type ReportMetric = (typeof reportMetrics)[number]
+
+/** What a report compares: periods (a preset or custom days), the metric and the devices. */
+export interface ReportChoice {
+  preset: ReportPreset
+  custom?: DayRange
+  customPrevious?: DayRange
+  metric: ReportMetric
+  devices: string[]
+}
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 /** Devices as repeated parameters (`device_ids=a&device_ids=b`); one reads as a single value. */

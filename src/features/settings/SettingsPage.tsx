@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { ContentBlock, ErrorState, Skeleton, Stack } from '~/ui'
+import { ContentBlock, Skeleton, Stack } from '~/ui'
 import { isElevated } from '../auth/roles'
 import { useSessionUser } from '../auth/use-session'
 import { PageHeader } from '../shared/PageHeader'
+import { WidgetBody } from '../shared/WidgetBody'
 import { PreferencesSection, calendarPreferences } from './PreferencesSection'
 import { PasswordSection, ProfileSection } from './ProfileSection'
 import { SystemInfoSection } from './SystemInfoSection'
@@ -19,22 +20,24 @@ export function SettingsPage() {
         <PageHeader title="Settings" lead="Your profile and how the console works for you." />
         <ProfileSection user={user} />
         <PasswordSection />
-        {preferences.isPending ? (
-          <div role="status" aria-label="Loading preferences">
-            <Skeleton shape="rect" height="16rem" />
-          </div>
-        ) : preferences.isError ? (
-          <ErrorState
-            message="Your preferences could not be loaded."
-            onRetry={() => void preferences.refetch()}
-          />
-        ) : (
-          // A new theme (from the account menu) leaves the form and its unsaved edits alone.
-          <PreferencesSection
-            key={JSON.stringify(calendarPreferences(preferences.data))}
-            preferences={calendarPreferences(preferences.data)}
-          />
-        )}
+        <WidgetBody
+          query={preferences}
+          what="preferences"
+          loading={
+            <div role="status" aria-label="Loading preferences">
+              <Skeleton shape="rect" height="16rem" />
+            </div>
+          }
+          error={{ message: 'Your preferences could not be loaded.' }}
+        >
+          {(data) => (
+            // A new theme (from the account menu) leaves the form and its unsaved edits alone.
+            <PreferencesSection
+              key={JSON.stringify(calendarPreferences(data))}
+              preferences={calendarPreferences(data)}
+            />
+          )}
+        </WidgetBody>
         {isElevated(user.role) && <SystemInfoSection />}
       </Stack>
     </ContentBlock>

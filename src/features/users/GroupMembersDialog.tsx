@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { listGroupMembersOptions, type Group } from '~/api'
-import { Box, Button, Dialog, EmptyState, ErrorState, Icon, SkeletonRows, Stack, Text } from '~/ui'
+import { Box, Button, Dialog, EmptyState, Icon, SkeletonRows, Stack, Text } from '~/ui'
+import { WidgetBody } from '../shared/WidgetBody'
 import { RoleBadge } from './UsersTable'
 import { displayName } from './user-rules'
 
@@ -32,46 +33,48 @@ export function GroupMembersDialog({
       onOpenChange={onOpenChange}
       footer={add}
     >
-      {members.isPending ? (
-        <SkeletonRows label="Loading members" rows={2} />
-      ) : members.isError ? (
-        <ErrorState
-          size="sm"
-          message="The members could not be loaded."
-          onRetry={() => void members.refetch()}
-        />
-      ) : members.data.items.length === 0 ? (
-        <EmptyState
-          size="sm"
-          icon="users"
-          title="No members yet"
-          description="Add members to begin assigning devices."
-        />
-      ) : (
-        <Stack as="ul" space="none" dividers aria-label={`Members of ${group.name}`}>
-          {members.data.items.map((member) => (
-            <Box
-              as="li"
-              key={member.id}
-              display="flex"
-              alignItems="center"
-              justifyContent="space-between"
-              gap="md"
-              paddingY="sm"
-            >
-              <div>
-                <Text weight="medium" breakWord>
-                  {displayName(member)}
-                </Text>
-                <Text as="div" size="xs" tone="muted" breakWord>
-                  {member.email}
-                </Text>
-              </div>
-              <RoleBadge role={member.role} />
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <WidgetBody
+        query={members}
+        what="members"
+        loading={<SkeletonRows label="Loading members" rows={2} />}
+        error={{ size: 'sm', message: 'The members could not be loaded.' }}
+        empty={
+          members.data?.items.length === 0 && (
+            <EmptyState
+              size="sm"
+              icon="users"
+              title="No members yet"
+              description="Add members to begin assigning devices."
+            />
+          )
+        }
+      >
+        {({ items }) => (
+          <Stack as="ul" space="none" dividers aria-label={`Members of ${group.name}`}>
+            {items.map((member) => (
+              <Box
+                as="li"
+                key={member.id}
+                display="flex"
+                alignItems="center"
+                justifyContent="space-between"
+                gap="md"
+                paddingY="sm"
+              >
+                <div>
+                  <Text weight="medium" breakWord>
+                    {displayName(member)}
+                  </Text>
+                  <Text as="div" size="xs" tone="muted" breakWord>
+                    {member.email}
+                  </Text>
+                </div>
+                <RoleBadge role={member.role} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </WidgetBody>
     </Dialog>
   )
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
-import { ConsumptionPage } from '~/features/consumption/ConsumptionPage'
+import { DeviceConsumptionPage } from '~/features/devices/DeviceConsumptionPage'
 import type { ConsumptionTarget } from '~/features/consumption/time-navigation'
 import type { ConsumptionView } from '~/lib/search-params'
 import { consumptionHandlers, emptyConsumptionHandlers } from '~/mocks/consumption'
@@ -20,7 +20,7 @@ function ConsumptionStory({
 }) {
   const [search, setSearch] = useState<ConsumptionTarget>({ view: initialView, date: initialDate })
   return (
-    <ConsumptionPage
+    <DeviceConsumptionPage
       deviceId={device.id}
       view={search.view}
       date={search.date}

@@ -8,7 +8,8 @@ import { Spinner } from '~/ui/Spinner'
 import * as styles from './Chart.css'
 import { Swatch, type SwatchKind } from './ChartPlot'
 
-export const chartStatuses = ['success', 'loading', 'error'] as const
+/** A query's status words (TanStack Query's `query.status`), so a chart takes the query's as it is. */
+export const chartStatuses = ['success', 'pending', 'error'] as const
 export type ChartStatus = (typeof chartStatuses)[number]
 
 /** Props every chart shares beyond its data. */
@@ -17,7 +18,7 @@ export interface ChartCommonProps {
   width: number
   /** Height of the plot area in px; the legend row sits above it. @default 240 */
   height?: number
-  /** 'loading' shows a skeleton, 'error' an error state; empty data shows the empty state. @default 'success' */
+  /** 'pending' shows a skeleton, 'error' an error state; empty data shows the empty state. @default 'success' */
   status?: ChartStatus
   /** Message of the error state. @default 'The chart data could not be loaded.' */
   errorMessage?: ReactNode
@@ -77,7 +78,7 @@ export function ChartShell(props: ChartShellProps) {
   if (width <= 0) return null
 
   const box = { width, minHeight: height + 40 }
-  if (status === 'loading') {
+  if (status === 'pending') {
     return (
       <div className={styles.root} style={{ width }} aria-busy="true">
         <div className={styles.toolbar}>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { consumptionSearch } from '~/lib/search-params'
-import { ConsumptionPage } from '~/features/consumption/ConsumptionPage'
 import { prefetchConsumption } from '~/features/consumption/consumption-queries'
 import { loadCalendar } from '~/features/consumption/calendar'
+import { DeviceConsumptionPage } from '~/features/devices/DeviceConsumptionPage'
 import { deviceQuery } from '~/features/devices/device-queries'
 
 export const Route = createFileRoute('/_auth/_app/devices/$deviceId/consumption')({
@@ -24,7 +24,7 @@ function ConsumptionRoute() {
   const { view, date } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
-    <ConsumptionPage
+    <DeviceConsumptionPage
       deviceId={deviceId}
       view={view}
       date={date}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dayOf, intervalWindow, isCurrent, pastDay, shiftDay, weekStartFor } from './ranges'
+import { rangePeriod } from './days'
+import { granularityFor, intervalWindow, isCurrent, pastDay, shiftDay, zoomIn } from './view-window'
 
 const at = (iso: string) => new Date(iso)
 
@@ -100,24 +101,44 @@ describe('shiftDay, pastDay, isCurrent', () => {
     expect(isCurrent(intervalWindow('daily', now, zone, 'monday'), now)).toBe(true)
     expect(isCurrent(intervalWindow('daily', now, zone, 'monday', '2026-10-31'), now)).toBe(false)
   })
+})
 
-  it('dayOf reads an instant in the zone', () => {
-    expect(dayOf('2026-11-21T23:30:00Z', zone)).toBe('2026-11-22')
-    expect(dayOf('2026-11-21T23:30:00Z', 'UTC')).toBe('2026-11-21')
+describe('zoomIn', () => {
+  const now = at('2026-11-22T10:00:00Z')
+  const zone = 'Europe/Berlin'
+
+  it('opens a month into its days and a day into its hours, by the bar start in the zone', () => {
+    // 1 Dec 2025 00:00 in Berlin is still 30 Nov in UTC.
+    const december = Date.parse('2025-11-30T23:00:00Z')
+    expect(zoomIn('monthly', december, now, zone)).toEqual({
+      view: 'daily',
+      date: '2025-12-01',
+    })
+    expect(zoomIn('daily', december, now, zone)).toEqual({
+      view: 'hourly',
+      date: '2025-12-01',
+    })
+  })
+
+  it('today opens as today (no date) and hours open nothing', () => {
+    expect(zoomIn('daily', Date.parse('2026-11-21T23:00:00Z'), now, zone)).toEqual({
+      view: 'hourly',
+      date: undefined,
+    })
+    expect(zoomIn('hourly', now.getTime(), now, zone)).toBeUndefined()
   })
 })
 
-describe('weekStartFor', () => {
-  it.each([
-    ['en-US', 'sunday'],
-    ['de-DE', 'monday'],
-    ['en-GB', 'monday'],
-    ['ar-EG', 'sunday'],
-  ] as const)('%s starts weeks on %s', (locale, expected) => {
-    expect(weekStartFor(locale)).toBe(expected)
-  })
-
-  it('falls back to ISO Monday for a locale it cannot read', () => {
-    expect(weekStartFor('not a locale!')).toBe('monday')
+describe('granularityFor', () => {
+  it('chooses buckets by the length of the period', () => {
+    const of = (from: string, to: string) =>
+      granularityFor(rangePeriod({ from, to }, 'Europe/Berlin'))
+    expect(of('2026-03-14', '2026-03-14')).toBe('hourly')
+    expect(of('2026-03-08', '2026-03-14')).toBe('daily')
+    expect(of('2026-03-01', '2026-03-31')).toBe('daily')
+    expect(of('2026-01-01', '2026-12-31')).toBe('monthly')
+    expect(granularityFor(rangePeriod({ from: '2026-01-01', to: '2026-03-31' }, 'UTC'))).toBe(
+      'weekly',
+    )
   })
 })

@@ -3,17 +3,20 @@ import { useEffect, useState } from 'react'
 import { cancel } from '~/api'
 import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
 import { Stack, Tab, TabList, TabPanel, Tabs } from '~/ui'
-import { DeviceFrame } from '../devices/DeviceFrame'
-import { consumptionOperations, type ConsumptionContext } from './consumption-queries'
+import { consumptionOperations } from '../shared/consumption-operations'
+import type { ConsumptionContext } from './consumption-queries'
 import { IntervalPanel } from './IntervalPanel'
 import { PresetFigures } from './PresetFigures'
 import { useCalendar } from './calendar'
-import { pastDay, type Day, type WeekStart } from './ranges'
+import type { Day, WeekStart } from '~/lib/periods/days'
+import { pastDay } from '~/lib/periods/view-window'
 import type { ConsumptionTarget } from './time-navigation'
 import * as styles from './consumption.css'
 
-export interface ConsumptionPageProps {
+export interface ConsumptionTabProps {
   deviceId: string
+  /** For the chart's accessible names and downloads. */
+  deviceName: string
   /** Search parameter; the route falls back to daily. */
   view: ConsumptionView
   /** Search parameter: the day the chart's window holds; none (and a day to come) is today's. */
@@ -36,7 +39,7 @@ const viewLabels: Record<ConsumptionView, string> = {
 }
 
 /** Cancel this device's consumption requests still in flight when the user moves on (spec §7). */
-function useCancelOnLeave(deviceId: string) {
+export function useCancelConsumptionOnLeave(deviceId: string) {
   const queryClient = useQueryClient()
   useEffect(
     () => () => void cancel(queryClient, consumptionOperations, { path: { id: deviceId } }),
@@ -44,17 +47,20 @@ function useCancelOnLeave(deviceId: string) {
   )
 }
 
-/** Cumulative figures for six calendar periods and the interval chart per view, in the viewer's zone. */
-export function ConsumptionPage({
+/**
+ * A device's consumption tab: cumulative figures for six calendar periods and the interval chart
+ * per view, in the viewer's zone. The device frame around it is devices/DeviceConsumptionPage's.
+ */
+export function ConsumptionTab({
   deviceId,
+  deviceName,
   view,
   date,
   onNavigate,
   timeZone,
   weekStart,
   now = new Date(),
-}: ConsumptionPageProps) {
-  useCancelOnLeave(deviceId)
+}: ConsumptionTabProps) {
   const calendar = useCalendar()
   const context: ConsumptionContext = {
     deviceId,
@@ -70,46 +76,42 @@ export function ConsumptionPage({
     onNavigate(target)
   }
   return (
-    <DeviceFrame deviceId={deviceId} tab="Consumption" now={now}>
-      {(device) => (
-        <Stack space="none">
-          <div className={styles.section}>
-            <PresetFigures context={context} />
-          </div>
-          <Tabs
-            selectedKey={view}
-            onSelectionChange={(key) => {
-              setFocusPanel(false)
-              onNavigate({ view: key as ConsumptionView, date: day }, { replace: true })
-            }}
-          >
-            <TabList aria-label="View">
-              {consumptionViews.map((v) => (
-                <Tab key={v} id={v}>
-                  {viewLabels[v]}
-                </Tab>
-              ))}
-            </TabList>
-            {consumptionViews.map((v) => (
-              <TabPanel key={v} id={v}>
-                <IntervalPanel
-                  view={v}
-                  date={day}
-                  context={context}
-                  deviceName={device.name}
-                  now={now}
-                  onNavigate={navigateFromPanel}
-                  focusOnMount={focusPanel}
-                />
-              </TabPanel>
-            ))}
-          </Tabs>
-          <p className={styles.zone}>
-            Bars are the meter's rise over each calendar period; hatched bars had missing readings,
-            a marker shows a meter reset.
-          </p>
-        </Stack>
-      )}
-    </DeviceFrame>
+    <Stack space="none">
+      <div className={styles.section}>
+        <PresetFigures context={context} />
+      </div>
+      <Tabs
+        selectedKey={view}
+        onSelectionChange={(key) => {
+          setFocusPanel(false)
+          onNavigate({ view: key as ConsumptionView, date: day }, { replace: true })
+        }}
+      >
+        <TabList aria-label="View">
+          {consumptionViews.map((v) => (
+            <Tab key={v} id={v}>
+              {viewLabels[v]}
+            </Tab>
+          ))}
+        </TabList>
+        {consumptionViews.map((v) => (
+          <TabPanel key={v} id={v}>
+            <IntervalPanel
+              view={v}
+              date={day}
+              context={context}
+              deviceName={deviceName}
+              now={now}
+              onNavigate={navigateFromPanel}
+              focusOnMount={focusPanel}
+            />
+          </TabPanel>
+        ))}
+      </Tabs>
+      <p className={styles.zone}>
+        Bars are the meter's rise over each calendar period; hatched bars had missing readings, a
+        marker shows a meter reset.
+      </p>
+    </Stack>
   )
 }

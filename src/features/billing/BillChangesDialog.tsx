@@ -4,8 +4,8 @@ import { useState } from 'react'
 import type { BillChange, EnergySettingsPreview } from '~/api'
 import { formatCost } from '~/lib/format'
 import { Button, DatePicker, Dialog, Heading, Stack, Table, Text, type TableColumn } from '~/ui'
-import { formatBill } from '../settings/billing-cycle'
 import * as page from '../shared/page.css'
+import { formatBill } from './billing-cycle'
 import * as styles from './energy-settings.css'
 
 export interface BillChangesDialogProps {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { EnergySettingsDialog } from '~/features/users/EnergySettingsDialog'
+import { EnergySettingsDialog } from '~/features/billing/EnergySettingsDialog'
 import { billingHandlers, RUNNING_BILL_START } from '~/mocks/billing'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { groups, users } from '~/mocks/fixtures'
@@ -17,7 +17,7 @@ const data = (billing = billingHandlers()) => ({
 })
 
 const meta = {
-  title: 'Features/Groups/EnergySettingsDialog',
+  title: 'Features/Billing/EnergySettingsDialog',
   component: EnergySettingsDialog,
   decorators: [withToasts, withAppServices],
   args: { group: northwind!, isOpen: true, onOpenChange: () => {} },

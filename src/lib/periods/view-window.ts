@@ -1,7 +1,7 @@
 /**
- * Calendar windows of the consumption page (spec §7), computed in the viewer's IANA timezone so a
- * day is local midnight to local midnight (23 or 25 hours on daylight-saving days) and a month is a
- * true calendar month (FIELD 1, 6). Pure: `now` and the zone are always passed in.
+ * Moving a view back and forth (issue 34): the window a chart view shows around a day, the day the
+ * window before or after it is anchored on, the finer view a bar opens, and the buckets that keep
+ * a period readable. Pure: `now` and the zone are always passed in.
  */
 import { TZDate } from '@date-fns/tz'
 import {
@@ -16,65 +16,28 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns'
-import type { ConsumptionView } from '~/lib/search-params'
+import type { ConsumptionView } from '../search-params'
+import { dayOf, dayStart, weekStartsOn, type Day, type Period, type WeekStart } from './days'
 
-export type WeekStart = 'sunday' | 'monday'
+/** A view's buckets; the report's chart uses the same four. */
+export type Granularity = ConsumptionView
 
-interface WeekInfoLocale extends Intl.Locale {
-  getWeekInfo?: () => { firstDay: number }
-  weekInfo?: { firstDay: number }
-}
-
-/**
- * First day of the week for a locale, as the API can express it (only Sunday or Monday).
- * Intl numbers days 1 (Monday) to 7 (Sunday); Saturday-first regions get Sunday, the nearer of the
- * two the API offers. Without week data (older engines) ISO 8601's Monday.
- */
-export function weekStartFor(locale: string): WeekStart {
-  let firstDay: number | undefined
-  try {
-    const loc = new Intl.Locale(locale) as WeekInfoLocale
-    firstDay = loc.getWeekInfo?.().firstDay ?? loc.weekInfo?.firstDay
-  } catch {
-    firstDay = undefined
-  }
-  if (firstDay === 6 || firstDay === 7) return 'sunday'
-  return 'monday'
-}
-
-export const browserWeekStart = (): WeekStart =>
-  weekStartFor(typeof navigator === 'undefined' ? 'en-GB' : navigator.language)
-
-export interface Window {
+export interface ViewWindow {
   /** ISO 8601 with the zone's offset, e.g. 2026-03-01T00:00:00+01:00. */
   start: string
   /** Exclusive end. */
   end: string
 }
 
-const iso = (date: Date) => formatISO(date)
-const weekStartsOn = (weekStart: WeekStart) => (weekStart === 'sunday' ? 0 : 1)
+export interface IntervalWindow extends ViewWindow {
+  granularity: ConsumptionView
+}
 
 /** Number of buckets the weekly and monthly charts show. Spec §9: monthly view window 12 months. */
 export const MONTHLY_WINDOW = 12
 export const WEEKLY_WINDOW = 12
 
-export interface IntervalWindow extends Window {
-  granularity: ConsumptionView
-}
-
-/** A calendar day as the URL carries it, '2025-12-03', read in the viewer's zone. */
-export type Day = string
-
-/** Local midnight of `day` in `timeZone`. */
-const midnightOf = (day: Day, timeZone: string) => {
-  const [y, m, d] = day.split('-').map(Number)
-  return new TZDate(y!, m! - 1, d!, timeZone)
-}
-
-/** The calendar day of an instant in `timeZone`. */
-export const dayOf = (instant: Date | string | number, timeZone: string): Day =>
-  format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd')
+const iso = (date: Date) => formatISO(date)
 
 /**
  * The interval chart's window per view, around `day` (today when none):
@@ -90,7 +53,7 @@ export function intervalWindow(
   weekStart: WeekStart,
   day?: Day,
 ): IntervalWindow {
-  const local = day ? midnightOf(day, timeZone) : new TZDate(now, timeZone)
+  const local = day ? dayStart(day, timeZone) : new TZDate(now, timeZone)
   if (view === 'hourly') {
     const start = startOfDay(local)
     return { granularity: 'hourly', start: iso(start), end: iso(addDays(start, 1)) }
@@ -135,7 +98,7 @@ export function shiftDay(
   timeZone: string,
 ): Day | undefined {
   const today = dayOf(now, timeZone)
-  const moved = format(shift[view](midnightOf(day ?? today, timeZone), by), 'yyyy-MM-dd')
+  const moved = format(shift[view](dayStart(day ?? today, timeZone), by), 'yyyy-MM-dd')
   return moved >= today ? undefined : moved
 }
 
@@ -144,4 +107,31 @@ export const pastDay = (day: Day | undefined, now: Date, timeZone: string): Day 
   day !== undefined && day < dayOf(now, timeZone) ? day : undefined
 
 /** Whether the window has reached now: nothing after it has readings yet. */
-export const isCurrent = (window: Window, now: Date) => Date.parse(window.end) > now.getTime()
+export const isCurrent = (window: ViewWindow, now: Date) => Date.parse(window.end) > now.getTime()
+
+/** Zooming in: the view a bar of this view opens (month -> day -> hour); none for hours. */
+export const finerView: Partial<Record<ConsumptionView, ConsumptionView>> = {
+  monthly: 'daily',
+  weekly: 'daily',
+  daily: 'hourly',
+}
+
+/** The view and day a bar starting at `startMs` opens; none for hours. */
+export function zoomIn(
+  view: ConsumptionView,
+  startMs: number,
+  now: Date,
+  timeZone: string,
+): { view: ConsumptionView; date?: Day } | undefined {
+  const into = finerView[view]
+  return into && { view: into, date: pastDay(dayOf(startMs, timeZone), now, timeZone) }
+}
+
+/** Buckets that keep a chart readable: hours for a day or two, then days, weeks, months. */
+export function granularityFor({ start, end }: Period): Granularity {
+  const days = Math.round((end.getTime() - start.getTime()) / 86_400_000)
+  if (days <= 2) return 'hourly'
+  if (days <= 62) return 'daily'
+  if (days <= 182) return 'weekly'
+  return 'monthly'
+}

@@ -1,6 +1,6 @@
 import { parseDate } from '@internationalized/date'
-import type { ReactNode } from 'react'
-import { DatePicker, Stack, Text, Tiles } from '~/ui'
+import { Fragment, type ReactNode } from 'react'
+import { Button, DatePicker, Heading, Icon, Stack, Text, Tiles } from '~/ui'
 import { RowAction } from '../shared/RowAction'
 import * as styles from './energy-settings.css'
 
@@ -106,5 +106,65 @@ export function FieldBlock({
         <BlockProblem message={problem} />
       </Stack>
     </section>
+  )
+}
+
+/** How one entry of a dated list is edited: replaced or removed. */
+export interface DatedEntry<T> {
+  index: number
+  onChange: (next: T) => void
+  onRemove: () => void
+}
+
+export interface DatedListProps<T> {
+  /** 'Tariffs': the section's heading. */
+  title: string
+  /** What the entries mean, under the heading. */
+  intro: string
+  entries: readonly T[]
+  onChange: (entries: T[]) => void
+  /** One entry's block. */
+  children: (entry: T, edit: DatedEntry<T>) => ReactNode
+  /** A problem of the whole list (two entries from the same date). */
+  problem?: string
+  /** 'Add tariff'. */
+  addLabel: string
+  /** The entry the add button appends. */
+  newEntry: () => T
+}
+
+/** A section of entries each applying from a date (tariffs, emission factors): add, edit, remove. */
+export function DatedList<T>({
+  title,
+  intro,
+  entries,
+  onChange,
+  children,
+  problem,
+  addLabel,
+  newEntry,
+}: DatedListProps<T>) {
+  return (
+    <Stack space="md">
+      <Heading level={3}>{title}</Heading>
+      <Text as="p" size="sm" tone="muted">
+        {intro}
+      </Text>
+      {entries.map((entry, i) => (
+        <Fragment key={i}>
+          {children(entry, {
+            index: i,
+            onChange: (next) => onChange(entries.map((e, j) => (j === i ? next : e))),
+            onRemove: () => onChange(entries.filter((_, j) => j !== i)),
+          })}
+        </Fragment>
+      ))}
+      <BlockProblem message={problem} />
+      <div>
+        <Button intent="formSecondary" onPress={() => onChange([...entries, newEntry()])}>
+          <Icon name="plus" size="sm" /> {addLabel}
+        </Button>
+      </div>
+    </Stack>
   )
 }

@@ -12,27 +12,16 @@ import {
   type EnergySettingsPreview,
   type Group,
 } from '~/api'
-import {
-  Button,
-  Dialog,
-  ErrorState,
-  Heading,
-  Icon,
-  NumberField,
-  Spinner,
-  Stack,
-  Text,
-  TextField,
-  Tiles,
-} from '~/ui'
-import { consumptionOperations } from '../consumption/consumption-queries'
+import { Dialog, NumberField, Spinner, TextField, Tiles } from '~/ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
-import { energySettingsQuery } from '../settings/billing-cycle'
+import { consumptionOperations } from '../shared/consumption-operations'
 import { ServerForm } from '../shared/ServerForm'
 import { useAppServices } from '../shared/use-app-services'
 import { useForm } from '../shared/use-form'
+import { WidgetBody } from '../shared/WidgetBody'
 import { BillChangesDialog, formatDay } from './BillChangesDialog'
-import { energyFeedback } from './group-feedback'
+import { energySettingsQuery } from './billing-cycle'
+import { energyFeedback } from './energy-feedback'
 import {
   checkEnergySettings,
   energyFieldNames,
@@ -43,7 +32,7 @@ import {
   type EnergySettingsValues,
 } from './energy-settings-rules'
 import { EmissionFactorFields } from './EmissionFactorFields'
-import { BlockProblem } from './EnergyFieldParts'
+import { DatedList } from './EnergyFieldParts'
 import { TariffFields } from './TariffFields'
 
 /** Where a group's tariffs show: every cost figure of its devices, and reports and dashboards. */
@@ -71,20 +60,16 @@ export function EnergySettingsDialog({ group, isOpen, onOpenChange }: EnergySett
       isOpen={isOpen}
       onOpenChange={onOpenChange}
     >
-      {({ close }) =>
-        settings.isPending ? (
-          <Spinner label="Loading energy settings" showLabel />
-        ) : settings.isError ? (
-          <ErrorState
-            size="sm"
-            message="The energy settings could not be loaded."
-            onRetry={() => void settings.refetch()}
-            isRetrying={settings.isFetching}
-          />
-        ) : (
-          <EnergySettingsForm group={group} settings={settings.data} onDone={close} />
-        )
-      }
+      {({ close }) => (
+        <WidgetBody
+          query={settings}
+          what="energy settings"
+          loading={<Spinner label="Loading energy settings" showLabel />}
+          error={{ size: 'sm', message: 'The energy settings could not be loaded.' }}
+        >
+          {(data) => <EnergySettingsForm group={group} settings={data} onDone={close} />}
+        </WidgetBody>
+      )}
     </Dialog>
   )
 }
@@ -157,8 +142,6 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
     return undefined
   }
   const { values, errors } = form
-  const setTariffs = form.set('tariffs')
-  const setFactors = form.set('factors')
   const message = (name: string) => errors.fields[name]
   const currency = values.currency.trim().toUpperCase()
 
@@ -196,65 +179,33 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
           />
         </Tiles>
 
-        <Stack space="md">
-          <Heading level={3}>Tariffs</Heading>
-          <Text as="p" size="sm" tone="muted">
-            Each applies from local midnight of its date until the next one’s. Without a tariff,
-            figures show no cost.
-          </Text>
-          {values.tariffs.map((tariff, i) => (
-            <TariffFields
-              key={i}
-              tariff={tariff}
-              index={i}
-              currency={currency}
-              errors={errors.fields}
-              onChange={(next) => setTariffs(values.tariffs.map((t, j) => (j === i ? next : t)))}
-              onRemove={() => setTariffs(values.tariffs.filter((_, j) => j !== i))}
-            />
-          ))}
-          <BlockProblem message={message('tariffs')} />
-          <div>
-            <Button
-              intent="formSecondary"
-              onPress={() => setTariffs([...values.tariffs, newTariff(today(group.timezone))])}
-            >
-              <Icon name="plus" size="sm" /> Add tariff
-            </Button>
-          </div>
-        </Stack>
+        <DatedList
+          title="Tariffs"
+          intro="Each applies from local midnight of its date until the next one’s. Without a tariff, figures show no cost."
+          entries={values.tariffs}
+          onChange={form.set('tariffs')}
+          problem={message('tariffs')}
+          addLabel="Add tariff"
+          newEntry={() => newTariff(today(group.timezone))}
+        >
+          {(tariff, edit) => (
+            <TariffFields tariff={tariff} currency={currency} errors={errors.fields} {...edit} />
+          )}
+        </DatedList>
 
-        <Stack space="md">
-          <Heading level={3}>Emission factors</Heading>
-          <Text as="p" size="sm" tone="muted">
-            Grams of CO₂ equivalent per kWh, from local midnight of each date. Without one, figures
-            show no CO₂.
-          </Text>
-          {values.factors.map((factor, i) => (
-            <EmissionFactorFields
-              key={i}
-              factor={factor}
-              index={i}
-              errors={errors.fields}
-              onChange={(next) => setFactors(values.factors.map((f, j) => (j === i ? next : f)))}
-              onRemove={() => setFactors(values.factors.filter((_, j) => j !== i))}
-            />
-          ))}
-          <BlockProblem message={message('emission_factors')} />
-          <div>
-            <Button
-              intent="formSecondary"
-              onPress={() =>
-                setFactors([
-                  ...values.factors,
-                  { effectiveFrom: today(group.timezone), grams: NaN },
-                ])
-              }
-            >
-              <Icon name="plus" size="sm" /> Add emission factor
-            </Button>
-          </div>
-        </Stack>
+        <DatedList
+          title="Emission factors"
+          intro="Grams of CO₂ equivalent per kWh, from local midnight of each date. Without one, figures show no CO₂."
+          entries={values.factors}
+          onChange={form.set('factors')}
+          problem={message('emission_factors')}
+          addLabel="Add emission factor"
+          newEntry={() => ({ effectiveFrom: today(group.timezone), grams: NaN })}
+        >
+          {(factor, edit) => (
+            <EmissionFactorFields factor={factor} errors={errors.fields} {...edit} />
+          )}
+        </DatedList>
       </ServerForm>
       {review && (
         <BillChangesDialog
