@@ -17,7 +17,10 @@ export type QueryOperation = {
       : never
 }[keyof Generated]
 
-type KeyOptions<Op extends QueryOperation> = NonNullable<Parameters<Generated[`${Op}QueryKey`]>[0]>
+/** The options an operation's query key is made from (`{ path, query }`). */
+export type KeyOptions<Op extends QueryOperation> = NonNullable<
+  Parameters<Generated[`${Op}QueryKey`]>[0]
+>
 type Partly<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] }
 
 /** Narrows an operation to some of its calls, e.g. `{ path: { id } }`; left out fields match any. */

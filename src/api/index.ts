@@ -29,6 +29,13 @@ export {
   type CacheScope,
 } from './cache'
 export {
+  LIVE_STALENESS,
+  type Staleness,
+  type StalenessTable,
+  type DeviceOperation,
+} from './live-staleness'
+export type { LiveEvents, LiveEventName } from '../common/live-events'
+export {
   createQueryClient,
   queryPolicy,
   staleness,

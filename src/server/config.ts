@@ -1,7 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import type { MailSettings } from './modules/notifications/channel-senders.ts'
 import { parseAllowHosts, type WebhookSettings } from './modules/notifications/webhook-target.ts'
 
 /** The four environments of spec §1; anything but development is treated as a real deployment. */
@@ -197,6 +196,22 @@ export interface MqttConfig {
   batchReadings: number
   /** Batches committing at once (PGlite runs one transaction at a time). */
   maxConcurrentBatches: number
+}
+
+/**
+ * What the alarm senders need (modules/notifications/channel-senders.ts). Declared here, beside
+ * the rest of the configuration: config.ts sits below the modules and imports only leaves of
+ * them (webhook-target.ts, which parses WEBHOOK_ALLOW_HOSTS); a config -> senders import closed
+ * a cycle through alarm-text, alerts, the repositories and context.ts back to config.ts.
+ */
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://...`. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** The console's address, for links to the device; none without PUBLIC_URL. */
+  publicUrl: string | undefined
+  /** The longest wait for a receiver or mail server. */
+  timeoutMs: number
 }
 
 export interface Config {

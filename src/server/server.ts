@@ -5,21 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { migrate, openDatabase, type Database } from './db/index.ts'
-import { startMaintenance } from './db/maintenance.ts'
 import { createLogs, type Logs } from './logging.ts'
-import { authenticateDevice } from './modules/devices/device-credentials.ts'
-import {
-  commitToDatabase,
-  mqttOff,
-  startMqtt,
-  type MqttService,
-} from './modules/mqtt/mqtt-service.ts'
-import { startRulesEvaluator } from './modules/notifications/evaluator.ts'
-import { startOutboxWorker } from './modules/notifications/outbox-worker.ts'
 import { loadSessionSecret } from './secrets.ts'
 import { seedOnStart, type SeedReport } from './seed/index.ts'
-import { startSimulator } from './seed/simulator.ts'
-import { startFileSweeper } from './storage/file-sweep.ts'
+import { backgroundServices } from './services.ts'
 
 /**
  * Closes the listening port and resolves when every connection has ended. Open keep-alive
@@ -68,6 +57,8 @@ export async function startServer(options: {
     rotation: config.logRotation,
   })
   let db: Database | undefined
+  /** Once built, the app owns the database and the logs: closing it stops the services first. */
+  let built: FastifyInstance | undefined
   try {
     if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite')))
       progress?.(`Creating the embedded database (PGlite) in ${config.dataDir}/pglite`)
@@ -79,15 +70,8 @@ export async function startServer(options: {
     // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's may lag a big seed).
     if (seed.demo) progress?.('Updating the planner statistics (ANALYZE)')
     await db.exec('ANALYZE')
-    const stopMaintenance = startMaintenance(db, logs.logger)
-    let stopEvaluator: (() => Promise<void>) | undefined
-    let simulator: { stop(): Promise<void> } | undefined
     const lifecycle = { draining: false }
-    const mqttState = mqttOff('starting')
-    // Started once the console listens; stopped first on close.
-    const mqtt: { service?: MqttService } = {}
     const app = await buildApp({
-      mqtt: mqttState,
       config,
       db,
       logs,
@@ -96,44 +80,18 @@ export async function startServer(options: {
       lifecycle,
     })
     const database = db
-    const stopFileSweeper = startFileSweeper(database, app.storage, logs.logger)
-    const outbox = await startOutboxWorker(database, logs.logger, {
-      mail: config.mail,
-      webhooks: config.webhooks,
-    })
+    // Added before the services: Fastify runs onClose hooks last-added first, so this one runs
+    // once every service has stopped (services.ts).
     app.addHook('onClose', async () => {
-      await mqtt.service?.stop()
-      stopMaintenance()
-      await stopEvaluator?.()
-      await outbox.stop()
-      await stopFileSweeper()
-      await simulator?.stop()
       await database.close()
       await logs.flushed()
       logs.close()
     })
+    built = app
+    await app.register(backgroundServices)
     await app.listen({ port: config.port, host: config.host })
-    // After the console listens: a taken MQTT port turns MQTT off, never the console.
-    mqtt.service = await startMqtt({
-      config: config.mqtt,
-      db: database,
-      log: logs.logger,
-      authenticate: (deviceId, token) => authenticateDevice(database, deviceId, token),
-      state: mqttState,
-      commit: async (items) => {
-        const results = await commitToDatabase(database)(items)
-        app.load.readings(results.filter((r) => r.status === 'success').length)
-        return results
-      },
-    })
-    if (config.rulesEvaluator.enabled)
-      stopEvaluator = startRulesEvaluator(database, logs.logger, config.rulesEvaluator)
-    if (config.simulator.enabled) {
-      simulator = startSimulator(database, logs.logger, {
-        devicesPerGroup: config.seed.devicesPerGroup,
-        intervalMs: config.simulator.intervalMs,
-      })
-    }
+    // MQTT (a taken port turns it off, never the console), the evaluator and the simulator.
+    await app.servicesListening()
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
@@ -161,8 +119,16 @@ export async function startServer(options: {
     }
     return { app, url, config, seed, shutdown }
   } catch (error) {
-    await db?.close().catch(() => {})
-    logs.close()
+    const closed = built
+      ? await built.close().then(
+          () => true,
+          () => false,
+        )
+      : false
+    if (!closed) {
+      await db?.close().catch(() => {})
+      logs.close()
+    }
     throw error
   }
 }

@@ -17,7 +17,7 @@
  *   npx tsx tests/bench/consumption.bench.ts     BENCH_SKIP_PG=1 BENCH_SKIP_PGLITE=1 BENCH_SECONDS=15
  */
 import { fileURLToPath } from 'node:url'
-import { presetWindow, unitStart, nextUnit } from '~/server/modules/consumption/buckets.ts'
+import { presetWindow, unitStart, nextUnit } from '~/server/modules/energy/windows.ts'
 import {
   benchTenant,
   listen,

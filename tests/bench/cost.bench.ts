@@ -20,7 +20,7 @@
 import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
-import { presetWindow, unitStart } from '~/server/modules/consumption/buckets.ts'
+import { presetWindow, unitStart } from '~/server/modules/energy/windows.ts'
 import {
   benchKinds,
   benchTenant,

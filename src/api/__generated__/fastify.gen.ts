@@ -460,12 +460,12 @@ export type RouteHandlers = {
     }>;
     getEnergyReport: RouteHandler<{
         Headers?: GetEnergyReportData['headers'];
-        Querystring: GetEnergyReportData['query'];
+        Querystring?: GetEnergyReportData['query'];
         Reply: GetEnergyReportErrors & GetEnergyReportResponses;
     }>;
     getEnergyReportCsv: RouteHandler<{
         Headers?: GetEnergyReportCsvData['headers'];
-        Querystring: GetEnergyReportCsvData['query'];
+        Querystring?: GetEnergyReportCsvData['query'];
         Reply: GetEnergyReportCsvErrors & GetEnergyReportCsvResponses;
     }>;
     getDeviceConnection: RouteHandler<{

@@ -2052,8 +2052,20 @@ export const getConsumptionIntervalsToday = <ThrowOnError extends boolean = fals
  * so periods of different length compare fairly. A period whose end is not after its start
  * answers 400; a device outside the scope answers 422.
  *
+ * The periods are named (`period`, optionally `previous_period`) or given as date-times
+ * (`current_start` ... `previous_end`, all four; `period=custom` takes the current pair and
+ * optionally the previous one); none of them at all is `period=this_month`. Names are the consumption API's presets (plus `last_7_days`,
+ * `last_30_days` and `this_year`) and resolve as they do there (one resolver): a running
+ * period (`today`, `this_week`, `this_month`, `last_7_days`, `last_30_days`, `this_year`,
+ * `this_bill`) is its whole calendar span and is compared to date, so its `current.start`
+ * and `current.compared_end` are the window `getCumulativeConsumption<Name>` reads. Bill
+ * names use the billing cycle and timezone of the group of the report's devices (the
+ * report's `timezone` is then the group's). The answer's `current.name` and
+ * `previous.name` say which names were resolved. An unknown name, a name with date-times,
+ * a bill name over groups with different billing cycles, or a missing date-time answers 400.
+ *
  */
-export const getEnergyReport = <ThrowOnError extends boolean = false>(options: Options<GetEnergyReportData, ThrowOnError>): RequestResult<GetEnergyReportResponses, GetEnergyReportErrors, ThrowOnError> => (options.client ?? client).get<GetEnergyReportResponses, GetEnergyReportErrors, ThrowOnError>({
+export const getEnergyReport = <ThrowOnError extends boolean = false>(options?: Options<GetEnergyReportData, ThrowOnError>): RequestResult<GetEnergyReportResponses, GetEnergyReportErrors, ThrowOnError> => (options?.client ?? client).get<GetEnergyReportResponses, GetEnergyReportErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'console_access',
@@ -2078,10 +2090,11 @@ export const getEnergyReport = <ThrowOnError extends boolean = false>(options: O
  * (energy plus standing charges), so the file rebuilds the bill. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
- * decimal separator, UTF-8, CRLF line ends.
+ * decimal separator, UTF-8, CRLF line ends. Periods are named or given exactly as for
+ * getEnergyReport.
  *
  */
-export const getEnergyReportCsv = <ThrowOnError extends boolean = false>(options: Options<GetEnergyReportCsvData, ThrowOnError>): RequestResult<GetEnergyReportCsvResponses, GetEnergyReportCsvErrors, ThrowOnError> => (options.client ?? client).get<GetEnergyReportCsvResponses, GetEnergyReportCsvErrors, ThrowOnError>({
+export const getEnergyReportCsv = <ThrowOnError extends boolean = false>(options?: Options<GetEnergyReportCsvData, ThrowOnError>): RequestResult<GetEnergyReportCsvResponses, GetEnergyReportCsvErrors, ThrowOnError> => (options?.client ?? client).get<GetEnergyReportCsvResponses, GetEnergyReportCsvErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'console_access',

@@ -1161,6 +1161,13 @@ export type ConsumptionIntervals = {
  *
  */
 export type ReportPeriod = {
+    /**
+     * The period's name when the query named the periods (`period`): `today` ...
+     * `bill_year_ago`, `custom`, or null for a previous period of the same kind that has no
+     * name of its own (the day before yesterday). Absent when the query gave date-times only.
+     *
+     */
+    name?: string | null;
     start: string;
     end: string;
     /**
@@ -2457,22 +2464,48 @@ export type IncludeMetadata = boolean;
 export type ReportMetric = 'energy_usage' | 'energy_consumption';
 
 /**
- * Start of the current period (inclusive).
+ * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
+ * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+ * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
+ * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
+ * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
+ * date-times give both periods; with none of them either, `this_month`. Another name
+ * answers 400.
+ *
+ */
+export type ReportPeriodName = string;
+
+/**
+ * The previous period by name (the names of `period` but `custom`), e.g.
+ * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
+ * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
+ * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+ * `bill_year_ago` -> the bill before that one). Only with `period`.
+ *
+ */
+export type ReportPreviousPeriodName = string;
+
+/**
+ * Start of the current period (inclusive). Required without `period`; with `period=custom`, the current pair is required.
+ *
  */
 export type CurrentStart = string;
 
 /**
- * End of the current period (exclusive).
+ * End of the current period (exclusive). Required without `period`; with `period=custom`, the current pair is required.
+ *
  */
 export type CurrentEnd = string;
 
 /**
- * Start of the previous period (inclusive).
+ * Start of the previous period (inclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+ *
  */
 export type PreviousStart = string;
 
 /**
- * End of the previous period (exclusive).
+ * End of the previous period (exclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+ *
  */
 export type PreviousEnd = string;
 
@@ -9917,7 +9950,7 @@ export type GetEnergyReportData = {
         'X-Group-ID'?: string;
     };
     path?: never;
-    query: {
+    query?: {
         /**
          * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
          * the number of days of each period (kWh/day), to compare periods of different length; each
@@ -9927,21 +9960,45 @@ export type GetEnergyReportData = {
          */
         metric?: 'energy_usage' | 'energy_consumption';
         /**
-         * Start of the current period (inclusive).
+         * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
+         * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+         * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
+         * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
+         * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
+         * date-times give both periods; with none of them either, `this_month`. Another name
+         * answers 400.
+         *
          */
-        current_start: string;
+        period?: string;
         /**
-         * End of the current period (exclusive).
+         * The previous period by name (the names of `period` but `custom`), e.g.
+         * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
+         * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
+         * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+         * `bill_year_ago` -> the bill before that one). Only with `period`.
+         *
          */
-        current_end: string;
+        previous_period?: string;
         /**
-         * Start of the previous period (inclusive).
+         * Start of the current period (inclusive). Required without `period`; with `period=custom`, the current pair is required.
+         *
          */
-        previous_start: string;
+        current_start?: string;
         /**
-         * End of the previous period (exclusive).
+         * End of the current period (exclusive). Required without `period`; with `period=custom`, the current pair is required.
+         *
          */
-        previous_end: string;
+        current_end?: string;
+        /**
+         * Start of the previous period (inclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+         *
+         */
+        previous_start?: string;
+        /**
+         * End of the previous period (exclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+         *
+         */
+        previous_end?: string;
         /**
          * Devices to include (repeat the parameter); left out or empty = every device in scope.
          */
@@ -10026,7 +10083,7 @@ export type GetEnergyReportCsvData = {
         'X-Group-ID'?: string;
     };
     path?: never;
-    query: {
+    query?: {
         /**
          * `energy_consumption`: the meter's rise in kWh. `energy_usage`: the same figures divided by
          * the number of days of each period (kWh/day), to compare periods of different length; each
@@ -10036,21 +10093,45 @@ export type GetEnergyReportCsvData = {
          */
         metric?: 'energy_usage' | 'energy_consumption';
         /**
-         * Start of the current period (inclusive).
+         * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
+         * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+         * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
+         * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
+         * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
+         * date-times give both periods; with none of them either, `this_month`. Another name
+         * answers 400.
+         *
          */
-        current_start: string;
+        period?: string;
         /**
-         * End of the current period (exclusive).
+         * The previous period by name (the names of `period` but `custom`), e.g.
+         * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
+         * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
+         * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+         * `bill_year_ago` -> the bill before that one). Only with `period`.
+         *
          */
-        current_end: string;
+        previous_period?: string;
         /**
-         * Start of the previous period (inclusive).
+         * Start of the current period (inclusive). Required without `period`; with `period=custom`, the current pair is required.
+         *
          */
-        previous_start: string;
+        current_start?: string;
         /**
-         * End of the previous period (exclusive).
+         * End of the current period (exclusive). Required without `period`; with `period=custom`, the current pair is required.
+         *
          */
-        previous_end: string;
+        current_end?: string;
+        /**
+         * Start of the previous period (inclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+         *
+         */
+        previous_start?: string;
+        /**
+         * End of the previous period (exclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+         *
+         */
+        previous_end?: string;
         /**
          * Devices to include (repeat the parameter); left out or empty = every device in scope.
          */

@@ -843,6 +843,7 @@ export const zConsumptionIntervals = z.object({
  *
  */
 export const zReportPeriod = z.object({
+    name: z.string().nullish(),
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
     compared_end: z.iso.datetime({ offset: true }),
@@ -1904,22 +1905,48 @@ export const zIncludeMetadata = z.boolean().default(true);
 export const zReportMetric = z.enum(['energy_usage', 'energy_consumption']).default('energy_consumption');
 
 /**
- * Start of the current period (inclusive).
+ * The current period by name: `today`, `yesterday`, `this_week`, `last_week`,
+ * `this_month`, `last_month`, `last_7_days`, `last_30_days` (today included),
+ * `this_year` (calendar periods in `timezone`, weeks from `week_start`),
+ * `this_bill`, `last_bill`, `bill_year_ago` (bills of the group's cycle in the group's
+ * timezone), or `custom` (`current_start` and `current_end`). Left out, the four
+ * date-times give both periods; with none of them either, `this_month`. Another name
+ * answers 400.
+ *
+ */
+export const zReportPeriodName = z.string().min(1).max(32);
+
+/**
+ * The previous period by name (the names of `period` but `custom`), e.g.
+ * `period=this_bill&previous_period=bill_year_ago`. Left out with a named `period`, the
+ * period of the same kind right before it (`this_month` -> last month, `yesterday` -> the
+ * day before, `last_7_days` -> the 7 days before, `this_year` -> last year,
+ * `bill_year_ago` -> the bill before that one). Only with `period`.
+ *
+ */
+export const zReportPreviousPeriodName = z.string().min(1).max(32);
+
+/**
+ * Start of the current period (inclusive). Required without `period`; with `period=custom`, the current pair is required.
+ *
  */
 export const zCurrentStart = z.iso.datetime({ offset: true });
 
 /**
- * End of the current period (exclusive).
+ * End of the current period (exclusive). Required without `period`; with `period=custom`, the current pair is required.
+ *
  */
 export const zCurrentEnd = z.iso.datetime({ offset: true });
 
 /**
- * Start of the previous period (inclusive).
+ * Start of the previous period (inclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+ *
  */
 export const zPreviousStart = z.iso.datetime({ offset: true });
 
 /**
- * End of the previous period (exclusive).
+ * End of the previous period (exclusive). Required without `period`; with `period=custom`, optional: without them and without `previous_period`, the previous period is the span of the same wall-clock length right before the current one.
+ *
  */
 export const zPreviousEnd = z.iso.datetime({ offset: true });
 
@@ -3250,10 +3277,12 @@ export const zGetEnergyReportHeaders = z.object({
 
 export const zGetEnergyReportQuery = z.object({
     metric: z.enum(['energy_usage', 'energy_consumption']).optional().default('energy_consumption'),
-    current_start: z.iso.datetime({ offset: true }),
-    current_end: z.iso.datetime({ offset: true }),
-    previous_start: z.iso.datetime({ offset: true }),
-    previous_end: z.iso.datetime({ offset: true }),
+    period: z.string().min(1).max(32).optional(),
+    previous_period: z.string().min(1).max(32).optional(),
+    current_start: z.iso.datetime({ offset: true }).optional(),
+    current_end: z.iso.datetime({ offset: true }).optional(),
+    previous_start: z.iso.datetime({ offset: true }).optional(),
+    previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
@@ -3277,10 +3306,12 @@ export const zGetEnergyReportCsvHeaders = z.object({
 
 export const zGetEnergyReportCsvQuery = z.object({
     metric: z.enum(['energy_usage', 'energy_consumption']).optional().default('energy_consumption'),
-    current_start: z.iso.datetime({ offset: true }),
-    current_end: z.iso.datetime({ offset: true }),
-    previous_start: z.iso.datetime({ offset: true }),
-    previous_end: z.iso.datetime({ offset: true }),
+    period: z.string().min(1).max(32).optional(),
+    previous_period: z.string().min(1).max(32).optional(),
+    current_start: z.iso.datetime({ offset: true }).optional(),
+    current_end: z.iso.datetime({ offset: true }).optional(),
+    previous_start: z.iso.datetime({ offset: true }).optional(),
+    previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([

@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   getDeviceQueryKey,
+  getEnergyReportQueryKey,
+  getGroupQueryKey,
   getUnreadNotificationCountQueryKey,
   listAlarmsQueryKey,
   listDevicesQueryKey,
@@ -99,8 +101,51 @@ describe('applyLiveEvent', () => {
     expect(queryClient.getQueryState(deviceKey)!.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(otherKey)!.isInvalidated).toBe(false)
     expect(queryClient.getQueryState(listKey)!.isInvalidated).toBe(true)
-    // One job for the device's queries, one for the lists.
-    expect(invalidate).toHaveBeenCalledTimes(2)
+    // One job for the device's queries, one each for the device lists and the reports.
+    expect(invalidate).toHaveBeenCalledTimes(3)
+  })
+
+  it("makes the dashboard's energy reports stale on a reading, once per window for a whole fleet", async () => {
+    vi.useFakeTimers()
+    const { queryClient } = cacheWithDevices()
+    // As the dashboard's today card asks (features/dashboard/dashboard-queries.ts).
+    const today = getEnergyReportQueryKey({
+      query: {
+        current_start: '2026-11-22T00:00:00+01:00',
+        current_end: '2026-11-23T00:00:00+01:00',
+        previous_start: '2026-11-21T00:00:00+01:00',
+        previous_end: '2026-11-22T00:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        granularity: 'hourly',
+      },
+    })
+    queryClient.setQueryData(today, { periods: [] })
+    const unrelated = getGroupQueryKey({ path: { id: device.group_id } })
+    queryClient.setQueryData(unrelated, { id: device.group_id })
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const later = createInvalidator(1000)
+    for (const d of [device, other])
+      applyLiveEvent(queryClient, later, 'reading', {
+        device_id: d.id,
+        timestamp: '2026-11-22T10:00:00Z',
+        kwh: 10_100,
+        source: 'mqtt',
+      })
+    expect(queryClient.getQueryState(today)!.isInvalidated).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(queryClient.getQueryState(today)!.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(unrelated)!.isInvalidated).toBe(false)
+    // Two devices' own queries, and the lists and the reports once each.
+    expect(invalidate).toHaveBeenCalledTimes(4)
+  })
+
+  it('ignores an event it does not know', () => {
+    const { queryClient, deviceKey } = cacheWithDevices()
+    const later = createInvalidator()
+    applyLiveEvent(queryClient, later, 'toString', { device_id: device.id })
+    applyLiveEvent(queryClient, later, 'device.renamed', { device_id: device.id })
+    expect(queryClient.getQueryState(deviceKey)!.isInvalidated).toBe(false)
+    later.dispose()
   })
 
   it("sets a device's status, and invalidates the derived queries once per window", async () => {
@@ -131,7 +176,8 @@ describe('applyLiveEvent', () => {
       applyLiveEvent(queryClient, later, 'alarm', { alarm_id: 'a1', device_id: device.id, state })
     expect(invalidate).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1000)
-    expect(invalidate).toHaveBeenCalledTimes(1)
+    // Once per operation (the list and one alarm), not once per event.
+    expect(invalidate).toHaveBeenCalledTimes(2)
     expect(queryClient.getQueryState(alarms)!.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(listKey)!.isInvalidated).toBe(false)
   })

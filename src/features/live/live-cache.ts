@@ -1,30 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   invalidate,
+  LIVE_STALENESS,
   type Device,
-  type LiveDeviceRef,
   type LiveDeviceStatus,
+  type LiveEventName,
   type LiveReading,
   type QueryOperation,
+  type Staleness,
 } from '~/api'
-
-/**
- * What a device's new reading changes: the device itself (what the event does not carry: its
- * reading count, when its token was last used, which the overview's summary and the Connect card
- * show), its figures, charts and tables.
- */
-const READING_DERIVED: readonly QueryOperation[] = [
-  'getDevice',
-  'getLatestDeviceReading',
-  'listDeviceReadings',
-  'listDeviceMeasurements',
-  'getCumulativeConsumptionToday',
-  'getCumulativeConsumptionThisWeek',
-  'getCumulativeConsumptionThisMonth',
-  'getConsumptionIntervalsToday',
-  'getConsumptionIntervals',
-]
-const STATUS_DERIVED: readonly QueryOperation[] = ['listDeviceStatus', 'getDeviceStatusSummary']
 
 type DeviceList = { items: Device[] }
 
@@ -112,20 +96,32 @@ export function createInvalidator(windowMs = 1000) {
   }
 }
 
-export type LiveEventName =
-  | 'reading'
-  | 'device.status'
-  | 'notification'
-  | 'notifications.read'
-  | 'alarm'
-  | 'device.changed'
-  | 'device.deleted'
-  | 'reset'
+/**
+ * Invalidates what the event makes stale, as the table says (src/api/live-staleness.ts): at once,
+ * or gathered with the window's other events (one job per operation, and per device for the
+ * device's own operations, so a burst across a fleet refetches each list once).
+ */
+function markStale(
+  queryClient: QueryClient,
+  later: ReturnType<typeof createInvalidator>,
+  name: LiveEventName,
+  data: unknown,
+): void {
+  const { device, any, now } = LIVE_STALENESS[name] as Staleness<{ device_id: string }>
+  const run = (key: string, job: () => Promise<unknown>) => (now ? void job() : later.add(key, job))
+  if (any === 'all') run('all', () => invalidate(queryClient, 'all'))
+  else for (const op of any ?? []) run(op, () => invalidate(queryClient, op))
+  const deviceId = (data as { device_id?: unknown } | null)?.device_id
+  if (device && typeof deviceId === 'string')
+    run(`${name}:${deviceId}`, () => invalidate(queryClient, device, { path: { id: deviceId } }))
+}
+
+const isLiveEvent = (name: string): name is LiveEventName => Object.hasOwn(LIVE_STALENESS, name)
 
 /**
  * What one live event does to the cache (issue 23): sets what the event carries (a device's
- * latest reading, status, last seen) and invalidates what follows from it (today's figures and
- * charts, the readings table, the status history, the bell's feed and count, the alarms).
+ * latest reading, status, last seen) and invalidates what follows from it (LIVE_STALENESS).
+ * An event this console does not know is ignored.
  */
 export function applyLiveEvent(
   queryClient: QueryClient,
@@ -133,48 +129,13 @@ export function applyLiveEvent(
   name: string,
   data: unknown,
 ): void {
-  switch (name as LiveEventName) {
-    case 'reading': {
-      const reading = data as LiveReading
-      updateDevice(queryClient, reading.device_id, (d) => withReading(d, reading))
-      const path = { path: { id: reading.device_id } }
-      later.add(`reading:${reading.device_id}`, () =>
-        invalidate(queryClient, READING_DERIVED, path),
-      )
-      // Today's kWh in the device list is summed by the server.
-      later.add('listDevices', () => invalidate(queryClient, 'listDevices'))
-      return
-    }
-    case 'device.status': {
-      const event = data as LiveDeviceStatus
-      updateDevice(queryClient, event.device_id, (d) => withStatus(d, event))
-      later.add(`status:${event.device_id}`, () =>
-        invalidate(queryClient, STATUS_DERIVED, { path: { id: event.device_id } }),
-      )
-      return
-    }
-    case 'notification':
-      void invalidate(queryClient, ['listNotifications', 'getUnreadNotificationCount'])
-      return
-    case 'alarm':
-      // The alarms page and devices' overviews; an evaluator run may raise hundreds at once.
-      later.add('listAlarms', () => invalidate(queryClient, ['listAlarms', 'getAlarm']))
-      return
-    case 'notifications.read':
-      // Read here or in another tab: the bell and the list follow.
-      void invalidate(queryClient, ['listNotifications', 'getUnreadNotificationCount'])
-      return
-    case 'device.changed':
-    case 'device.deleted': {
-      const { device_id } = data as LiveDeviceRef
-      later.add('listDevices', () => invalidate(queryClient, 'listDevices'))
-      later.add(`device:${device_id}`, () =>
-        invalidate(queryClient, ['getDevice', 'getDeviceConnection'], { path: { id: device_id } }),
-      )
-      return
-    }
-    case 'reset':
-      void invalidate(queryClient, 'all')
-      return
+  if (!isLiveEvent(name)) return
+  if (name === 'reading') {
+    const reading = data as LiveReading
+    updateDevice(queryClient, reading.device_id, (d) => withReading(d, reading))
+  } else if (name === 'device.status') {
+    const event = data as LiveDeviceStatus
+    updateDevice(queryClient, event.device_id, (d) => withStatus(d, event))
   }
+  markStale(queryClient, later, name, data)
 }

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMonths, startOfDay, startOfMonth, startOfWeek } from 'date-fns'
 import { describe, expect, it } from 'vitest'
-import { nextUnit, unitStart } from '../modules/consumption/buckets.ts'
+import { nextUnit, unitStart } from '../modules/energy/windows.ts'
 import { instantOf, isoWithOffset, offsetAt } from './zone-clock.ts'
 import { prng } from '../seed/random.ts'
 

@@ -1,5 +1,5 @@
 import { SYSTEM, type Database, type Tx } from '../db/database.ts'
-import { buckets, unitStart, type Window } from '../modules/consumption/buckets.ts'
+import { buckets, unitStart, type Window } from '../modules/energy/windows.ts'
 import { inUnit, thresholdAlert } from '../modules/notifications/alerts.ts'
 import {
   GRANULARITY,
@@ -7,7 +7,8 @@ import {
   thresholdKey,
   type WindowClock,
 } from '../modules/notifications/conditions.ts'
-import { deliver, evaluateRules, SETTLE_MS } from '../modules/notifications/evaluator.ts'
+import { evaluateRules, SETTLE_MS } from '../modules/notifications/evaluator.ts'
+import { deliver } from '../modules/notifications/feed-deliveries.ts'
 import {
   rulesRepository,
   type AlertType,

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { specPath } from '~/server/app.ts'
+import { specPath } from '~/server/contract.ts'
 
 export interface SpecOperation {
   operationId: string

@@ -2172,7 +2172,7 @@ export const getConsumptionIntervalsTodayOptions = (options: Options<GetConsumpt
     queryKey: getConsumptionIntervalsTodayQueryKey(options)
 });
 
-export const getEnergyReportQueryKey = (options: Options<GetEnergyReportData>) => createQueryKey('getEnergyReport', options);
+export const getEnergyReportQueryKey = (options?: Options<GetEnergyReportData>) => createQueryKey('getEnergyReport', options);
 
 /**
  * Energy report comparing two periods
@@ -2186,8 +2186,20 @@ export const getEnergyReportQueryKey = (options: Options<GetEnergyReportData>) =
  * so periods of different length compare fairly. A period whose end is not after its start
  * answers 400; a device outside the scope answers 422.
  *
+ * The periods are named (`period`, optionally `previous_period`) or given as date-times
+ * (`current_start` ... `previous_end`, all four; `period=custom` takes the current pair and
+ * optionally the previous one); none of them at all is `period=this_month`. Names are the consumption API's presets (plus `last_7_days`,
+ * `last_30_days` and `this_year`) and resolve as they do there (one resolver): a running
+ * period (`today`, `this_week`, `this_month`, `last_7_days`, `last_30_days`, `this_year`,
+ * `this_bill`) is its whole calendar span and is compared to date, so its `current.start`
+ * and `current.compared_end` are the window `getCumulativeConsumption<Name>` reads. Bill
+ * names use the billing cycle and timezone of the group of the report's devices (the
+ * report's `timezone` is then the group's). The answer's `current.name` and
+ * `previous.name` say which names were resolved. An unknown name, a name with date-times,
+ * a bill name over groups with different billing cycles, or a missing date-time answers 400.
+ *
  */
-export const getEnergyReportOptions = (options: Options<GetEnergyReportData>) => queryOptions<GetEnergyReportResponse, GetEnergyReportError, GetEnergyReportResponse, ReturnType<typeof getEnergyReportQueryKey>>({
+export const getEnergyReportOptions = (options?: Options<GetEnergyReportData>) => queryOptions<GetEnergyReportResponse, GetEnergyReportError, GetEnergyReportResponse, ReturnType<typeof getEnergyReportQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await getEnergyReport({
             ...options,
@@ -2200,7 +2212,7 @@ export const getEnergyReportOptions = (options: Options<GetEnergyReportData>) =>
     queryKey: getEnergyReportQueryKey(options)
 });
 
-export const getEnergyReportCsvQueryKey = (options: Options<GetEnergyReportCsvData>) => createQueryKey('getEnergyReportCsv', options);
+export const getEnergyReportCsvQueryKey = (options?: Options<GetEnergyReportCsvData>) => createQueryKey('getEnergyReportCsv', options);
 
 /**
  * Energy report as CSV
@@ -2213,10 +2225,11 @@ export const getEnergyReportCsvQueryKey = (options: Options<GetEnergyReportCsvDa
  * (energy plus standing charges), so the file rebuilds the bill. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
- * decimal separator, UTF-8, CRLF line ends.
+ * decimal separator, UTF-8, CRLF line ends. Periods are named or given exactly as for
+ * getEnergyReport.
  *
  */
-export const getEnergyReportCsvOptions = (options: Options<GetEnergyReportCsvData>) => queryOptions<GetEnergyReportCsvResponse, GetEnergyReportCsvError, GetEnergyReportCsvResponse, ReturnType<typeof getEnergyReportCsvQueryKey>>({
+export const getEnergyReportCsvOptions = (options?: Options<GetEnergyReportCsvData>) => queryOptions<GetEnergyReportCsvResponse, GetEnergyReportCsvError, GetEnergyReportCsvResponse, ReturnType<typeof getEnergyReportCsvQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await getEnergyReportCsv({
             ...options,

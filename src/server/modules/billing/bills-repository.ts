@@ -1,5 +1,5 @@
 import type { Queryable } from '~/server/db/database.ts'
-import type { GroupOfBills } from './bills.ts'
+import type { GroupOfBills } from '../energy/energy.ts'
 
 export const billsRepository = (q: Queryable) => ({
   /** A visible group's timezone and devices (row-level security hides other tenants'), or null. */

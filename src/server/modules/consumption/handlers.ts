@@ -6,22 +6,25 @@ import { untilClientLeaves } from '~/server/lib/client-gone.ts'
 import { badRequest, invalid, notFound } from '~/server/lib/http-errors.ts'
 import { zoneOf } from '~/server/lib/timezones.ts'
 import { step } from '~/server/plugins/profiler.ts'
-import { pricedFigures, type Pricing } from '../billing/costs.ts'
-import { energySettingsRepository } from '../billing/settings-repository.ts'
 import {
-  billWindow,
+  bucketFigures,
+  deviceGroup,
+  energyOf,
+  pricingsOf,
+  roundKwh,
+  roundRunning,
+  withMetadata,
+} from '../energy/energy.ts'
+import {
   buckets,
   isoIn,
-  type BillPreset,
   MAX_BUCKETS,
-  presetWindow,
+  periodWindow,
   type Granularity,
-  type Preset,
+  type PeriodName,
   type WeekStart,
   type Window,
-} from './buckets.ts'
-import { consumptionRepository, withMetadata } from './consumption-repository.ts'
-import { roundKwh, roundRunning } from './energy-totals.ts'
+} from '../energy/windows.ts'
 
 type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 
@@ -41,7 +44,7 @@ function windowOf(start: string, end: string): Window {
 /** The visible device's group; 404 for a missing or foreign device. */
 async function groupOf(tx: Queryable, caller: Caller, deviceId: string): Promise<string> {
   const group = await step('authorize', "device within the caller's tenant scope", () =>
-    consumptionRepository(tx).deviceVisible(caller.scope, deviceId),
+    deviceGroup(tx, caller.scope, deviceId),
   )
   if (!group) throw notFound('Device')
   return group
@@ -52,26 +55,24 @@ const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
     'load readings',
     (figures) =>
       `${figures.reduce((n, f) => n + f.readings, 0)} readings in ${list.length} buckets`,
-    () => consumptionRepository(q).figures(deviceId, list),
+    () => bucketFigures(q, deviceId, list),
   )
 
-/** The group's pricing: its tariffs and factors, and its timezone (the tariffs' clock). */
-const pricingOf = async (q: Queryable, group: string): Promise<Pricing> => ({
-  settings: await energySettingsRepository(q).get(group),
-  tz: await consumptionRepository(q).groupTimezone(group),
-})
-
 /**
- * What the windows cost and emit at the group's tariffs and factors (read in this step too, so the
- * profile shows every statement of pricing in one place), and its currency.
+ * The device's figures over the windows priced at its group's tariffs and factors (the energy
+ * engine), and the group's currency.
  */
+async function pricedOf(q: Queryable, group: string, deviceId: string, list: Window[]) {
+  const devices = [{ id: deviceId, group_id: group }]
+  const { figures, pricings } = await energyOf(q, { devices, windows: list, named: true })
+  return { costs: figures.get(deviceId)!, currency: pricings.get(group)!.settings.currency }
+}
+
+/** The windows' priced figures, in a step of the profile that holds every pricing statement. */
 const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]) =>
-  step('price', `${list.length} windows at the group's tariffs`, async () => {
-    const pricing = await pricingOf(q, group)
-    const filter = { groups: [group], devices: [deviceId], named: true }
-    const costs = (await pricedFigures(q, filter, list, pricing)).get(deviceId)!
-    return { costs, currency: pricing.settings.currency }
-  })
+  step('price', `${list.length} windows at the group's tariffs`, () =>
+    pricedOf(q, group, deviceId, list),
+  )
 
 /**
  * Reads a visible device's figures per bucket in one transaction, and the whole window's priced
@@ -89,7 +90,7 @@ async function figuresOf(caller: Caller, deviceId: string, list: Window[], windo
 }
 
 /**
- * CumulativeConsumption over a window: the device's figure from energy-totals.ts (the one the
+ * CumulativeConsumption over a window: the device's figure from the energy engine (the one the
  * device list, reports and the dashboard show), and the readings' metadata from one bucket.
  */
 async function cumulative(
@@ -108,14 +109,12 @@ async function cumulative(
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const { window, tz } = typeof w0 === 'function' ? await w0(group, q) : { window: w0, tz: zone }
-    const filter = { groups: [group], devices: [deviceId], named: true }
     const { total, currency } = await step(
       'load consumption',
       "rollups and edge readings, priced at the group's tariffs",
       async () => {
-        const pricing = await pricingOf(q, group)
-        const [total] = (await pricedFigures(q, filter, [window], pricing)).get(deviceId)!
-        return { total: total!, currency: pricing.settings.currency }
+        const { costs, currency } = await pricedOf(q, group, deviceId, [window])
+        return { total: costs[0]!, currency }
       },
     )
     const [figures] = await loadReadings(q, deviceId, [window])
@@ -208,21 +207,22 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
 
 type PresetQuery = { timezone?: string; week_start?: WeekStart } | undefined
 
-/** A cumulative preset's answer, computed at the time of the request. */
-const presetAnswer = (caller: Caller, deviceId: string, preset: Preset, query: PresetQuery) => {
+/** A cumulative calendar preset's answer, computed at the time of the request. */
+const presetAnswer = (caller: Caller, deviceId: string, name: PeriodName, query: PresetQuery) => {
   const tz = zoneOf(query?.timezone)
-  return cumulative(caller, deviceId, presetWindow(preset, tz, new Date(), query?.week_start), tz)
+  const clock = { tz, now: new Date(), weekStart: query?.week_start ?? 'sunday' }
+  return cumulative(caller, deviceId, periodWindow(name, clock), tz)
 }
 
 /** A bill preset's answer: the device's group's billing cycle, in the group's timezone. */
-const billAnswer = (caller: Caller, deviceId: string, preset: BillPreset) =>
+const billAnswer = (caller: Caller, deviceId: string, name: PeriodName) =>
   cumulative(
     caller,
     deviceId,
     async (group, q) => {
-      const settings = await energySettingsRepository(q).get(group)
-      const tz = await consumptionRepository(q).groupTimezone(group)
-      return { window: billWindow(preset, settings.billing_cycle_start_day, tz, new Date()), tz }
+      const { settings, tz } = (await pricingsOf(q, [group])).get(group)!
+      const clock = { tz, now: new Date(), billStartDay: settings.billing_cycle_start_day }
+      return { window: periodWindow(name, clock), tz }
     },
     'UTC',
   )
@@ -293,7 +293,7 @@ export const consumptionHandlers = {
   async getConsumptionIntervalsLastMonth(request, reply) {
     const tz = zoneOf(request.query?.timezone)
     const weekStart = request.query?.week_start ?? 'sunday'
-    const window = presetWindow('last_month', tz, new Date(), weekStart)
+    const window = periodWindow('last_month', { tz, now: new Date(), weekStart })
     const granularity = request.query?.granularity ?? 'daily'
     const query = { granularity, tz, weekStart, metadata: true }
     return reply.code(200).send(await intervals(request, request.params.id, window, query))
@@ -301,7 +301,7 @@ export const consumptionHandlers = {
 
   async getConsumptionIntervalsToday(request, reply) {
     const tz = zoneOf(request.query?.timezone)
-    const window = presetWindow('today', tz, new Date())
+    const window = periodWindow('today', { tz, now: new Date() })
     const query: IntervalQuery = { granularity: 'hourly', tz, weekStart: 'sunday', metadata: true }
     return reply.code(200).send(await intervals(request, request.params.id, window, query))
   },

@@ -90,6 +90,13 @@ function grow<T extends Float64Array | Uint8Array | Uint32Array>(array: T, size:
   return next
 }
 
+/** One generation of a log, open for this query, with its index brought up to date. */
+export interface OpenFile {
+  key: string
+  handle: FileHandle
+  index: FileIndex
+}
+
 /**
  * What the log viewer needs of every line of one file, in typed arrays: where it ends, its
  * level, time and logger. Built once by one forward pass in CHUNK reads (about 0.7 us a line),

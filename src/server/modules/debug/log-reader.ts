@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { LogEntry, LogLevel, LogResponse } from '~/api/__generated__/types.gen.ts'
 import type { LogSource } from '~/server/logging.ts'
 import { LEVELS, toEntry } from './log-entry.ts'
-import { CHUNK, FileIndex, INVALID, readRange } from './log-index.ts'
+import { CHUNK, FileIndex, INVALID, readRange, type OpenFile } from './log-index.ts'
 import { textFilter, TextMatches, type TextFilter } from './text-matches.ts'
 
 export interface LogQuery {
@@ -17,13 +17,6 @@ export interface LogQuery {
   /** ISO instants: entries at or after `after` and strictly before `before`. */
   after?: string
   before?: string
-}
-
-/** One generation of a log, open for this query, with its index brought up to date. */
-export interface OpenFile {
-  key: string
-  handle: fs.FileHandle
-  index: FileIndex
 }
 
 interface Ref {

@@ -1,7 +1,6 @@
 import type { LogEntry } from '~/api/__generated__/types.gen.ts'
 import { searchText, toEntry } from './log-entry.ts'
-import { CHUNK, INVALID, readRange, type FileIndex } from './log-index.ts'
-import type { OpenFile } from './log-reader.ts'
+import { CHUNK, INVALID, readRange, type FileIndex, type OpenFile } from './log-index.ts'
 
 /**
  * A filter that needs a line's text. `token` is bytes every matching line contains, found by

@@ -1,10 +1,10 @@
 import type { Device } from '~/api/__generated__/types.gen.ts'
 import type { Queryable, Scalar, Statement } from '~/server/db/database.ts'
 import type { TenantScope } from '~/server/context.ts'
-import { presetWindow } from '../consumption/buckets.ts'
-import { energyTotals } from '../consumption/energy-totals.ts'
+import { todayKwh } from '../energy/energy.ts'
 import { containing } from '~/server/lib/sql-text.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { join, raw, sql, type Sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export type DeviceStatus = 'online' | 'offline' | 'unknown'
 export type DeviceSort = 'name' | 'serial_number' | 'location' | 'created_at' | 'last_seen'
@@ -39,7 +39,7 @@ const iso = (column: string) =>
 
 /**
  * today_kwh: the device's consumption since midnight in the viewer's timezone, from the one
- * definition every page shares (energy-totals.ts, as getCumulativeConsumptionToday answers it);
+ * definition every page shares (energy/energy.ts, as getCumulativeConsumptionToday answers it);
  * null without readings today. Devices of any groups, in one query.
  */
 export async function withTodayKwh(
@@ -48,13 +48,8 @@ export async function withTodayKwh(
   tz: string,
   now = new Date(),
 ): Promise<DeviceDto[]> {
-  const filter = {
-    groups: [...new Set(devices.map((d) => d.group_id))],
-    devices: devices.map((d) => d.id),
-    named: true,
-  }
-  const totals = await energyTotals(q, filter, [presetWindow('today', tz, now)])
-  return devices.map((d) => ({ ...d, today_kwh: totals.get(d.id)?.[0] ?? null }))
+  const totals = await todayKwh(q, devices, tz, now)
+  return devices.map((d) => ({ ...d, today_kwh: totals.get(d.id) ?? null }))
 }
 
 /**
@@ -62,16 +57,16 @@ export async function withTodayKwh(
  * `order`, with whether each has an access token (never the token). The database writes the JSON: reading fifty rows of sixteen columns into JavaScript
  * costs more than the query itself on PGlite. today_kwh is filled in by `withTodayKwh`.
  */
-const devicesJson = (page: string, order: string) => `
+const devicesJson = (page: Sql, order: Sql) => sql`
   SELECT coalesce(json_agg(json_build_object(
     'id', d.id, 'group_id', d.group_id, 'name', d.name, 'serial_number', d.serial_number,
     'location', d.location, 'description', d.description, 'device_model_id', d.device_model_id,
-    'handler', d.handler, 'status', d.status, 'last_seen', ${iso('d.last_seen')},
+    'handler', d.handler, 'status', d.status, 'last_seen', ${raw(iso('d.last_seen'))},
     'latest_kwh', d.latest_kwh, 'today_kwh', NULL,
     'summary', json_build_object('reading_count', d.reading_count,
-      'first_reading_at', ${iso('d.first_reading_at')}, 'last_reading_at', ${iso('d.last_reading_at')}),
-    'has_token', c.device_id IS NOT NULL, 'token_last_used_at', ${iso('c.last_used_at')},
-    'created_at', ${iso('d.created_at')}, 'updated_at', ${iso('d.updated_at')}
+      'first_reading_at', ${raw(iso('d.first_reading_at'))}, 'last_reading_at', ${raw(iso('d.last_reading_at'))}),
+    'has_token', c.device_id IS NOT NULL, 'token_last_used_at', ${raw(iso('c.last_used_at'))},
+    'created_at', ${raw(iso('d.created_at'))}, 'updated_at', ${raw(iso('d.updated_at'))}
   ) ORDER BY ${order}), '[]'::json)
   FROM (${page}) d LEFT JOIN device_credentials c ON c.device_id = d.id`
 
@@ -91,48 +86,37 @@ export interface DeviceQuery {
  * total is read from the counts the trigger keeps unless a search needs a real count.
  */
 export function deviceListStatement(scope: TenantScope, query: DeviceQuery): Statement {
-  const where = scopeFilter(scope, 'd.group_id', 1)
-  const conditions = [where.sql]
-  const params: Scalar[] = [...(where.params as Scalar[])]
+  const conditions = [scopeCondition(scope, 'd.group_id')]
   if (query.search) {
-    params.push(containing(query.search))
-    const p = `$${params.length}::text`
-    conditions.push(`(d.name ILIKE ${p} OR d.serial_number ILIKE ${p} OR d.location ILIKE ${p})`)
+    const p = containing(query.search)
+    conditions.push(
+      sql`(d.name ILIKE ${p}::text OR d.serial_number ILIKE ${p}::text OR d.location ILIKE ${p}::text)`,
+    )
   }
-  if (query.status) {
-    params.push(query.status)
-    conditions.push(`d.status = $${params.length}::text`)
-  }
-  if (query.ids) {
-    // As an array literal: statement parameters are scalars (the contract has checked each uuid).
-    params.push(`{${query.ids.join(',')}}`)
-    conditions.push(`d.id = ANY($${params.length}::uuid[])`)
-  }
-  const filter = conditions.join(' AND ')
+  if (query.status) conditions.push(sql`d.status = ${query.status}::text`)
+  // As an array literal: statement parameters are scalars (the contract has checked each uuid).
+  if (query.ids) conditions.push(sql`d.id = ANY(${`{${query.ids.join(',')}}`}::uuid[])`)
+  const filter = join(conditions, ' AND ')
   const direction = query.order === 'desc' ? 'DESC' : 'ASC'
-  const order = `${SORTS[query.sort]} ${direction} NULLS LAST, d.id ${direction}`
-  const page = `SELECT ${DEVICE_COLUMNS} FROM devices d WHERE ${filter} ORDER BY ${order}
-                LIMIT $${params.length + 1}::int OFFSET $${params.length + 2}::int`
-  const counted = scopeFilter(scope, 'c.group_id', 1)
+  const order = raw(`${SORTS[query.sort]} ${direction} NULLS LAST, d.id ${direction}`)
+  const page = sql`SELECT ${raw(DEVICE_COLUMNS)} FROM devices d WHERE ${filter} ORDER BY ${order}
+                LIMIT ${query.limit}::int OFFSET ${query.skip}::int`
   const total =
     query.search || query.ids
-      ? `SELECT count(*)::int FROM devices d WHERE ${filter}`
-      : `SELECT coalesce(sum(c.${query.status ?? 'total'}), 0)::int FROM device_counts c WHERE ${counted.sql}`
-  return {
-    sql: `SELECT json_build_object('items', (${devicesJson(page, order)}), 'total', (${total})) AS body`,
-    params: [...params, query.limit, query.skip],
-  }
+      ? sql`SELECT count(*)::int FROM devices d WHERE ${filter}`
+      : sql`SELECT coalesce(sum(c.${raw(query.status ?? 'total')}), 0)::int FROM device_counts c
+            WHERE ${scopeCondition(scope, 'c.group_id')}`
+  const statement = sql`SELECT json_build_object('items', (${devicesJson(page, order)}), 'total', (${total})) AS body`
+  return { sql: statement.text, params: statement.values as Scalar[] }
 }
 
 export const devicesRepository = (q: Queryable) => ({
   /** One device, its today_kwh in `tz` (UTC where the request names no timezone). */
   async find(scope: TenantScope, id: string, tz = 'UTC'): Promise<DeviceDto | undefined> {
-    const where = scopeFilter(scope, 'd.group_id', 2)
-    const page = `SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = $1 AND ${where.sql}`
-    const { rows } = await q.query<{ body: DeviceDto[] }>(
-      `SELECT (${devicesJson(page, 'd.id')}) AS body`,
-      [id, ...where.params],
-    )
+    const page = sql`SELECT ${raw(DEVICE_COLUMNS)} FROM devices d
+      WHERE d.id = ${id} AND ${scopeCondition(scope, 'd.group_id')}`
+    const statement = sql`SELECT (${devicesJson(page, raw('d.id'))}) AS body`
+    const { rows } = await q.query<{ body: DeviceDto[] }>(statement.text, statement.values)
     const [device] = await withTodayKwh(q, rows[0]!.body, tz)
     return device
   },
@@ -194,11 +178,10 @@ export const devicesRepository = (q: Queryable) => ({
 
   /** Devices this transaction has just written (row-level security still applies), in the order given. */
   async findMany(ids: string[]): Promise<DeviceDto[]> {
-    const page = `SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = ANY($1::uuid[])`
-    const { rows } = await q.query<{ body: DeviceDto[] }>(
-      `SELECT (${devicesJson(page, 'array_position($1::uuid[], d.id)')}) AS body`,
-      [ids],
-    )
+    const page = sql`SELECT ${raw(DEVICE_COLUMNS)} FROM devices d WHERE d.id = ANY(${ids}::uuid[])`
+    const order = sql`array_position(${ids}::uuid[], d.id)`
+    const statement = sql`SELECT (${devicesJson(page, order)}) AS body`
+    const { rows } = await q.query<{ body: DeviceDto[] }>(statement.text, statement.values)
     // Just registered: no readings yet, so today_kwh stays null.
     return rows[0]!.body
   },

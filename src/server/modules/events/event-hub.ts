@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { TenantScope } from '~/server/context.ts'
 import type { Database, Subscription } from '~/server/db/database.ts'
 import { AUTH_CHANGED } from '~/server/plugins/session-cache.ts'
+import type { LiveEvents } from '~/common/live-events.ts'
 import { LIVE_CHANNEL, type WireEvent } from './live-events.ts'
 
 export interface EventHubOptions {
@@ -34,26 +35,33 @@ interface Entry {
   at: number
 }
 
+type WireName = WireEvent['t']
+type WireOf<T extends WireName> = Extract<WireEvent, { t: T }>
+
+/** Each announced event's `data` as the contract has it (`LiveEvents`, src/common). */
+const DATA: { [T in WireName]: (event: WireOf<T>) => LiveEvents[T] } = {
+  // A reading's time comes as toISOString() writes it (migration 027).
+  reading: (e) => ({ device_id: e.d, timestamp: e.ts, kwh: e.k, source: e.s }),
+  'device.status': (e) => ({
+    device_id: e.d,
+    status: e.st as LiveEvents['device.status']['status'],
+    last_seen: e.ls === null ? null : new Date(e.ls).toISOString(),
+  }),
+  notification: (e) => ({ notification_id: e.n, unread_count: e.c }),
+  'notifications.read': (e) => ({ unread_count: e.c }),
+  alarm: (e) => ({
+    alarm_id: e.a,
+    device_id: e.d,
+    state: e.st as LiveEvents['alarm']['state'],
+  }),
+  'device.changed': (e) => ({ device_id: e.d }),
+  'device.deleted': (e) => ({ device_id: e.d }),
+}
+
 /** What a stream is sent: the event's name and its `data`, serialised once for every stream. */
 function frame(event: WireEvent): string {
-  const name = event.t
-  const data =
-    event.t === 'reading'
-      ? { device_id: event.d, timestamp: event.ts, kwh: event.k, source: event.s }
-      : event.t === 'device.status'
-        ? {
-            device_id: event.d,
-            status: event.st,
-            last_seen: event.ls === null ? null : new Date(event.ls).toISOString(),
-          }
-        : event.t === 'notification'
-          ? { notification_id: event.n, unread_count: event.c }
-          : event.t === 'notifications.read'
-            ? { unread_count: event.c }
-            : event.t === 'alarm'
-              ? { alarm_id: event.a, device_id: event.d, state: event.st }
-              : { device_id: event.d }
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
+  const data = (DATA[event.t] as (e: WireEvent) => unknown)(event)
+  return `event: ${event.t}\ndata: ${JSON.stringify(data)}\n\n`
 }
 
 /** Whether a subscriber's scope lets it see an event (the tenant rule of every other call). */
@@ -69,7 +77,7 @@ const resetFrame = (reason: string) => `event: reset\ndata: ${JSON.stringify({ r
 
 /**
  * The live stream's fan-out in one process (issue 23). Every change is announced on LIVE_CHANNEL
- * when it commits (migration 018, live-events.ts); this process hears it like every other
+ * when it commits (database triggers, see live-events.ts); this process hears it like every other
  * replica does, on PGlite and PostgreSQL alike (one code path), keeps it for replay, and sends
  * each open stream what its scope may see.
  *

@@ -1,5 +1,5 @@
 import AjvCompiler from '@fastify/ajv-compiler'
-import { ajvSettings, loadSpecification } from '~/server/app.ts'
+import { ajvSettings, loadSpecification } from '~/server/contract.ts'
 
 /** One reading a device publishes about itself: openapi.yaml's `DeviceReading`. */
 export interface DeviceReading {
@@ -19,8 +19,8 @@ type Validate = ((data: unknown) => boolean) & {
 
 /**
  * The contract's schemas, compiled with the routes' validator settings but without coercion (a
- * payload is JSON: `null` is not 0). Compiled on first use: app.ts imports this module's
- * handlers, and this module app.ts's settings.
+ * payload is JSON: `null` is not 0). Compiled on first use, not at import: a process that never
+ * reads a payload does not pay for compiling the contract's schemas.
  */
 let validators: { single: Validate; batch: Validate } | undefined
 

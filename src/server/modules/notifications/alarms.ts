@@ -1,9 +1,10 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { join, raw, sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 import type { Condition } from './conditions.ts'
 import { alarmMessage } from './alarm-text.ts'
-import { deliver } from './evaluator.ts'
+import { deliver } from './feed-deliveries.ts'
 import { clearedMessage, enqueueAlarmEvents } from './outbox.ts'
 import type { Severity } from './rules-repository.ts'
 
@@ -67,42 +68,33 @@ const ORDER = `CASE a.state WHEN 'active' THEN 0 WHEN 'acknowledged' THEN 1 ELSE
 
 export const alarmsRepository = (q: Queryable) => ({
   async list(scope: TenantScope, f: AlarmFilters) {
-    const where = scopeFilter(scope, 'a.group_id', 4)
-    const filter = `(cardinality($1::text[]) = 0 OR a.state = ANY ($1::text[]))
-      AND (cardinality($2::text[]) = 0 OR a.severity = ANY ($2::text[]))
-      AND ($3::uuid IS NULL OR a.device_id = $3::uuid) AND ${where.sql}`
-    const params = [f.states, f.severities, f.deviceId ?? null, ...where.params]
-    const { rows } = await q.query<AlarmRow>(
-      `SELECT ${COLUMNS} FROM alarms a ${NAMES} WHERE ${filter}
-       ORDER BY ${ORDER} LIMIT $${where.next} OFFSET $${where.next + 1}`,
-      [...params, f.limit, f.skip],
-    )
-    const total = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM alarms a WHERE ${filter}`,
-      params,
-    )
+    const conditions = [scopeCondition(scope, 'a.group_id')]
+    if (f.states.length > 0) conditions.push(sql`a.state = ANY (${f.states}::text[])`)
+    if (f.severities.length > 0) conditions.push(sql`a.severity = ANY (${f.severities}::text[])`)
+    if (f.deviceId) conditions.push(sql`a.device_id = ${f.deviceId}::uuid`)
+    const filter = join(conditions, ' AND ')
+    const page = sql`SELECT ${raw(COLUMNS)} FROM alarms a ${raw(NAMES)} WHERE ${filter}
+      ORDER BY ${raw(ORDER)} LIMIT ${f.limit} OFFSET ${f.skip}`
+    const { rows } = await q.query<AlarmRow>(page.text, page.values)
+    const counted = sql`SELECT count(*)::int AS n FROM alarms a WHERE ${filter}`
+    const total = await q.query<{ n: number }>(counted.text, counted.values)
     const now = new Date()
     return { items: rows.map((r) => toAlarm(r, now)), total: total.rows[0]!.n }
   },
 
   async find(scope: TenantScope, id: string): Promise<AlarmDto | undefined> {
-    const where = scopeFilter(scope, 'a.group_id', 2)
-    const { rows } = await q.query<AlarmRow>(
-      `SELECT ${COLUMNS} FROM alarms a ${NAMES} WHERE a.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT ${raw(COLUMNS)} FROM alarms a ${raw(NAMES)}
+      WHERE a.id = ${id} AND ${scopeCondition(scope, 'a.group_id')}`
+    const { rows } = await q.query<AlarmRow>(found.text, found.values)
     return rows[0] && toAlarm(rows[0])
   },
 
   /** Only an active alarm changes; returns whether this call acknowledged it. */
   async acknowledge(scope: TenantScope, id: string, userId: string, note: string | null) {
-    const where = scopeFilter(scope, 'a.group_id', 4)
-    const { rowCount } = await q.query(
-      `UPDATE alarms a SET state = 'acknowledged', acknowledged_at = now(), acknowledged_by = $2,
-         acknowledgement_note = $3
-       WHERE a.id = $1 AND a.state = 'active' AND ${where.sql}`,
-      [id, userId, note, ...where.params],
-    )
+    const update = sql`UPDATE alarms a SET state = 'acknowledged', acknowledged_at = now(),
+         acknowledged_by = ${userId}, acknowledgement_note = ${note}
+       WHERE a.id = ${id} AND a.state = 'active' AND ${scopeCondition(scope, 'a.group_id')}`
+    const { rowCount } = await q.query(update.text, update.values)
     return rowCount > 0
   },
 
@@ -111,12 +103,10 @@ export const alarmsRepository = (q: Queryable) => ({
    * transaction. Returns whether this call cleared it.
    */
   async clearByHand(scope: TenantScope, id: string, userId: string): Promise<boolean> {
-    const where = scopeFilter(scope, 'a.group_id', 3)
-    const { rows } = await q.query<{ id: string }>(
-      `UPDATE alarms a SET state = 'cleared', cleared_at = now(), cleared_by = $2
-       WHERE a.id = $1 AND a.state <> 'cleared' AND ${where.sql} RETURNING a.id`,
-      [id, userId, ...where.params],
-    )
+    const update = sql`UPDATE alarms a SET state = 'cleared', cleared_at = now(), cleared_by = ${userId}
+       WHERE a.id = ${id} AND a.state <> 'cleared' AND ${scopeCondition(scope, 'a.group_id')}
+       RETURNING a.id`
+    const { rows } = await q.query<{ id: string }>(update.text, update.values)
     await announceCleared(
       q,
       rows.map((r) => r.id),

@@ -5,7 +5,7 @@ import type {
   DeviceOfflineParams,
 } from '~/api/__generated__/types.gen.ts'
 import { quantityText } from '~/server/lib/quantity-text.ts'
-import { isoIn } from '../consumption/buckets.ts'
+import { isoIn } from '../energy/windows.ts'
 import type { ThresholdWindow } from './rules-repository.ts'
 
 /**

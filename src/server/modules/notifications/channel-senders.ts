@@ -3,6 +3,7 @@ import type { LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import nodemailer from 'nodemailer'
+import type { MailSettings } from '~/server/config.ts'
 import type { AlarmWebhookEvent } from '~/api/__generated__/types.gen.ts'
 import type { AttemptOutcome, ChannelTarget } from './outbox.ts'
 import {
@@ -14,17 +15,6 @@ import {
   labelledValues,
 } from './alarm-text.ts'
 import { pinnedLookup, type WebhookPolicy } from './webhook-target.ts'
-
-/** What the senders need from the server's configuration. */
-export interface MailSettings {
-  /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://...`. */
-  smtpUrl: string | undefined
-  mailFrom: string
-  /** The console's address, for links to the device; none without PUBLIC_URL. */
-  publicUrl: string | undefined
-  /** The longest wait for a receiver or mail server. */
-  timeoutMs: number
-}
 
 export const MAIL_NOT_CONFIGURED = 'Mail is not configured: the server has no SMTP_URL.'
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '~/server/db/database.ts'
-import { unitStart, type Granularity, type WeekStart, type Window } from '../consumption/buckets.ts'
+import { unitStart, type Granularity, type WeekStart, type Window } from '../energy/windows.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
 import { inUnit, offlineAlert, thresholdAlert, type Alert } from './alerts.ts'
 import type { ThresholdWindow } from './rules-repository.ts'

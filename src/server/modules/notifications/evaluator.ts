@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { SYSTEM, type Database, type Queryable } from '~/server/db/database.ts'
 import { statusRepository } from '../devices/status-repository.ts'
 import { alarmsCommitted, type AlarmChange } from './alarm-events.ts'
+import { deliver } from './feed-deliveries.ts'
 import { clearEndedAlarms, raiseAlarms, snoozedPairs } from './alarms.ts'
 import { offlineConditions, thresholdConditions, type Condition } from './conditions.ts'
 
@@ -139,24 +140,6 @@ async function raise(q: Queryable, now: Date, conditions: readonly Condition[]) 
     )
   }
   return rows
-}
-
-/**
- * One delivery per active user of the notification's group, and per developer and superuser:
- * they oversee every group and filter their feed with the group scope.
- */
-export async function deliver(q: Queryable, notificationIds: readonly string[]): Promise<number> {
-  if (notificationIds.length === 0) return 0
-  const { rowCount } = await q.query(
-    `INSERT INTO notification_deliveries (group_id, notification_id, user_id, delivered_at)
-     SELECT n.group_id, n.id, u.id, n.triggered_at
-     FROM notifications n
-     JOIN users u ON u.is_active AND (u.group_id = n.group_id OR u.role IN ('developer', 'superuser'))
-     WHERE n.id = ANY ($1::uuid[])
-     ON CONFLICT (notification_id, user_id) DO NOTHING`,
-    [notificationIds],
-  )
-  return rowCount
 }
 
 async function markJudged(q: Queryable, judged: ReadonlyArray<{ ruleId: string; until: Date }>) {

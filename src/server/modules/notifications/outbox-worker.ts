@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import { SYSTEM, type Database } from '~/server/db/database.ts'
-import { sendDelivery, type MailSettings } from './channel-senders.ts'
+import type { MailSettings } from '~/server/config.ts'
+import { sendDelivery } from './channel-senders.ts'
 import { deliveriesRepository, type ClaimedDelivery } from './outbox.ts'
 import { WebhookPolicy, type WebhookSettings } from './webhook-target.ts'
 

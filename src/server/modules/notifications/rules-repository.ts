@@ -1,6 +1,7 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { join, raw, sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export type AlertType = 'DEVICE_OFFLINE' | 'CONSUMPTION_THRESHOLD'
 export type ThresholdWindow = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY'
@@ -82,22 +83,18 @@ const CHANGE_COLUMNS: Record<keyof RuleChanges, string> = {
 export const rulesRepository = (q: Queryable) => ({
   /** Rules of one group by name; the group must already be known to be inside the scope. */
   async list(scope: TenantScope, groupId: string, includeInactive: boolean): Promise<RuleDto[]> {
-    const where = scopeFilter(scope, 'r.group_id', 3)
-    const { rows } = await q.query<RuleRow>(
-      `SELECT ${RULE_COLUMNS} FROM notification_rules r
-       WHERE r.group_id = $1 AND ($2 OR r.is_active) AND ${where.sql}
-       ORDER BY lower(r.name), r.id`,
-      [groupId, includeInactive, ...where.params],
-    )
+    const listed = sql`SELECT ${raw(RULE_COLUMNS)} FROM notification_rules r
+       WHERE r.group_id = ${groupId} AND (${includeInactive} OR r.is_active)
+         AND ${scopeCondition(scope, 'r.group_id')}
+       ORDER BY lower(r.name), r.id`
+    const { rows } = await q.query<RuleRow>(listed.text, listed.values)
     return rows.map(toRule)
   },
 
   async find(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
-    const where = scopeFilter(scope, 'r.group_id', 2)
-    const { rows } = await q.query<RuleRow>(
-      `SELECT ${RULE_COLUMNS} FROM notification_rules r WHERE r.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT ${raw(RULE_COLUMNS)} FROM notification_rules r
+      WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')}`
+    const { rows } = await q.query<RuleRow>(found.text, found.values)
     return rows[0] && toRule(rows[0])
   },
 
@@ -109,41 +106,35 @@ export const rulesRepository = (q: Queryable) => ({
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as Array<
       [keyof RuleChanges, unknown]
     >
-    const sets = entries.map(([key], i) => {
-      const value = key === 'name' ? `btrim($${i + 2})` : `$${i + 2}`
-      const array = key === 'deviceIds' || key === 'channelIds'
-      return `${CHANGE_COLUMNS[key]} = ${array ? `${value}::uuid[]` : value}`
+    const sets = entries.map(([key, value]) => {
+      const column = raw(CHANGE_COLUMNS[key])
+      if (key === 'name') return sql`${column} = btrim(${value})`
+      if (key === 'deviceIds' || key === 'channelIds') return sql`${column} = ${value}::uuid[]`
+      return sql`${column} = ${value}`
     })
     // A rule active again has no reason to be inactive.
-    if (changes.isActive) sets.push('deactivated_reason = NULL')
-    const where = scopeFilter(scope, 'r.group_id', entries.length + 2)
-    const { rows } = await q.query<RuleRow>(
-      `UPDATE notification_rules r SET ${[...sets, 'updated_at = now()', 'evaluated_until = NULL'].join(', ')}
-       WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
-      [id, ...entries.map(([, v]) => v), ...where.params],
-    )
+    if (changes.isActive) sets.push(sql`deactivated_reason = NULL`)
+    sets.push(sql`updated_at = now()`, sql`evaluated_until = NULL`)
+    const update = sql`UPDATE notification_rules r SET ${join(sets, ', ')}
+       WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')} RETURNING ${raw(RULE_COLUMNS)}`
+    const { rows } = await q.query<RuleRow>(update.text, update.values)
     return rows[0] && toRule(rows[0])
   },
 
   /** Idempotent: an inactive rule is returned unchanged. */
   async deactivate(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
-    const where = scopeFilter(scope, 'r.group_id', 2)
-    const { rows } = await q.query<RuleRow>(
-      `UPDATE notification_rules r SET is_active = false,
+    const update = sql`UPDATE notification_rules r SET is_active = false,
          updated_at = CASE WHEN r.is_active THEN now() ELSE r.updated_at END
-       WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
-      [id, ...where.params],
-    )
+       WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')} RETURNING ${raw(RULE_COLUMNS)}`
+    const { rows } = await q.query<RuleRow>(update.text, update.values)
     return rows[0] && toRule(rows[0])
   },
 
   /** Notifications the rule produced stay (their rule_id becomes NULL). */
   async remove(scope: TenantScope, id: string): Promise<RuleDto | undefined> {
-    const where = scopeFilter(scope, 'r.group_id', 2)
-    const { rows } = await q.query<RuleRow>(
-      `DELETE FROM notification_rules r WHERE r.id = $1 AND ${where.sql} RETURNING ${RULE_COLUMNS}`,
-      [id, ...where.params],
-    )
+    const removed = sql`DELETE FROM notification_rules r
+      WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')} RETURNING ${raw(RULE_COLUMNS)}`
+    const { rows } = await q.query<RuleRow>(removed.text, removed.values)
     return rows[0] && toRule(rows[0])
   },
 

@@ -1,6 +1,7 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { empty, join, raw, sql, type Sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 import { ENERGY } from './readings-repository.ts'
 
 export type { ReadingSource } from './readings-repository.ts'
@@ -83,29 +84,22 @@ const STORED_TYPES = `stored AS (
   FROM stored s WHERE s.name IS NOT NULL
 )`
 
-/** The conditions of a query beside device and type, with its parameters from $2. */
-function readingFilter(q: ReadingQuery) {
-  const params: unknown[] = []
-  const where: string[] = []
-  const add = (sql: string, value: unknown) => {
-    params.push(value)
-    where.push(sql.replace('?', `$${params.length + 1}`))
-  }
-  if (q.start) add('r.ts >= ?', q.start.toISOString())
-  if (q.end) add('r.ts < ?', q.end.toISOString())
-  if (q.source) add('r.source = ?', q.source)
-  return { sql: where.map((w) => ` AND ${w}`).join(''), params }
+/** The conditions of a query beside device and type, each ` AND ...`; none: empty. */
+function readingFilter(q: ReadingQuery): Sql {
+  const where: Sql[] = []
+  if (q.start) where.push(sql` AND r.ts >= ${q.start.toISOString()}`)
+  if (q.end) where.push(sql` AND r.ts < ${q.end.toISOString()}`)
+  if (q.source) where.push(sql` AND r.source = ${q.source}`)
+  return where.length > 0 ? join(where, '') : empty
 }
 
 /** Readings as the API shows them. Device visibility is checked first by `deviceInScope`. */
 export const readingsOutRepository = (q: Queryable) => ({
   /** The device, when it exists in the scope. */
   async deviceInScope(scope: TenantScope, id: string): Promise<boolean> {
-    const where = scopeFilter(scope, 'd.group_id', 2)
-    const { rows } = await q.query(`SELECT 1 FROM devices d WHERE d.id = $1 AND ${where.sql}`, [
-      id,
-      ...where.params,
-    ])
+    const found = sql`SELECT 1 FROM devices d
+      WHERE d.id = ${id} AND ${scopeCondition(scope, 'd.group_id')}`
+    const { rows } = await q.query(found.text, found.values)
     return rows.length > 0
   },
 
@@ -133,20 +127,14 @@ export const readingsOutRepository = (q: Queryable) => ({
     }
     if (types.length === 0) return page
     const filter = readingFilter(query)
-    const params: unknown[] = [deviceId, ...filter.params]
-    const typeAt = params.length + 1
-    params.push(...types)
-    const list = types.map((_, i) => `$${typeAt + i}`).join(', ')
     // Unfiltered energy readings are counted on the device row, which ingest keeps exact; a
     // count of a year of them reads 35,000 index entries.
-    const allEnergy = filter.sql === '' && types.length === 1 && types[0] === ENERGY
-    const { rows: count } = await q.query<{ total: number }>(
-      allEnergy
-        ? 'SELECT reading_count::int AS total FROM devices WHERE id = $1'
-        : `SELECT count(*)::int AS total FROM readings r
-           WHERE r.device_id = $1 AND r.reading_type IN (${list})${filter.sql}`,
-      allEnergy ? [deviceId] : params,
-    )
+    const allEnergy = filter === empty && types.length === 1 && types[0] === ENERGY
+    const counted = allEnergy
+      ? sql`SELECT reading_count::int AS total FROM devices WHERE id = ${deviceId}`
+      : sql`SELECT count(*)::int AS total FROM readings r
+           WHERE r.device_id = ${deviceId} AND r.reading_type IN (${join(types)})${filter}`
+    const { rows: count } = await q.query<{ total: number }>(counted.text, counted.values)
     const total = count[0]?.total ?? 0
     const offset = (query.page - 1) * query.pageSize
     const take = Math.min(query.pageSize, total - offset)
@@ -156,31 +144,26 @@ export const readingsOutRepository = (q: Queryable) => ({
     const skipFromEnd = total - offset - take
     const fromEnd = skipFromEnd < offset
     const skip = fromEnd ? skipFromEnd : offset
-    const order = fromEnd ? 'DESC' : 'ASC'
-    const n = params.length
+    const order = raw(fromEnd ? 'DESC' : 'ASC')
     const branches = types.map(
-      (_, i) => `(SELECT ${READING_COLUMNS} FROM readings r
-        WHERE r.device_id = $1 AND r.reading_type = $${typeAt + i}${filter.sql}
-        ORDER BY r.ts ${order} LIMIT $${n + 1})`,
+      (type) => sql`(SELECT ${raw(READING_COLUMNS)} FROM readings r
+        WHERE r.device_id = ${deviceId} AND r.reading_type = ${type}${filter}
+        ORDER BY r.ts ${order} LIMIT ${skip + take})`,
     )
     // The page first, then its entries.
-    const { rows } = await q.query<ReadingRow>(
-      `SELECT r.*, ${ENTRY_COLUMNS} FROM (
-         SELECT * FROM (${branches.join(' UNION ALL ')}) united
-         ORDER BY ts ${order}, reading_type ${order} LIMIT $${n + 2} OFFSET $${n + 3}
-       ) r ${WITH_ENTRY}
-       ORDER BY r.ts, r.reading_type`,
-      [...params, skip + take, take, skip],
-    )
+    const statement = sql`SELECT r.*, ${raw(ENTRY_COLUMNS)} FROM (
+         SELECT * FROM (${join(branches, ' UNION ALL ')}) united
+         ORDER BY ts ${order}, reading_type ${order} LIMIT ${take} OFFSET ${skip}
+       ) r ${raw(WITH_ENTRY)}
+       ORDER BY r.ts, r.reading_type`
+    const { rows } = await q.query<ReadingRow>(statement.text, statement.values)
     return { ...page, items: rows.map(toReading), total }
   },
 
   async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
-    const where = scopeFilter(scope, 'r.group_id', 2)
-    const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM readings r ${WITH_ENTRY} WHERE r.id = $1 AND ${where.sql}`,
-      [id, ...where.params],
-    )
+    const found = sql`SELECT ${raw(COLUMNS)} FROM readings r ${raw(WITH_ENTRY)}
+      WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')}`
+    const { rows } = await q.query<ReadingRow>(found.text, found.values)
     return rows[0] && toReading(rows[0])
   },
 

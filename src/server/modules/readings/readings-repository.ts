@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { announceReadings } from '../events/live-events.ts'
 import type { Queryable } from '~/server/db/database.ts'
+import { join, raw, sql, type Sql } from '~/server/db/sql.ts'
 import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
@@ -204,21 +204,9 @@ export async function insertReadings(
   }
   await nextTurn() // building the readings' arrays and the rollups': two tasks, not one
   const rollupStatement = rollupsStatement(rollups)
+  // The readings' insert announces them to the live stream on commit (migration 027).
   const ids = await inserting
-  if (rollupStatement) await tx.query(rollupStatement.sql, rollupStatement.params)
-  // The live stream hears of them when the transaction commits (modules/events).
-  await announceReadings(
-    tx,
-    fresh
-      .filter((f) => (f.row.readingType ?? ENERGY) === ENERGY)
-      .map((f) => ({
-        deviceId: f.row.deviceId,
-        groupId: f.groupId,
-        ts: f.ts,
-        kwh: f.row.kwh,
-        source: f.row.source ?? 'bulk',
-      })),
-  )
+  if (rollupStatement) await tx.query(rollupStatement.text, rollupStatement.values)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
@@ -326,21 +314,20 @@ async function loadContext(
 ): Promise<Map<string, Stored[]>> {
   // Each series is in time order: its first reading and its last bound its span.
   const bounds = spans.map(([, list], span) => ({ span, first: list[0]!, last: list.at(-1)! }))
-  const spanRows = unnestOf('u', SPAN_COLUMNS, bounds, 1)
-  const columns =
-    'r.id, r.device_id, r.group_id, r.reading_type, r.ts, r.kwh, r.delta_kwh, r.is_reset, r.status'
-  const match = 'r.device_id = s.device_id AND r.reading_type = s.reading_type'
-  const { rows } = await tx.query<ContextRow>(
-    `WITH s AS (${spanRows.sql})
+  const spanRows = unnestOf('u', SPAN_COLUMNS, bounds)
+  const columns = raw(
+    'r.id, r.device_id, r.group_id, r.reading_type, r.ts, r.kwh, r.delta_kwh, r.is_reset, r.status',
+  )
+  const match = raw('r.device_id = s.device_id AND r.reading_type = s.reading_type')
+  const statement = sql`WITH s AS (${spanRows})
      SELECT s.span, ${columns} FROM s JOIN readings r ON ${match} AND r.ts BETWEEN s.lo AND s.hi
      UNION ALL
      SELECT s.span, p.* FROM s CROSS JOIN LATERAL (
        SELECT ${columns} FROM readings r WHERE ${match} AND r.ts < s.lo ORDER BY r.ts DESC LIMIT 1) p
      UNION ALL
      SELECT s.span, n.* FROM s CROSS JOIN LATERAL (
-       SELECT ${columns} FROM readings r WHERE ${match} AND r.ts > s.hi ORDER BY r.ts LIMIT 1) n`,
-    spanRows.params,
-  )
+       SELECT ${columns} FROM readings r WHERE ${match} AND r.ts > s.hi ORDER BY r.ts LIMIT 1) n`
+  const { rows } = await tx.query<ContextRow>(statement.text, statement.values)
   const context = new Map<string, Stored[]>()
   for (const r of rows) {
     const key = spans[r.span]![0]
@@ -419,37 +406,25 @@ const scalar = (type: ElementType, value: Cell) =>
       : String(value)
 
 /**
- * `SELECT ... FROM unnest($first::t1[], ...) AS alias(...)` and the parameters to bind. A column
- * with the same value in every row goes as that one value (a batch's group, reading type, source,
- * status and most flags do), so PostgreSQL reads a few arrays, not one per column; the first
- * column is always an array, as it gives the row count. Arrays go in binary (see binaryArray).
+ * `SELECT ... FROM unnest($n::t1[], ...) AS alias(...)` with its values. A column with the same
+ * value in every row goes as that one value (a batch's group, reading type, source, status and
+ * most flags do), so PostgreSQL reads a few arrays, not one per column; the first column is always
+ * an array, as it gives the row count. Arrays go in binary (see binaryArray). The text depends
+ * only on which columns are uniform: one statement per shape, whatever the values.
  */
-function unnestOf<T>(
-  alias: string,
-  columns: ReadonlyArray<Column<T>>,
-  items: readonly T[],
-  first: number,
-) {
-  const params: Array<Buffer | string | null> = []
-  const arrays: string[] = []
+function unnestOf<T>(alias: string, columns: ReadonlyArray<Column<T>>, items: readonly T[]): Sql {
+  const arrays: Sql[] = []
   const names: string[] = []
   const select = columns.map(([name, type, pick], i) => {
     const uniform = i > 0 && isUniform(items, pick)
-    params.push(
-      uniform
-        ? scalar(type, items.length > 0 ? pick(items[0]!) : null)
-        : binaryArray(type, items.map(pick)),
-    )
-    const param = `$${first + params.length - 1}::${type}`
-    if (!uniform) {
-      arrays.push(`${param}[]`)
-      names.push(name)
-    }
-    return `${uniform ? param : `${alias}.${name}`} AS ${name}`
+    if (uniform)
+      return sql`${scalar(type, items.length > 0 ? pick(items[0]!) : null)}::${raw(`${type} AS ${name}`)}`
+    arrays.push(sql`${binaryArray(type, items.map(pick))}::${raw(`${type}[]`)}`)
+    names.push(name)
+    return raw(`${alias}.${name} AS ${name}`)
   })
-  const sql = `SELECT ${select.join(', ')}
-    FROM unnest(${arrays.join(', ')}) AS ${alias}(${names.join(', ')})`
-  return { sql, params }
+  return sql`SELECT ${join(select, ', ')}
+    FROM unnest(${join(arrays, ', ')}) AS ${raw(`${alias}(${names.join(', ')})`)}`
 }
 
 /** A device's energy series: what its batch adds to the device's statistics. */
@@ -561,32 +536,32 @@ const rollupSql = (
   table: string,
   unit: 'hour' | 'day',
   columns: ReadonlyArray<readonly [string, ...unknown[]]>,
-  rows: string,
-) => {
+  rows: Sql,
+): Sql => {
   const isHalf = (name: string) => name.startsWith('half_')
   const all = columns.map(([name]) => name)
   const names = all.filter((name) => !isHalf(name)).map((name) => (name === 'unit' ? unit : name))
   const added = names
     .filter((name) => ADDED.has(name))
     .map((name) => `${name} = h.${name} + excluded.${name}`)
-  let insert = `(${names.join(', ')}) ${rows}`
+  let insert = sql`(${raw(names.join(', '))}) ${rows}`
   if (unit === 'day') {
     const running = runningSums(all.filter(isHalf).map((name) => Number(name.slice(5))))
     added.push(...running.added)
-    insert = `(${names.join(', ')}, kwh_running)
-  SELECT ${all.filter((name) => !isHalf(name)).join(', ')}, ${running.array} FROM (${rows}) changes`
+    insert = sql`(${raw(names.join(', '))}, kwh_running)
+  SELECT ${raw(`${all.filter((name) => !isHalf(name)).join(', ')}, ${running.array}`)} FROM (${rows}) changes`
   }
-  return `
-  INSERT INTO ${table} AS h ${insert}
-  ON CONFLICT (device_id, ${unit}) DO UPDATE SET
-    ${added.join(',\n    ')},
+  return sql`
+  INSERT INTO ${raw(table)} AS h ${insert}
+  ON CONFLICT (device_id, ${raw(unit)}) DO UPDATE SET
+    ${raw(added.join(',\n    '))},
     first_ts = least(h.first_ts, excluded.first_ts),
     last_kwh = CASE WHEN excluded.reading_count > 0 AND excluded.last_ts >= h.last_ts THEN excluded.last_kwh ELSE h.last_kwh END,
     last_ts = CASE WHEN excluded.reading_count > 0 THEN greatest(h.last_ts, excluded.last_ts) ELSE h.last_ts END`
 }
 
 /** Reading count, first and last reading and latest value per device, moved by what was added. */
-const statsSql = (rows: string) => `
+const statsSql = (rows: Sql) => sql`
   UPDATE devices d SET
     reading_count = d.reading_count + s.n,
     first_reading_at = least(d.first_reading_at, s.first_ts),
@@ -602,12 +577,9 @@ async function insertFresh(
   fresh: readonly Fresh[],
   returnIds: boolean,
 ): Promise<number[]> {
-  const { sql, params } = unnestOf('f', FRESH_COLUMNS, fresh, 1)
   const names = FRESH_COLUMNS.map(([name]) => name).join(', ')
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO readings (${names}) ${sql} ${returnIds ? 'RETURNING id' : ''}`,
-    params,
-  )
+  const statement = sql`INSERT INTO readings (${raw(names)}) ${unnestOf('f', FRESH_COLUMNS, fresh)} ${raw(returnIds ? 'RETURNING id' : '')}`
+  const { rows } = await tx.query<{ id: number }>(statement.text, statement.values)
   return rows.map((r) => r.id)
 }
 
@@ -615,32 +587,20 @@ async function insertFresh(
  * One statement that adds the batch's changes to the hourly and daily rollups and the devices'
  * statistics (data-modifying CTEs), each sent as rows; none without energy readings.
  */
-function rollupsStatement(rollups: Rollups): { sql: string; params: unknown[] } | undefined {
+function rollupsStatement(rollups: Rollups): Sql | undefined {
   if (rollups.devices.length === 0) return undefined
-  const params: Array<Buffer | string | null> = []
-  const select = <T>(
-    alias: string,
-    columns: Parameters<typeof unnestOf<T>>[1],
-    items: readonly T[],
-  ) => {
-    const part = unnestOf(alias, columns, items, params.length + 1)
-    params.push(...part.params)
-    return part.sql
-  }
   const days = dayColumns(rollups.days)
-  const sql = `WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, select('h', HOUR_COLUMNS, rollups.hours))}),
-     daily AS (${rollupSql('readings_daily', 'day', days, select('d', days, rollups.days))})
-     ${statsSql(select('s', STATS_COLUMNS, rollups.devices))}`
-  return { sql, params }
+  const hours = unnestOf('h', HOUR_COLUMNS, rollups.hours)
+  return sql`WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, hours)}),
+     daily AS (${rollupSql('readings_daily', 'day', days, unnestOf('d', days, rollups.days))})
+     ${statsSql(unnestOf('s', STATS_COLUMNS, rollups.devices))}`
 }
 
 /** Rewrites the stored readings whose delta or reset changed (gap flags live only in the rollups). */
 async function updateStored(tx: Queryable, updates: readonly StoredUpdate[]): Promise<void> {
   const moved = updates.filter((u) => u.delta !== u.point.delta || u.reset !== u.point.reset)
   if (moved.length === 0) return
-  const { sql, params } = unnestOf('m', MOVED_COLUMNS, moved, 1)
-  await tx.query(
-    `UPDATE readings r SET delta_kwh = u.delta, is_reset = u.reset FROM (${sql}) u WHERE r.id = u.id`,
-    params,
-  )
+  const statement = sql`UPDATE readings r SET delta_kwh = u.delta, is_reset = u.reset
+    FROM (${unnestOf('m', MOVED_COLUMNS, moved)}) u WHERE r.id = u.id`
+  await tx.query(statement.text, statement.values)
 }

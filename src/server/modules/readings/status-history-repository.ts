@@ -1,4 +1,5 @@
 import type { Queryable } from '~/server/db/database.ts'
+import { join, sql } from '~/server/db/sql.ts'
 import type { DeviceStatus } from '../devices/devices-repository.ts'
 
 export type SummaryWindow = '1h' | '24h' | '7d' | '30d'
@@ -66,21 +67,16 @@ export const statusHistoryRepository = (q: Queryable) => ({
     deviceId: string,
     query: { start?: Date; end?: Date; page: number; pageSize: number },
   ) {
-    const params: unknown[] = [deviceId]
-    const where = ['h.device_id = $1']
-    if (query.start) where.push(`h.changed_at >= $${params.push(query.start.toISOString())}`)
-    if (query.end) where.push(`h.changed_at < $${params.push(query.end.toISOString())}`)
-    const filter = where.join(' AND ')
-    const n = params.length
-    const { rows } = await q.query<EntryRow>(
-      `SELECT h.id, h.device_id, h.status, h.changed_at, h.reason FROM device_status_history h
-       WHERE ${filter} ORDER BY h.changed_at DESC, h.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
-    )
-    const { rows: count } = await q.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM device_status_history h WHERE ${filter}`,
-      params,
-    )
+    const where = [sql`h.device_id = ${deviceId}`]
+    if (query.start) where.push(sql`h.changed_at >= ${query.start.toISOString()}`)
+    if (query.end) where.push(sql`h.changed_at < ${query.end.toISOString()}`)
+    const filter = join(where, ' AND ')
+    const page = sql`SELECT h.id, h.device_id, h.status, h.changed_at, h.reason
+       FROM device_status_history h WHERE ${filter} ORDER BY h.changed_at DESC, h.id DESC
+       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
+    const { rows } = await q.query<EntryRow>(page.text, page.values)
+    const counted = sql`SELECT count(*)::int AS total FROM device_status_history h WHERE ${filter}`
+    const { rows: count } = await q.query<{ total: number }>(counted.text, counted.values)
     return {
       items: rows.map((r) => ({
         id: r.id,

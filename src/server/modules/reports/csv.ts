@@ -1,6 +1,6 @@
 export { reportCsv } from '~/common/report-csv.ts'
 import { wallOf } from '~/server/lib/zone-clock.ts'
-import { unitStart, nextUnit, type Window } from '../consumption/buckets.ts'
+import { unitStart, nextUnit, type Window } from '../energy/windows.ts'
 
 const date = (instant: Date, tz: string) => new Date(wallOf(instant.getTime(), tz)).toISOString()
 

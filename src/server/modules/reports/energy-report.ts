@@ -4,29 +4,27 @@ import type { Tx } from '~/server/db/database.ts'
 import { badRequest, invalid } from '~/server/lib/http-errors.ts'
 import { instantOf, wallOf } from '~/server/lib/zone-clock.ts'
 import {
+  commonCurrency,
+  energyOf,
+  roundCo2,
+  roundCost,
+  roundKwh,
+  roundRunning,
+  scopedDevices,
+  standingCharge,
+  sumWhereKwh,
+  type PricedFigure,
+  type Pricing,
+  type ScopedDevice,
+} from '../energy/energy.ts'
+import {
   buckets,
   isoIn,
   MAX_BUCKETS,
   type Granularity,
   type WeekStart,
   type Window,
-} from '../consumption/buckets.ts'
-import { DAY_MS } from '../consumption/segments.ts'
-import { edgeValues } from '../consumption/edges.ts'
-import { roundKwh, roundRunning, type RowFilter } from '../consumption/energy-totals.ts'
-import {
-  NO_PRICING,
-  pricedFigures,
-  roundCo2,
-  roundCost,
-  standingCharge,
-  sumWhereKwh,
-  type PricedFigure,
-  type Pricing,
-} from '../billing/costs.ts'
-import { energySettingsRepository } from '../billing/settings-repository.ts'
-import { planReport, seriesOf } from './report-plan.ts'
-import { reportsRepository, type ReportDevice } from './reports-repository.ts'
+} from '../energy/windows.ts'
 
 export type Metric = EnergyReport['metric']
 
@@ -41,6 +39,8 @@ export interface ReportQuery {
   weekStart: WeekStart
   /** @default new Date() (tests fix the clock) */
   now?: Date
+  /** The named periods the windows were resolved from, answered back (none when not named). */
+  names?: { current: string | null; previous: string | null }
 }
 
 /** A period from the query's start and end (inclusive, exclusive), or 400. */
@@ -49,6 +49,8 @@ export function periodOf(start: string, end: string, name: 'current' | 'previous
   if (!(window.end > window.start)) throw badRequest(`${name}_end must be after ${name}_start`)
   return window
 }
+
+const DAY_MS = 86_400_000
 
 /** Days of a span on the wall clock of `tz` (a 23-hour daylight-saving day is one day). */
 export const daysIn = (w: Window, tz: string) =>
@@ -64,7 +66,7 @@ export function change(current: number, previous: number) {
 const WEEK_MS = 7 * DAY_MS
 
 /** An instant moved by `ms` on the wall clock of `tz` (a day back across a DST change is a day). */
-const wallShift = (instant: Date, ms: number, tz: string) =>
+export const wallShift = (instant: Date, ms: number, tz: string) =>
   new Date(instantOf(wallOf(instant.getTime(), tz) + ms, tz))
 
 /**
@@ -111,8 +113,8 @@ function bucketsOf(window: Window, q: ReportQuery): Window[] {
 }
 
 /** The named devices, all inside the caller's scope (one outside answers 422), or the whole scope. */
-async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<ReportDevice[]> {
-  const devices = await reportsRepository(tx).devices(scope, ids)
+async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<ScopedDevice[]> {
+  const devices = await scopedDevices(tx, scope, ids)
   if (!ids) return devices
   const found = new Set(devices.map((d) => d.id))
   const missing = ids.findIndex((id) => !found.has(id))
@@ -121,95 +123,35 @@ async function devicesOf(tx: Tx, scope: TenantScope, ids?: string[]): Promise<Re
   return devices
 }
 
-/** What the database says for a report: its devices, their totals and the series' values. */
+/**
+ * What the energy engine says for a report: its devices, their priced figures over the spans
+ * (costs only in the report's one currency), the groups' pricings for the standing charges, and
+ * the series' values.
+ */
 async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Window[]) {
   const periods = [bucketsOf(q.current, q), previousBuckets(q)]
   const devices = await devicesOf(tx, scope, q.deviceIds)
+  const named = q.deviceIds !== undefined
   // The current series is read up to the compared end: the running bucket so far, none after it.
-  const plan = planReport([clipped(periods[0]!, spans[0]!.end), periods[1]!], q.granularity)
-  const filter = {
-    groups: [...new Set(devices.map((d) => d.group_id))],
-    devices: devices.map((d) => d.id),
-    named: q.deviceIds !== undefined,
-  }
-  const { figures, currency, pricings } = await pricedFiguresOf(tx, devices, spans, filter.named)
-  const { values, counts } = await reportsRepository(tx).termValues(plan.series, filter)
-  const series = seriesOf(plan, values)
-  const readings = seriesOf(plan, counts)
-  const estimated = await withEdgeValues(tx, filter, plan.bounds, series)
-  return { periods, devices, figures, series, readings, estimated, currency, pricings }
-}
-
-/**
- * Each device's kWh, cost and CO2 over the spans, at its group's tariffs (billing/costs.ts: one
- * pass over the rows for both), the report's one currency (null when its groups with tariffs have
- * none or differ: then no cost), and each group's pricing for the standing charges.
- */
-async function pricedFiguresOf(tx: Tx, devices: ReportDevice[], spans: Window[], named: boolean) {
-  const groups = [...new Set(devices.map((d) => d.group_id))]
-  const settings = await energySettingsRepository(tx).of(groups)
-  const { rows } = await tx.query<{ id: string; timezone: string }>(
-    'SELECT id, timezone FROM groups WHERE id = ANY($1::uuid[])',
-    [groups],
-  )
-  const zones = new Map(rows.map((r) => [r.id, r.timezone]))
-  const pricings = groups.map((g) => ({ settings: settings.get(g)!, tz: zones.get(g) ?? 'UTC' }))
-  const currencies = new Set(
-    pricings.filter((p) => p.settings.tariffs.length > 0).map((p) => p.settings.currency),
-  )
-  const currency = currencies.size === 1 ? [...currencies][0]! : null
-  const unpriced = (p: Pricing) =>
-    p.settings.tariffs.length === 0 && p.settings.emission_factors.length === 0
-  // Groups without pricing are read together, each priced group in its own pass.
-  const passes = [
-    { groups: groups.filter((_, i) => unpriced(pricings[i]!)), pricing: NO_PRICING },
-    ...groups.flatMap((g, i) =>
-      unpriced(pricings[i]!) ? [] : [{ groups: [g], pricing: pricings[i]! }],
-    ),
-  ]
-  const figures = new Map<string, PricedFigure[]>()
-  for (const pass of passes) {
-    const ids = devices.filter((d) => pass.groups.includes(d.group_id)).map((d) => d.id)
-    if (ids.length === 0) continue
-    const filter = { groups: pass.groups, devices: ids, named }
-    for (const [id, list] of await pricedFigures(tx, filter, spans, pass.pricing)) {
-      figures.set(id, currency === null ? list.map((c) => ({ ...c, cost: null })) : list)
-    }
-  }
-  return { figures, currency, pricings: currency === null ? [] : pricings }
-}
-
-/**
- * Each bucket's value from its edges' meter values (edges.ts) summed over the devices: the plan's
- * terms add the readings' rises in (start, end]; a bucket gains the estimate at its end and
- * loses the one at its start. Answers, per period, whether each bucket rests on an estimate.
- */
-async function withEdgeValues(
-  tx: Tx,
-  filter: RowFilter,
-  bounds: number[][],
-  series: number[][],
-): Promise<boolean[][]> {
-  const edges = [...new Set(bounds.flat())]
-  const at = await edgeValues(tx, filter, edges)
-  const sums = edges.map((_, i) => {
-    let kwh = 0
-    let estimated = false
-    for (const d of filter.devices) {
-      const v = at.at(d, i)
-      kwh += v.kwh
-      estimated ||= v.estimated
-    }
-    return { kwh, estimated }
+  const answer = await energyOf(tx, {
+    devices,
+    windows: spans,
+    named,
+    series: {
+      periods: [clipped(periods[0]!, spans[0]!.end), periods[1]!],
+      granularity: q.granularity,
+    },
   })
-  const edgeAt = (instant: number) => sums[edges.indexOf(instant)]!
-  return bounds.map((list, p) =>
-    list.slice(0, -1).map((start, k) => {
-      const [a, b] = [edgeAt(start), edgeAt(list[k + 1]!)]
-      series[p]![k]! += b.kwh - a.kwh
-      return a.estimated || b.estimated
-    }),
+  const currency = commonCurrency(answer.pricings.values())
+  const figures = new Map(
+    [...answer.figures].map(([id, list]) => [
+      id,
+      currency === null ? list.map((c) => ({ ...c, cost: null })) : list,
+    ]),
   )
+  const pricings = currency === null ? [] : [...answer.pricings.values()]
+  const { values, readings, estimated } = answer.series!
+  return { periods, devices, figures, series: values, readings, estimated, currency, pricings }
 }
 
 /** The buckets up to `end`, the one containing it ending there. */
@@ -221,8 +163,7 @@ const sumKnown = (values: Array<number | null>) =>
   roundKwh(values.reduce<number>((sum, v) => sum + (v ?? 0), 0))
 
 /**
- * The report over the periods (see report-plan.ts for the series, energy-totals.ts for every
- * total). Figures are rounded to Wh and changes computed from the rounded figures, so the CSV
+ * The report over the periods (the energy engine, energy/energy.ts, gives every figure). Figures are rounded to Wh and changes computed from the rounded figures, so the CSV
  * adds up as shown; energy_usage divides every figure by the days it covers. A running current
  * period is compared to date (`comparedSpans`); the whole previous period stays as context.
  */
@@ -308,7 +249,9 @@ export async function energyReport(
     full: number,
     cost: number | null,
     co2: number | null,
+    name: string | null | undefined,
   ) => ({
+    ...(name !== undefined && { name }),
     start: isoIn(w.start, q.tz),
     end: isoIn(w.end, q.tz),
     compared_end: isoIn(compared.end, q.tz),
@@ -324,7 +267,15 @@ export async function energyReport(
     timezone: q.tz,
     granularity: q.granularity,
     to_date: spans.toDate,
-    current: period(q.current, spans.current, current, current, money.current, money.currentCo2),
+    current: period(
+      q.current,
+      spans.current,
+      current,
+      current,
+      money.current,
+      money.currentCo2,
+      q.names?.current,
+    ),
     previous: period(
       q.previous,
       spans.previous,
@@ -332,6 +283,7 @@ export async function energyReport(
       sumKnown(rows.map((r) => r.previous_full_kwh)),
       money.previous,
       money.previousCo2,
+      q.names?.previous,
     ),
     change: {
       absolute_kwh: absolute,

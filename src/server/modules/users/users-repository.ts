@@ -2,7 +2,8 @@ import type { Queryable, Role } from '~/server/db/database.ts'
 import type { TenantScope } from '~/server/context.ts'
 import { USER_COLUMNS, type UserRow } from '../auth/sessions-repository.ts'
 import { containing } from '~/server/lib/sql-text.ts'
-import { scopeFilter } from '../scope-sql.ts'
+import { raw, sql, type Sql } from '~/server/db/sql.ts'
+import { scopeCondition } from '../scope-sql.ts'
 
 export interface UserDto {
   id: string
@@ -41,53 +42,41 @@ export interface UserChanges {
 export const usersRepository = (q: Queryable) => ({
   /** One page ordered by e-mail; `search` keeps names and e-mails containing it (any case). */
   async list(scope: TenantScope, page: { skip: number; limit: number; search?: string }) {
-    const where = this.filter(scope, page.search)
-    const { rows } = await q.query<UserRow & { total: number }>(
-      `SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM users u
-       WHERE ${where.sql} ORDER BY u.email LIMIT $${where.next} OFFSET $${where.next + 1}`,
-      [...where.params, page.limit, page.skip],
-    )
+    const listed = sql`SELECT ${raw(USER_COLUMNS)}, count(*) OVER () AS total FROM users u
+       WHERE ${this.filter(scope, page.search)} ORDER BY u.email
+       LIMIT ${page.limit} OFFSET ${page.skip}`
+    const { rows } = await q.query<UserRow & { total: number }>(listed.text, listed.values)
     const total = rows[0]?.total ?? (page.skip > 0 ? await this.count(scope, page.search) : 0)
     return { items: rows.map(toUser), total, skip: page.skip, limit: page.limit }
   },
 
   async count(scope: TenantScope, search?: string): Promise<number> {
-    const where = this.filter(scope, search)
-    const { rows } = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users u WHERE ${where.sql}`,
-      where.params,
-    )
+    const counted = sql`SELECT count(*)::int AS n FROM users u WHERE ${this.filter(scope, search)}`
+    const { rows } = await q.query<{ n: number }>(counted.text, counted.values)
     return rows[0]!.n
   },
 
-  filter(scope: TenantScope, search: string | undefined) {
-    const where = scopeFilter(scope, 'u.group_id', 1)
+  /** The users in the scope, and with `search` only those whose name or e-mail contains it. */
+  filter(scope: TenantScope, search: string | undefined): Sql {
+    const where = scopeCondition(scope, 'u.group_id')
     if (!search) return where
-    const p = `$${where.next}`
-    return {
-      sql: `${where.sql} AND (u.email ILIKE ${p} OR u.full_name ILIKE ${p})`,
-      params: [...where.params, containing(search)],
-      next: where.next + 1,
-    }
+    const p = containing(search)
+    return sql`${where} AND (u.email ILIKE ${p} OR u.full_name ILIKE ${p})`
   },
 
   /** A user in the scope, or the actor's own row. */
   async find(scope: TenantScope, id: string, selfId?: string): Promise<UserRow | undefined> {
-    const where = scopeFilter(scope, 'u.group_id', 2)
-    const { rows } = await q.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND (${where.sql} OR u.id = $${where.next})`,
-      [id, ...where.params, selfId ?? null],
-    )
+    const found = sql`SELECT ${raw(USER_COLUMNS)} FROM users u
+      WHERE u.id = ${id} AND (${scopeCondition(scope, 'u.group_id')} OR u.id = ${selfId ?? null})`
+    const { rows } = await q.query<UserRow>(found.text, found.values)
     return rows[0]
   },
 
   /** Whether an account in the scope has this e-mail address (any case). */
   async hasEmail(scope: TenantScope, email: string): Promise<boolean> {
-    const where = scopeFilter(scope, 'u.group_id', 2)
-    const { rows } = await q.query(
-      `SELECT 1 FROM users u WHERE lower(u.email) = lower($1) AND ${where.sql}`,
-      [email, ...where.params],
-    )
+    const found = sql`SELECT 1 FROM users u
+      WHERE lower(u.email) = lower(${email}) AND ${scopeCondition(scope, 'u.group_id')}`
+    const { rows } = await q.query(found.text, found.values)
     return rows.length > 0
   },
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { SYSTEM } from '~/server/db/database.ts'
-import { billWindow, isoIn } from '~/server/modules/consumption/buckets.ts'
+import { billWindow, isoIn } from '~/server/modules/energy/windows.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
 import { expectAudited } from '../../helpers/audit.ts'
 import { build, type Session, type TestApp } from '../../helpers/build.ts'

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SYSTEM } from '~/server/db/database.ts'
-import { buckets, presetWindow } from '~/server/modules/consumption/buckets.ts'
+import { buckets, presetWindow } from '~/server/modules/energy/windows.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
 import { build, type Session, type TestApp } from '../../helpers/build.ts'
 import { responseValidator } from '../../helpers/spec.ts'

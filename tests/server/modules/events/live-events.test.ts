@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SYSTEM } from '~/server/db/database.ts'
+import { LIVE_CHANNEL, type WireEvent } from '~/server/modules/events/live-events.ts'
+import { insertReadings } from '~/server/modules/readings/readings-repository.ts'
 import { build, type Session, type TestApp } from '../../helpers/build.ts'
 import { replica, type Replica } from '../../helpers/replica.ts'
 import { openSse, type SseStream } from '../../helpers/sse.ts'
@@ -258,6 +260,73 @@ describe('GET /api/v1/events', () => {
     expect(cleared.statusCode).toBe(200)
     await ours.next(ofAlarm('cleared'))
     expect(theirs.events.some((e) => e.event === 'alarm')).toBe(false)
+  })
+
+  it('announces a committed change of readings once per device, whoever stores them; a rolled-back one never', async () => {
+    const heard: WireEvent[] = []
+    const listening = await t.db.listen(
+      LIVE_CHANNEL,
+      (payload) => payload && heard.push(...(JSON.parse(payload) as WireEvent[])),
+      { inCommitOrder: true },
+    )
+    try {
+      const [d1, d2] = await t.db.transaction(SYSTEM, async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO devices (group_id, name, serial_number)
+           SELECT $1, 'Announced ' || i, 'ANN-' || i FROM generate_series(1, 2) AS i RETURNING id`,
+          [t.fx.groups.B],
+        )
+        return rows.map((r) => r.id)
+      })
+      const at = (minutes: number) => new Date(clock + minutes * 60_000)
+      clock += 60 * 60_000
+      // One ingest of several readings per device: one event each, the newest (sent out of order).
+      await t.db.transaction(SYSTEM, (tx) =>
+        insertReadings(tx, [
+          { deviceId: d1!, ts: at(2), kwh: 12 },
+          { deviceId: d1!, ts: at(3), kwh: 13 },
+          { deviceId: d1!, ts: at(1), kwh: 11 },
+          { deviceId: d2!, ts: at(1), kwh: 21, source: 'mqtt' },
+          { deviceId: d2!, ts: at(1), kwh: 21, source: 'mqtt' }, // a repeat: stored once
+          { deviceId: d2!, ts: at(2), kwh: 5, readingType: 'water_m3' }, // not energy: not announced
+        ]),
+      )
+      // Rolled back: never announced.
+      await expect(
+        t.db.transaction(SYSTEM, async (tx) => {
+          await insertReadings(tx, [{ deviceId: d1!, ts: at(4), kwh: 14 }])
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      // Idempotent ingest: readings already stored are no change, and announce nothing.
+      await t.db.transaction(SYSTEM, (tx) =>
+        insertReadings(tx, [{ deviceId: d1!, ts: at(3), kwh: 13 }]),
+      )
+      // Stored by plain SQL, not through insertReadings: announced the same.
+      await t.db.transaction(SYSTEM, (tx) =>
+        tx.query(
+          `INSERT INTO readings (group_id, device_id, ts, kwh, source) VALUES ($1, $2, $3, 15, 'manual')`,
+          [t.fx.groups.B, d1, at(5)],
+        ),
+      )
+      await vi.waitFor(
+        () => expect(heard.some((e) => e.t === 'reading' && e.d === d1 && e.k === 15)).toBe(true),
+        { timeout: 5000 },
+      )
+      const ours = heard
+        .filter((e) => e.t === 'reading' && (e.d === d1 || e.d === d2))
+        .map((e) => e.t === 'reading' && { d: e.d, ts: e.ts, k: e.k, s: e.s })
+      expect(ours).toHaveLength(3)
+      expect(ours).toEqual(
+        expect.arrayContaining([
+          { d: d1, ts: at(3).toISOString(), k: 13, s: 'bulk' },
+          { d: d2, ts: at(1).toISOString(), k: 21, s: 'mqtt' },
+        ]),
+      )
+      expect(ours[2]).toEqual({ d: d1, ts: at(5).toISOString(), k: 15, s: 'manual' })
+    } finally {
+      await listening.close()
+    }
   })
 
   it('ends open streams when the server closes', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { specPath } from '~/server/app.ts'
+import { specPath } from '~/server/contract.ts'
 import { PAYLOAD_SCHEMAS } from '~/server/modules/mqtt/payload.ts'
 
 const root = path.dirname(specPath)

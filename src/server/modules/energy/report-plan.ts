@@ -1,4 +1,4 @@
-import type { Granularity, Window } from '../consumption/buckets.ts'
+import type { Granularity, Window } from './windows.ts'
 import {
   anchorOf,
   DAY_MS,
@@ -7,7 +7,7 @@ import {
   offsetSegments,
   segmentsOf,
   type SignedSegment,
-} from '../consumption/segments.ts'
+} from './segments.ts'
 
 /**
  * How a report reads its figures. With C(t) the consumption up to t, bucket k of a period is
@@ -21,7 +21,7 @@ import {
  * edge readings where an edge is not on a half hour, as in +05:45 or at now).
  * A month of daily buckets in Berlin reads ~31 daily and ~32 hourly rows per device, not ~744.
  * The series only needs each term summed over all devices; a device's totals are
- * consumption/energy-totals.ts, the one definition every page shares.
+ * figures.ts, the one definition every page shares.
  */
 
 /** A part of a series term: rows of `kind` in [lo, hi) (raw: (lo, hi]) counted `sign` times. */

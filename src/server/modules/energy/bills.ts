@@ -7,7 +7,7 @@ import type {
 } from '~/api/__generated__/types.gen.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { wallOf } from '~/server/lib/zone-clock.ts'
-import { closedBills, isoIn, type Window } from '../consumption/buckets.ts'
+import { closedBills, isoIn, type Window } from './windows.ts'
 import {
   inForce,
   pricedFigures,
@@ -15,7 +15,7 @@ import {
   standingCharge,
   sumWhereKwh,
   type Pricing,
-} from './costs.ts'
+} from './pricing.ts'
 
 /**
  * A group's bills (issue 32): what each billing cycle comes to, and which closed ones a change

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pricedDays, priceRanges, type PriceRange } from '~/server/modules/billing/costs.ts'
+import { pricedDays, priceRanges, type PriceRange } from '~/server/modules/energy/pricing.ts'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import { SYSTEM } from '~/server/db/database.ts'
-import { pricedFigures, priceRanges } from '~/server/modules/billing/costs.ts'
+import { pricedFigures, priceRanges } from '~/server/modules/energy/pricing.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
 import { prng } from '~/server/seed/random.ts'
 import { build, type TestApp } from '../../helpers/build.ts'

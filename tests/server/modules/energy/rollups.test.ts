@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM, type Queryable } from '~/server/db/database.ts'
-import { buckets, type Granularity } from '~/server/modules/consumption/buckets.ts'
-import { consumptionRepository } from '~/server/modules/consumption/consumption-repository.ts'
-import { halfHours, segmentsOf } from '~/server/modules/consumption/segments.ts'
+import { buckets, type Granularity } from '~/server/modules/energy/windows.ts'
+import { bucketFigures } from '~/server/modules/energy/bucket-figures.ts'
+import { halfHours, segmentsOf } from '~/server/modules/energy/segments.ts'
 import { insertReadings, type NewReading } from '~/server/modules/readings/readings-repository.ts'
 import { build, type TestApp } from '../../helpers/build.ts'
 import { prng } from '~/server/seed/random.ts'
@@ -109,9 +109,7 @@ describe('consumption from the rollups', () => {
         granularity,
         tz,
       )!
-      const actual = await t.db.transaction(SYSTEM, (tx) =>
-        consumptionRepository(tx).figures(device, list),
-      )
+      const actual = await t.db.transaction(SYSTEM, (tx) => bucketFigures(tx, device, list))
       const label = `${tz} ${granularity} ${new Date(start).toISOString()}`
       actual.forEach((f, k) => {
         const want = reference.bucket(f.start.getTime(), f.end.getTime())

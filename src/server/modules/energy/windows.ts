@@ -1,6 +1,9 @@
 import { instantOf, isoWithOffset, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 
-/** Pure calendar arithmetic in an IANA timezone: bucket boundaries and preset windows. */
+/**
+ * Pure calendar arithmetic in an IANA timezone: bucket boundaries and the named periods both the
+ * consumption API and the report API take (one resolver: `namedPeriod`).
+ */
 
 export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly'
 export type WeekStart = 'sunday' | 'monday'
@@ -94,39 +97,6 @@ export function buckets(
   return out
 }
 
-/** A preset window in `tz` at `now`: running presets end at now, full ones at the next start. */
-export function presetWindow(
-  preset: Preset,
-  tz: string,
-  now: Date,
-  weekStart: WeekStart = 'sunday',
-): Window {
-  const day = unitStart(now, 'daily', tz)
-  const week = unitStart(now, 'weekly', tz, weekStart)
-  const month = unitStart(now, 'monthly', tz)
-  const before = (start: Date, step: Partial<LocalDate>) => {
-    const d = localDate(start.getTime(), tz)
-    return midnight(
-      { year: d.year, month: d.month + (step.month ?? 0), day: d.day + (step.day ?? 0) },
-      tz,
-    )
-  }
-  switch (preset) {
-    case 'today':
-      return { start: day, end: now }
-    case 'yesterday':
-      return { start: before(day, { day: -1 }), end: day }
-    case 'this_week':
-      return { start: week, end: now }
-    case 'last_week':
-      return { start: before(week, { day: -7 }), end: week }
-    case 'this_month':
-      return { start: month, end: now }
-    case 'last_month':
-      return { start: before(month, { month: -1 }), end: month }
-  }
-}
-
 /** An instant as ISO 8601 with the timezone's offset, e.g. 2026-03-14T00:00:00+01:00. */
 export function isoIn(instant: Date, tz: string): string {
   return isoWithOffset(instant.getTime(), tz)
@@ -145,25 +115,6 @@ function billCycle(startDay: number, tz: string, now: Date) {
   // Midnight of the start day itself may lie after now when the day's first hour was skipped.
   const current = at(month) <= now ? month : month - 1
   return { at, current, year: d.year }
-}
-
-/**
- * A bill of a group whose cycle starts on `startDay` (1-28) in `tz`: from local midnight of that
- * day (the day's first instant where a DST change skips midnight) to the same day of the next
- * month. The start day is at most 28, so every month has it and no bill needs a clamping rule:
- * a cycle on the 28th runs 28 Jan to 28 Feb to 28 Mar (31, 28 then 28 days). Its length is the
- * wall clock's: a bill across a DST change holds one hour more or less.
- */
-export function billWindow(preset: BillPreset, startDay: number, tz: string, now: Date): Window {
-  const { at, current } = billCycle(startDay, tz, now)
-  switch (preset) {
-    case 'this_bill':
-      return { start: at(current), end: now }
-    case 'last_bill':
-      return { start: at(current - 1), end: at(current) }
-    case 'bill_year_ago':
-      return { start: at(current - 12), end: at(current - 11) }
-  }
 }
 
 /**
@@ -186,3 +137,125 @@ export function closedBills(
     bills.push({ start: at(k), end: at(k + 1) })
   return { bills, running: at(current) }
 }
+
+/** The named periods of both APIs (the consumption API's preset paths use the same names). */
+export const PERIOD_NAMES = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'last_7_days',
+  'last_30_days',
+  'this_year',
+  'this_bill',
+  'last_bill',
+  'bill_year_ago',
+] as const
+export type PeriodName = (typeof PERIOD_NAMES)[number]
+
+export const isPeriodName = (name: string): name is PeriodName =>
+  (PERIOD_NAMES as readonly string[]).includes(name)
+
+/**
+ * Which calendar unit a name counts in, how many of them it spans (ending with the unit holding
+ * now, or `back` spans before that), and how many spans back from there it lies.
+ */
+const STEPS: Record<
+  PeriodName,
+  { unit: 'day' | 'week' | 'month' | 'year' | 'bill'; back: number; span?: number }
+> = {
+  today: { unit: 'day', back: 0 },
+  yesterday: { unit: 'day', back: 1 },
+  this_week: { unit: 'week', back: 0 },
+  last_week: { unit: 'week', back: 1 },
+  this_month: { unit: 'month', back: 0 },
+  last_month: { unit: 'month', back: 1 },
+  last_7_days: { unit: 'day', back: 0, span: 7 },
+  last_30_days: { unit: 'day', back: 0, span: 30 },
+  this_year: { unit: 'year', back: 0 },
+  this_bill: { unit: 'bill', back: 0 },
+  last_bill: { unit: 'bill', back: 1 },
+  bill_year_ago: { unit: 'bill', back: 12 },
+}
+
+export const isBillPeriod = (name: PeriodName) => STEPS[name].unit === 'bill'
+
+/** What a named period is counted against: the clock, and for bills the group's cycle. */
+export interface PeriodClock {
+  /** The timezone of the calendar (for bills, the group's). */
+  tz: string
+  now: Date
+  /** @default 'sunday' */
+  weekStart?: WeekStart
+  /** The group's billing cycle start day (1-28); needed by the bill names only. */
+  billStartDay?: number
+}
+
+/**
+ * A named period as a whole calendar span [start, end): local midnights in `clock.tz` (the day's
+ * first instant where a DST change skips midnight), true calendar weeks and months, and bills of
+ * the group's cycle. `extraBack` more units back gives the periods before it (`last_week` with 1
+ * is the week before last; `last_7_days` with 1 the seven days before those). A running period (now inside it) still ends at its next start: the
+ * consumption API reads it up to now (`periodWindow`), the report compares it to date.
+ *
+ * A bill runs from local midnight of the cycle's start day to the same day of the next month. The
+ * start day is at most 28, so every month has it and no bill needs a clamping rule: a cycle on
+ * the 28th runs 28 Jan to 28 Feb to 28 Mar (31, 28 then 28 days). Its length is the wall clock's:
+ * a bill across a DST change holds one hour more or less.
+ */
+export function namedPeriod(name: PeriodName, clock: PeriodClock, extraBack = 0): Window {
+  const { tz, now } = clock
+  const { unit, back: named, span = 1 } = STEPS[name]
+  const back = named + extraBack
+  if (unit === 'bill') {
+    if (clock.billStartDay === undefined) throw new Error(`${name} needs a billing cycle`)
+    const { at, current } = billCycle(clock.billStartDay, tz, now)
+    return { start: at(current - back), end: at(current - back + 1) }
+  }
+  const holding = localDate(now.getTime(), tz)
+  const first: LocalDate =
+    unit === 'year'
+      ? { year: holding.year, month: 0, day: 1 }
+      : localDate(
+          unitStart(
+            now,
+            unit === 'day' ? 'daily' : unit === 'week' ? 'weekly' : 'monthly',
+            tz,
+            clock.weekStart,
+          ).getTime(),
+          tz,
+        )
+  // The start of the unit `k` units after the one holding now (k < 0: before it).
+  const unitAt = (k: number) =>
+    midnight(
+      unit === 'year'
+        ? { ...first, year: first.year + k }
+        : unit === 'month'
+          ? { ...first, month: first.month + k }
+          : { ...first, day: first.day + k * (unit === 'week' ? 7 : 1) },
+      tz,
+    )
+  const last = 1 - back * span
+  return { start: unitAt(last - span), end: unitAt(last) }
+}
+
+/** The window the consumption API reads for a name: the period, a running one up to now. */
+export function periodWindow(name: PeriodName, clock: PeriodClock): Window {
+  const period = namedPeriod(name, clock)
+  const running = period.start <= clock.now && clock.now < period.end
+  return running ? { start: period.start, end: clock.now } : period
+}
+
+/** A calendar preset window in `tz` at `now`: running presets end at now, full ones at the next start. */
+export const presetWindow = (
+  preset: Preset,
+  tz: string,
+  now: Date,
+  weekStart: WeekStart = 'sunday',
+): Window => periodWindow(preset, { tz, now, weekStart })
+
+/** A bill of a group whose cycle starts on `startDay` (1-28) in `tz` (see `namedPeriod`). */
+export const billWindow = (preset: BillPreset, startDay: number, tz: string, now: Date): Window =>
+  periodWindow(preset, { tz, now, billStartDay: startDay })

@@ -1,21 +1,12 @@
 import type { EnergySettings } from '~/api/__generated__/types.gen.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
-import type { Window } from '../consumption/buckets.ts'
-import { edgeValues } from '../consumption/edges.ts'
-import {
-  energyFigures,
-  roundKwh,
-  segmentRows,
-  windowSegments,
-  withoutJit,
-  type EnergyFigure,
-  type RowFilter,
-} from '../consumption/energy-totals.ts'
-import type { SignedSegment } from '../consumption/segments.ts'
+import { slotOf, SLOTS } from '../billing/settings-rules.ts'
 import { HALF_HOURS } from '../readings/rollup-changes.ts'
-import { slotOf, SLOTS } from './settings-rules.ts'
+import { edgeValues } from './edges.ts'
+import { energyRepository, type RowFilter } from './energy-repository.ts'
+import { energyFigures, roundKwh, windowSegments, type EnergyFigure } from './figures.ts'
+import type { Window } from './windows.ts'
 
 /**
  * Cost and CO2 of consumption (issue 26), from the rollups the kWh figures come from.
@@ -32,7 +23,7 @@ import { slotOf, SLOTS } from './settings-rules.ts'
  * half hour (weekdays, weekends, DST days of a tariff period) are summed per device in SQL at the
  * few half hours where their rates change, so a year reads ~365 daily rows per device, not ~4,700
  * hourly ones. The rest (the window's partial days, days cut off the half hour) is priced from the
- * rollups' hourly rows and their halves (energy-totals.ts `windowSegments`, the same reading of the
+ * rollups' hourly rows and their halves (figures.ts `windowSegments`, the same reading of the
  * rollups as every kWh figure), raw readings only where an edge is off the half hour. An edge of
  * the window that falls between readings adds its interpolated part (edges.ts) at the price in
  * force at that edge, so cost is exactly the kWh figure priced, and the kWh figure is read in the
@@ -220,76 +211,6 @@ interface DayVector {
   days: number[]
 }
 
-/** Per device and key: kWh (running sums at a vector's bounds, or one sum) and readings counted. */
-type Sums = Map<string, { kwh: number[]; n: number }>
-
-/**
- * Per device and vector, the sums over the vector's days of the daily rows' running kWh at each of
- * its bounds (in their order), and their reading count; $1 = groups, the devices last when named.
- * One scan for all vectors: each day brings its vector's bounds (padded with 48, the day's kwh).
- */
-async function runningSums(
-  q: Queryable,
-  filter: RowFilter,
-  vectors: readonly DayVector[],
-): Promise<Sums> {
-  const width = Math.max(0, ...vectors.map((v) => v.bounds.length))
-  if (width === 0) return new Map()
-  const days = vectors.flatMap((v) => v.days.map((day) => ({ v, day })))
-  const bound = (i: number) =>
-    binaryArray(
-      'int4',
-      days.map(({ v }) => v.bounds[i] ?? HALF_HOURS),
-    )
-  const columns = Array.from({ length: width }, (_, i) => i)
-  const params: unknown[] = [
-    binaryArray('uuid', filter.groups),
-    binaryArray(
-      'int4',
-      days.map(({ v }) => v.key),
-    ),
-    binaryArray(
-      'timestamptz',
-      days.map(({ day }) => day),
-    ),
-    ...columns.map(bound),
-  ]
-  const named = filter.named ? `AND r.device_id = ANY($${params.length + 1}::uuid[])` : ''
-  if (filter.named) params.push(binaryArray('uuid', filter.devices))
-  // The planner cannot know there are a few keys per device: it would sort the wide rows (to disk)
-  // to group them, where a hash of ~1,000 devices x keys fits in memory.
-  await q.query('SET LOCAL enable_sort = off')
-  const { rows } = await q.query<{ device_id: string; key: number; kwh: number[]; n: number }>(
-    `SELECT r.device_id, s.key, ARRAY[${columns.map((i) => `sum(r.at${i})`).join(', ')}]::float8[] AS kwh,
-            sum(r.reading_count)::float8 AS n
-     FROM unnest($2::int4[], $3::timestamptz[], ${columns.map((i) => `$${4 + i}::int4[]`).join(', ')})
-       AS s(key, day, ${columns.map((i) => `b${i}`).join(', ')})
-     CROSS JOIN LATERAL (
-       SELECT r.device_id, r.reading_count, ${columns.map((i) => `r.kwh_running[s.b${i}] AS at${i}`).join(', ')}
-       FROM readings_daily r WHERE r.group_id = ANY($1::uuid[]) ${named} AND r.day = s.day) r
-     GROUP BY r.device_id, s.key`,
-    params,
-  )
-  await q.query('SET LOCAL enable_sort = on')
-  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, { kwh: r.kwh.map(Number), n: r.n }]))
-}
-
-/** Per device and key, the signed sums of the rollup rows (and raw readings) of the segments. */
-async function segmentSums(
-  q: Queryable,
-  filter: RowFilter,
-  segments: ReadonlyArray<SignedSegment & { key: number }>,
-): Promise<Sums> {
-  if (segments.length === 0) return new Map()
-  const { sql, params } = segmentRows(segments, filter, (s) => s.key, 'per device')
-  const { rows } = await q.query<{ device_id: string; key: number; kwh: number; n: number }>(
-    `SELECT device_id, key, sum(sign * kwh)::float8 AS kwh, sum(sign * n)::float8 AS n
-     FROM (${sql}) parts GROUP BY device_id, key`,
-    params,
-  )
-  return new Map(rows.map((r) => [`${r.device_id}:${r.key}`, { kwh: [r.kwh ?? 0], n: r.n }]))
-}
-
 export interface CostFigure {
   cost: number | null
   co2_kg: number | null
@@ -381,9 +302,10 @@ export async function pricedFigures(
       })),
     ),
   )
-  await withoutJit(q)
-  const sums = await runningSums(q, filter, [...vectors.values()])
-  const held = await segmentSums(q, filter, segments)
+  const repository = energyRepository(q)
+  await repository.withoutJit()
+  const sums = await repository.runningSums(filter, [...vectors.values()])
+  const held = await repository.deviceSums(filter, segments)
   const byPeriod = perWindow.map(() => [] as DayVector[])
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]

@@ -1,7 +1,5 @@
 import type { Queryable } from '~/server/db/database.ts'
-import { binaryArray } from '~/server/lib/pg-binary-array.ts'
-import { ENERGY } from '../readings/readings-repository.ts'
-import type { RowFilter } from './energy-totals.ts'
+import { energyRepository, type ProbeRow, type RowFilter } from './energy-repository.ts'
 import { HOUR_MS } from './segments.ts'
 
 /**
@@ -38,15 +36,6 @@ export class EdgeValues {
   }
 }
 
-interface ProbeRow {
-  device_id: string
-  i: number
-  before: Date | null
-  on_edge: boolean
-  next_ts: Date | null
-  next_delta: number | null
-}
-
 /**
  * Each device's value at each edge. Edges on the hour are first looked up in the hourly rollups by
  * group (a row for the hour before the edge whose last reading is the edge: on a reading, nothing
@@ -78,12 +67,7 @@ export async function edgeValues(
     }
   }
   if (devices.length === 0) return new EdgeValues(values)
-  const { rows } = await q.query<ProbeRow>(PROBE_SQL, [
-    binaryArray('uuid', devices),
-    binaryArray('timestamptz', instants),
-    binaryArray('int4', indexes),
-    ENERGY,
-  ])
+  const rows = await energyRepository(q).probeEdges(devices, instants, indexes)
   for (const r of rows) {
     let byEdge = values.get(r.device_id)
     if (!byEdge) values.set(r.device_id, (byEdge = new Map()))
@@ -113,63 +97,19 @@ async function onReadingByRollups(q: Queryable, filter: RowFilter, edges: readon
   const settled = { all: new Set<number>(), pairs: new Set<string>() }
   const hours = edges.flatMap((t, i) => (t % HOUR_MS === 0 ? [{ t, i }] : []))
   if (hours.length === 0) return settled
-  const onReading = (select: string, list: typeof hours) =>
-    q.query<{ i: number; n: number; device_id: string }>(
-      // Plain equalities on parameters only: under row-level security a qual computing on a
-      // column (`s.t - interval '1 hour'`) is not leakproof and cannot bound the index scan (the
-      // scan read every rollup row of the group per edge: seconds for a fleet).
-      `SELECT s.i, ${select} FROM unnest($2::timestamptz[], $3::timestamptz[], $4::int4[]) AS s(h, t, i)
-       CROSS JOIN LATERAL (SELECT r.device_id FROM readings_hourly r
-         WHERE r.group_id = ANY($1::uuid[]) AND r.hour = s.h AND r.last_ts = s.t
-         OFFSET 0) r ${select.startsWith('count') ? 'GROUP BY s.i' : ''}`,
-      [
-        binaryArray('uuid', filter.groups),
-        binaryArray(
-          'timestamptz',
-          list.map((h) => h.t - HOUR_MS),
-        ),
-        binaryArray(
-          'timestamptz',
-          list.map((h) => h.t),
-        ),
-        binaryArray(
-          'int4',
-          list.map((h) => h.i),
-        ),
-      ],
-    )
-  const counts = await onReading('count(*)::int AS n', hours)
+  const repository = energyRepository(q)
+  const counts = await repository.onReadingAtHours(filter.groups, hours, 'count')
   const some = new Set<number>()
-  for (const r of counts.rows) {
+  for (const r of counts) {
     if (r.n >= filter.devices.length) settled.all.add(r.i)
     else some.add(r.i)
   }
   if (some.size === 0) return settled
-  const { rows } = await onReading(
-    'r.device_id',
+  const rows = await repository.onReadingAtHours(
+    filter.groups,
     hours.filter((h) => some.has(h.i)),
+    'devices',
   )
   for (const r of rows) settled.pairs.add(`${r.i}:${r.device_id}`)
   return settled
 }
-
-/**
- * Per (device, edge): the last reading strictly before the edge, whether one lies on it (the two
- * latest at or before it, one backward index probe), and, only when none does, the first reading
- * after it (`NOT on_edge` is a one-time filter: no probe). The gap bound is applied in JavaScript:
- * under row-level security a bound computed from the probe before would not limit the index scan.
- */
-const PROBE_SQL = `
-  SELECT x.device_id, x.i, p.before, p.on_edge, n.ts AS next_ts, n.delta_kwh AS next_delta
-  FROM unnest($1::uuid[], $2::timestamptz[], $3::int4[]) AS x(device_id, t, i)
-  CROSS JOIN LATERAL (
-    SELECT max(r.ts) FILTER (WHERE r.ts < x.t) AS before, coalesce(bool_or(r.ts = x.t), false) AS on_edge
-    FROM (SELECT r.ts FROM readings r
-          WHERE r.device_id = x.device_id AND r.reading_type = $4 AND r.ts <= x.t
-          ORDER BY r.ts DESC LIMIT 2) r
-  ) p
-  LEFT JOIN LATERAL (
-    SELECT r.ts, r.delta_kwh FROM readings r
-    WHERE NOT p.on_edge AND r.device_id = x.device_id AND r.reading_type = $4 AND r.ts > x.t
-    ORDER BY r.ts LIMIT 1
-  ) n ON true`
