@@ -9,6 +9,14 @@ import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
 import { reportCsv } from '../common/report-csv'
 import { NOW, devices as fixtureDevices } from './fixtures'
+// The server's own resolver, so a story's periods are the ones the server would answer with.
+import {
+  isBillPeriod,
+  isoIn,
+  namedPeriod,
+  type PeriodClock,
+  type PeriodName,
+} from '../server/modules/energy/windows'
 
 type Granularity = EnergyReport['granularity']
 const HOUR = 3_600_000
@@ -42,6 +50,56 @@ function usage(deviceIndex: number, start: number, end: number, now: number) {
   return Math.round(kwh * 100) / 100
 }
 
+/** The bills of the mocks' group: Northwind's cycle on the 8th (billing.ts), in its timezone. */
+const BILL_CYCLE = { billStartDay: 8, tz: 'Europe/Berlin' }
+
+interface Resolved {
+  timezone: string
+  current: { start: string; end: string; name?: string | null }
+  previous: { start: string; end: string; name?: string | null }
+}
+
+/** The periods a query names (`period`, `previous_period`) or gives, as the server resolves them. */
+function resolvePeriods(params: URLSearchParams, now: number): Resolved {
+  const given = (key: string) => params.get(key)!
+  const timezone = params.get('timezone') ?? 'UTC'
+  const period = params.get('period')
+  if (!period || period === 'custom') {
+    const current = { start: given('current_start'), end: given('current_end') }
+    const length = Date.parse(current.end) - Date.parse(current.start)
+    const previous = params.has('previous_start')
+      ? { start: given('previous_start'), end: given('previous_end') }
+      : { start: new Date(Date.parse(current.start) - length).toISOString(), end: current.start }
+    const named = period ? { current: 'custom', previous: null } : undefined
+    return {
+      timezone,
+      current: { ...current, ...(named && { name: named.current }) },
+      previous: { ...previous, ...(named && { name: named.previous }) },
+    }
+  }
+  const name = period as PeriodName
+  const previousName = params.get('previous_period') as PeriodName | null
+  const bills = isBillPeriod(name) || (previousName !== null && isBillPeriod(previousName))
+  const clock: PeriodClock = {
+    tz: timezone,
+    now: new Date(now),
+    weekStart: (params.get('week_start') ?? 'sunday') as PeriodClock['weekStart'],
+    ...(bills && BILL_CYCLE),
+  }
+  const window = (w: { start: Date; end: Date }, named: string | null) => ({
+    start: isoIn(w.start, clock.tz),
+    end: isoIn(w.end, clock.tz),
+    name: named,
+  })
+  return {
+    timezone: clock.tz,
+    current: window(namedPeriod(name, clock), name),
+    previous: previousName
+      ? window(namedPeriod(previousName, clock), previousName)
+      : window(namedPeriod(name, clock, 1), null),
+  }
+}
+
 const round = (n: number) => Math.round(n * 100) / 100
 const percent = (cur: number, prev: number) =>
   prev === 0 ? null : round(((cur - prev) / prev) * 100)
@@ -72,12 +130,13 @@ export function makeReport(
     .map((d, i) => ({ ...d, index: i }))
     .filter((d) => !wanted.length || wanted.includes(d.id))
   const nowMs = Date.parse(now)
-  const currentStart = Date.parse(params.get('current_start')!)
-  const running = currentStart < nowMs && nowMs < Date.parse(params.get('current_end')!)
+  const periods = resolvePeriods(params, nowMs)
+  const currentStart = Date.parse(periods.current.start)
+  const running = currentStart < nowMs && nowMs < Date.parse(periods.current.end)
   const elapsed = nowMs - currentStart
-  const period = (startKey: string, endKey: string) => {
-    const start = Date.parse(params.get(startKey)!)
-    const end = Date.parse(params.get(endKey)!)
+  const period = (resolved: Resolved['current']) => {
+    const start = Date.parse(resolved.start)
+    const end = Date.parse(resolved.end)
     const compared = running ? Math.min(end, start + elapsed) : end
     const per = (from: number, to: number) =>
       metric === 'energy_usage' ? (24 * HOUR) / (to - from) : 1
@@ -100,8 +159,7 @@ export function makeReport(
     const perDevice = over(start, compared)
     const full = over(start, end)
     return {
-      start: params.get(startKey)!,
-      end: params.get(endKey)!,
+      ...resolved,
       compared_end: new Date(compared).toISOString(),
       buckets,
       perDevice,
@@ -110,8 +168,8 @@ export function makeReport(
       fullTotal: round(full.reduce((a, b) => a + b, 0)),
     }
   }
-  const current = period('current_start', 'current_end')
-  const previous = period('previous_start', 'previous_end')
+  const current = period(periods.current)
+  const previous = period(periods.previous)
   const rows: EnergyReportDevice[] = chosen.map((d, i) => ({
     device_id: d.id,
     device_name: d.name,
@@ -126,6 +184,7 @@ export function makeReport(
     previous_co2_kg: co2(previous.perDevice[i]!),
   }))
   const summary = (p: typeof current) => ({
+    ...(p.name !== undefined && { name: p.name }),
     start: p.start,
     end: p.end,
     compared_end: p.compared_end,
@@ -138,7 +197,7 @@ export function makeReport(
   return {
     metric,
     unit: metric === 'energy_usage' ? 'kWh/day' : 'kWh',
-    timezone: params.get('timezone') ?? 'UTC',
+    timezone: periods.timezone,
     granularity,
     to_date: running,
     current: summary(current),

@@ -20,11 +20,6 @@ export interface BillingCycle {
   currency: string | null
 }
 
-export interface Bill {
-  start: Date
-  end: Date
-}
-
 const settled = queryPolicy('regular')
 export const energySettingsQuery = (groupId: string) => ({
   ...getGroupEnergySettingsOptions({ path: { id: groupId } }),
@@ -34,19 +29,6 @@ export const groupQuery = (groupId: string) => ({
   ...getGroupOptions({ path: { id: groupId } }),
   ...settled,
 })
-
-/**
- * The bill containing `now` and the ones around it, as the server counts them
- * (consumption/buckets.ts billWindow): from local midnight of the start day to the same day of
- * the next month. `offset` -1 is the last bill, -12 the same bill a year ago.
- */
-export function billAt({ startDay, timeZone }: BillingCycle, now: Date, offset = 0): Bill {
-  const local = TZDate.tz(timeZone, now)
-  let start = new TZDate(local.getFullYear(), local.getMonth(), startDay, timeZone)
-  if (start.getTime() > now.getTime()) start = addMonths(start, -1)
-  const from = addMonths(start, offset)
-  return { start: from, end: addMonths(from, 1) }
-}
 
 /**
  * A bill's days, both ends included, in the group's timezone: '8 Nov – 7 Dec 2026' (as reports

@@ -41,7 +41,7 @@ export function DashboardPage({
   const { cycle: bill, isPending: billPending } = useBillingCycle()
   // Reports wait for the user's timezone: asking in UTC first would fetch every figure twice.
   const ready = { enabled: !isPending && !billPending }
-  const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, now, bill })
+  const queries = dashboardQueries({ timeZone: timezone, weekStart: week_start, bill })
   return (
     <>
       <PageHeader

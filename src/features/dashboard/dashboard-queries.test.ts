@@ -33,14 +33,13 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 const reportTimezones = (calls: Call[]) =>
   calls.map((c) => (c.key as { query?: { timezone?: string } }).query?.timezone).filter(Boolean)
 
-const now = new Date('2026-11-22T10:00:00Z')
 const berlin = { timezone: 'Europe/Berlin', week_start: 'monday' }
 
 describe('loadDashboard', () => {
   it('waits for every widget query before the route renders', async () => {
     const { client, calls } = controlledClient(berlin)
     let done = false
-    const loading = loadDashboard(client, now).then(() => (done = true))
+    const loading = loadDashboard(client).then(() => (done = true))
     await flush()
     // Fleet, today, this month, 30 days and the notification feed.
     expect(calls).toHaveLength(5)
@@ -54,7 +53,7 @@ describe('loadDashboard', () => {
 
   it('settles when widgets fail, leaving their errors to the widgets', async () => {
     const { client, calls } = controlledClient(berlin)
-    const loading = loadDashboard(client, now)
+    const loading = loadDashboard(client)
     await flush()
     for (const call of calls) call.settle('reject')
     await expect(loading).resolves.toBeUndefined()
@@ -62,7 +61,7 @@ describe('loadDashboard', () => {
 
   it("asks for reports in the user's timezone, and in the browser's when preferences fail", async () => {
     const inBerlin = controlledClient(berlin)
-    void loadDashboard(inBerlin.client, now)
+    void loadDashboard(inBerlin.client)
     await flush()
     expect(reportTimezones(inBerlin.calls)).toEqual([
       'Europe/Berlin',
@@ -71,7 +70,7 @@ describe('loadDashboard', () => {
     ])
 
     const failed = controlledClient(new Error('500'))
-    void loadDashboard(failed.client, now)
+    void loadDashboard(failed.client)
     await flush()
     const browser = browserTimeZone()
     expect(reportTimezones(failed.calls)).toEqual([browser, browser, browser])

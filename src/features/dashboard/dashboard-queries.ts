@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { latestUnreadOptions } from '../notifications/notification-queries'
 import { energyReportOptions } from '../reports/report-query'
 import type { WeekStart } from '~/lib/periods/days'
-import { presetPeriods } from '../reports/report-periods'
 import { loadCalendar } from '../consumption/calendar'
 import { fleetQuery } from '../shared/fleet-query'
 import { loadBillingCycle, type BillingCycle } from '../billing/billing-cycle'
@@ -13,7 +12,6 @@ export const UNREAD_SHOWN = 5
 export interface DashboardContext {
   timeZone: string
   weekStart: WeekStart
-  now?: Date
   /** The group's billing cycle: the month card shows this bill (in the group's timezone). */
   bill?: BillingCycle
 }
@@ -26,15 +24,10 @@ export interface DashboardContext {
 export function dashboardQueries({
   timeZone,
   weekStart,
-  now = new Date(),
   bill,
 }: DashboardContext) {
   const report = (preset: 'today' | 'this_month' | 'this_bill' | 'last_30_days') =>
-    energyReportOptions({
-      periods: presetPeriods(preset, { timeZone, weekStart, now, bill }),
-      timeZone: preset === 'this_bill' && bill ? bill.timeZone : timeZone,
-      weekStart,
-    })
+    energyReportOptions({ preset, timeZone, weekStart, billed: Boolean(bill) })
   return {
     fleet: fleetQuery(),
     today: report('today'),
@@ -49,12 +42,11 @@ export function dashboardQueries({
  * the other routes. Settled, so a widget that fails shows its own error state, not the failure
  * screen; reports are asked for in the user's calendar, as the page will ask.
  */
-export async function loadDashboard(queryClient: QueryClient, now = new Date()) {
+export async function loadDashboard(queryClient: QueryClient) {
   const calendar = await loadCalendar(queryClient)
   const bill = await loadBillingCycle(queryClient)
   const { fleet, today, month, thirtyDays, notifications } = dashboardQueries({
     ...calendar,
-    now,
     bill,
   })
   await Promise.allSettled([

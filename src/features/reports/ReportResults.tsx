@@ -1,6 +1,12 @@
 import type { EnergyReport } from '~/api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stack, Stat, Text, Tiles } from '~/ui'
 import type { ReactNode } from 'react'
+import { costChange, periodCost } from '../billing/cost'
+import { changeDirection, reportChange } from './change'
+import { comparedPeriod, formatPeriod, type Period } from '~/lib/periods/days'
+import { comparisonBuckets } from './report-series'
+import { ReportDevicesTable } from './ReportDevicesTable'
+import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
 /** A key figure with its cost and CO2 under it, when the report has them. */
 function Figure({ cost, children }: { cost: string | null; children: ReactNode }) {
@@ -14,26 +20,27 @@ function Figure({ cost, children }: { cost: string | null; children: ReactNode }
     </Stack>
   )
 }
-import { costChange, periodCost } from '../billing/cost'
-import { changeDirection, reportChange } from './change'
-import { comparedPeriod, formatPeriod, type PeriodPair } from '~/lib/periods/days'
-import { comparisonBuckets } from './report-series'
-import { ReportDevicesTable } from './ReportDevicesTable'
-import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
 const statDirection = { up: 'up', down: 'down', flat: 'neutral' } as const
 
 export interface ReportResultsProps {
   report: EnergyReport
-  periods: PeriodPair
-  timeZone: string
   now: Date
 }
 
-/** Totals with their change, the comparison chart and the per-device table. */
-export function ReportResults({ report, periods, timeZone, now }: ReportResultsProps) {
-  const current = formatPeriod(periods.current, timeZone)
-  const previous = formatPeriod(periods.previous, timeZone)
+const periodOf = ({ start, end }: EnergyReport['current']): Period => ({
+  start: new Date(start),
+  end: new Date(end),
+})
+
+/**
+ * Totals with their change, the comparison chart and the per-device table, over the periods the
+ * server resolved, in the timezone it counted them in (a bill's is its group's).
+ */
+export function ReportResults({ report, now }: ReportResultsProps) {
+  const timeZone = report.timezone
+  const current = formatPeriod(periodOf(report.current), timeZone)
+  const previous = formatPeriod(periodOf(report.previous), timeZone)
   if (report.devices.length === 0) {
     return (
       <EmptyState

@@ -7,7 +7,6 @@ import { PageHeader } from '../shared/PageHeader'
 import { useAppServices } from '../shared/use-app-services'
 import { WidgetBody } from '../shared/WidgetBody'
 import { useBillingCycle } from '../billing/billing-cycle'
-import { presetPeriods, reportTimeZone } from './report-periods'
 import { downloadReportCsv, energyReportOptions, type ReportRequest } from './report-query'
 import { ReportControls } from './ReportControls'
 import type { ReportChoice } from './report-search'
@@ -27,29 +26,17 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
   // The consumption pages' calendar, so a device's figures here are the ones its page shows.
   const calendar = useCalendar()
   const { weekStart: week_start } = calendar
-  // Bills are the group's: their presets are asked in the group's timezone.
+  // Bills are the group's: the server counts them in its cycle and timezone.
   const billing = useBillingCycle()
   const prefsPending = calendar.isPending || billing.isPending
-  const timezone = reportTimeZone(choice.preset, { ...calendar, bill: billing.cycle })
   const [downloading, setDownloading] = useState(false)
-
-  let periods
-  try {
-    periods = presetPeriods(choice.preset, {
-      timeZone: timezone,
-      weekStart: week_start,
-      now,
-      custom: choice.custom,
-      customPrevious: choice.customPrevious,
-      bill: billing.cycle,
-    })
-  } catch {
-    periods = presetPeriods('this_month', { timeZone: timezone, weekStart: week_start, now })
-  }
   const request: ReportRequest = {
-    periods,
-    timeZone: timezone,
+    preset: choice.preset,
+    custom: choice.custom,
+    customPrevious: choice.customPrevious,
+    timeZone: calendar.timeZone,
     weekStart: week_start,
+    billed: Boolean(billing.cycle),
     metric: choice.metric,
     deviceIds: choice.devices,
   }
@@ -58,6 +45,8 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
     enabled: !prefsPending,
     placeholderData: keepPreviousData,
   })
+  // The timezone the report was counted in (a bill's is its group's), the viewer's until it is in.
+  const timezone = report.data?.timezone ?? calendar.timeZone
 
   async function download() {
     setDownloading(true)
@@ -99,7 +88,7 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
           error={{ message: 'The report could not be loaded.' }}
         >
           {(data) => (
-            <ReportResults report={data} periods={periods} timeZone={timezone} now={now} />
+            <ReportResults report={data} now={now} />
           )}
         </WidgetBody>
       </Stack>
