@@ -1,10 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import type { AppServices } from './features/shell/services'
+import type { RouterContext } from './features/shell/services'
 import { PageFailure } from './features/shell/FailureScreen'
 import { stringifySearch } from './lib/search-string'
 import { routeTree } from './routeTree.gen'
-
-export type RouterContext = Pick<AppServices, 'queryClient' | 'feedback' | 'scope' | 'logs'>
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import type { RouterContext } from '../router'
+import type { RouterContext } from '~/features/shell/services'
 import { FailureScreen } from '../features/shell/FailureScreen'
 import { RouteLoadingOverlay } from '../features/shell/RouteLoadingOverlay'
 import { AriaRouterBridge } from '../features/shell/AriaRouterBridge'

@@ -4,6 +4,7 @@ import { createLogBuffer } from '~/lib/logger'
 import { createSessionEnd } from '../auth/session-end'
 import { createFeedbackStore } from '../feedback/feedback-store'
 import { createScopeStore } from '../scope/scope-store'
+import type { AppServices } from '../shared/use-app-services'
 
 export interface AppServicesOptions {
   /** Replaces the current entry: the page a session ended on cannot show anything anymore. */
@@ -45,4 +46,7 @@ declare module '../shared/use-app-services' {
   interface AppServices extends CreatedServices {}
 }
 
-export type { AppServices } from '../shared/use-app-services'
+export type { AppServices }
+
+/** What every route's loader and component get from the router (src/router.tsx). */
+export type RouterContext = Pick<AppServices, 'queryClient' | 'feedback' | 'scope' | 'logs'>

@@ -5,7 +5,7 @@ import { Icon } from '../Icon'
 import { Skeleton } from '../Skeleton'
 import { Spinner } from '../Spinner'
 import type { TableItem } from './sort-rows'
-import type { TableColumn } from './Table'
+import type { TableColumn } from './table-column'
 import * as styles from './VirtualRows.css'
 
 export interface VirtualRowsProps<T, C> {
