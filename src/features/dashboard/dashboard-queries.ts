@@ -21,11 +21,7 @@ export interface DashboardContext {
  * report each (the month report also ranks the top consumers), 30 days for the chart, and the
  * bell's own feed (same key, so the two share one request and one refresh).
  */
-export function dashboardQueries({
-  timeZone,
-  weekStart,
-  bill,
-}: DashboardContext) {
+export function dashboardQueries({ timeZone, weekStart, bill }: DashboardContext) {
   const report = (preset: 'today' | 'this_month' | 'this_bill' | 'last_30_days') =>
     energyReportOptions({ preset, timeZone, weekStart, billed: Boolean(bill) })
   return {

@@ -87,9 +87,7 @@ export function ReportsPage({ choice, onChange, now: fixedNow }: ReportsPageProp
           }
           error={{ message: 'The report could not be loaded.' }}
         >
-          {(data) => (
-            <ReportResults report={data} now={now} />
-          )}
+          {(data) => <ReportResults report={data} now={now} />}
         </WidgetBody>
       </Stack>
     </>

@@ -62,7 +62,9 @@ const presetGranularity: Record<NamedPreset, Granularity> = {
  * the chosen days' midnights in the viewer's timezone. A range ending before it starts (an edited
  * URL) reads as this month, as a bad preset does.
  */
-function periodQuery(request: ReportRequest): Pick<
+function periodQuery(
+  request: ReportRequest,
+): Pick<
   Query,
   'period' | 'previous_period' | 'current_start' | 'current_end' | 'previous_start' | 'previous_end'
 > & { granularity: Granularity } {
@@ -75,14 +77,17 @@ function periodQuery(request: ReportRequest): Pick<
         period: 'custom',
         current_start: toIso(current.start),
         current_end: toIso(current.end),
-        ...(previous && { previous_start: toIso(previous.start), previous_end: toIso(previous.end) }),
+        ...(previous && {
+          previous_start: toIso(previous.start),
+          previous_end: toIso(previous.end),
+        }),
         granularity: granularityFor(current),
       }
     } catch {
       return { period: 'this_month', granularity: presetGranularity.this_month }
     }
   }
-  const named = preset === 'custom' ? 'today' : ((!billed && withoutBills[preset]) || preset)
+  const named = preset === 'custom' ? 'today' : (!billed && withoutBills[preset]) || preset
   return {
     ...(named === 'bill_year_ago'
       ? { period: 'this_bill', previous_period: 'bill_year_ago' }
