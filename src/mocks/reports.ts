@@ -17,6 +17,7 @@ import {
   type PeriodClock,
   type PeriodName,
 } from '../server/modules/energy/windows'
+import { instantOf, wallOf } from '../server/lib/zone-clock'
 
 type Granularity = EnergyReport['granularity']
 const HOUR = 3_600_000
@@ -66,10 +67,13 @@ function resolvePeriods(params: URLSearchParams, now: number): Resolved {
   const period = params.get('period')
   if (!period || period === 'custom') {
     const current = { start: given('current_start'), end: given('current_end') }
-    const length = Date.parse(current.end) - Date.parse(current.start)
+    // Left out, the same wall-clock length right before (ten days are ten midnights across DST).
+    const [start, end] = [Date.parse(current.start), Date.parse(current.end)]
+    const length = wallOf(end, timezone) - wallOf(start, timezone)
+    const before = instantOf(wallOf(start, timezone) - length, timezone)
     const previous = params.has('previous_start')
       ? { start: given('previous_start'), end: given('previous_end') }
-      : { start: new Date(Date.parse(current.start) - length).toISOString(), end: current.start }
+      : { start: new Date(before).toISOString(), end: current.start }
     const named = period ? { current: 'custom', previous: null } : undefined
     return {
       timezone,
