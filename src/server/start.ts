@@ -80,7 +80,9 @@ async function main() {
   if (reason) {
     console.log(`${reason}: running vite build...`)
     const vite = path.join(root, 'node_modules/.bin/vite')
-    const result = spawnSync(vite, ['build'], { stdio: 'inherit', cwd: root })
+    // React's production build whatever NODE_ENV the shell (or a test runner: `test`) exports.
+    const env = { ...process.env, NODE_ENV: 'production' }
+    const result = spawnSync(vite, ['build'], { stdio: 'inherit', cwd: root, env })
     if (result.status !== 0) {
       console.error('vite build failed; fix the build or start with --api-only.')
       process.exit(1)
