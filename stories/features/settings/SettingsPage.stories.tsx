@@ -116,6 +116,8 @@ export const SaveWeekStart: Story = {
     },
   },
   play: async ({ canvas }) => {
+    // Every section in first: one still loading above or below moves where the page scrolls to.
+    await canvas.findByText('Readings')
     const prefs = await canvas.findByRole('region', { name: 'Preferences' })
     await expect(within(prefs).queryByRole('button', { name: /Theme/ })).toBeNull()
     await expect(within(prefs).getByText(/The theme is in the account menu/)).toBeVisible()
