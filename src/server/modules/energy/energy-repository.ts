@@ -1,6 +1,6 @@
 import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
-import { empty, join, raw, sql, type Sql } from '~/server/db/sql.ts'
+import { empty, join, raw, sharedValues, sql, type Sql } from '~/server/db/sql.ts'
 import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { GAP_MS } from '../readings/deltas.ts'
 import { ENERGY } from '../readings/readings-repository.ts'
@@ -195,28 +195,6 @@ const probeSql = (devices: string[], at: number[], indexes: number[]) => sql`
     WHERE NOT p.on_edge AND r.device_id = x.device_id AND r.reading_type = ${ENERGY} AND r.ts > x.t
     ORDER BY r.ts LIMIT 1
   ) n ON true`
-
-/**
- * A statement's text and values with each array parameter sent once: a fragment embedding the
- * same binary array twice (the groups in every segment kind) reuses its placeholder, as the
- * hand-numbered statements did, instead of sending a fleet's device ids five times. Placeholders
- * are still numbered here, from the statement's own values.
- */
-export function sharedValues(statement: Sql): { text: string; values: unknown[] } {
-  const values: unknown[] = []
-  const seen = new Map<object, number>()
-  let text = statement.strings[0]!
-  statement.values.forEach((value, i) => {
-    const shared = typeof value === 'object' && value !== null
-    let n = shared ? seen.get(value) : undefined
-    if (n === undefined) {
-      n = values.push(value)
-      if (shared) seen.set(value, n)
-    }
-    text += `$${n}${statement.strings[i + 1]!}`
-  })
-  return { text, values }
-}
 
 export const energyRepository = (q: Queryable) => {
   const run = <R>(statement: Sql) => {

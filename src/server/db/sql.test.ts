@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sql } from '~/server/db/sql.ts'
-import { sharedValues } from '~/server/modules/energy/energy-repository.ts'
+import { sharedValues, sql } from './sql.ts'
 
 describe('sharedValues', () => {
   it('sends an array parameter once however often fragments embed it, numbering the rest in order', () => {
