@@ -35,12 +35,8 @@ const bases: ReadonlyArray<{ id: DemandDraft['basis']; name: string }> = [
   { id: 'rolling_mean_12', name: 'Mean of the last 12 bills’ peaks' },
 ]
 
-/** kW to the watt, with its unit: a floor reads "2.5 kW", not a bare number. */
-const kwFormat: Intl.NumberFormatOptions = {
-  style: 'unit',
-  unit: 'kilowatt',
-  maximumFractionDigits: 3,
-}
+/** kW to the watt (Intl has no kilowatt unit: the label names it). */
+const kwFormat: Intl.NumberFormatOptions = { maximumFractionDigits: 3 }
 
 /**
  * One tariff: from when, its standing charge, either one price per kWh or time-of-use windows on
@@ -188,7 +184,7 @@ export function TariffFields({
               {(b) => <SelectItem id={b.id}>{b.name}</SelectItem>}
             </Select>
             <NumberField
-              label="Floor"
+              label="Floor (kW)"
               description="The least billed; empty for none."
               minValue={0}
               formatOptions={kwFormat}

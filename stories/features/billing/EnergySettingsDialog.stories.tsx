@@ -370,7 +370,7 @@ export const FeedInAndDemandCharge: Story = {
     await expect(flat.getByRole('button', { name: /Billed on/ })).toHaveTextContent(
       'Mean of the last 12 bills’ peaks',
     )
-    await expect(flat.getByRole('textbox', { name: 'Floor' })).toHaveValue('2.5 kW')
+    await expect(flat.getByRole('textbox', { name: 'Floor (kW)' })).toHaveValue('2.5')
     const tou = within(d.getByRole('region', { name: 'Tariff 2' }))
     await expect(tou.getByRole('button', { name: /Exported energy/ })).toHaveTextContent(
       'A feed-in price per window',
@@ -407,7 +407,7 @@ export const AddFeedInAndDemandCharge: Story = {
     })
     await userEvent.type(tariff.getByRole('textbox', { name: 'Price per kW' }), '4.36')
     await choose(tariff, /Billed on/, 'Mean of the last 12 bills’ peaks')
-    await userEvent.type(tariff.getByRole('textbox', { name: 'Floor' }), '2.5')
+    await userEvent.type(tariff.getByRole('textbox', { name: 'Floor (kW)' }), '2.5')
     await userEvent.click(d.getByRole('switch', { name: 'Credit exported energy’s CO₂' }))
     await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
     await toast('Energy settings saved')
