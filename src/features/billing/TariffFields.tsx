@@ -24,10 +24,11 @@ const pricings = [
   { id: 'timeOfUse', name: 'Time of use' },
 ] as const
 
+// Short: the select sits in a tile as narrow as the price fields, under "Exported energy".
 const feedInKinds: ReadonlyArray<{ id: FeedInKind; name: string }> = [
   { id: 'none', name: 'Not paid' },
-  { id: 'flat', name: 'One feed-in price' },
-  { id: 'perWindow', name: 'A feed-in price per window' },
+  { id: 'flat', name: 'One price' },
+  { id: 'perWindow', name: 'Per window' },
 ]
 
 const bases: ReadonlyArray<{ id: DemandDraft['basis']; name: string }> = [
@@ -162,7 +163,8 @@ export function TariffFields({
           Per meter and bill, on its peak demand: each meter is a connection.
         </Text>
         {tariff.demand.on && (
-          <Tiles space="md" minItemWidth="10rem" alignY="top">
+          // Wider tiles than the prices': "Mean of the last 12 bills' peaks" is read whole.
+          <Tiles space="md" minItemWidth="15rem" alignY="top">
             <NumberField
               label="Price per kW"
               description="Per bill."

@@ -362,7 +362,7 @@ export const FeedInAndDemandCharge: Story = {
     const d = await dialog()
     const flat = within(await d.findByRole('region', { name: 'Tariff 1' }))
     await expect(flat.getByRole('button', { name: /Exported energy/ })).toHaveTextContent(
-      'One feed-in price',
+      'One price',
     )
     await expect(flat.getByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveValue('€0.04')
     await expect(flat.getByRole('switch', { name: 'Demand charge' })).toBeChecked()
@@ -373,7 +373,7 @@ export const FeedInAndDemandCharge: Story = {
     await expect(flat.getByRole('textbox', { name: 'Floor (kW)' })).toHaveValue('2.5')
     const tou = within(d.getByRole('region', { name: 'Tariff 2' }))
     await expect(tou.getByRole('button', { name: /Exported energy/ })).toHaveTextContent(
-      'A feed-in price per window',
+      'Per window',
     )
     await expect(tou.getAllByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveLength(4)
     await expect(tou.getByRole('button', { name: /Billed on/ })).toHaveTextContent(
@@ -398,7 +398,7 @@ export const AddFeedInAndDemandCharge: Story = {
     )
     await userEvent.keyboard('01012027')
     await userEvent.type(tariff.getByRole('textbox', { name: 'Price per kWh' }), '0.28')
-    await choose(tariff, /Exported energy/, 'One feed-in price')
+    await choose(tariff, /Exported energy/, 'One price')
     await userEvent.type(tariff.getByRole('textbox', { name: 'Feed-in price per kWh' }), '0.05')
     await userEvent.click(tariff.getByRole('switch', { name: 'Demand charge' }))
     await step('a demand charge without a price per kW is refused first', async () => {
@@ -430,7 +430,7 @@ export const FeedInPerWindow: Story = {
   play: async () => {
     const d = await dialog()
     const tariff = within(await d.findByRole('region', { name: 'Tariff 2' }))
-    await choose(tariff, /Exported energy/, 'A feed-in price per window')
+    await choose(tariff, /Exported energy/, 'Per window')
     await expect(tariff.getAllByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveLength(4)
     await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
     const peak = within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' }))
@@ -457,20 +457,23 @@ export const FeedInServerRefuses: Story = {
   },
 }
 
+/** Tariff 1's demand charge, reached with the keyboard (so the picture shows it). */
+async function showDemandCharge() {
+  const d = await dialog()
+  const flat = within(await d.findByRole('region', { name: 'Tariff 1' }))
+  const price = flat.getByRole('textbox', { name: 'Price per kW' })
+  price.focus()
+  await expect(price).toHaveFocus()
+}
+
 export const FeedInAndDemandChargeNarrowScreen: Story = {
   parameters: twoWay(),
   globals: mobileViewport,
-  play: async () => {
-    const d = await dialog()
-    await expect(await d.findByRole('region', { name: 'Tariff 1' })).toBeVisible()
-  },
+  play: showDemandCharge,
 }
 
 export const FeedInAndDemandChargeDark: Story = {
   parameters: twoWay(),
   globals: { theme: 'dark' },
-  play: async () => {
-    const d = await dialog()
-    await expect(await d.findByRole('region', { name: 'Tariff 1' })).toBeVisible()
-  },
+  play: showDemandCharge,
 }
