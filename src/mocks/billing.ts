@@ -3,7 +3,13 @@
  * time-of-use tariff and an emission factor; other groups have the defaults.
  */
 import { HttpResponse } from 'msw'
-import type { BillChange, EnergySettings, EnergySettingsPreview, Tariff } from '../api'
+import type {
+  BillChange,
+  EnergySettings,
+  EnergySettingsInput,
+  EnergySettingsPreview,
+  Tariff,
+} from '../api'
 import {
   handleGetGroup,
   handleGetGroupEnergySettings,
@@ -38,7 +44,7 @@ export interface BillingMockOptions {
   /** The closed bills a change re-prices (as the server would list them). @default rePricedBills */
   bills?: BillChange[]
   /** Told each saved body (a play checks what was sent). */
-  onSave?: (body: EnergySettings) => void
+  onSave?: (body: EnergySettingsInput) => void
 }
 
 const key = (t: Tariff) => JSON.stringify(t)
@@ -50,7 +56,7 @@ const key = (t: Tariff) => JSON.stringify(t)
  */
 export function previewOf(
   saved: EnergySettings,
-  body: EnergySettings,
+  body: EnergySettingsInput,
   bills: BillChange[],
   timezone = 'Europe/Berlin',
 ): EnergySettingsPreview {
@@ -106,17 +112,21 @@ export const billingHandlers = (
     ),
     handlePreviewGroupEnergySettings(async ({ params, request }) => {
       if (refuse) return refusal(refuse)
-      const body = (await request.json()) as EnergySettings
+      const body = (await request.json()) as EnergySettingsInput
       const id = String(params.id)
       const zone = groups.find((g) => g.id === id)?.timezone ?? undefined
       return HttpResponse.json(previewOf(saved.get(id) ?? defaultEnergy, body, bills, zone))
     }),
     handleUpdateGroupEnergySettings(async ({ params, request }) => {
       if (refuse) return refusal(refuse)
-      const body = (await request.json()) as EnergySettings
-      saved.set(String(params.id), body)
+      const body = (await request.json()) as EnergySettingsInput
+      const id = String(params.id)
+      // As the server: a save that leaves credit_export_co2 out keeps the saved one.
+      const credit = (saved.get(id) ?? defaultEnergy).credit_export_co2
+      const kept = { ...body, credit_export_co2: body.credit_export_co2 ?? credit }
+      saved.set(id, kept)
       onSave?.(body)
-      return HttpResponse.json(body)
+      return HttpResponse.json(kept)
     }),
   ]
 }

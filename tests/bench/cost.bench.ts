@@ -55,16 +55,24 @@ const yearBefore = { start: monthsBack(year.start, 12), end: year.start }
 
 const weekdays = [1, 2, 3, 4, 5]
 const VARIANTS: Record<'no cost' | 'flat' | 'time of use', EnergySettings> = {
-  'no cost': { billing_cycle_start_day: 1, currency: null, tariffs: [], emission_factors: [] },
+  'no cost': {
+    billing_cycle_start_day: 1,
+    currency: null,
+    credit_export_co2: false,
+    tariffs: [],
+    emission_factors: [],
+  },
   flat: {
     billing_cycle_start_day: 1,
     currency: 'EUR',
+    credit_export_co2: false,
     tariffs: [{ effective_from: '2000-01-01', standing_charge_per_day: 0.45, price_per_kwh: 0.31 }],
     emission_factors: [{ effective_from: '2000-01-01', g_co2e_per_kwh: 380 }],
   },
   'time of use': {
     billing_cycle_start_day: 1,
     currency: 'EUR',
+    credit_export_co2: false,
     tariffs: [
       {
         effective_from: '2000-01-01',

@@ -204,6 +204,33 @@ export function groupInputExample() {
 
 export function energySettingsExample() {
     return {
+        billing_cycle_start_day: 1,
+        currency: 'EUR',
+        credit_export_co2: false,
+        tariffs: [
+            {
+                effective_from: '2026-01-01',
+                standing_charge_per_day: 0.45,
+                price_per_kwh: 0.31,
+                feed_in_price_per_kwh: 0.04,
+                demand_charge: {
+                    price_per_kw: 4.37,
+                    basis: 'rolling_mean_12',
+                    floor_kw: 2.5
+                }
+            }
+        ],
+        emission_factors: [
+            {
+                effective_from: '2026-01-01',
+                g_co2e_per_kwh: 380
+            }
+        ]
+    };
+}
+
+export function energySettingsInputExample() {
+    return {
         billing_cycle_start_day: 8,
         currency: 'EUR',
         tariffs: [
@@ -278,6 +305,14 @@ export function tariffExample() {
         effective_from: '2026-01-01',
         standing_charge_per_day: 0.45,
         price_per_kwh: 0.31
+    };
+}
+
+export function demandChargeExample() {
+    return {
+        price_per_kw: 4.37,
+        basis: 'rolling_mean_12',
+        floor_kw: 2.5
     };
 }
 

@@ -534,14 +534,16 @@ export const getGroupEnergySettings = <ThrowOnError extends boolean = false>(opt
 /**
  * Replace a group's billing cycle, tariffs and emission factors
  *
- * Replaces the group's energy settings (by group id) as a whole; every change is written to
- * the audit log. Developers and superusers may change any group, admins only their own
- * (otherwise 403). Refused with 422 and a message naming the field: a start day outside 1 to
- * 28, an unknown currency, tariffs without a currency, two tariffs or factors from the same
- * date, a tariff with both or neither of `price_per_kwh` and `windows`, a window time not on
- * the hour or half hour or ending before it starts, two windows that overlap (both named,
- * with the day and times they share), and windows that leave part of the week without a
- * price (the first such day and time named).
+ * Replaces the group's energy settings (by group id) as a whole (but for a left-out
+ * `credit_export_co2`, which keeps its saved value); every change is written to the audit
+ * log. Developers and superusers may change any group, admins only their own (otherwise
+ * 403). Refused with 422 and a message naming the field: a start day outside 1 to 28, an
+ * unknown currency, tariffs without a currency, two tariffs or factors from the same date, a
+ * tariff with both or neither of `price_per_kwh` and `windows`, a window time not on the hour
+ * or half hour or ending before it starts, two windows that overlap (both named, with the
+ * day and times they share), windows that leave part of the week without a price (the first
+ * such day and time named), a tariff with a feed-in price of its own and on its windows, and
+ * windows of which some have a feed-in price and others not (the first without one named).
  *
  */
 export const updateGroupEnergySettings = <ThrowOnError extends boolean = false>(options: Options<UpdateGroupEnergySettingsData, ThrowOnError>): RequestResult<UpdateGroupEnergySettingsResponses, UpdateGroupEnergySettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateGroupEnergySettingsResponses, UpdateGroupEnergySettingsErrors, ThrowOnError>({

@@ -296,6 +296,18 @@ export type GroupInput = {
 };
 
 /**
+ * A group's energy settings as answered: the saved `EnergySettingsInput`, always with
+ * `credit_export_co2` (false for a group that never set it).
+ *
+ */
+export type EnergySettings = EnergySettingsInput & {
+    /**
+     * Whether exported energy's CO2 is credited (see `EnergySettingsInput`).
+     */
+    credit_export_co2: boolean;
+};
+
+/**
  * A group's supply contract: when its bills start, what energy costs and what it emits.
  * `billing_cycle_start_day` is the day of the month a bill starts, at local midnight in the
  * group's timezone (1 to 28, so every month has it: a cycle meant to start on the 29th, 30th
@@ -306,7 +318,7 @@ export type GroupInput = {
  * have no cost (or CO2).
  *
  */
-export type EnergySettings = {
+export type EnergySettingsInput = {
     /**
      * Day of the month a bill starts (1 to 28; 29 to 31 do not exist every month); 1 for a
      * group that never set it. Required when saving: a `default` here would let the
@@ -318,6 +330,16 @@ export type EnergySettings = {
      * ISO 4217 code of every price and cost of the group; needed with tariffs.
      */
     currency: string | null;
+    /**
+     * Whether exported energy's CO2 is credited. False (what a group that never set it has):
+     * CO2 figures are those of imported energy alone. True: export is credited at the
+     * emission factor in force when it was exported, so a span's CO2 is its import's less
+     * its export's. Answers with CO2 figures say which applied. Optional when saving: left
+     * out, the saved value is kept (a client that does not know the field does not reset
+     * it); no `default` here, as the validator would fill one in.
+     *
+     */
+    credit_export_co2?: boolean;
     tariffs: Array<Tariff>;
     emission_factors: Array<EmissionFactor>;
 };
@@ -325,6 +347,11 @@ export type EnergySettings = {
 /**
  * Prices from local midnight of `effective_from`: either one `price_per_kwh` for every hour,
  * or time-of-use `windows` that together price every half hour of the week exactly once.
+ * Exported energy is paid at `feed_in_price_per_kwh` (one price, with either pricing) or at
+ * each window's own (time of use), never both; without either, export earns nothing under
+ * this tariff. A span's cost is its energy cost (import priced) less its feed-in credit
+ * (export priced the same way: the price in force at each instant, windows on the local
+ * wall clock) plus the standing charges plus the demand charge (`demand_charge`).
  *
  */
 export type Tariff = {
@@ -338,6 +365,55 @@ export type Tariff = {
      */
     price_per_kwh?: number;
     windows?: Array<TariffWindow>;
+    /**
+     * Flat price paid per exported kWh every hour of the week, in the group's currency; with
+     * `price_per_kwh` or with `windows`. Absent when the windows have feed-in prices of their
+     * own (both answer 422).
+     *
+     */
+    feed_in_price_per_kwh?: number;
+    demand_charge?: DemandCharge;
+};
+
+/**
+ * A charge per kW of peak demand, per device (each meter is one connection) and per bill,
+ * in the group's currency. A bill's peak is the device's highest quarter-hour mean import
+ * power during the bill (kW); the running bill's is its peak so far. The tariff in force
+ * on the bill's first local day sets the charge of the whole bill (one from mid-bill
+ * applies from the next bill); a bill starting before the group's first tariff, or under a
+ * tariff without `demand_charge`, has none (0). A bill's charge, to the cent, is
+ * `price_per_kw x max(floor_kw, basis)`:
+ *
+ * - `bill_peak`: basis is the bill's peak.
+ * - `rolling_mean_12` (the Flemish capacity tariff): basis is the mean, over this bill and
+ * the 11 before it, of `max(floor_kw, peak)` of each of those bills that has a peak.
+ * Bills without data (before the device's first reading, or a gap) are left out of the
+ * mean, not counted as 0 or as the floor: a new connection is billed on the bills it has.
+ * Earlier bills' peaks count whatever tariff was in force then; the floor is this bill's.
+ *
+ * A bill in which the device has no peak (no data) has no demand charge (null), as it has
+ * no kWh. A window that is not one whole bill (a report period, a day) carries each
+ * overlapping bill's charge times the share of the bill's local wall-clock time inside the
+ * window, as the standing charge is carried per day (each local day of a bill carries an
+ * equal part); bills without a charge add nothing, and a window overlapping only such bills
+ * has none (null).
+ *
+ */
+export type DemandCharge = {
+    /**
+     * Price per kW of the bill's basis, per bill, in the group's currency.
+     */
+    price_per_kw: number;
+    /**
+     * `bill_peak`: this bill's peak; `rolling_mean_12`: the mean of this bill's and the 11
+     * previous bills' peaks, each at least `floor_kw`.
+     *
+     */
+    basis: 'bill_peak' | 'rolling_mean_12';
+    /**
+     * The least kW billed (2.5 in Flanders); absent is no floor (0).
+     */
+    floor_kw?: number;
 };
 
 /**
@@ -360,6 +436,12 @@ export type TariffWindow = {
      */
     end: string;
     price_per_kwh: number;
+    /**
+     * Price paid per exported kWh in this window. Every window of a tariff has one or none
+     * does; with them, the tariff has no `feed_in_price_per_kwh` of its own (422 otherwise).
+     *
+     */
+    feed_in_price_per_kwh?: number;
 };
 
 /**
@@ -4214,7 +4296,7 @@ export type GetGroupEnergySettingsResponses = {
 export type GetGroupEnergySettingsResponse = GetGroupEnergySettingsResponses[keyof GetGroupEnergySettingsResponses];
 
 export type UpdateGroupEnergySettingsData = {
-    body: EnergySettings;
+    body: EnergySettingsInput;
     headers?: {
         /**
          * Client-generated id of this request (the console sends a fresh UUID on every call). It is
@@ -4299,7 +4381,7 @@ export type UpdateGroupEnergySettingsResponses = {
 export type UpdateGroupEnergySettingsResponse = UpdateGroupEnergySettingsResponses[keyof UpdateGroupEnergySettingsResponses];
 
 export type PreviewGroupEnergySettingsData = {
-    body: EnergySettings;
+    body: EnergySettingsInput;
     headers?: {
         /**
          * Client-generated id of this request (the console sends a fresh UUID on every call). It is

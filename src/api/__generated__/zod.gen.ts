@@ -263,6 +263,36 @@ export const zGroupInput = z.object({
 });
 
 /**
+ * A charge per kW of peak demand, per device (each meter is one connection) and per bill,
+ * in the group's currency. A bill's peak is the device's highest quarter-hour mean import
+ * power during the bill (kW); the running bill's is its peak so far. The tariff in force
+ * on the bill's first local day sets the charge of the whole bill (one from mid-bill
+ * applies from the next bill); a bill starting before the group's first tariff, or under a
+ * tariff without `demand_charge`, has none (0). A bill's charge, to the cent, is
+ * `price_per_kw x max(floor_kw, basis)`:
+ *
+ * - `bill_peak`: basis is the bill's peak.
+ * - `rolling_mean_12` (the Flemish capacity tariff): basis is the mean, over this bill and
+ * the 11 before it, of `max(floor_kw, peak)` of each of those bills that has a peak.
+ * Bills without data (before the device's first reading, or a gap) are left out of the
+ * mean, not counted as 0 or as the floor: a new connection is billed on the bills it has.
+ * Earlier bills' peaks count whatever tariff was in force then; the floor is this bill's.
+ *
+ * A bill in which the device has no peak (no data) has no demand charge (null), as it has
+ * no kWh. A window that is not one whole bill (a report period, a day) carries each
+ * overlapping bill's charge times the share of the bill's local wall-clock time inside the
+ * window, as the standing charge is carried per day (each local day of a bill carries an
+ * equal part); bills without a charge add nothing, and a window overlapping only such bills
+ * has none (null).
+ *
+ */
+export const zDemandCharge = z.object({
+    price_per_kw: z.number().gte(0).lte(1000000),
+    basis: z.enum(['bill_peak', 'rolling_mean_12']),
+    floor_kw: z.number().gte(0).lte(1000000).optional()
+});
+
+/**
  * A price on some weekdays between two local wall-clock times [`start`, `end`), on the hour
  * or half hour (`end` may be `24:00`; a window crossing midnight is written as two). Wall
  * clock: on a daylight-saving day 07:00 to 22:00 is still 15 hours of the day's clock.
@@ -272,19 +302,27 @@ export const zTariffWindow = z.object({
     days: z.array(z.int().gte(1).lte(7)).min(1).max(7),
     start: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/),
     end: z.string().regex(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/),
-    price_per_kwh: z.number().gte(0).lte(1000000)
+    price_per_kwh: z.number().gte(0).lte(1000000),
+    feed_in_price_per_kwh: z.number().gte(0).lte(1000000).optional()
 });
 
 /**
  * Prices from local midnight of `effective_from`: either one `price_per_kwh` for every hour,
  * or time-of-use `windows` that together price every half hour of the week exactly once.
+ * Exported energy is paid at `feed_in_price_per_kwh` (one price, with either pricing) or at
+ * each window's own (time of use), never both; without either, export earns nothing under
+ * this tariff. A span's cost is its energy cost (import priced) less its feed-in credit
+ * (export priced the same way: the price in force at each instant, windows on the local
+ * wall clock) plus the standing charges plus the demand charge (`demand_charge`).
  *
  */
 export const zTariff = z.object({
     effective_from: z.iso.date(),
     standing_charge_per_day: z.number().gte(0).lte(1000000),
     price_per_kwh: z.number().gte(0).lte(1000000).optional(),
-    windows: z.array(zTariffWindow).min(1).max(50).optional()
+    windows: z.array(zTariffWindow).min(1).max(50).optional(),
+    feed_in_price_per_kwh: z.number().gte(0).lte(1000000).optional(),
+    demand_charge: zDemandCharge.optional()
 });
 
 /**
@@ -306,12 +344,22 @@ export const zEmissionFactor = z.object({
  * have no cost (or CO2).
  *
  */
-export const zEnergySettings = z.object({
+export const zEnergySettingsInput = z.object({
     billing_cycle_start_day: z.int().gte(1).lte(28),
     currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+    credit_export_co2: z.boolean().optional(),
     tariffs: z.array(zTariff).max(50),
     emission_factors: z.array(zEmissionFactor).max(50)
 });
+
+/**
+ * A group's energy settings as answered: the saved `EnergySettingsInput`, always with
+ * `credit_export_co2` (false for a group that never set it).
+ *
+ */
+export const zEnergySettings = zEnergySettingsInput.and(z.object({
+    credit_export_co2: z.boolean()
+}));
 
 /**
  * A bill's figures, in its currency, to the cent: the energy charges of the group's devices
@@ -2225,7 +2273,7 @@ export const zGetGroupEnergySettingsPath = z.object({
  */
 export const zGetGroupEnergySettingsResponse = zEnergySettings;
 
-export const zUpdateGroupEnergySettingsBody = zEnergySettings;
+export const zUpdateGroupEnergySettingsBody = zEnergySettingsInput;
 
 export const zUpdateGroupEnergySettingsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional()
@@ -2240,7 +2288,7 @@ export const zUpdateGroupEnergySettingsPath = z.object({
  */
 export const zUpdateGroupEnergySettingsResponse = zEnergySettings;
 
-export const zPreviewGroupEnergySettingsBody = zEnergySettings;
+export const zPreviewGroupEnergySettingsBody = zEnergySettingsInput;
 
 export const zPreviewGroupEnergySettingsHeaders = z.object({
     'X-Request-ID': z.string().min(1).max(128).optional()

@@ -9,10 +9,11 @@ import {
   toFormErrors,
   updateGroupEnergySettingsMutation,
   type EnergySettings,
+  type EnergySettingsInput,
   type EnergySettingsPreview,
   type Group,
 } from '~/api'
-import { Dialog, NumberField, Spinner, TextField, Tiles } from '~/ui'
+import { Dialog, NumberField, Spinner, Stack, Switch, Text, TextField, Tiles } from '~/ui'
 import type { FeedbackInput } from '../feedback/feedback-store'
 import { consumptionOperations } from '../shared/consumption-operations'
 import { ServerForm } from '../shared/ServerForm'
@@ -28,11 +29,12 @@ import {
   newTariff,
   tariffsFrom,
   toSettings,
+  toTariffDrafts,
   toValues,
   type EnergySettingsValues,
 } from './energy-settings-rules'
 import { EmissionFactorFields } from './EmissionFactorFields'
-import { DatedList } from './EnergyFieldParts'
+import { BlockProblem, DatedList } from './EnergyFieldParts'
 import { TariffFields } from './TariffFields'
 
 /** Where a group's tariffs show: every cost figure of its devices, and reports and dashboards. */
@@ -48,8 +50,9 @@ export interface EnergySettingsDialogProps {
 }
 
 /**
- * A group's supply contract (issue 26): when its bills start, its currency, its tariffs and its
- * emission factors. Admins edit their own group, developers and superusers any.
+ * A group's supply contract (issue 26): when its bills start, its currency, its tariffs (with
+ * what export is paid and their demand charge, issue 35), its emission factors and whether
+ * exported energy's CO2 is credited. Admins edit their own group, developers and superusers any.
  */
 export function EnergySettingsDialog({ group, isOpen, onOpenChange }: EnergySettingsDialogProps) {
   const settings = useQuery(energySettingsQuery(group.id))
@@ -82,7 +85,7 @@ interface EnergySettingsFormProps {
 
 /** The closed bills a change re-prices, and the settings that would re-price them. */
 interface Review {
-  body: EnergySettings
+  body: EnergySettingsInput
   preview: EnergySettingsPreview
 }
 
@@ -135,7 +138,7 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
   const startFrom = (date: string) => {
     const tariffs = tariffsFrom(settings.tariffs, review!.body.tariffs, date)
     if (!tariffs) return `The new tariffs set no price on ${formatDay(date)}: choose a later date.`
-    const next = { ...form.values, tariffs: toValues({ ...review!.body, tariffs }).tariffs }
+    const next = { ...form.values, tariffs: toTariffDrafts(tariffs) }
     form.patch({ tariffs: next.tariffs })
     setReview(null)
     submit(next, energyFeedback.savedFrom(formatDay(date)))
@@ -206,6 +209,18 @@ function EnergySettingsForm({ group, settings, onDone }: EnergySettingsFormProps
             <EmissionFactorFields factor={factor} errors={errors.fields} {...edit} />
           )}
         </DatedList>
+
+        <Stack space="sm">
+          <Switch isSelected={values.creditExportCo2} onChange={form.set('creditExportCo2')}>
+            Credit exported energy’s CO₂
+          </Switch>
+          <Text as="p" size="sm" tone="muted">
+            {values.creditExportCo2
+              ? 'Energy fed into the grid takes its CO₂ off at the factor in force when it was exported.'
+              : 'CO₂ counts imported energy only.'}
+          </Text>
+          <BlockProblem message={message('credit_export_co2')} />
+        </Stack>
       </ServerForm>
       {review && (
         <BillChangesDialog

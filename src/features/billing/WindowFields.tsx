@@ -20,18 +20,21 @@ export interface WindowFieldsProps {
   tariffNumber: number
   name: string
   currency: string
+  /** The tariff pays export per window: the window has a feed-in price field. */
+  feedIn?: boolean
   errors: FieldMessages
   onChange: (window: WindowDraft) => void
   onRemove?: () => void
 }
 
-/** One time-of-use window: its weekdays, times and price. */
+/** One time-of-use window: its weekdays, times, price and, when paid per window, feed-in price. */
 export function WindowFields({
   window: w,
   index,
   tariffNumber,
   name,
   currency,
+  feedIn = false,
   errors,
   onChange,
   onRemove,
@@ -98,6 +101,17 @@ export function WindowFields({
             isInvalid={Boolean(message('price_per_kwh'))}
             errorMessage={message('price_per_kwh')}
           />
+          {feedIn && (
+            <NumberField
+              label="Feed-in price per kWh"
+              minValue={0}
+              formatOptions={moneyFormat(currency)}
+              value={w.feedIn}
+              onChange={(value) => onChange({ ...w, feedIn: value })}
+              isInvalid={Boolean(message('feed_in_price_per_kwh'))}
+              errorMessage={message('feed_in_price_per_kwh')}
+            />
+          )}
         </>
       }
       problem={errors[name]}

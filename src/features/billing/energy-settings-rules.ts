@@ -5,7 +5,7 @@
  * before sending it. Field names are the API's paths ('tariffs.0.windows.1'), so the server's 422
  * (`loc`) lands on the same field as ours.
  */
-import type { EnergySettings, Tariff, TariffWindow } from '~/api'
+import type { DemandCharge, EnergySettings, Tariff, TariffWindow } from '~/api'
 import { formatNumber } from '~/lib/format'
 
 export interface WindowDraft {
@@ -17,6 +17,20 @@ export interface WindowDraft {
   end: string
   /** NaN while empty (NumberField). */
   price: number
+  /** The window's feed-in price, sent when the tariff pays export per window; NaN while empty. */
+  feedIn: number
+}
+
+/** How a tariff pays for exported energy: not at all, one price, or each window its own. */
+export type FeedInKind = 'none' | 'flat' | 'perWindow'
+
+export interface DemandDraft {
+  on: boolean
+  /** Per kW per bill; NaN while empty. */
+  price: number
+  basis: DemandCharge['basis']
+  /** The least kW billed; NaN (empty) is no floor. */
+  floor: number
 }
 
 export interface TariffDraft {
@@ -27,6 +41,11 @@ export interface TariffDraft {
   /** The flat price (kept while windows are shown, so switching back loses nothing). */
   price: number
   windows: WindowDraft[]
+  /** 'perWindow' only with time of use (a flat tariff's choice falls back to 'flat'). */
+  feedInKind: FeedInKind
+  /** The one feed-in price (kept while windows have their own). */
+  feedIn: number
+  demand: DemandDraft
 }
 
 export interface FactorDraft {
@@ -40,6 +59,8 @@ export interface EnergySettingsValues {
   currency: string
   tariffs: TariffDraft[]
   factors: FactorDraft[]
+  /** Whether exported energy's CO2 is credited at the emission factor. */
+  creditExportCo2: boolean
 }
 
 export const DAY_NAMES = [
@@ -82,11 +103,14 @@ export function describeWindow(w: Pick<WindowDraft, 'days' | 'start' | 'end'>) {
 
 /** A new tariff's windows: peak on weekdays 07:00-22:00, off-peak otherwise (the usual split). */
 export const peakOffPeakWindows = (peak = NaN, offPeak = NaN): WindowDraft[] => [
-  { days: [1, 2, 3, 4, 5], start: '07:00', end: '22:00', price: peak },
-  { days: [1, 2, 3, 4, 5], start: '00:00', end: '07:00', price: offPeak },
-  { days: [1, 2, 3, 4, 5], start: '22:00', end: '24:00', price: offPeak },
-  { days: [6, 7], start: '00:00', end: '24:00', price: offPeak },
+  { days: [1, 2, 3, 4, 5], start: '07:00', end: '22:00', price: peak, feedIn: NaN },
+  { days: [1, 2, 3, 4, 5], start: '00:00', end: '07:00', price: offPeak, feedIn: NaN },
+  { days: [1, 2, 3, 4, 5], start: '22:00', end: '24:00', price: offPeak, feedIn: NaN },
+  { days: [6, 7], start: '00:00', end: '24:00', price: offPeak, feedIn: NaN },
 ]
+
+/** No demand charge; switched on, a charge on this bill's peak (the basis most tariffs use). */
+const noDemand = (): DemandDraft => ({ on: false, price: NaN, basis: 'bill_peak', floor: NaN })
 
 export const newTariff = (effectiveFrom: string): TariffDraft => ({
   effectiveFrom,
@@ -94,6 +118,9 @@ export const newTariff = (effectiveFrom: string): TariffDraft => ({
   kind: 'flat',
   price: NaN,
   windows: peakOffPeakWindows(),
+  feedInKind: 'none',
+  feedIn: NaN,
+  demand: noDemand(),
 })
 
 export const newWindow = (): WindowDraft => ({
@@ -101,46 +128,90 @@ export const newWindow = (): WindowDraft => ({
   start: '00:00',
   end: '24:00',
   price: NaN,
+  feedIn: NaN,
 })
+
+/** The feed-in choice the draft sends: a flat tariff has no windows to price export by. */
+export const feedInOf = (t: Pick<TariffDraft, 'kind' | 'feedInKind'>): FeedInKind =>
+  t.kind === 'flat' && t.feedInKind === 'perWindow' ? 'flat' : t.feedInKind
+
+const feedInKindOf = (t: Tariff): FeedInKind =>
+  t.windows?.some((w) => w.feed_in_price_per_kwh !== undefined)
+    ? 'perWindow'
+    : t.feed_in_price_per_kwh !== undefined
+      ? 'flat'
+      : 'none'
+
+/** The API's tariffs as the form's drafts. */
+export const toTariffDrafts = (tariffs: readonly Tariff[]): TariffDraft[] =>
+  tariffs.map((t) => ({
+    effectiveFrom: t.effective_from,
+    standingCharge: t.standing_charge_per_day,
+    kind: t.windows ? 'timeOfUse' : 'flat',
+    price: t.price_per_kwh ?? NaN,
+    windows: t.windows
+      ? t.windows.map((w) => ({
+          days: [...w.days],
+          start: w.start,
+          end: w.end,
+          price: w.price_per_kwh,
+          feedIn: w.feed_in_price_per_kwh ?? NaN,
+        }))
+      : peakOffPeakWindows(),
+    feedInKind: feedInKindOf(t),
+    feedIn: t.feed_in_price_per_kwh ?? NaN,
+    demand: t.demand_charge
+      ? {
+          on: true,
+          price: t.demand_charge.price_per_kw,
+          basis: t.demand_charge.basis,
+          floor: t.demand_charge.floor_kw ?? NaN,
+        }
+      : noDemand(),
+  }))
 
 export function toValues(settings: EnergySettings): EnergySettingsValues {
   return {
     startDay: settings.billing_cycle_start_day,
     currency: settings.currency ?? '',
-    tariffs: settings.tariffs.map((t) => ({
-      effectiveFrom: t.effective_from,
-      standingCharge: t.standing_charge_per_day,
-      kind: t.windows ? 'timeOfUse' : 'flat',
-      price: t.price_per_kwh ?? NaN,
-      windows: t.windows
-        ? t.windows.map((w) => ({ ...w, days: [...w.days], price: w.price_per_kwh }))
-        : peakOffPeakWindows(),
-    })),
+    tariffs: toTariffDrafts(settings.tariffs),
     factors: settings.emission_factors.map((f) => ({
       effectiveFrom: f.effective_from,
       grams: f.g_co2e_per_kwh,
     })),
+    creditExportCo2: settings.credit_export_co2,
   }
+}
+
+function demandCharge({ price, basis, floor }: DemandDraft): DemandCharge {
+  return { price_per_kw: price, basis, ...(Number.isFinite(floor) ? { floor_kw: floor } : {}) }
 }
 
 export function toSettings(values: EnergySettingsValues): EnergySettings {
   return {
     billing_cycle_start_day: values.startDay,
     currency: values.currency.trim().toUpperCase() || null,
-    tariffs: values.tariffs.map((t): Tariff => ({
-      effective_from: t.effectiveFrom,
-      standing_charge_per_day: t.standingCharge,
-      ...(t.kind === 'flat'
-        ? { price_per_kwh: t.price }
-        : {
-            windows: t.windows.map((w): TariffWindow => ({
-              days: [...w.days].sort((a, b) => a - b),
-              start: w.start,
-              end: w.end,
-              price_per_kwh: w.price,
-            })),
-          }),
-    })),
+    credit_export_co2: values.creditExportCo2,
+    tariffs: values.tariffs.map((t): Tariff => {
+      const feedIn = feedInOf(t)
+      return {
+        effective_from: t.effectiveFrom,
+        standing_charge_per_day: t.standingCharge,
+        ...(t.kind === 'flat'
+          ? { price_per_kwh: t.price }
+          : {
+              windows: t.windows.map((w): TariffWindow => ({
+                days: [...w.days].sort((a, b) => a - b),
+                start: w.start,
+                end: w.end,
+                price_per_kwh: w.price,
+                ...(feedIn === 'perWindow' ? { feed_in_price_per_kwh: w.feedIn } : {}),
+              })),
+            }),
+        ...(feedIn === 'flat' ? { feed_in_price_per_kwh: t.feedIn } : {}),
+        ...(t.demand.on ? { demand_charge: demandCharge(t.demand) } : {}),
+      }
+    }),
     emission_factors: values.factors.map((f) => ({
       effective_from: f.effectiveFrom,
       g_co2e_per_kwh: f.grams,
@@ -180,13 +251,20 @@ function dateProblems(list: ReadonlyArray<{ effectiveFrom: string }>, field: str
  * ending before it starts (by the window's field name), two that overlap (on the later one), or
  * part of the week without a price (on the windows).
  */
-export function windowProblems(windows: readonly WindowDraft[], field: string) {
+export function windowProblems(
+  windows: readonly WindowDraft[],
+  field: string,
+  /** The windows have feed-in prices of their own. */
+  feedIn = false,
+) {
   const owner = DAY_NAMES.map(() => new Array<number>(SLOTS).fill(-1))
   for (const [i, w] of windows.entries()) {
     const name = `${field}.${i}`
     if (w.days.length === 0) return { [`${name}.days`]: 'Choose at least one day.' }
     const price = amount(w.price, 1_000_000, 'a price per kWh')
     if (price) return { [`${name}.price_per_kwh`]: price }
+    const feedInPrice = feedIn && amount(w.feedIn, 1_000_000, 'a feed-in price per kWh')
+    if (feedInPrice) return { [`${name}.feed_in_price_per_kwh`]: feedInPrice }
     const start = slotOf(w.start)
     const end = slotOf(w.end)
     if (start === undefined || start >= SLOTS)
@@ -240,12 +318,27 @@ export function checkEnergySettings(values: EnergySettingsValues): Record<string
     const name = `tariffs.${i}`
     const standing = amount(t.standingCharge, 1_000_000, 'a standing charge per day')
     if (standing) problems[`${name}.standing_charge_per_day`] = standing
+    const feedIn = feedInOf(t)
     if (t.kind === 'flat') {
       const price = amount(t.price, 1_000_000, 'a price per kWh')
       if (price) problems[`${name}.price_per_kwh`] = price
     } else if (t.windows.length === 0) {
       problems[`${name}.windows`] = 'Add at least one window, or choose one price for every hour.'
-    } else Object.assign(problems, windowProblems(t.windows, `${name}.windows`))
+    } else
+      Object.assign(problems, windowProblems(t.windows, `${name}.windows`, feedIn === 'perWindow'))
+    if (feedIn === 'flat') {
+      const price = amount(t.feedIn, 1_000_000, 'a feed-in price per kWh')
+      if (price) problems[`${name}.feed_in_price_per_kwh`] = price
+    }
+    if (t.demand.on) {
+      const price = amount(t.demand.price, 1_000_000, 'a price per kW')
+      if (price) problems[`${name}.demand_charge.price_per_kw`] = price
+      const { floor } = t.demand
+      // Empty is no floor, so only a number out of range is refused.
+      if (Number.isFinite(floor) && (floor < 0 || floor > 1_000_000))
+        problems[`${name}.demand_charge.floor_kw`] =
+          `Enter a floor from 0 to ${formatNumber(1_000_000)} kW, or leave it empty.`
+    }
   })
   values.factors.forEach((f, i) => {
     const grams = amount(f.grams, 100_000, 'grams of CO₂e per kWh')
@@ -259,6 +352,7 @@ export function energyFieldNames(values: EnergySettingsValues): string[] {
   return [
     'billing_cycle_start_day',
     'currency',
+    'credit_export_co2',
     'tariffs',
     'emission_factors',
     ...values.tariffs.flatMap((t, i) => {
@@ -268,10 +362,22 @@ export function energyFieldNames(values: EnergySettingsValues): string[] {
         `${name}.effective_from`,
         `${name}.standing_charge_per_day`,
         `${name}.price_per_kwh`,
+        `${name}.feed_in_price_per_kwh`,
+        `${name}.demand_charge`,
+        `${name}.demand_charge.price_per_kw`,
+        `${name}.demand_charge.basis`,
+        `${name}.demand_charge.floor_kw`,
         `${name}.windows`,
         ...t.windows.flatMap((_, j) => {
           const w = `${name}.windows.${j}`
-          return [w, `${w}.days`, `${w}.start`, `${w}.end`, `${w}.price_per_kwh`]
+          return [
+            w,
+            `${w}.days`,
+            `${w}.start`,
+            `${w}.end`,
+            `${w}.price_per_kwh`,
+            `${w}.feed_in_price_per_kwh`,
+          ]
         }),
       ]
     }),
@@ -283,16 +389,29 @@ export function energyFieldNames(values: EnergySettingsValues): string[] {
   ]
 }
 
-/** The same prices (standing charge, and one price or the same windows), whatever the date. */
+/**
+ * The same prices (standing charge, one price or the same windows, the same feed-in prices and
+ * demand charge), whatever the date.
+ */
 function samePrices(a: Tariff, b: Tariff): boolean {
   const windows = (t: Tariff) =>
     JSON.stringify(
-      (t.windows ?? []).map((w) => [[...w.days].sort(), w.start, w.end, w.price_per_kwh]),
+      (t.windows ?? []).map((w) => [
+        [...w.days].sort(),
+        w.start,
+        w.end,
+        w.price_per_kwh,
+        w.feed_in_price_per_kwh ?? null,
+      ]),
     )
+  const demand = ({ demand_charge: d }: Tariff) =>
+    JSON.stringify(d ? [d.price_per_kw, d.basis, d.floor_kw ?? 0] : null)
   return (
     a.standing_charge_per_day === b.standing_charge_per_day &&
     a.price_per_kwh === b.price_per_kwh &&
-    windows(a) === windows(b)
+    a.feed_in_price_per_kwh === b.feed_in_price_per_kwh &&
+    windows(a) === windows(b) &&
+    demand(a) === demand(b)
   )
 }
 

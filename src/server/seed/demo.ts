@@ -36,6 +36,7 @@ export const DEMO_ENERGY: Record<string, EnergySettings> = {
   'Northwind Energy': {
     billing_cycle_start_day: 1,
     currency: 'EUR',
+    credit_export_co2: false,
     tariffs: [
       { effective_from: '2020-01-01', standing_charge_per_day: 0.42, price_per_kwh: 0.29 },
       {

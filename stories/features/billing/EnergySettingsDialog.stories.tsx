@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { EnergySettingsDialog } from '~/features/billing/EnergySettingsDialog'
+import { twoWayEnergy } from '~/fixtures/energy'
 import { billingHandlers, RUNNING_BILL_START } from '~/mocks/billing'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { groups, users } from '~/mocks/fixtures'
@@ -339,4 +340,140 @@ export const ClosedBillsDark: Story = {
     await raisePeakAndSave()
     await bills()
   },
+}
+
+/** Picks an option of a labelled select in `within`, opened with the keyboard. */
+async function choose(scope: ReturnType<typeof within>, label: RegExp, option: string) {
+  scope.getByRole('button', { name: label }).focus()
+  await userEvent.keyboard('{Enter}')
+  await userEvent.click(await body().findByRole('option', { name: option }))
+}
+
+const twoWay = () => data(billingHandlers(twoWayEnergy))
+
+/**
+ * Issue 35, Northwind with solar panels: export paid at €0.04 and then per window, a capacity
+ * charge on the mean of the last 12 bills' peaks (2.5 kW at least) and then on each bill's peak,
+ * and exported CO2 credited.
+ */
+export const FeedInAndDemandCharge: Story = {
+  parameters: twoWay(),
+  play: async () => {
+    const d = await dialog()
+    const flat = within(await d.findByRole('region', { name: 'Tariff 1' }))
+    await expect(flat.getByRole('button', { name: /Exported energy/ })).toHaveTextContent(
+      'One price',
+    )
+    await expect(flat.getByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveValue('€0.04')
+    await expect(flat.getByRole('switch', { name: 'Demand charge' })).toBeChecked()
+    await expect(flat.getByRole('textbox', { name: 'Price per kW' })).toHaveValue('€4.36')
+    await expect(flat.getByRole('button', { name: /Billed on/ })).toHaveTextContent(
+      'Mean of the last 12 bills’ peaks',
+    )
+    await expect(flat.getByRole('textbox', { name: 'Floor (kW)' })).toHaveValue('2.5')
+    const tou = within(d.getByRole('region', { name: 'Tariff 2' }))
+    await expect(tou.getByRole('button', { name: /Exported energy/ })).toHaveTextContent(
+      'Per window',
+    )
+    await expect(tou.getAllByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveLength(4)
+    await expect(tou.getByRole('button', { name: /Billed on/ })).toHaveTextContent(
+      'This bill’s peak',
+    )
+    await expect(d.getByRole('switch', { name: 'Credit exported energy’s CO₂' })).toBeChecked()
+  },
+}
+
+/** Harbor's new tariff pays export and charges for peak demand; a missing price per kW is said. */
+export const AddFeedInAndDemandCharge: Story = {
+  args: { group: harbor! },
+  parameters: data(billingHandlers(undefined, { onSave: savedBodies })),
+  play: async ({ step }) => {
+    savedBodies.mockClear()
+    const d = await dialog('Energy & billing: Harbor Utilities')
+    await userEvent.type(await d.findByLabelText(/Currency/), 'eur')
+    await userEvent.click(d.getByRole('button', { name: 'Add tariff' }))
+    const tariff = within(d.getByRole('region', { name: 'Tariff 1' }))
+    await userEvent.click(
+      within(tariff.getByRole('group', { name: 'Effective from' })).getAllByRole('spinbutton')[0]!,
+    )
+    await userEvent.keyboard('01012027')
+    await userEvent.type(tariff.getByRole('textbox', { name: 'Price per kWh' }), '0.28')
+    await choose(tariff, /Exported energy/, 'One price')
+    await userEvent.type(tariff.getByRole('textbox', { name: 'Feed-in price per kWh' }), '0.05')
+    await userEvent.click(tariff.getByRole('switch', { name: 'Demand charge' }))
+    await step('a demand charge without a price per kW is refused first', async () => {
+      await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
+      await expect(await tariff.findByText('Enter a price per kW.')).toBeVisible()
+    })
+    await userEvent.type(tariff.getByRole('textbox', { name: 'Price per kW' }), '4.36')
+    await choose(tariff, /Billed on/, 'Mean of the last 12 bills’ peaks')
+    await userEvent.type(tariff.getByRole('textbox', { name: 'Floor (kW)' }), '2.5')
+    await userEvent.click(d.getByRole('switch', { name: 'Credit exported energy’s CO₂' }))
+    await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
+    await toast('Energy settings saved')
+    await expect(savedBodies).toHaveBeenCalledTimes(1)
+    await expect(savedBodies.mock.calls[0]![0]).toMatchObject({
+      credit_export_co2: true,
+      tariffs: [
+        {
+          price_per_kwh: 0.28,
+          feed_in_price_per_kwh: 0.05,
+          demand_charge: { price_per_kw: 4.36, basis: 'rolling_mean_12', floor_kw: 2.5 },
+        },
+      ],
+    })
+  },
+}
+
+/** Export paid per window: each window asks for its feed-in price. */
+export const FeedInPerWindow: Story = {
+  play: async () => {
+    const d = await dialog()
+    const tariff = within(await d.findByRole('region', { name: 'Tariff 2' }))
+    await choose(tariff, /Exported energy/, 'Per window')
+    await expect(tariff.getAllByRole('textbox', { name: 'Feed-in price per kWh' })).toHaveLength(4)
+    await userEvent.click(d.getByRole('button', { name: 'Save energy settings' }))
+    const peak = within(tariff.getByRole('region', { name: 'Window 1 of tariff 2' }))
+    await expect(await peak.findByText('Enter a feed-in price per kWh.')).toBeVisible()
+  },
+}
+
+/** The server's word on a window's feed-in price lands on that window's field. */
+export const FeedInServerRefuses: Story = {
+  parameters: data(
+    billingHandlers(twoWayEnergy, {
+      refuse: {
+        loc: ['tariffs', 1, 'windows', 2, 'feed_in_price_per_kwh'],
+        msg: 'Window 3 (Mon-Fri 22:00-24:00) has no feed_in_price_per_kwh: when one window has a feed-in price, every window needs one',
+      },
+    }),
+  ),
+  play: async () => {
+    const d = await dialog()
+    await userEvent.click(await d.findByRole('button', { name: 'Save energy settings' }))
+    await toast('Failed to save energy settings')
+    const late = within(d.getByRole('region', { name: 'Window 3 of tariff 2' }))
+    await expect(await late.findByText(/Window 3 \(Mon-Fri 22:00-24:00\) has no/)).toBeVisible()
+  },
+}
+
+/** Tariff 1's demand charge, reached with the keyboard (so the picture shows it). */
+async function showDemandCharge() {
+  const d = await dialog()
+  const flat = within(await d.findByRole('region', { name: 'Tariff 1' }))
+  const price = flat.getByRole('textbox', { name: 'Price per kW' })
+  price.focus()
+  await expect(price).toHaveFocus()
+}
+
+export const FeedInAndDemandChargeNarrowScreen: Story = {
+  parameters: twoWay(),
+  globals: mobileViewport,
+  play: showDemandCharge,
+}
+
+export const FeedInAndDemandChargeDark: Story = {
+  parameters: twoWay(),
+  globals: { theme: 'dark' },
+  play: showDemandCharge,
 }

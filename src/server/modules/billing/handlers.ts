@@ -7,16 +7,25 @@ import { forbidden, notFound } from '~/server/lib/http-errors.ts'
 import { groupsRepository } from '../groups/groups-repository.ts'
 import { billChanges } from '../energy/energy.ts'
 import { billsRepository } from './bills-repository.ts'
-import { checkedSettings } from './settings-rules.ts'
+import { checkedSettings, withSaved } from './settings-rules.ts'
 import { energySettingsRepository } from './settings-repository.ts'
 
-const FIELDS = ['billing_cycle_start_day', 'currency', 'tariffs', 'emission_factors'] as const
+const FIELDS = [
+  'billing_cycle_start_day',
+  'currency',
+  'credit_export_co2',
+  'tariffs',
+  'emission_factors',
+] as const
 
 /** The fields whose value differs between two settings. */
 const changed = (before: EnergySettings, after: EnergySettings) =>
   FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
 
-/** A group's supply contract: billing cycle, currency, tariffs and emission factors. */
+/**
+ * A group's supply contract: billing cycle, currency, whether export's CO2 is credited, tariffs
+ * (with feed-in prices and demand charges) and emission factors.
+ */
 export const billingHandlers = {
   async getGroupEnergySettings(request, reply) {
     const actor = request.actor!
@@ -38,7 +47,8 @@ export const billingHandlers = {
     const { before, after } = await request.tx(async (tx) => {
       if (!(await groupsRepository(tx).exists(id))) throw notFound('Group')
       const repository = energySettingsRepository(tx)
-      return { before: await repository.get(id), after: await repository.put(id, next) }
+      const before = await repository.get(id)
+      return { before, after: await repository.put(id, withSaved(next, before)) }
     })
     const fields = changed(before, after)
     audit(
@@ -63,7 +73,8 @@ export const billingHandlers = {
       const group = await billsRepository(tx).group(id)
       if (!group) throw notFound('Group')
       const saved = await energySettingsRepository(tx).get(id)
-      return billChanges(untilClientLeaves(tx, request), group, saved, proposed, new Date())
+      const q = untilClientLeaves(tx, request)
+      return billChanges(q, group, saved, withSaved(proposed, saved), new Date())
     })
     return reply.code(200).send(preview)
   },

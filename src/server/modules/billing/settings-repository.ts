@@ -4,11 +4,12 @@ import type { Queryable } from '~/server/db/database.ts'
 export const DEFAULT_ENERGY_SETTINGS: EnergySettings = {
   billing_cycle_start_day: 1,
   currency: null,
+  credit_export_co2: false,
   tariffs: [],
   emission_factors: [],
 }
 
-const COLUMNS = 'billing_cycle_start_day, currency, tariffs, emission_factors'
+const COLUMNS = 'billing_cycle_start_day, currency, credit_export_co2, tariffs, emission_factors'
 
 export const energySettingsRepository = (q: Queryable) => ({
   /** Each group's settings (defaults where none were saved), keyed by group id. */
@@ -27,15 +28,17 @@ export const energySettingsRepository = (q: Queryable) => ({
 
   async put(groupId: string, s: EnergySettings): Promise<EnergySettings> {
     const { rows } = await q.query<EnergySettings>(
-      `INSERT INTO group_energy_settings (group_id, ${COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+      `INSERT INTO group_energy_settings (group_id, ${COLUMNS})
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
        ON CONFLICT (group_id) DO UPDATE SET billing_cycle_start_day = excluded.billing_cycle_start_day,
-         currency = excluded.currency, tariffs = excluded.tariffs,
-         emission_factors = excluded.emission_factors, updated_at = now()
+         currency = excluded.currency, credit_export_co2 = excluded.credit_export_co2,
+         tariffs = excluded.tariffs, emission_factors = excluded.emission_factors, updated_at = now()
        RETURNING ${COLUMNS}`,
       [
         groupId,
         s.billing_cycle_start_day,
         s.currency,
+        s.credit_export_co2,
         JSON.stringify(s.tariffs),
         JSON.stringify(s.emission_factors),
       ],

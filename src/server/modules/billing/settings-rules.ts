@@ -1,4 +1,9 @@
-import type { EnergySettings, TariffWindow } from '~/api/__generated__/types.gen.ts'
+import type {
+  EnergySettings,
+  EnergySettingsInput,
+  Tariff,
+  TariffWindow,
+} from '~/api/__generated__/types.gen.ts'
 import { invalid } from '~/server/lib/http-errors.ts'
 
 /**
@@ -101,8 +106,37 @@ const uniqueDates = (list: ReadonlyArray<{ effective_from: string }>, field: str
 const byDate = <T extends { effective_from: string }>(list: readonly T[]) =>
   [...list].sort((a, b) => a.effective_from.localeCompare(b.effective_from))
 
+/**
+ * A tariff's feed-in prices: one for the tariff or one on every window, or 422 on the tariff's
+ * own (both) or on the first window without one (some but not all).
+ */
+function checkFeedIn(t: Tariff, at: Array<string | number>) {
+  const windows = t.windows ?? []
+  if (!windows.some((w) => w.feed_in_price_per_kwh !== undefined)) return
+  if (t.feed_in_price_per_kwh !== undefined)
+    throw invalid(
+      [...at, 'feed_in_price_per_kwh'],
+      'A tariff has either one feed_in_price_per_kwh or one per window, not both',
+    )
+  const j = windows.findIndex((w) => w.feed_in_price_per_kwh === undefined)
+  if (j >= 0)
+    throw invalid(
+      [...at, 'windows', j, 'feed_in_price_per_kwh'],
+      `Window ${j + 1} (${describe(windows[j]!)}) has no feed_in_price_per_kwh: when one window has a feed-in price, every window needs one`,
+    )
+}
+
+/**
+ * The settings to store: `credit_export_co2` as sent, or the saved one when left out (a client
+ * that does not know the field must not reset it).
+ */
+export const withSaved = (next: EnergySettingsInput, saved: EnergySettings): EnergySettings => ({
+  ...next,
+  credit_export_co2: next.credit_export_co2 ?? saved.credit_export_co2,
+})
+
 /** The settings as stored (tariffs and factors by date), or 422 naming the first problem. */
-export function checkedSettings(body: EnergySettings): EnergySettings {
+export function checkedSettings(body: EnergySettingsInput): EnergySettingsInput {
   if (body.currency !== null && !CURRENCIES.has(body.currency))
     throw invalid(['body', 'currency'], `Unknown ISO 4217 currency: ${body.currency}`)
   if (body.tariffs.length > 0 && body.currency === null)
@@ -118,10 +152,12 @@ export function checkedSettings(body: EnergySettings): EnergySettings {
         'A tariff has either one price_per_kwh or time-of-use windows, not both or neither',
       )
     if (t.windows) weekGrid(t.windows, ['body', 'tariffs', i, 'windows'])
+    checkFeedIn(t, ['body', 'tariffs', i])
   })
   return {
     billing_cycle_start_day: body.billing_cycle_start_day,
     currency: body.currency,
+    ...(body.credit_export_co2 === undefined ? {} : { credit_export_co2: body.credit_export_co2 }),
     tariffs: byDate(body.tariffs),
     emission_factors: byDate(body.emission_factors),
   }

@@ -37,6 +37,12 @@ import type { Window } from './windows.ts'
 export interface Rate {
   price: number | null
   g: number | null
+  /**
+   * The price per exported kWh (issue 35): the window's or the tariff's feed-in price, 0 under a
+   * tariff without one (export earns nothing), null where no tariff is in force. Without feed-in
+   * prices it is 0 wherever `price` is set, so ranges split exactly where they did before.
+   */
+  feedIn: number | null
 }
 
 /** [lo, hi) in epoch ms at `rate` (an index into the rates of `priceRanges`). */
@@ -54,7 +60,13 @@ export interface Pricing {
 
 /** Pricing without tariffs or factors: the kWh figures alone. */
 export const NO_PRICING: Pricing = {
-  settings: { billing_cycle_start_day: 1, currency: null, tariffs: [], emission_factors: [] },
+  settings: {
+    billing_cycle_start_day: 1,
+    currency: null,
+    credit_export_co2: false,
+    tariffs: [],
+    emission_factors: [],
+  },
   tz: 'UTC',
 }
 
@@ -73,12 +85,12 @@ export function priceRanges(
   w: Window,
   rates: Rate[] = [],
 ): { ranges: PriceRange[]; rates: Rate[] } {
-  const index = new Map(rates.map((r, i) => [`${r.price}|${r.g}`, i]))
-  const rateOf = (price: number | null, g: number | null) => {
-    const key = `${price}|${g}`
+  const index = new Map(rates.map((r, i) => [`${r.price}|${r.g}|${r.feedIn}`, i]))
+  const rateOf = (price: number | null, g: number | null, feedIn: number | null) => {
+    const key = `${price}|${g}|${feedIn}`
     let i = index.get(key)
     if (i === undefined) {
-      i = rates.push({ price, g }) - 1
+      i = rates.push({ price, g, feedIn }) - 1
       index.set(key, i)
     }
     return i
@@ -102,8 +114,9 @@ export function priceRanges(
     const date = dateOf(day)
     const tariff = inForce(settings.tariffs, date)
     const g = inForce(settings.emission_factors, date)?.g_co2e_per_kwh ?? null
+    const feedIn = tariff ? (tariff.feed_in_price_per_kwh ?? 0) : null
     if (!tariff?.windows) {
-      push(dayStart, next, rateOf(tariff?.price_per_kwh ?? null, g))
+      push(dayStart, next, rateOf(tariff?.price_per_kwh ?? null, g, feedIn))
       continue
     }
     const weekday = ((new Date(day).getUTCDay() + 6) % 7) + 1
@@ -113,12 +126,13 @@ export function priceRanges(
         from: slotOf(win.start)!,
         to: win.end === '24:00' ? SLOTS : slotOf(win.end)!,
         price: win.price_per_kwh,
+        feedIn: win.feed_in_price_per_kwh ?? feedIn,
       }))
       .sort((a, b) => a.from - b.from)
     for (const win of today) {
       const lo = instantOf(day + win.from * HALF_HOUR_MS, tz)
       const hi = win.to === SLOTS ? next : instantOf(day + win.to * HALF_HOUR_MS, tz)
-      push(lo, hi, rateOf(win.price, g))
+      push(lo, hi, rateOf(win.price, g, win.feedIn))
     }
   }
   return { ranges, rates }

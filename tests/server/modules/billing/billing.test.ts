@@ -21,6 +21,7 @@ const HOUR = 3_600_000
 const FLAT: EnergySettings = {
   billing_cycle_start_day: 28,
   currency: 'EUR',
+  credit_export_co2: false,
   tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0.5, price_per_kwh: 0.3 }],
   emission_factors: [{ effective_from: '2026-01-01', g_co2e_per_kwh: 400 }],
 }
@@ -62,6 +63,7 @@ describe('energy settings', () => {
     expect(before.json()).toEqual({
       billing_cycle_start_day: 1,
       currency: null,
+      credit_export_co2: false,
       tariffs: [],
       emission_factors: [],
     })

@@ -41,6 +41,7 @@ const WINDOWS: TariffWindow[] = [
 const tou = (currency: string, startDay = 1): EnergySettings => ({
   billing_cycle_start_day: startDay,
   currency,
+  credit_export_co2: false,
   tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0.9, windows: WINDOWS }],
   emission_factors: [{ effective_from: '2026-01-01', g_co2e_per_kwh: 300 }],
 })

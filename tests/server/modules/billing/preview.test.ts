@@ -29,6 +29,7 @@ const NOW = new Date('2026-04-30T12:00:00Z')
 const FLAT: EnergySettings = {
   billing_cycle_start_day: 28,
   currency: 'EUR',
+  credit_export_co2: false,
   tariffs: [{ effective_from: '2026-01-01', standing_charge_per_day: 0.5, price_per_kwh: 0.3 }],
   emission_factors: [{ effective_from: '2026-01-01', g_co2e_per_kwh: 400 }],
 }

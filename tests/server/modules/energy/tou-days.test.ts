@@ -23,6 +23,7 @@ const weekdays = [1, 2, 3, 4, 5]
 const settings: EnergySettings = {
   billing_cycle_start_day: 1,
   currency: 'EUR',
+  credit_export_co2: false,
   tariffs: [
     {
       effective_from: '2026-01-01',

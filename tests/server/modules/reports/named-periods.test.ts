@@ -21,6 +21,7 @@ const BERLIN = { timezone: 'Europe/Berlin', week_start: 'monday' } as const
 const settings = (day: number): EnergySettings => ({
   billing_cycle_start_day: day,
   currency: 'EUR',
+  credit_export_co2: false,
   tariffs: [{ effective_from: '2025-01-01', standing_charge_per_day: 0.5, price_per_kwh: 0.3 }],
   emission_factors: [{ effective_from: '2025-01-01', g_co2e_per_kwh: 400 }],
 })
