@@ -1783,7 +1783,9 @@ export const listDeviceMeasurementsQueryKey = (options: Options<ListDeviceMeasur
  * List a device's measurements
  *
  * The measurements a device (by device id) reports, one per reading type, each with its unit
- * and latest value. The device overview uses them for its `measurement` selector.
+ * and latest value. The device overview uses them for its `measurement` selector. A two-way
+ * meter's export register is listed as `export_kwh` (its latest value), though its readings
+ * are listed as the `export_kwh` of the energy readings (listDeviceReadings).
  *
  */
 export const listDeviceMeasurementsOptions = (options: Options<ListDeviceMeasurementsData>) => queryOptions<ListDeviceMeasurementsResponse, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ReturnType<typeof listDeviceMeasurementsQueryKey>>({
