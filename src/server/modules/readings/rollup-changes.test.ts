@@ -34,6 +34,8 @@ describe('unitChanges', () => {
         firstTs: T0 + Q,
         lastTs: T0 + 4 * Q,
         lastKwh: 16,
+        quarters: undefined,
+        exported: undefined,
       },
       {
         device,
@@ -48,6 +50,8 @@ describe('unitChanges', () => {
         firstTs: T0 + 7 * Q,
         lastTs: T0 + 7 * Q,
         lastKwh: 2,
+        quarters: undefined,
+        exported: undefined,
       },
     ])
     // 22:15 .. 23:45 UTC all fall in the day that starts at midnight before them.
@@ -63,6 +67,7 @@ describe('unitChanges', () => {
       delta: 4,
       reset: false,
       gaps: { hour: false, day: false },
+      previousTs: T0 + 5 * Q,
     }
     const [change] = unitChanges(device, [fresh(5, 16, { delta: 2 })], [moved], 'hour').filter(
       (c) => c.unit === hourOf(stored.ts),
@@ -80,6 +85,8 @@ describe('unitChanges', () => {
       firstTs: stored.ts,
       lastTs: undefined,
       lastKwh: 0,
+      quarters: undefined,
+      exported: undefined,
     })
   })
 
