@@ -209,10 +209,11 @@ export const AddReadingWithExport: StoryObj<typeof AddLogPage> = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await userEvent.type(await canvas.findByRole('textbox', { name: /Meter value/ }), '22500.5')
-    await userEvent.type(canvas.getByRole('textbox', { name: /Export register/ }), '1530.5')
+    // Two decimals go as typed: a step on the field would snap 1530.25 to 1530.2 unannounced.
+    await userEvent.type(canvas.getByRole('textbox', { name: /Export register/ }), '1530.25')
     await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
     await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
-    await expect(sentExport).toBe('1530.5')
+    await expect(sentExport).toBe('1530.25')
   },
 }
 

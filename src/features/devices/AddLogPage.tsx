@@ -132,14 +132,12 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             label="Meter value (kWh)"
             isRequired
             minValue={0}
-            step={0.1}
             formatOptions={{ maximumFractionDigits: 3 }}
             {...form.field('kwh')}
           />
           <NumberField
             label="Export register (kWh)"
             minValue={0}
-            step={0.1}
             formatOptions={{ maximumFractionDigits: 3 }}
             description="Two-way meters only: energy fed into the grid."
             {...form.field('export_kwh')}
