@@ -681,6 +681,7 @@ export function readingExample() {
         device_id: '5d2b8f3a-1c4e-4a7b-8f9d-3e6c1b2a4d57',
         timestamp: '2026-03-14T11:45:00Z',
         kwh: 48213.75,
+        export_kwh: 1520.4,
         status: 'ok',
         reading_type: 'energy_kwh',
         source: 'mqtt',
@@ -718,6 +719,7 @@ export function deviceReadingsPushExample() {
             {
                 timestamp: '2026-03-14T12:15:00Z',
                 kwh: 48218.2,
+                export_kwh: 1520.4,
                 status: 'online'
             }
         ]
@@ -795,6 +797,7 @@ export function readingPageExample() {
                 device_id: '5d2b8f3a-1c4e-4a7b-8f9d-3e6c1b2a4d57',
                 timestamp: '2026-03-14T11:45:00Z',
                 kwh: 48213.75,
+                export_kwh: null,
                 status: 'ok',
                 reading_type: 'energy_kwh',
                 source: 'mqtt',
@@ -843,6 +846,7 @@ export function bulkPushItemExample() {
         device_id: '5d2b8f3a-1c4e-4a7b-8f9d-3e6c1b2a4d57',
         timestamp: '2026-03-14T12:00:00Z',
         kwh: 48215.9,
+        export_kwh: 1520.4,
         status: 'online'
     };
 }

@@ -1379,6 +1379,8 @@ export const createDevicesBatch = <ThrowOnError extends boolean = false>(options
  * `success` (stored), `duplicate` (a reading for that device and timestamp already exists;
  * ingest is idempotent) or `error` (with the reason, e.g. unknown device or device outside the
  * caller's scope). An item's optional `status` also records the device as online or offline.
+ * An item's optional `export_kwh` stores a two-way meter's export register beside `kwh`, at
+ * the same timestamp (one item, one result).
  * A body that fails schema validation is rejected as a whole (422) and nothing is written.
  * Needs the admin role or above. Rate limited (429 with `Retry-After`).
  *
@@ -1541,7 +1543,9 @@ export const getDeviceStatusSummary = <ThrowOnError extends boolean = false>(opt
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
  * types; left out means all types. `source` keeps only readings that arrived one way (the
- * device's manual log lists `source=manual`).
+ * device's manual log lists `source=manual`). A two-way meter's export register is not a
+ * reading type here: each `energy_kwh` reading carries it as `export_kwh` (null when it was
+ * not sent), and it adds nothing to `total`.
  *
  */
 export const listDeviceReadings = <ThrowOnError extends boolean = false>(options: Options<ListDeviceReadingsData, ThrowOnError>): RequestResult<ListDeviceReadingsResponses, ListDeviceReadingsErrors, ThrowOnError> => (options.client ?? client).get<ListDeviceReadingsResponses, ListDeviceReadingsErrors, ThrowOnError>({
@@ -1654,7 +1658,9 @@ export const getLatestDeviceReading = <ThrowOnError extends boolean = false>(opt
  * List a device's measurements
  *
  * The measurements a device (by device id) reports, one per reading type, each with its unit
- * and latest value. The device overview uses them for its `measurement` selector.
+ * and latest value. The device overview uses them for its `measurement` selector. A two-way
+ * meter's export register is listed as `export_kwh` (its latest value), though its readings
+ * are listed as the `export_kwh` of the energy readings (listDeviceReadings).
  *
  */
 export const listDeviceMeasurements = <ThrowOnError extends boolean = false>(options: Options<ListDeviceMeasurementsData, ThrowOnError>): RequestResult<ListDeviceMeasurementsResponses, ListDeviceMeasurementsErrors, ThrowOnError> => (options.client ?? client).get<ListDeviceMeasurementsResponses, ListDeviceMeasurementsErrors, ThrowOnError>({
@@ -1678,8 +1684,10 @@ export const listDeviceMeasurements = <ThrowOnError extends boolean = false>(opt
  * the meter (an image of at most 10 MB; larger answers 413, a non-image 422). The reading gets
  * `source: manual`, `status: manual` (or `reset` with `is_reset=true`, for a replaced or reset
  * meter) and the caller as `entered_by`. `timestamp` defaults to now; a value below the
- * previous reading without `is_reset` answers 422. A reading already stored for that device
- * and timestamp answers 409. Any role may add readings to devices in its scope.
+ * previous reading without `is_reset` answers 422. A two-way meter's export register may be
+ * read with it (`export_kwh`), checked against the previous and next export readings the same
+ * way (`is_reset` resets both registers). A reading already stored for that device and
+ * timestamp answers 409. Any role may add readings to devices in its scope.
  *
  */
 export const createManualReading = <ThrowOnError extends boolean = false>(options: Options<CreateManualReadingData, ThrowOnError>): RequestResult<CreateManualReadingResponses, CreateManualReadingErrors, ThrowOnError> => (options.client ?? client).post<CreateManualReadingResponses, CreateManualReadingErrors, ThrowOnError>({

@@ -699,6 +699,13 @@ export type Reading = {
      */
     kwh: number;
     /**
+     * The export register at the same instant (energy fed into the grid, cumulative kWh) of a
+     * two-way meter; null for an import-only meter, a reading sent without it and other reading
+     * types. It is a column of the `energy_kwh` reading, never a reading of its own.
+     *
+     */
+    export_kwh: number | null;
+    /**
      * `ok` measured; `estimated` interpolated over a gap; `manual` entered by hand; `reset` the
      * meter was reset or replaced at this reading (consumption restarts from it).
      *
@@ -756,6 +763,12 @@ export type DeviceReading = {
      * Cumulative meter value in kWh (at most 10^12, more than any meter register holds).
      */
     kwh: number;
+    /**
+     * The export register of a two-way meter (energy fed into the grid), cumulative kWh with the
+     * same rules as `kwh` (at most 10^12; a drop is a reset). Left out: an import-only meter.
+     *
+     */
+    export_kwh?: number;
     /**
      * Also record the device's connectivity as of `timestamp`.
      */
@@ -886,9 +899,23 @@ export type BulkPushItem = {
      */
     kwh: number;
     /**
+     * The export register of a two-way meter (energy fed into the grid), cumulative kWh with the
+     * same rules as `kwh` (at most 10^12; a drop is a reset). Left out: an import-only meter.
+     * Only beside an `energy_kwh` reading: an item of another `reading_type` with it is refused
+     * (its result an `error`).
+     *
+     */
+    export_kwh?: number;
+    /**
      * Also record the device's connectivity as of `timestamp`.
      */
     status?: 'online' | 'offline';
+    /**
+     * What the value measures (`energy_kwh`, the import register, by default). `export_kwh` is
+     * not a type of its own: an item of that type is refused (its result an `error`); send the
+     * export register as `export_kwh` beside `kwh`.
+     *
+     */
     reading_type?: string;
 };
 
@@ -939,7 +966,8 @@ export type BulkPushResponse = {
 
 /**
  * Multipart form of a manual reading. Text fields arrive as strings and are read as their
- * declared types (`kwh` as a decimal number with `.`, `is_reset` as `true`/`false`).
+ * declared types (`kwh` and `export_kwh` as decimal numbers with `.`, `is_reset` as
+ * `true`/`false`).
  *
  */
 export type ManualReadingForm = {
@@ -947,6 +975,12 @@ export type ManualReadingForm = {
      * Meter value read by hand, in kWh (at most 10^12).
      */
     kwh: number;
+    /**
+     * The export register read by hand on a two-way meter, in kWh (at most 10^12); the same
+     * rules as `kwh`. Left out: an import-only meter.
+     *
+     */
+    export_kwh?: number;
     /**
      * When the value was read; defaults to now.
      */

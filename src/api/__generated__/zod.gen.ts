@@ -569,6 +569,7 @@ export const zReading = z.object({
     device_id: z.uuid(),
     timestamp: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0),
+    export_kwh: z.number().gte(0).nullable(),
     status: z.enum([
         'ok',
         'estimated',
@@ -596,6 +597,7 @@ export const zDeviceCredentials = z.object({
 export const zDeviceReading = z.object({
     timestamp: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).lte(1000000000000),
+    export_kwh: z.number().gte(0).lte(1000000000000).optional(),
     status: z.enum(['online', 'offline']).optional()
 });
 
@@ -687,6 +689,7 @@ export const zBulkPushItem = z.object({
     device_id: z.uuid(),
     timestamp: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).lte(1000000000000),
+    export_kwh: z.number().gte(0).lte(1000000000000).optional(),
     status: z.enum(['online', 'offline']).optional(),
     reading_type: z.string().min(1).max(64).regex(/^[a-z][a-z0-9_]*$/).optional().default('energy_kwh')
 });
@@ -724,11 +727,13 @@ export const zBulkPushResponse = z.object({
 
 /**
  * Multipart form of a manual reading. Text fields arrive as strings and are read as their
- * declared types (`kwh` as a decimal number with `.`, `is_reset` as `true`/`false`).
+ * declared types (`kwh` and `export_kwh` as decimal numbers with `.`, `is_reset` as
+ * `true`/`false`).
  *
  */
 export const zManualReadingForm = z.object({
     kwh: z.number().gte(0).lte(1000000000000),
+    export_kwh: z.number().gte(0).lte(1000000000000).optional(),
     timestamp: z.iso.datetime({ offset: true }).optional(),
     is_reset: z.boolean().optional().default(false),
     note: z.string().max(500).optional(),

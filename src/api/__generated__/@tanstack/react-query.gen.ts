@@ -1431,6 +1431,8 @@ export const createDevicesBatchMutation = (options?: Partial<Options<CreateDevic
  * `success` (stored), `duplicate` (a reading for that device and timestamp already exists;
  * ingest is idempotent) or `error` (with the reason, e.g. unknown device or device outside the
  * caller's scope). An item's optional `status` also records the device as online or offline.
+ * An item's optional `export_kwh` stores a two-way meter's export register beside `kwh`, at
+ * the same timestamp (one item, one result).
  * A body that fails schema validation is rejected as a whole (422) and nothing is written.
  * Needs the admin role or above. Rate limited (429 with `Retry-After`).
  *
@@ -1625,7 +1627,9 @@ export const listDeviceReadingsQueryKey = (options: Options<ListDeviceReadingsDa
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
  * types; left out means all types. `source` keeps only readings that arrived one way (the
- * device's manual log lists `source=manual`).
+ * device's manual log lists `source=manual`). A two-way meter's export register is not a
+ * reading type here: each `energy_kwh` reading carries it as `export_kwh` (null when it was
+ * not sent), and it adds nothing to `total`.
  *
  */
 export const listDeviceReadingsOptions = (options: Options<ListDeviceReadingsData>) => queryOptions<ListDeviceReadingsResponse, ListDeviceReadingsError, ListDeviceReadingsResponse, ReturnType<typeof listDeviceReadingsQueryKey>>({
@@ -1650,7 +1654,9 @@ export const listDeviceReadingsInfiniteQueryKey = (options: Options<ListDeviceRe
  * `end_date` bound the window; `buffer_minutes` widens it on both sides (so a chart can draw
  * the lines into its edges). `reading_type_names` (repeat the parameter) limits the reading
  * types; left out means all types. `source` keeps only readings that arrived one way (the
- * device's manual log lists `source=manual`).
+ * device's manual log lists `source=manual`). A two-way meter's export register is not a
+ * reading type here: each `energy_kwh` reading carries it as `export_kwh` (null when it was
+ * not sent), and it adds nothing to `total`.
  *
  */
 export const listDeviceReadingsInfiniteOptions = (options: Options<ListDeviceReadingsData>) => {
@@ -1777,7 +1783,9 @@ export const listDeviceMeasurementsQueryKey = (options: Options<ListDeviceMeasur
  * List a device's measurements
  *
  * The measurements a device (by device id) reports, one per reading type, each with its unit
- * and latest value. The device overview uses them for its `measurement` selector.
+ * and latest value. The device overview uses them for its `measurement` selector. A two-way
+ * meter's export register is listed as `export_kwh` (its latest value), though its readings
+ * are listed as the `export_kwh` of the energy readings (listDeviceReadings).
  *
  */
 export const listDeviceMeasurementsOptions = (options: Options<ListDeviceMeasurementsData>) => queryOptions<ListDeviceMeasurementsResponse, ListDeviceMeasurementsError, ListDeviceMeasurementsResponse, ReturnType<typeof listDeviceMeasurementsQueryKey>>({
@@ -1800,8 +1808,10 @@ export const listDeviceMeasurementsOptions = (options: Options<ListDeviceMeasure
  * the meter (an image of at most 10 MB; larger answers 413, a non-image 422). The reading gets
  * `source: manual`, `status: manual` (or `reset` with `is_reset=true`, for a replaced or reset
  * meter) and the caller as `entered_by`. `timestamp` defaults to now; a value below the
- * previous reading without `is_reset` answers 422. A reading already stored for that device
- * and timestamp answers 409. Any role may add readings to devices in its scope.
+ * previous reading without `is_reset` answers 422. A two-way meter's export register may be
+ * read with it (`export_kwh`), checked against the previous and next export readings the same
+ * way (`is_reset` resets both registers). A reading already stored for that device and
+ * timestamp answers 409. Any role may add readings to devices in its scope.
  *
  */
 export const createManualReadingMutation = (options?: Partial<Options<CreateManualReadingData>>): UseMutationOptions<CreateManualReadingResponse, CreateManualReadingError, Options<CreateManualReadingData>> => {

@@ -5,6 +5,7 @@ import { ajvSettings, loadSpecification } from '~/server/contract.ts'
 export interface DeviceReading {
   timestamp: string
   kwh: number
+  export_kwh?: number
   status?: 'online' | 'offline'
 }
 
@@ -49,7 +50,7 @@ function describe(validate: Validate): string {
 
 /**
  * Reads an MQTT payload: `{ readings: [...] }` (DeviceReadingsPush) or one `{ timestamp, kwh,
- * status? }` (DeviceReading), validated by the same schemas as the HTTP endpoint. A refusal says
+ * export_kwh?, status? }` (DeviceReading), validated by the same schemas as the HTTP endpoint. A refusal says
  * why, for the log.
  */
 export function parsePayload(payload: Buffer | string): ParsedPayload {

@@ -1,6 +1,12 @@
 import type { Tx } from '~/server/db/database.ts'
 import { statusRepository, type ReportedStatus } from '../devices/status-repository.ts'
-import { insertReadings, type NewReading, type ReadingSource } from './readings-repository.ts'
+import {
+  ENERGY,
+  EXPORT,
+  insertReadings,
+  type NewReading,
+  type ReadingSource,
+} from './readings-repository.ts'
 
 /** Readings older than this are refused as absurd; newer than now + skew as from the future. */
 const OLDEST = Date.UTC(2000, 0, 1)
@@ -15,6 +21,8 @@ export interface BulkItem {
   device_id: string
   timestamp: string
   kwh: number
+  /** A two-way meter's export register at the same instant. */
+  export_kwh?: number
   status?: 'online' | 'offline'
   reading_type?: string
 }
@@ -31,6 +39,22 @@ export function timestampRefusal(ts: number, now: number): string | null {
   if (Number.isNaN(ts)) return 'Timestamp is not a valid date-time'
   if (ts > now + CLOCK_SKEW_MS) return 'Timestamp is in the future'
   if (ts < OLDEST) return 'Timestamp is before 2000-01-01'
+  return null
+}
+
+/**
+ * Why an item's export register cannot be stored, or null. The export series lives beside the
+ * energy one at the same timestamps: a reading of it alone, or one beside another measurement,
+ * would be a row the reading lists never show.
+ */
+export function exportRefusal(item: Pick<BulkItem, 'export_kwh' | 'reading_type'>): string | null {
+  const type = item.reading_type ?? ENERGY
+  if (type === EXPORT) {
+    return `Reading type ${EXPORT} is the export register: send it as export_kwh beside kwh`
+  }
+  if (item.export_kwh !== undefined && type !== ENERGY) {
+    return `export_kwh is only taken beside ${ENERGY} readings, not ${type}`
+  }
   return null
 }
 
@@ -75,8 +99,8 @@ export async function bulkPush(
     index,
     device_id: item.device_id,
     status: 'error',
-    // The contract already refuses a kWh that is negative or not a finite number (422).
-    error: timestampRefusal(times[index]!, now),
+    // The contract already refuses a kWh or export_kwh that is negative or not a finite number (422).
+    error: timestampRefusal(times[index]!, now) ?? exportRefusal(item),
   }))
   const accepted = results.filter((r) => r.error === null).map((r) => r.index)
   const readings: NewReading[] = accepted.map((i) => {
@@ -85,6 +109,7 @@ export async function bulkPush(
       deviceId: item.device_id,
       ts: new Date(times[i]!),
       kwh: item.kwh,
+      exportKwh: item.export_kwh,
       readingType: item.reading_type,
       source,
     }

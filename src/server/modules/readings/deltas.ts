@@ -10,6 +10,11 @@ export interface Point {
   reset?: boolean
   /** Gap flags for the rollups. Set by computeDeltas (for stored points: as they were before). */
   gaps?: GapFlags
+  /**
+   * The previous reading's time, null for the first: the quarter hours its delta spreads over
+   * start there. Set by computeDeltas (for stored points: as it was before).
+   */
+  previousTs?: number | null
 }
 
 /** Whether a reading opens a gap in its rollup hour and in its rollup day (see gapFlags). */
@@ -18,11 +23,13 @@ export interface GapFlags {
   day: boolean
 }
 
+/** A stored reading's new figures; `point` keeps the old ones (its previousTs included). */
 export interface DeltaChange {
   point: Point
   delta: number | null
   reset: boolean
   gaps: GapFlags
+  previousTs: number | null
 }
 
 /** Readings arrive every 15 minutes; a step longer than 1.5 of that is a gap. */
@@ -52,8 +59,10 @@ export function gapFlags(ts: number, previousTs: number | undefined): GapFlags {
  * earliest new reading to the one just after the latest (those before the earliest new reading
  * keep their values). A rise is `kwh - previous kwh`; a drop, or a declared reset, restarts the
  * count, so the delta is the new value itself and never negative. New points get
- * `delta`/`reset`/`gaps` set in place; stored points get `gaps` as they were before (their
- * predecessor among the stored ones), and a change when their delta, reset or gap flags differ now.
+ * `delta`/`reset`/`gaps`/`previousTs` set in place; stored points get `gaps` and `previousTs` as
+ * they were before (their predecessor among the stored ones), and a change when their delta, reset,
+ * gap flags or predecessor differ now (a new predecessor moves the quarter hours the delta spreads
+ * over, even when the delta stays).
  * A merge of the two lists, not a sort: ingest calls this once per series of every batch.
  */
 export function computeDeltas(stored: readonly Point[], fresh: readonly Point[]): DeltaChange[] {
@@ -69,16 +78,20 @@ export function computeDeltas(stored: readonly Point[], fresh: readonly Point[])
       const reset = previous !== undefined && (point.declaredReset || point.kwh < previous.kwh)
       const delta = previous === undefined ? null : reset ? point.kwh : point.kwh - previous.kwh
       const gaps = gapFlags(point.ts, previous?.ts)
+      const previousTs = previous?.ts ?? null
       if (isFresh) {
         point.delta = delta
         point.reset = reset
         point.gaps = gaps
+        point.previousTs = previousTs
       } else {
         const before = gapFlags(point.ts, previousStored?.ts)
         point.gaps = before
+        point.previousTs = previousStored?.ts ?? null
         const gapsMoved = before.hour !== gaps.hour || before.day !== gaps.day
-        if (point.delta !== delta || point.reset !== reset || gapsMoved)
-          changes.push({ point, delta, reset, gaps })
+        const predecessorMoved = point.previousTs !== previousTs
+        if (point.delta !== delta || point.reset !== reset || gapsMoved || predecessorMoved)
+          changes.push({ point, delta, reset, gaps, previousTs })
       }
     }
     previous = point

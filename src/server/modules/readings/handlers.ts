@@ -147,6 +147,7 @@ export const readingsHandlers = {
     const reading = {
       deviceId: request.params.id,
       kwh: body.kwh,
+      exportKwh: body.export_kwh,
       ts: body.timestamp ? new Date(body.timestamp) : new Date(),
       isReset: body.is_reset ?? false,
       note: body.note,
@@ -161,7 +162,12 @@ export const readingsHandlers = {
         await Promise.all(stored.map((key) => storage.remove(key)))
         throw error
       })
-    const details = { device_id: created.device_id, reading_id: created.id, kwh: created.kwh }
+    const details = {
+      device_id: created.device_id,
+      reading_id: created.id,
+      kwh: created.kwh,
+      export_kwh: created.export_kwh,
+    }
     audit(request, 'reading.manual', details, `Manual reading of ${created.kwh} kWh`)
     return reply.code(201).send(created)
   },

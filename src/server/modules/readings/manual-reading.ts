@@ -11,7 +11,7 @@ import { scopeCondition } from '../scope-sql.ts'
 import { attachmentsRepository } from './attachments-repository.ts'
 import { timestampRefusal } from './bulk-push.ts'
 import { readingsOutRepository, type ReadingDto } from './readings-out-repository.ts'
-import { ENERGY, insertReadings } from './readings-repository.ts'
+import { ENERGY, EXPORT, insertReadings } from './readings-repository.ts'
 
 export interface Photo {
   filename: string
@@ -23,6 +23,8 @@ export interface Photo {
 export interface ManualReading {
   deviceId: string
   kwh: number
+  /** A two-way meter's export register, read at the same time. */
+  exportKwh?: number
   ts: Date
   isReset: boolean
   note?: string
@@ -81,42 +83,64 @@ interface Neighbour {
   is_reset: boolean
 }
 
-/** The energy readings at or just before `ts`, and just after it. */
-async function neighbours(tx: Tx, deviceId: string, ts: Date) {
+/** A meter register a manual reading carries: its form field, its series, its name in messages. */
+interface Register {
+  field: 'kwh' | 'export_kwh'
+  type: string
+  reading: string
+}
+const IMPORT_REGISTER: Register = { field: 'kwh', type: ENERGY, reading: 'reading' }
+const EXPORT_REGISTER: Register = { field: 'export_kwh', type: EXPORT, reading: 'export reading' }
+
+/** The register's values of the reading, the import one first; export only when read. */
+const registersOf = (reading: ManualReading): Array<[Register, number]> =>
+  reading.exportKwh === undefined
+    ? [[IMPORT_REGISTER, reading.kwh]]
+    : [
+        [IMPORT_REGISTER, reading.kwh],
+        [EXPORT_REGISTER, reading.exportKwh],
+      ]
+
+/** The series' readings at or just before `ts`, and just after it. */
+async function neighbours(tx: Tx, deviceId: string, type: string, ts: Date) {
   const near = (where: string, order: string) =>
     tx
       .query<Neighbour>(
         `SELECT ts, kwh, is_reset FROM readings WHERE device_id = $1 AND reading_type = $2 AND ${where}
          ORDER BY ts ${order} LIMIT 1`,
-        [deviceId, ENERGY, ts.toISOString()],
+        [deviceId, type, ts.toISOString()],
       )
       .then((r) => r.rows[0])
   return { previous: await near('ts <= $3', 'DESC'), next: await near('ts > $3', 'ASC') }
 }
 
 /**
- * Refuses a value that would break the meter's timeline: a duplicate timestamp (409), a value
- * below the previous reading unless declared a reset, or above the next one (422).
+ * Refuses a value that would break a register's timeline: a duplicate timestamp (409), a value
+ * below the previous reading unless declared a reset, or above the next one (422). Each register
+ * counts up on its own, so each is checked against its own series.
  */
-function checkTimeline(reading: ManualReading, previous?: Neighbour, next?: Neighbour): void {
-  if (previous && previous.ts.getTime() === reading.ts.getTime()) {
-    throw conflict(`A reading at ${reading.ts.toISOString()} is already stored for this device`)
-  }
-  if (previous && !reading.isReset && reading.kwh < previous.kwh) {
-    throw invalid(
-      ['body', 'kwh'],
-      `${kwhAsEnteredText(reading.kwh)} is lower than the previous reading (${kwhAsEnteredText(previous.kwh)} at ` +
-        `${previous.ts.toISOString()}). If the meter was reset or replaced, mark the reading as a meter reset.`,
-      'below_previous',
-    )
-  }
-  if (next && !next.is_reset && reading.kwh > next.kwh) {
-    throw invalid(
-      ['body', 'kwh'],
-      `${kwhAsEnteredText(reading.kwh)} is higher than the next reading (${kwhAsEnteredText(next.kwh)} at ` +
-        `${next.ts.toISOString()}): a meter only counts up.`,
-      'above_next',
-    )
+async function checkTimeline(tx: Tx, reading: ManualReading): Promise<void> {
+  for (const [register, value] of registersOf(reading)) {
+    const { previous, next } = await neighbours(tx, reading.deviceId, register.type, reading.ts)
+    if (previous && previous.ts.getTime() === reading.ts.getTime()) {
+      throw conflict(`A reading at ${reading.ts.toISOString()} is already stored for this device`)
+    }
+    if (previous && !reading.isReset && value < previous.kwh) {
+      throw invalid(
+        ['body', register.field],
+        `${kwhAsEnteredText(value)} is lower than the previous ${register.reading} (${kwhAsEnteredText(previous.kwh)} at ` +
+          `${previous.ts.toISOString()}). If the meter was reset or replaced, mark the reading as a meter reset.`,
+        'below_previous',
+      )
+    }
+    if (next && !next.is_reset && value > next.kwh) {
+      throw invalid(
+        ['body', register.field],
+        `${kwhAsEnteredText(value)} is higher than the next ${register.reading} (${kwhAsEnteredText(next.kwh)} at ` +
+          `${next.ts.toISOString()}): a meter only counts up.`,
+        'above_next',
+      )
+    }
   }
 }
 
@@ -158,12 +182,15 @@ export async function recordManualReading(
   reading: ManualReading,
   onStored: (key: string) => void = () => {},
 ): Promise<ReadingDto> {
-  if (!Number.isFinite(reading.kwh)) throw invalid(['body', 'kwh'], 'kWh must be a finite number')
+  for (const [register, value] of registersOf(reading)) {
+    if (!Number.isFinite(value)) {
+      throw invalid(['body', register.field], `${register.field} must be a finite number`)
+    }
+  }
   const refusal = timestampRefusal(reading.ts.getTime(), Date.now())
   if (refusal) throw invalid(['body', 'timestamp'], refusal)
   const groupId = await lockDevice(tx, scope, reading.deviceId)
-  const { previous, next } = await neighbours(tx, reading.deviceId, reading.ts)
-  checkTimeline(reading, previous, next)
+  await checkTimeline(tx, reading)
   const photo = reading.photo
   const attachmentId =
     photo && (await attachPhoto(tx, storage, { groupId, reading, photo }, onStored))
@@ -174,6 +201,7 @@ export async function recordManualReading(
         deviceId: reading.deviceId,
         ts: reading.ts,
         kwh: reading.kwh,
+        exportKwh: reading.exportKwh,
         source: 'manual',
         status: reading.isReset ? 'reset' : 'manual',
       },

@@ -2,7 +2,7 @@ import type { TenantScope } from '~/server/context.ts'
 import type { Queryable } from '~/server/db/database.ts'
 import { empty, join, raw, sql, type Sql } from '~/server/db/sql.ts'
 import { scopeCondition } from '../scope-sql.ts'
-import { ENERGY } from './readings-repository.ts'
+import { ENERGY, EXPORT } from './readings-repository.ts'
 
 export type { ReadingSource } from './readings-repository.ts'
 import type { ReadingSource } from './readings-repository.ts'
@@ -12,6 +12,7 @@ interface ReadingRow {
   device_id: string
   ts: Date
   kwh: number
+  export_kwh: number | null
   status: 'ok' | 'estimated' | 'manual' | 'reset'
   reading_type: string
   source: ReadingSource
@@ -25,13 +26,23 @@ const READING_COLUMNS = 'r.id, r.device_id, r.ts, r.kwh, r.status, r.reading_typ
 /** Who entered a reading by hand, its note and photo (see migration 012); null for the others. */
 const ENTRY_COLUMNS = 'm.entered_by, m.entered_by_name, m.note, m.attachment_id'
 const WITH_ENTRY = 'LEFT JOIN manual_entries m ON m.reading_id = r.id'
-const COLUMNS = `${READING_COLUMNS}, ${ENTRY_COLUMNS}`
+/**
+ * A two-way meter's export register is a series of its own (so resets and rollups work as for
+ * import), shown as a column of the energy reading at the same instant, never as a reading.
+ */
+const EXPORT_COLUMN = 'x.kwh AS export_kwh'
+const WITH_EXPORT = `LEFT JOIN readings x ON r.reading_type = '${ENERGY}' AND x.device_id = r.device_id
+  AND x.reading_type = '${EXPORT}' AND x.ts = r.ts`
+const JOINED_COLUMNS = `${ENTRY_COLUMNS}, ${EXPORT_COLUMN}`
+const JOINS = `${WITH_ENTRY} ${WITH_EXPORT}`
+const COLUMNS = `${READING_COLUMNS}, ${JOINED_COLUMNS}`
 
 export const toReading = (r: ReadingRow) => ({
   id: r.id,
   device_id: r.device_id,
   timestamp: r.ts.toISOString(),
   kwh: r.kwh,
+  export_kwh: r.export_kwh,
   status: r.status,
   reading_type: r.reading_type,
   source: r.source,
@@ -118,7 +129,7 @@ export const readingsOutRepository = (q: Queryable) => ({
    * its distance from the nearer end plus its size, never a sort of the device's history.
    */
   async list(deviceId: string, query: ReadingQuery) {
-    const types = query.types ?? (await this.storedTypes(deviceId))
+    const types = (query.types ?? (await this.storedTypes(deviceId))).filter((t) => t !== EXPORT)
     const page = {
       items: [] as ReadingDto[],
       total: 0,
@@ -150,19 +161,19 @@ export const readingsOutRepository = (q: Queryable) => ({
         WHERE r.device_id = ${deviceId} AND r.reading_type = ${type}${filter}
         ORDER BY r.ts ${order} LIMIT ${skip + take})`,
     )
-    // The page first, then its entries.
-    const statement = sql`SELECT r.*, ${raw(ENTRY_COLUMNS)} FROM (
+    // The page first, then its entries and export values.
+    const statement = sql`SELECT r.*, ${raw(JOINED_COLUMNS)} FROM (
          SELECT * FROM (${join(branches, ' UNION ALL ')}) united
          ORDER BY ts ${order}, reading_type ${order} LIMIT ${take} OFFSET ${skip}
-       ) r ${raw(WITH_ENTRY)}
+       ) r ${raw(JOINS)}
        ORDER BY r.ts, r.reading_type`
     const { rows } = await q.query<ReadingRow>(statement.text, statement.values)
     return { ...page, items: rows.map(toReading), total }
   },
 
   async find(scope: TenantScope, id: number): Promise<ReadingDto | undefined> {
-    const found = sql`SELECT ${raw(COLUMNS)} FROM readings r ${raw(WITH_ENTRY)}
-      WHERE r.id = ${id} AND ${scopeCondition(scope, 'r.group_id')}`
+    const found = sql`SELECT ${raw(COLUMNS)} FROM readings r ${raw(JOINS)}
+      WHERE r.id = ${id} AND r.reading_type <> ${EXPORT} AND ${scopeCondition(scope, 'r.group_id')}`
     const { rows } = await q.query<ReadingRow>(found.text, found.values)
     return rows[0] && toReading(rows[0])
   },
@@ -170,7 +181,7 @@ export const readingsOutRepository = (q: Queryable) => ({
   /** The newest energy reading: the last entry of the (device, type, ts) index. */
   async latest(deviceId: string): Promise<ReadingDto | undefined> {
     const { rows } = await q.query<ReadingRow>(
-      `SELECT ${COLUMNS} FROM readings r ${WITH_ENTRY}
+      `SELECT ${COLUMNS} FROM readings r ${JOINS}
        WHERE r.device_id = $1 AND r.reading_type = $2
        ORDER BY r.ts DESC LIMIT 1`,
       [deviceId, ENERGY],

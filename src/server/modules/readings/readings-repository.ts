@@ -5,8 +5,12 @@ import { binaryArray, type ElementType } from '~/server/lib/pg-binary-array.ts'
 import { computeDeltas, type GapFlags, type Point } from './deltas.ts'
 import {
   HALF_HOURS,
+  QUARTERS,
+  addExport,
+  quarterPeak,
   unitChanges,
   type FreshPoint,
+  type QuarterPeak,
   type SeriesDevice,
   type UnitChange,
 } from './rollup-changes.ts'
@@ -23,22 +27,35 @@ export interface NewReading {
   readingType?: string
   /** The channel it came by (the readings table's `source`). @default 'bulk' */
   source?: ReadingSource
-  /** 'reset' declares a meter reset or replacement: the count restarts at this value. @default 'ok' */
+  /**
+   * 'reset' declares a meter reset or replacement: the count restarts at this value (and at
+   * `exportKwh`, for the export register). @default 'ok'
+   */
   status?: 'ok' | 'estimated' | 'manual' | 'reset'
+  /**
+   * A two-way meter's cumulative exported energy at `ts`, beside the imported `kwh`: stored as its
+   * own series (reading type 'export_kwh'), with the same rules. Energy readings only.
+   */
+  exportKwh?: number
 }
 
 export interface InsertResult {
-  /** Input indexes stored now. */
+  /** Input indexes stored now (of a two-way reading: either register). */
   inserted: number[]
-  /** Input indexes already stored (same device, type and timestamp, before or earlier in the batch). */
+  /**
+   * Input indexes already stored (same device, type and timestamp, before or earlier in the
+   * batch); a two-way reading only when both of its registers were.
+   */
   duplicates: number[]
   /** Input indexes whose device is unknown or outside the transaction's scope. */
   unknownDevice: number[]
-  /** Ids of the stored rows by input index, when asked for with `returnIds`. */
+  /** Ids of the stored rows by input index (the `kwh` register's), when asked for with `returnIds`. */
   ids: Map<number, number>
 }
 
 export const ENERGY = 'energy_kwh'
+/** The reading type of a two-way meter's export register (`NewReading.exportKwh`). */
+export const EXPORT = 'export_kwh'
 
 /**
  * Series between turns of the event loop: a 5,000-reading batch takes tens of milliseconds of
@@ -46,10 +63,11 @@ export const ENERGY = 'energy_kwh'
  */
 const SERIES_PER_TURN = 250
 
-/** A new reading, itself the point computeDeltas places on its series' timeline. */
+/** A new reading of one register, itself the point computeDeltas places on its series' timeline. */
 interface Fresh extends FreshPoint {
   index: number
   row: NewReading
+  readingType: string
   /** The device's group, once its lock is held. */
   groupId: string
 }
@@ -63,31 +81,43 @@ interface Series {
 const byTime = (a: Point, b: Point) => a.ts - b.ts
 
 /** An energy series is keyed by its device alone: no uuid holds the separator. */
-const seriesKey = (row: NewReading) =>
-  row.readingType === undefined || row.readingType === ENERGY
-    ? row.deviceId
-    : `${row.deviceId}|${row.readingType}`
+const seriesKey = (deviceId: string, readingType: string) =>
+  readingType === ENERGY ? deviceId : `${deviceId}|${readingType}`
+
+/** The register `readingType` of a row, at `kwh`, as a point of its series. */
+function freshOf(row: NewReading, index: number, readingType: string, kwh: number): Fresh {
+  return {
+    index,
+    row,
+    readingType,
+    groupId: '',
+    ts: row.ts.getTime(),
+    kwh,
+    declaredReset: row.status === 'reset',
+    estimated: row.status === 'estimated',
+  }
+}
 
 /**
- * The rows by series (device and reading type), each in time order; a row at a time its series
- * already has earlier in the batch is a repeat (the sort is stable, so the first one sent is kept).
+ * The rows by series (device and reading type; a two-way reading's export is a series of its
+ * own), each in time order; a row at a time its series already has earlier in the batch is a
+ * repeat (the sort is stable, so the first one sent is kept).
  */
 function seriesOf(rows: readonly NewReading[]): Map<string, Series> {
   const series = new Map<string, Series>()
-  rows.forEach((row, index) => {
-    const key = seriesKey(row)
-    const fresh: Fresh = {
-      index,
-      row,
-      groupId: '',
-      ts: row.ts.getTime(),
-      kwh: row.kwh,
-      declaredReset: row.status === 'reset',
-      estimated: row.status === 'estimated',
-    }
+  const add = (fresh: Fresh) => {
+    const key = seriesKey(fresh.row.deviceId, fresh.readingType)
     const entry = series.get(key)
     if (entry) entry.fresh.push(fresh)
     else series.set(key, { fresh: [fresh], repeated: [] })
+  }
+  rows.forEach((row, index) => {
+    const readingType = row.readingType ?? ENERGY
+    add(freshOf(row, index, readingType, row.kwh))
+    if (row.exportKwh === undefined) return
+    // The export register's rollups share the energy rows: a row of another type has none.
+    if (readingType !== ENERGY) throw new TypeError(`exportKwh on a ${readingType} reading`)
+    add(freshOf(row, index, EXPORT, row.exportKwh))
   })
   for (const entry of series.values()) {
     const list = entry.fresh
@@ -160,6 +190,27 @@ export async function insertReadings(
 ): Promise<InsertResult> {
   const result: InsertResult = { inserted: [], duplicates: [], unknownDevice: [], ids: new Map() }
   if (rows.length === 0) return result
+  await store(tx, rows, result, options.returnIds ?? false)
+  return settled(result)
+}
+
+/** Each input index once: a two-way reading's registers may have been reported apart. */
+function settled(result: InsertResult): InsertResult {
+  const ascending = (list: number[]) => [...new Set(list)].sort((a, b) => a - b)
+  const inserted = new Set(result.inserted)
+  result.inserted = ascending(result.inserted)
+  result.duplicates = ascending(result.duplicates.filter((i) => !inserted.has(i)))
+  result.unknownDevice = ascending(result.unknownDevice)
+  return result
+}
+
+/** insertReadings' work; what it reports in `result` may name an input index twice. */
+async function store(
+  tx: Queryable,
+  rows: readonly NewReading[],
+  result: InsertResult,
+  returnIds: boolean,
+): Promise<void> {
   // Rows are grouped while the database locks their devices.
   const locking = lockDevices(tx, [...new Set(rows.map((r) => r.deviceId))])
   locking.catch(() => {}) // awaited below; until then a failure must not go unhandled
@@ -167,7 +218,7 @@ export async function insertReadings(
   const grouped = seriesOf(rows)
   const devices = await locking
   const series = ofKnownDevices(grouped, devices, result)
-  if (series.size === 0) return result
+  if (series.size === 0) return
   const context = await contextOf(tx, series, devices)
   const fresh: Fresh[] = []
   const updates: StoredUpdate[] = []
@@ -191,29 +242,41 @@ export async function insertReadings(
     for (const u of moved) updates.push(u)
     for (const f of newOnes) fresh.push(f)
   }
-  result.duplicates.sort((a, b) => a - b)
-  if (fresh.length === 0) return result
+  if (fresh.length === 0) return
   await updateStored(tx, updates)
   // The database stores the readings while this thread sums what they change in the rollups.
-  const inserting = insertFresh(tx, fresh, options.returnIds ?? false)
+  const inserting = insertFresh(tx, fresh, returnIds)
   inserting.catch(() => {}) // awaited below; until then a failure must not go unhandled
   const rollups = new Rollups()
   for (const [i, [newOnes, moved]] of merged.entries()) {
     if (i % SERIES_PER_TURN === 0) await nextTurn()
     rollups.add(newOnes, moved)
   }
+  rollups.addExports()
   await nextTurn() // building the readings' arrays and the rollups': two tasks, not one
   const rollupStatement = rollupsStatement(rollups)
   // The readings' insert announces them to the live stream on commit (migration 027).
   const ids = await inserting
   if (rollupStatement) await tx.query(rollupStatement.text, rollupStatement.values)
+  await markExporters(tx, rollups.exporters, devices)
   for (const [i, f] of fresh.entries()) {
     result.inserted.push(f.index)
     const id = ids[i]
-    if (id !== undefined) result.ids.set(f.index, id)
+    if (id !== undefined && f.readingType !== EXPORT) result.ids.set(f.index, id)
   }
-  result.inserted.sort((a, b) => a - b)
-  return result
+}
+
+/** Devices that store an export reading for the first time: their readers now answer export. */
+async function markExporters(
+  tx: Queryable,
+  exporters: ReadonlySet<string>,
+  devices: ReadonlyMap<string, LockedDevice>,
+): Promise<void> {
+  const first = [...exporters].filter((id) => !devices.get(id)!.hasExport)
+  if (first.length === 0) return
+  await tx.query('UPDATE devices SET has_export = true WHERE id = ANY($1::uuid[])', [
+    binaryArray('uuid', first),
+  ])
 }
 
 /** What ingest needs of a device; its row stays locked until the transaction ends. */
@@ -222,6 +285,8 @@ interface LockedDevice {
   /** The latest energy reading (kept exact by insertReadings), or null without readings. */
   lastReadingAt: number | null
   latestKwh: number | null
+  /** Whether an export reading was stored before. */
+  hasExport: boolean
 }
 
 async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, LockedDevice>> {
@@ -231,15 +296,21 @@ async function lockDevices(tx: Queryable, ids: string[]): Promise<Map<string, Lo
     group_id: string
     last_reading_ms: number | null
     latest_kwh: number | null
+    has_export: boolean
   }>(
-    `SELECT id, group_id, (extract(epoch FROM last_reading_at) * 1000)::float8 AS last_reading_ms, latest_kwh
+    `SELECT id, group_id, (extract(epoch FROM last_reading_at) * 1000)::float8 AS last_reading_ms, latest_kwh, has_export
      FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     [binaryArray('uuid', ids)],
   )
   return new Map(
     rows.map((r) => [
       r.id,
-      { groupId: r.group_id, lastReadingAt: r.last_reading_ms, latestKwh: r.latest_kwh },
+      {
+        groupId: r.group_id,
+        lastReadingAt: r.last_reading_ms,
+        latestKwh: r.latest_kwh,
+        hasExport: r.has_export,
+      },
     ]),
   )
 }
@@ -257,7 +328,8 @@ async function contextOf(
   const context = new Map<string, Stored[]>()
   const load: Array<[string, Fresh[]]> = []
   for (const [key, list] of series) {
-    const { deviceId, readingType = ENERGY } = list[0]!.row
+    const { row, readingType } = list[0]!
+    const { deviceId } = row
     const device = devices.get(deviceId)!
     const appended =
       readingType === ENERGY &&
@@ -292,6 +364,7 @@ interface StoredUpdate extends Stored {
   delta: number | null
   reset: boolean
   gaps: GapFlags
+  previousTs: number | null
 }
 
 interface ContextRow {
@@ -366,7 +439,7 @@ interface Span {
 const SPAN_COLUMNS: ReadonlyArray<Column<Span>> = [
   ['span', 'int4', (s) => s.span],
   ['device_id', 'uuid', (s) => s.first.row.deviceId],
-  ['reading_type', 'text', (s) => s.first.row.readingType ?? ENERGY],
+  ['reading_type', 'text', (s) => s.first.readingType],
   ['lo', 'timestamptz', (s) => s.first.ts],
   ['hi', 'timestamptz', (s) => s.last.ts],
 ]
@@ -382,9 +455,9 @@ const MOVED_COLUMNS: ReadonlyArray<Column<StoredUpdate>> = [
 const FRESH_COLUMNS: ReadonlyArray<Column<Fresh>> = [
   ['device_id', 'uuid', (f) => f.row.deviceId],
   ['group_id', 'uuid', (f) => f.groupId],
-  ['reading_type', 'text', (f) => f.row.readingType ?? ENERGY],
+  ['reading_type', 'text', (f) => f.readingType],
   ['ts', 'timestamptz', (f) => f.ts],
-  ['kwh', 'float8', (f) => f.row.kwh],
+  ['kwh', 'float8', (f) => f.kwh],
   ['delta_kwh', 'float8', (f) => f.delta ?? null],
   ['is_reset', 'bool', (f) => f.reset ?? false],
   ['source', 'text', (f) => f.row.source ?? 'bulk'],
@@ -435,28 +508,68 @@ interface SeriesStats extends SeriesDevice {
   lastKwh: number
 }
 
-/** What a batch adds to the rollups and device statistics: energy series only. */
+/** An export series' changes, merged into its device's import changes once all are known. */
+interface ExportSeries {
+  deviceId: string
+  hours: UnitChange[]
+  days: UnitChange[]
+}
+
+/** What a batch adds to the rollups and device statistics: energy and export series only. */
 class Rollups {
   readonly hours: UnitChange[] = []
   readonly days: UnitChange[] = []
   readonly devices: SeriesStats[] = []
+  /** Devices whose export register the batch stores readings of. */
+  readonly exporters = new Set<string>()
+  private readonly exports: ExportSeries[] = []
 
   add(fresh: readonly Fresh[], moved: readonly StoredUpdate[]) {
     const first = fresh[0]!
-    if ((first.row.readingType ?? ENERGY) !== ENERGY) return
+    const device: SeriesDevice = { deviceId: first.row.deviceId, groupId: first.groupId }
+    if (first.readingType === EXPORT) {
+      this.exporters.add(device.deviceId)
+      this.exports.push({
+        deviceId: device.deviceId,
+        hours: unitChanges(device, fresh, moved, 'hour'),
+        days: unitChanges(device, fresh, moved, 'day'),
+      })
+      return
+    }
+    if (first.readingType !== ENERGY) return
     const last = fresh.at(-1)!
-    const device: SeriesStats = {
-      deviceId: first.row.deviceId,
-      groupId: first.groupId,
+    this.devices.push({
+      ...device,
       readings: fresh.length,
       firstTs: first.ts,
       lastTs: last.ts,
       lastKwh: last.kwh,
-    }
-    this.devices.push(device)
+    })
     for (const c of unitChanges(device, fresh, moved, 'hour')) this.hours.push(c)
-    for (const c of unitChanges(device, fresh, moved, 'day')) this.days.push(c)
+    // Peak demand is the import register's: only its rises spread over quarter hours.
+    for (const c of unitChanges(device, fresh, moved, 'day', true)) this.days.push(c)
   }
+
+  /** Puts the export series' changes into their rows' changes; once, after every add. */
+  addExports() {
+    if (this.exports.length === 0) return
+    const hours = byDevice(this.hours)
+    const days = byDevice(this.days)
+    for (const e of this.exports) {
+      for (const c of addExport(hours.get(e.deviceId) ?? [], e.hours, 'hour')) this.hours.push(c)
+      for (const c of addExport(days.get(e.deviceId) ?? [], e.days, 'day')) this.days.push(c)
+    }
+  }
+}
+
+function byDevice(changes: readonly UnitChange[]): Map<string, UnitChange[]> {
+  const map = new Map<string, UnitChange[]>()
+  for (const c of changes) {
+    const list = map.get(c.device.deviceId)
+    if (list) list.push(c)
+    else map.set(c.device.deviceId, [c])
+  }
+  return map
 }
 
 /** A rollup row's change, in the rollup table's column order. */
@@ -475,6 +588,12 @@ const UNIT_COLUMNS: ReadonlyArray<Column<UnitChange>> = [
   ['last_kwh', 'float8', (c) => c.lastKwh],
 ]
 
+/** The export register's columns of either rollup (sent only by batches with export readings). */
+const EXPORT_COLUMNS: ReadonlyArray<Column<UnitChange>> = [
+  ['export_kwh', 'float8', (c) => c.exported?.kwh ?? 0],
+  ['export_reading_count', 'int4', (c) => c.exported?.readings ?? 0],
+]
+
 const STATS_COLUMNS: ReadonlyArray<Column<SeriesStats>> = [
   ['device_id', 'uuid', (d) => d.deviceId],
   ['n', 'int4', (d) => d.readings],
@@ -483,76 +602,194 @@ const STATS_COLUMNS: ReadonlyArray<Column<SeriesStats>> = [
   ['last_kwh', 'float8', (d) => d.lastKwh],
 ]
 
-/** An hourly row's change: a daily row's columns and its first half hour's rise. */
-const HOUR_COLUMNS: typeof UNIT_COLUMNS = [
-  ...UNIT_COLUMNS,
-  ['kwh_first_half', 'float8', (c) => c.kwhFirstHalf],
-]
+/**
+ * A rollup upsert's shape: the columns sent per change; those inserted as they are (the others
+ * only feed `arrays`); array columns built from the sent ones, with the SET clauses that add a
+ * change to a stored row's; and the columns a conflict leaves to the trigger (migration 028).
+ */
+interface RollupShape {
+  table: string
+  unit: 'hour' | 'day'
+  columns: ReadonlyArray<Column<UnitChange>>
+  rowColumns: readonly string[]
+  arrays: ReadonlyArray<{ column: string; value: string; set: readonly string[] }>
+}
+
+/** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
+const ADDED = new Set([
+  'kwh',
+  'kwh_first_half',
+  'reading_count',
+  'resets',
+  'gaps',
+  'estimated',
+  'export_kwh',
+  'export_first_half',
+  'export_reading_count',
+])
+
+function hourShape(withExport: boolean): RollupShape {
+  const columns: Array<Column<UnitChange>> = [
+    ...UNIT_COLUMNS,
+    ['kwh_first_half', 'float8', (c) => c.kwhFirstHalf],
+  ]
+  if (withExport)
+    columns.push(...EXPORT_COLUMNS, [
+      'export_first_half',
+      'float8',
+      (c) => c.exported?.firstHalf ?? 0,
+    ])
+  const rowColumns = columns.map(([name]) => name)
+  return { table: 'readings_hourly', unit: 'hour', columns, rowColumns, arrays: [] }
+}
+
+/** Indexes (from 0) where some change's `values` is not 0: the ones a batch sends. */
+function touched(changes: readonly UnitChange[], values: (c: UnitChange) => Iterable<number>) {
+  const indexes = new Set<number>()
+  for (const c of changes) for (const i of values(c)) indexes.add(i)
+  return [...indexes].sort((x, y) => x - y)
+}
+
+const nonZero = (list: readonly number[]) => list.flatMap((v, i) => (v !== 0 ? [i] : []))
 
 /**
- * A daily row's change: an hourly row's columns but the first half, and its kWh in each half hour
- * that some change of the batch adds to, one column each (`half_n`, n from 1). A batch of one
- * quarter hour across a fleet sends one: the day's running sums are built from them in SQL.
+ * A daily row's change: an hourly row's columns but the first half, and its kWh in each half
+ * hour that some change of the batch adds to, one column each (`half_n`, n from 1; `xhalf_n` for
+ * the export register). A batch of one quarter hour across a fleet sends one: the day's running
+ * sums are built from them in SQL. Likewise each quarter hour some change reaches (`qkwh_n`,
+ * `qms_n`, `qst_n`), and the peak of a new row's quarters.
  */
-function dayColumns(changes: readonly UnitChange[]): typeof UNIT_COLUMNS {
-  const touched = new Set<number>()
-  for (const c of changes) c.kwhHalfHours.forEach((kwh, i) => kwh !== 0 && touched.add(i))
+function dayShape(changes: readonly UnitChange[], withExport: boolean): RollupShape {
+  const columns: Array<Column<UnitChange>> = [...UNIT_COLUMNS]
+  if (withExport) columns.push(...EXPORT_COLUMNS)
+  const halves = touched(changes, (c) => nonZero(c.kwhHalfHours))
+  const arrays = [runningSums('kwh_running', 'half', halves)]
+  columns.push(...halves.map((i) => column(`half_${i + 1}`, 'float8', (c) => c.kwhHalfHours[i]!)))
+  if (withExport) {
+    const exported = touched(changes, (c) => nonZero(c.exported?.halfHours ?? []))
+    arrays.push(runningSums('export_running', 'xhalf', exported))
+    columns.push(
+      ...exported.map((i) =>
+        column(`xhalf_${i + 1}`, 'float8', (c) => c.exported?.halfHours[i] ?? 0),
+      ),
+    )
+  }
+  const rowColumns = columns.map(([name]) => name).filter((name) => !name.includes('half_'))
+  const quarters = touched(changes, (c) => c.quarters?.keys() ?? [])
+  if (quarters.length > 0) {
+    const peak = peakColumns()
+    columns.push(...quarterColumns(quarters), ...peak)
+    rowColumns.push(...peak.map(([name]) => name))
+    arrays.push(...quarterArrays(quarters))
+  }
+  return { table: 'readings_daily', unit: 'day', columns, rowColumns, arrays }
+}
+
+const column = (
+  name: string,
+  type: ElementType,
+  pick: (c: UnitChange) => Cell,
+): Column<UnitChange> => [name, type, pick]
+
+/** A new daily row's peak columns, from its quarters (a stored row's the trigger keeps). */
+function peakColumns(): Array<Column<UnitChange>> {
+  const peaks = new WeakMap<UnitChange, QuarterPeak>()
+  const peakOf = (c: UnitChange) => {
+    let peak = peaks.get(c)
+    if (!peak) peaks.set(c, (peak = quarterPeak(c.quarters)))
+    return peak
+  }
   return [
-    ...UNIT_COLUMNS,
-    ...[...touched]
-      .sort((x, y) => x - y)
-      .map((i) => [`half_${i + 1}`, 'float8', (c: UnitChange) => c.kwhHalfHours[i]!] as const),
+    ['peak_quarter_kwh', 'float8', (c) => peakOf(c).peakKwh],
+    ['peak_quarter', 'int4', (c) => peakOf(c).peakQuarter],
+    ['peak_estimated', 'bool', (c) => peakOf(c).estimated],
+    ['quarters_with_data', 'int4', (c) => peakOf(c).withData],
+  ]
+}
+
+/** Per quarter hour reached (n from 1): its kWh, covered milliseconds and straddles; and whether any. */
+function quarterColumns(quarters: readonly number[]): Array<Column<UnitChange>> {
+  const cell = (c: UnitChange, i: number) => c.quarters?.get(i)
+  return [
+    ['quarters', 'bool', (c) => (c.quarters?.size ?? 0) > 0],
+    ...quarters.flatMap((i): Array<Column<UnitChange>> => [
+      [`qkwh_${i + 1}`, 'float8', (c) => cell(c, i)?.kwh ?? 0],
+      [`qms_${i + 1}`, 'int4', (c) => cell(c, i)?.coveredMs ?? 0],
+      [`qst_${i + 1}`, 'int4', (c) => cell(c, i)?.straddles ?? 0],
+    ]),
   ]
 }
 
 /**
- * `kwh_running` of a day's change from its `half_n` columns: element j holds the half hours 1..j
- * (0 before the first one sent); and the elements an update adds to.
+ * The day's quarter arrays: a new row's from its change (NULL when the change reaches no quarter,
+ * as an hourly meter's never does); a stored row's plus the change's at each quarter reached
+ * (slices around them: no function call, no loop), a NULL array counting as zeros.
  */
-function runningSums(halves: readonly number[]) {
-  const terms: string[] = []
-  const elements = Array.from({ length: HALF_HOURS }, (_, j) => {
-    if (halves.includes(j + 1)) terms.push(`half_${j + 1}`)
-    return terms.length === 0 ? '0' : terms.join(' + ')
+function quarterArrays(quarters: readonly number[]) {
+  return (
+    [
+      ['quarter_kwh', 'qkwh', 'float8'],
+      ['quarter_covered_ms', 'qms', 'int4'],
+      ['quarter_straddles', 'qst', 'int2'],
+    ] as const
+  ).map(([name, prefix, type]) => {
+    const elements = Array.from({ length: QUARTERS }, (_, i) =>
+      quarters.includes(i) ? `${prefix}_${i + 1}` : '0',
+    )
+    const pieces: string[] = []
+    let from = 1
+    for (const i of quarters) {
+      pieces.push(`h.${name}[${from}:${i}]`, `(h.${name}[${i + 1}] + excluded.${name}[${i + 1}])`)
+      from = i + 2
+    }
+    pieces.push(`h.${name}[${from}:${QUARTERS}]`)
+    const sum = `CASE WHEN excluded.${name} IS NULL THEN h.${name} WHEN h.${name} IS NULL THEN excluded.${name}
+      ELSE ${pieces.join(' || ')} END`
+    return {
+      column: name,
+      value: `CASE WHEN quarters THEN ARRAY[${elements.join(', ')}]::${type}[] END`,
+      set: [`${name} = ${sum}`],
+    }
   })
-  const first = halves.length === 0 ? HALF_HOURS + 1 : Math.min(...halves)
-  const added = Array.from(
-    { length: HALF_HOURS - first + 1 },
-    (_, k) =>
-      `kwh_running[${first + k}] = h.kwh_running[${first + k}] + excluded.kwh_running[${first + k}]`,
-  )
-  return { array: `ARRAY[${elements.join(', ')}]::float8[]`, added }
 }
 
-/** Rollup columns that a change adds to; the others follow the unit's bounds and last reading. */
-const ADDED = new Set(['kwh', 'kwh_first_half', 'reading_count', 'resets', 'gaps', 'estimated'])
+/**
+ * A running-sum array of a day's change (`kwh_running` or `export_running`) from its
+ * `<prefix>_n` columns: element j holds the half hours 1..j (0 before the first one sent); and
+ * the elements an update adds to.
+ */
+function runningSums(name: string, prefix: string, halves: readonly number[]) {
+  const terms: string[] = []
+  const elements = Array.from({ length: HALF_HOURS }, (_, j) => {
+    if (halves.includes(j)) terms.push(`${prefix}_${j + 1}`)
+    return terms.length === 0 ? '0' : terms.join(' + ')
+  })
+  const first = halves.length === 0 ? HALF_HOURS + 1 : Math.min(...halves) + 1
+  const set = Array.from(
+    { length: HALF_HOURS - first + 1 },
+    (_, k) => `${name}[${first + k}] = h.${name}[${first + k}] + excluded.${name}[${first + k}]`,
+  )
+  return { column: name, value: `ARRAY[${elements.join(', ')}]::float8[]`, set }
+}
 
 /**
  * Adds the changes to one rollup (hour h holds readings with h < ts <= h + 1 hour, day d those
- * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading. A day's `half_n`
- * columns go into its running sums by half hour (`kwh_running`, migration 025).
+ * with d < ts <= d + 1 day, UTC). A unit only moved keeps its last reading. A day's running sums
+ * by half hour (`kwh_running`, migration 025; `export_running`) and its quarter arrays (028) are
+ * built from their feed columns; a stored day's peak columns follow its quarter arrays by trigger.
  */
-const rollupSql = (
-  table: string,
-  unit: 'hour' | 'day',
-  columns: ReadonlyArray<readonly [string, ...unknown[]]>,
-  rows: Sql,
-): Sql => {
-  const isHalf = (name: string) => name.startsWith('half_')
-  const all = columns.map(([name]) => name)
-  const names = all.filter((name) => !isHalf(name)).map((name) => (name === 'unit' ? unit : name))
+const rollupSql = (shape: RollupShape, rows: Sql): Sql => {
+  const { table, unit, rowColumns, arrays } = shape
+  const names = rowColumns.map((name) => (name === 'unit' ? unit : name))
   const added = names
     .filter((name) => ADDED.has(name))
     .map((name) => `${name} = h.${name} + excluded.${name}`)
-  let insert = sql`(${raw(names.join(', '))}) ${rows}`
-  if (unit === 'day') {
-    const running = runningSums(all.filter(isHalf).map((name) => Number(name.slice(5))))
-    added.push(...running.added)
-    insert = sql`(${raw(names.join(', '))}, kwh_running)
-  SELECT ${raw(`${all.filter((name) => !isHalf(name)).join(', ')}, ${running.array}`)} FROM (${rows}) changes`
-  }
+  for (const array of arrays) added.push(...array.set)
+  const targets = [...names, ...arrays.map((a) => a.column)].join(', ')
+  const values = [...rowColumns, ...arrays.map((a) => a.value)].join(', ')
   return sql`
-  INSERT INTO ${raw(table)} AS h ${insert}
+  INSERT INTO ${raw(table)} AS h (${raw(targets)})
+  SELECT ${raw(values)} FROM (${rows}) changes
   ON CONFLICT (device_id, ${raw(unit)}) DO UPDATE SET
     ${raw(added.join(',\n    '))},
     first_ts = least(h.first_ts, excluded.first_ts),
@@ -585,15 +822,20 @@ async function insertFresh(
 
 /**
  * One statement that adds the batch's changes to the hourly and daily rollups and the devices'
- * statistics (data-modifying CTEs), each sent as rows; none without energy readings.
+ * statistics (data-modifying CTEs), each sent as rows; none without energy or export readings.
  */
 function rollupsStatement(rollups: Rollups): Sql | undefined {
-  if (rollups.devices.length === 0) return undefined
-  const days = dayColumns(rollups.days)
-  const hours = unnestOf('h', HOUR_COLUMNS, rollups.hours)
-  return sql`WITH hourly AS (${rollupSql('readings_hourly', 'hour', HOUR_COLUMNS, hours)}),
-     daily AS (${rollupSql('readings_daily', 'day', days, unnestOf('d', days, rollups.days))})
-     ${statsSql(unnestOf('s', STATS_COLUMNS, rollups.devices))}`
+  if (rollups.days.length === 0) return undefined
+  const withExport = rollups.exporters.size > 0
+  const hours = hourShape(withExport)
+  const days = dayShape(rollups.days, withExport)
+  const stats =
+    rollups.devices.length > 0
+      ? statsSql(unnestOf('s', STATS_COLUMNS, rollups.devices))
+      : sql`SELECT 1`
+  return sql`WITH hourly AS (${rollupSql(hours, unnestOf('h', hours.columns, rollups.hours))}),
+     daily AS (${rollupSql(days, unnestOf('d', days.columns, rollups.days))})
+     ${stats}`
 }
 
 /** Rewrites the stored readings whose delta or reset changed (gap flags live only in the rollups). */

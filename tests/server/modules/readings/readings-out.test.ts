@@ -97,6 +97,7 @@ describe('listDeviceReadings', () => {
       device_id: meter,
       timestamp: iso(T0),
       kwh: 100,
+      export_kwh: null,
       status: 'ok',
       reading_type: 'energy_kwh',
       source: 'mqtt',
