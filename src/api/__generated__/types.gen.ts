@@ -1104,6 +1104,60 @@ export type CumulativeConsumption = {
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
     currency: string | null;
+    /**
+     * Energy exported over the window (a two-way meter's export register), read exactly as
+     * `kwh` is read from the import register: the register's rise across the window, resets added back,
+     * edges interpolated between export readings at most 24 hours apart. Null where the device has
+     * no export register (it never sent `export_kwh`), or no export reading lies in the window and
+     * no edge is estimated.
+     *
+     */
+    export_kwh: number | null;
+    /**
+     * `kwh` minus `export_kwh` (negative when the device exported more than it imported);
+     * null where either is null.
+     *
+     */
+    net_kwh: number | null;
+    /**
+     * Peak demand over the window: the highest average import power over a quarter hour, the
+     * quarter hour's kWh times 4, in kW to three decimals. Quarter hours are the hour's quarters (:00, :15, :30,
+     * :45), which are the UTC quarter-hour grid in every timezone (+05:30 and +05:45 zones too);
+     * only quarter hours wholly inside the window count. A quarter hour's kWh reads the register as
+     * rising linearly between consecutive readings at most 15 minutes apart; readings further apart
+     * say nothing of the quarter hours between them (no data, not a guess). Null where no quarter
+     * hour of the window has data.
+     *
+     */
+    peak_kw: number | null;
+    /**
+     * Start of the peak quarter hour (the earliest on a tie), as a local date-time with the
+     * timezone's offset; null with `peak_kw`.
+     *
+     */
+    peak_at: string | null;
+    /**
+     * An edge of the peak quarter hour falls between two readings: its kWh takes the register's
+     * values interpolated there (false when readings lie on both edges); null with `peak_kw`.
+     *
+     */
+    peak_estimated: boolean | null;
+    /**
+     * `peak_quarters_with_data / peak_quarters` to four decimals (0 for a window without a whole
+     * quarter hour): how much of the window the peak speaks for.
+     *
+     */
+    peak_coverage: number;
+    /**
+     * The quarter hours wholly inside the window.
+     */
+    peak_quarters: number;
+    /**
+     * The quarter hours of `peak_quarters` with data: covered throughout by readings at most
+     * 15 minutes apart.
+     *
+     */
+    peak_quarters_with_data: number;
 };
 
 /**
@@ -1144,6 +1198,21 @@ export type ConsumptionInterval = {
      */
     kwh: number | null;
     metadata?: IntervalMetadata;
+    /**
+     * Energy exported in the bucket (a two-way meter's export register), read exactly as `kwh`
+     * is read from the import register: the register's rise across the bucket, resets added back,
+     * edges interpolated between export readings at most 24 hours apart. Null where the device has
+     * no export register (it never sent `export_kwh`), or no export reading lies in the window and
+     * no edge is estimated.
+     *
+     */
+    export_kwh: number | null;
+    /**
+     * `kwh` minus `export_kwh` (negative when the device exported more than it imported);
+     * null where either is null.
+     *
+     */
+    net_kwh: number | null;
     /**
      * The bucket's `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
      * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
@@ -1187,6 +1256,56 @@ export type ConsumptionIntervals = {
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
     currency: string | null;
+    /**
+     * The buckets' `export_kwh` added up as shown (as `total_kwh`); null where the device has no
+     * export register or no bucket has an export figure.
+     *
+     */
+    total_export_kwh: number | null;
+    /**
+     * `total_kwh` minus `total_export_kwh`; null where that is null.
+     */
+    total_net_kwh: number | null;
+    /**
+     * Peak demand over the whole window (`start` to `end`, as the cumulative consumption over
+     * it), not per bucket: the highest average import power over a quarter hour, the quarter
+     * hour's kWh times 4, in kW to three decimals. Quarter hours are the hour's quarters (:00, :15, :30,
+     * :45), which are the UTC quarter-hour grid in every timezone (+05:30 and +05:45 zones too);
+     * only quarter hours wholly inside the window count. A quarter hour's kWh reads the register as
+     * rising linearly between consecutive readings at most 15 minutes apart; readings further apart
+     * say nothing of the quarter hours between them (no data, not a guess). Null where no quarter
+     * hour of the window has data.
+     *
+     */
+    peak_kw: number | null;
+    /**
+     * Start of the peak quarter hour (the earliest on a tie), as a local date-time with the
+     * timezone's offset; null with `peak_kw`.
+     *
+     */
+    peak_at: string | null;
+    /**
+     * An edge of the peak quarter hour falls between two readings: its kWh takes the register's
+     * values interpolated there (false when readings lie on both edges); null with `peak_kw`.
+     *
+     */
+    peak_estimated: boolean | null;
+    /**
+     * `peak_quarters_with_data / peak_quarters` to four decimals (0 for a window without a whole
+     * quarter hour): how much of the window the peak speaks for.
+     *
+     */
+    peak_coverage: number;
+    /**
+     * The quarter hours wholly inside the window.
+     */
+    peak_quarters: number;
+    /**
+     * The quarter hours of `peak_quarters` with data: covered throughout by readings at most
+     * 15 minutes apart.
+     *
+     */
+    peak_quarters_with_data: number;
 };
 
 /**
@@ -1236,6 +1355,22 @@ export type ReportPeriod = {
      *
      */
     standing_charge: number | null;
+    /**
+     * Export over the compared span summed over the devices with an export figure (their
+     * `current_export_kwh` or `previous_export_kwh` as shown), in the report's `unit`; null when
+     * no device of the report has one. No group peak is given: the peak of the devices' summed
+     * demand is not the highest of their peaks (their peaks fall in different quarter hours), and
+     * summing every device's 96 quarter hours a day on request would read a fleet's quarter arrays
+     * row by row. Each device row carries its own peak.
+     *
+     */
+    total_export_kwh: number | null;
+    /**
+     * The devices' `net_kwh` summed (those with an export figure), plus the `kwh` of devices
+     * without an export register: `total_kwh - total_export_kwh`; null with `total_export_kwh`.
+     *
+     */
+    total_net_kwh: number | null;
 };
 
 /**
@@ -1296,6 +1431,66 @@ export type EnergyReportDevice = {
     previous_cost: number | null;
     current_co2_kg: number | null;
     previous_co2_kg: number | null;
+    /**
+     * Export over the current period's compared span (see `CumulativeConsumption.export_kwh`),
+     * in the report's `unit`; null where the device has no export register or no export data.
+     *
+     */
+    current_export_kwh: number | null;
+    /**
+     * Export over the previous period's compared span; null as `current_export_kwh`.
+     */
+    previous_export_kwh: number | null;
+    /**
+     * `current_kwh - current_export_kwh`; null where either is null.
+     */
+    current_net_kwh: number | null;
+    /**
+     * `previous_kwh - previous_export_kwh`; null where either is null.
+     */
+    previous_net_kwh: number | null;
+    /**
+     * Peak demand over the current period's compared span in kW (see
+     * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
+     * has data.
+     *
+     */
+    current_peak_kw: number | null;
+    /**
+     * Start of that peak quarter hour, in the report's timezone; null with the peak.
+     */
+    current_peak_at: string | null;
+    /**
+     * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
+     */
+    current_peak_estimated: boolean | null;
+    /**
+     * The share of the span's quarter hours with data (see
+     * `CumulativeConsumption.peak_coverage`).
+     *
+     */
+    current_peak_coverage: number;
+    /**
+     * Peak demand over the previous period's compared span in kW (see
+     * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
+     * has data.
+     *
+     */
+    previous_peak_kw: number | null;
+    /**
+     * Start of that peak quarter hour, in the report's timezone; null with the peak.
+     */
+    previous_peak_at: string | null;
+    /**
+     * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
+     */
+    previous_peak_estimated: boolean | null;
+    /**
+     * The share of the span's quarter hours with data (see
+     * `CumulativeConsumption.peak_coverage`).
+     *
+     */
+    previous_peak_coverage: number;
 };
 
 /**

@@ -799,7 +799,15 @@ export const zCumulativeConsumption = z.object({
     resets: z.int().gte(0),
     cost: z.number().gte(0).nullable(),
     co2_kg: z.number().gte(0).nullable(),
-    currency: z.string().nullable()
+    currency: z.string().nullable(),
+    export_kwh: z.number().gte(0).nullable(),
+    net_kwh: z.number().nullable(),
+    peak_kw: z.number().gte(0).nullable(),
+    peak_at: z.iso.datetime({ offset: true }).nullable(),
+    peak_estimated: z.boolean().nullable(),
+    peak_coverage: z.number().gte(0).lte(1),
+    peak_quarters: z.int().gte(0),
+    peak_quarters_with_data: z.int().gte(0)
 });
 
 /**
@@ -822,6 +830,8 @@ export const zConsumptionInterval = z.object({
     end: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
     metadata: zIntervalMetadata.optional(),
+    export_kwh: z.number().gte(0).nullable(),
+    net_kwh: z.number().nullable(),
     cost: z.number().gte(0).nullable(),
     co2_kg: z.number().gte(0).nullable()
 });
@@ -839,7 +849,15 @@ export const zConsumptionIntervals = z.object({
     intervals: z.array(zConsumptionInterval).max(1000),
     total_cost: z.number().gte(0).nullable(),
     total_co2_kg: z.number().gte(0).nullable(),
-    currency: z.string().nullable()
+    currency: z.string().nullable(),
+    total_export_kwh: z.number().gte(0).nullable(),
+    total_net_kwh: z.number().nullable(),
+    peak_kw: z.number().gte(0).nullable(),
+    peak_at: z.iso.datetime({ offset: true }).nullable(),
+    peak_estimated: z.boolean().nullable(),
+    peak_coverage: z.number().gte(0).lte(1),
+    peak_quarters: z.int().gte(0),
+    peak_quarters_with_data: z.int().gte(0)
 });
 
 /**
@@ -856,7 +874,9 @@ export const zReportPeriod = z.object({
     full_total_kwh: z.number().gte(0),
     total_cost: z.number().gte(0).nullable(),
     total_co2_kg: z.number().gte(0).nullable(),
-    standing_charge: z.number().gte(0).nullable()
+    standing_charge: z.number().gte(0).nullable(),
+    total_export_kwh: z.number().gte(0).nullable(),
+    total_net_kwh: z.number().nullable()
 });
 
 /**
@@ -883,7 +903,19 @@ export const zEnergyReportDevice = z.object({
     current_cost: z.number().gte(0).nullable(),
     previous_cost: z.number().gte(0).nullable(),
     current_co2_kg: z.number().gte(0).nullable(),
-    previous_co2_kg: z.number().gte(0).nullable()
+    previous_co2_kg: z.number().gte(0).nullable(),
+    current_export_kwh: z.number().gte(0).nullable(),
+    previous_export_kwh: z.number().gte(0).nullable(),
+    current_net_kwh: z.number().nullable(),
+    previous_net_kwh: z.number().nullable(),
+    current_peak_kw: z.number().gte(0).nullable(),
+    current_peak_at: z.iso.datetime({ offset: true }).nullable(),
+    current_peak_estimated: z.boolean().nullable(),
+    current_peak_coverage: z.number().gte(0).lte(1),
+    previous_peak_kw: z.number().gte(0).nullable(),
+    previous_peak_at: z.iso.datetime({ offset: true }).nullable(),
+    previous_peak_estimated: z.boolean().nullable(),
+    previous_peak_coverage: z.number().gte(0).lte(1)
 });
 
 /**
