@@ -1199,20 +1199,22 @@ export type ConsumptionInterval = {
     kwh: number | null;
     metadata?: IntervalMetadata;
     /**
-     * Energy exported in the bucket (a two-way meter's export register), read exactly as `kwh`
-     * is read from the import register: the register's rise across the bucket, resets added back,
+     * Present, with `net_kwh`, only for a device with an export register (a meter that only
+     * imports answers its buckets as before, and `total_export_kwh: null`). Energy exported in
+     * the bucket (a two-way meter's export register), read exactly as `kwh` is read from the
+     * import register: the register's rise across the bucket, resets added back,
      * edges interpolated between export readings at most 24 hours apart. Null where the device has
      * no export register (it never sent `export_kwh`), or no export reading lies in the window and
      * no edge is estimated.
      *
      */
-    export_kwh: number | null;
+    export_kwh?: number | null;
     /**
      * `kwh` minus `export_kwh` (negative when the device exported more than it imported);
      * null where either is null.
      *
      */
-    net_kwh: number | null;
+    net_kwh?: number | null;
     /**
      * The bucket's `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
      * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
@@ -1396,7 +1398,9 @@ export type ReportChange = {
 };
 
 /**
- * One device's figures in a report.
+ * One device's figures in a report. The export, net and peak fields are there, all of them,
+ * when the query asked for them (`include_two_way`), and absent otherwise.
+ *
  */
 export type EnergyReportDevice = {
     device_id: string;
@@ -1436,61 +1440,61 @@ export type EnergyReportDevice = {
      * in the report's `unit`; null where the device has no export register or no export data.
      *
      */
-    current_export_kwh: number | null;
+    current_export_kwh?: number | null;
     /**
      * Export over the previous period's compared span; null as `current_export_kwh`.
      */
-    previous_export_kwh: number | null;
+    previous_export_kwh?: number | null;
     /**
      * `current_kwh - current_export_kwh`; null where either is null.
      */
-    current_net_kwh: number | null;
+    current_net_kwh?: number | null;
     /**
      * `previous_kwh - previous_export_kwh`; null where either is null.
      */
-    previous_net_kwh: number | null;
+    previous_net_kwh?: number | null;
     /**
      * Peak demand over the current period's compared span in kW (see
      * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
      * has data.
      *
      */
-    current_peak_kw: number | null;
+    current_peak_kw?: number | null;
     /**
      * Start of that peak quarter hour, in the report's timezone; null with the peak.
      */
-    current_peak_at: string | null;
+    current_peak_at?: string | null;
     /**
      * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
      */
-    current_peak_estimated: boolean | null;
+    current_peak_estimated?: boolean | null;
     /**
      * The share of the span's quarter hours with data (see
      * `CumulativeConsumption.peak_coverage`).
      *
      */
-    current_peak_coverage: number;
+    current_peak_coverage?: number;
     /**
      * Peak demand over the previous period's compared span in kW (see
      * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
      * has data.
      *
      */
-    previous_peak_kw: number | null;
+    previous_peak_kw?: number | null;
     /**
      * Start of that peak quarter hour, in the report's timezone; null with the peak.
      */
-    previous_peak_at: string | null;
+    previous_peak_at?: string | null;
     /**
      * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
      */
-    previous_peak_estimated: boolean | null;
+    previous_peak_estimated?: boolean | null;
     /**
      * The share of the span's quarter hours with data (see
      * `CumulativeConsumption.peak_coverage`).
      *
      */
-    previous_peak_coverage: number;
+    previous_peak_coverage?: number;
 };
 
 /**
@@ -2742,6 +2746,15 @@ export type PreviousEnd = string;
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export type ReportDeviceIds = Array<string>;
+
+/**
+ * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+ * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+ * `currency`. Without it rows and file keep the columns they always had (the periods' export
+ * and net totals are there either way).
+ *
+ */
+export type ReportTwoWay = boolean;
 
 export type LoginData = {
     body: LoginFormWritable;
@@ -10233,6 +10246,14 @@ export type GetEnergyReportData = {
          */
         device_ids?: Array<string>;
         /**
+         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+         * `currency`. Without it rows and file keep the columns they always had (the periods' export
+         * and net totals are there either way).
+         *
+         */
+        include_two_way?: boolean;
+        /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.
          *
@@ -10365,6 +10386,14 @@ export type GetEnergyReportCsvData = {
          * Devices to include (repeat the parameter); left out or empty = every device in scope.
          */
         device_ids?: Array<string>;
+        /**
+         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+         * `currency`. Without it rows and file keep the columns they always had (the periods' export
+         * and net totals are there either way).
+         *
+         */
+        include_two_way?: boolean;
         /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.

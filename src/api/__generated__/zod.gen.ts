@@ -830,8 +830,8 @@ export const zConsumptionInterval = z.object({
     end: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
     metadata: zIntervalMetadata.optional(),
-    export_kwh: z.number().gte(0).nullable(),
-    net_kwh: z.number().nullable(),
+    export_kwh: z.number().gte(0).nullish(),
+    net_kwh: z.number().nullish(),
     cost: z.number().gte(0).nullable(),
     co2_kg: z.number().gte(0).nullable()
 });
@@ -890,7 +890,9 @@ export const zReportChange = z.object({
 });
 
 /**
- * One device's figures in a report.
+ * One device's figures in a report. The export, net and peak fields are there, all of them,
+ * when the query asked for them (`include_two_way`), and absent otherwise.
+ *
  */
 export const zEnergyReportDevice = z.object({
     device_id: z.uuid(),
@@ -904,18 +906,18 @@ export const zEnergyReportDevice = z.object({
     previous_cost: z.number().gte(0).nullable(),
     current_co2_kg: z.number().gte(0).nullable(),
     previous_co2_kg: z.number().gte(0).nullable(),
-    current_export_kwh: z.number().gte(0).nullable(),
-    previous_export_kwh: z.number().gte(0).nullable(),
-    current_net_kwh: z.number().nullable(),
-    previous_net_kwh: z.number().nullable(),
-    current_peak_kw: z.number().gte(0).nullable(),
-    current_peak_at: z.iso.datetime({ offset: true }).nullable(),
-    current_peak_estimated: z.boolean().nullable(),
-    current_peak_coverage: z.number().gte(0).lte(1),
-    previous_peak_kw: z.number().gte(0).nullable(),
-    previous_peak_at: z.iso.datetime({ offset: true }).nullable(),
-    previous_peak_estimated: z.boolean().nullable(),
-    previous_peak_coverage: z.number().gte(0).lte(1)
+    current_export_kwh: z.number().gte(0).nullish(),
+    previous_export_kwh: z.number().gte(0).nullish(),
+    current_net_kwh: z.number().nullish(),
+    previous_net_kwh: z.number().nullish(),
+    current_peak_kw: z.number().gte(0).nullish(),
+    current_peak_at: z.iso.datetime({ offset: true }).nullish(),
+    current_peak_estimated: z.boolean().nullish(),
+    current_peak_coverage: z.number().gte(0).lte(1).optional(),
+    previous_peak_kw: z.number().gte(0).nullish(),
+    previous_peak_at: z.iso.datetime({ offset: true }).nullish(),
+    previous_peak_estimated: z.boolean().nullish(),
+    previous_peak_coverage: z.number().gte(0).lte(1).optional()
 });
 
 /**
@@ -1991,6 +1993,15 @@ export const zPreviousEnd = z.iso.datetime({ offset: true });
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export const zReportDeviceIds = z.array(z.uuid()).max(500);
+
+/**
+ * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+ * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+ * `currency`. Without it rows and file keep the columns they always had (the periods' export
+ * and net totals are there either way).
+ *
+ */
+export const zReportTwoWay = z.boolean().default(false);
 
 export const zLoginBody = zLoginFormWritable;
 
@@ -3321,6 +3332,7 @@ export const zGetEnergyReportQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
+    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',
@@ -3350,6 +3362,7 @@ export const zGetEnergyReportCsvQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
+    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',
