@@ -44,6 +44,7 @@ export const firstMessage: Reading = {
   device_id: device.id,
   timestamp: '2026-11-22T09:59:30Z',
   kwh: 48_215.9,
+  export_kwh: null,
   status: 'ok',
   reading_type: 'energy_kwh',
   source: 'mqtt',

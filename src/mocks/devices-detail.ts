@@ -91,6 +91,7 @@ export const manualReadings: Reading[] = [
     device_id: device.id,
     timestamp: '2026-11-20T08:10:00Z',
     kwh: 22_398.4,
+    export_kwh: null,
     status: 'manual',
     reading_type: 'energy_kwh',
     source: 'manual',
@@ -104,6 +105,7 @@ export const manualReadings: Reading[] = [
     device_id: device.id,
     timestamp: '2026-11-05T12:00:00Z',
     kwh: 22_011.0,
+    export_kwh: null,
     status: 'manual',
     reading_type: 'energy_kwh',
     source: 'manual',
@@ -117,6 +119,7 @@ export const manualReadings: Reading[] = [
     device_id: device.id,
     timestamp: '2026-10-31T16:38:00Z',
     kwh: 21_902.7,
+    export_kwh: null,
     status: 'manual',
     reading_type: 'energy_kwh',
     source: 'manual',
@@ -154,19 +157,7 @@ export const deviceHandlers = (): HttpHandler[] => [
   }),
   handleDeleteDevice(() => new HttpResponse(null, { status: 204 })),
   handleListDeviceModels({ body: { items: deviceModels } }),
-  handleListDeviceMeasurements({
-    body: {
-      items: [
-        {
-          name: 'energy_kwh',
-          unit: 'kWh',
-          latest_value: device.latest_kwh,
-          latest_at: device.last_seen,
-        },
-        { name: 'power_w', unit: 'W', latest_value: 3120, latest_at: device.last_seen },
-      ],
-    },
-  }),
+  handleListDeviceMeasurements({ body: { items: measurements } }),
   handleListDeviceStatus(({ request }) => {
     const q = new URL(request.url).searchParams
     const page = Number(q.get('page') ?? 1)
@@ -192,27 +183,7 @@ export const deviceHandlers = (): HttpHandler[] => [
       downtime_minutes: 92,
     })
   }),
-  handleListDeviceReadings(({ request }) => {
-    // As the server: oldest first, one page at a time, by reading type and source.
-    const q = new URL(request.url).searchParams
-    const types = q.getAll('reading_type_names')
-    const source = q.get('source')
-    const page = Number(q.get('page') ?? 1)
-    const size = Number(q.get('page_size') ?? 100)
-    const matching = [...powerReadings, ...energyReadings]
-      .filter(
-        (r) =>
-          (types.length === 0 || types.includes(r.reading_type)) &&
-          (!source || r.source === source),
-      )
-      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
-    return HttpResponse.json({
-      items: matching.slice((page - 1) * size, page * size),
-      total: matching.length,
-      page,
-      page_size: size,
-    })
-  }),
+  listReadings(energyReadings),
   handleListDeviceAttachments({ body: { items: attachments } }),
   handleGetReading(({ params }) => {
     const found = manualReadings.find((r) => String(r.id) === String(params.id))
@@ -257,11 +228,45 @@ export const deviceHandlers = (): HttpHandler[] => [
   }),
 ]
 
+const measurements = [
+  {
+    name: 'energy_kwh',
+    unit: 'kWh',
+    latest_value: device.latest_kwh,
+    latest_at: device.last_seen,
+  },
+  { name: 'power_w', unit: 'W', latest_value: 3120, latest_at: device.last_seen },
+]
+
+/** As the server lists readings: oldest first, one page at a time, by reading type and source. */
+const listReadings = (energy: Reading[]) =>
+  handleListDeviceReadings(({ request }) => {
+    const q = new URL(request.url).searchParams
+    const types = q.getAll('reading_type_names')
+    const source = q.get('source')
+    const page = Number(q.get('page') ?? 1)
+    const size = Number(q.get('page_size') ?? 100)
+    const matching = [...powerReadings, ...energy]
+      .filter(
+        (r) =>
+          (types.length === 0 || types.includes(r.reading_type)) &&
+          (!source || r.source === source),
+      )
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    return HttpResponse.json({
+      items: matching.slice((page - 1) * size, page * size),
+      total: matching.length,
+      page,
+      page_size: size,
+    })
+  })
+
 const powerReadings: Reading[] = Array.from({ length: 96 }, (_, i) => ({
   id: 20_000 + i,
   device_id: device.id,
   timestamp: new Date(new Date(NOW).getTime() - (96 - i) * 900_000).toISOString(),
   kwh: 2800 + Math.round(900 * Math.sin(i / 9)),
+  export_kwh: null,
   status: 'ok',
   reading_type: 'power_w',
   source: 'mqtt',
@@ -278,6 +283,7 @@ export const energyReadings: Reading[] = [
     device_id: device.id,
     timestamp: new Date(new Date(NOW).getTime() - (23 - i) * 3_600_000).toISOString(),
     kwh: 22_398.4 + 120 + i * 2.35,
+    export_kwh: null,
     status: i === 5 ? 'estimated' : 'ok',
     reading_type: 'energy_kwh',
     source: i === 20 || i === 21 ? 'bulk' : i === 22 || i === 23 ? 'http' : 'mqtt',
@@ -288,3 +294,30 @@ export const energyReadings: Reading[] = [
   })),
   ...manualReadings,
 ]
+
+/**
+ * The same meter as a two-way one (solar on the roof): its hourly readings carry the export
+ * register, the hand-read ones do not (nobody read it then). Put before `deviceHandlers()`.
+ */
+export const twoWayHandlers = (): HttpHandler[] => {
+  const exportAt = (i: number) => Math.round((1520.4 + i * 0.85) * 100) / 100
+  const energy = energyReadings.map((r, i) =>
+    r.source === 'manual' ? r : { ...r, export_kwh: exportAt(i) },
+  )
+  return [
+    handleListDeviceMeasurements({
+      body: {
+        items: [
+          ...measurements,
+          {
+            name: 'export_kwh',
+            unit: 'kWh',
+            latest_value: energy.findLast((r) => r.export_kwh !== null)!.export_kwh,
+            latest_at: device.last_seen,
+          },
+        ],
+      },
+    }),
+    listReadings(energy),
+  ]
+}

@@ -5,7 +5,7 @@ import { handleCreateManualReading, handleListDeviceAttachments } from '~/api/__
 import { AddLogPage } from '~/features/devices/AddLogPage'
 import { LogsPage } from '~/features/devices/LogsPage'
 import { FeedbackToasts } from '~/features/feedback/FeedbackToasts'
-import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { device, deviceHandlers, manualReadings } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { withAppServices } from '../support/with-app-services'
@@ -176,5 +176,87 @@ export const AddReadingRejected: StoryObj<typeof AddLogPage> = {
     await expect(
       await canvas.findByText('A reading for this device already exists at that time.'),
     ).toBeVisible()
+  },
+}
+
+/** What the last save sent as the export register (null: the field was not sent). */
+let sentExport: FormDataEntryValue | null = null
+
+/** A two-way meter read by hand: both registers are sent. */
+export const AddReadingWithExport: StoryObj<typeof AddLogPage> = {
+  render: AddReading.render,
+  args: AddReading.args,
+  beforeEach: () => {
+    sentExport = null
+  },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleCreateManualReading(async ({ request }) => {
+            sentExport = (await request.formData()).get('export_kwh')
+            return HttpResponse.json(
+              { ...manualReadings[0]!, id: 9100, export_kwh: Number(sentExport) },
+              { status: 201 },
+            )
+          }),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Meter value/ }), '22500.5')
+    await userEvent.type(canvas.getByRole('textbox', { name: /Export register/ }), '1530.5')
+    await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
+    await expect(sentExport).toBe('1530.5')
+  },
+}
+
+/** The server refuses the export value: its message stands under the export field. */
+export const AddReadingExportRejected: StoryObj<typeof AddLogPage> = {
+  render: AddReading.render,
+  args: AddReading.args,
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: [
+          handleCreateManualReading(() =>
+            HttpResponse.json(
+              {
+                detail: [
+                  {
+                    loc: ['body', 'export_kwh'],
+                    msg:
+                      '1,500.00 kWh is lower than the previous export reading (1,520.40 kWh at ' +
+                      '2026-11-22T08:00:00.000Z). If the meter was reset or replaced, mark the ' +
+                      'reading as a meter reset.',
+                    type: 'below_previous',
+                  },
+                ],
+              },
+              { status: 422 },
+            ),
+          ),
+          ...deviceHandlers(),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Meter value/ }), '22500')
+    const exported = canvas.getByRole('textbox', { name: /Export register/ })
+    await userEvent.type(exported, '1500')
+    await userEvent.click(canvas.getByRole('button', { name: 'Save reading' }))
+    // On the field itself (the toast says it too).
+    await waitFor(() => expect(exported).toHaveAttribute('aria-invalid', 'true'))
+    await expect(exported).toHaveAccessibleDescription(
+      /1,500\.00 kWh is lower than the previous export reading/,
+    )
   },
 }

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DeviceOverviewPage } from '~/features/devices/DeviceOverviewPage'
 import { alarmFixtures, alarmsMock } from '~/mocks/alarms'
 import { consumptionHandlers } from '~/mocks/consumption'
-import { device, deviceHandlers } from '~/mocks/devices-detail'
+import { device, deviceHandlers, twoWayHandlers } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { liveHandlers } from '~/mocks/live'
@@ -127,6 +127,54 @@ export const ReadingsBySource: Story = {
         2,
       )
     })
+  },
+}
+
+const twoWay = {
+  msw: {
+    handlers: {
+      ...baseHandlers,
+      device: [...twoWayHandlers(), ...deviceHandlers()],
+      consumption: consumptionHandlers(),
+      alarms: noAlarms.handlers,
+    },
+  },
+}
+
+/**
+ * A two-way meter: its energy readings show the export register beside the import one, and the
+ * export is no measurement to chart of its own.
+ */
+export const TwoWayMeter: Story = {
+  parameters: twoWay,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('grid', { name: 'Readings' })
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent('1,539.95 kWh'),
+    )
+    await expect(within(table).getByRole('columnheader', { name: 'Import' })).toBeVisible()
+    await expect(within(table).getByRole('columnheader', { name: 'Export' })).toBeVisible()
+    // Ten to a page, as before: the export readings are no rows of their own.
+    await expect(canvas.getByText('Showing 1-10 of 27')).toBeVisible()
+    const select = canvas.getByRole('button', { name: /Energy \(kWh\)/ })
+    select.focus()
+    await userEvent.keyboard('{Enter}')
+    const options = await within(document.body).findAllByRole('option')
+    await expect(options.map((o) => o.textContent)).toEqual(['Energy (kWh)', 'Power (W)'])
+    await userEvent.keyboard('{Escape}')
+  },
+}
+
+/** On a phone the export stands under the import. */
+export const TwoWayMeterNarrow: Story = {
+  parameters: twoWay,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('grid', { name: 'Readings' })
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Export 1,539.95 kWh'),
+    )
   },
 }
 

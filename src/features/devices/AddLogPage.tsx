@@ -34,6 +34,8 @@ const statusFields = {
 
 const emptyReading = {
   kwh: Number.NaN,
+  /** Named as the form field is sent, so the server's refusal of it lands on this field. */
+  export_kwh: Number.NaN,
   /** ISO instant, or null for now. */
   timestamp: null as string | null,
   isReset: false,
@@ -95,11 +97,12 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
     },
   })
 
-  const submit = ({ kwh, timestamp, isReset, note, photo }: typeof emptyReading) =>
+  const submit = ({ kwh, export_kwh, timestamp, isReset, note, photo }: typeof emptyReading) =>
     save.mutate({
       path: { id: device.id },
       body: {
         kwh,
+        ...(Number.isFinite(export_kwh) ? { export_kwh } : {}),
         is_reset: isReset,
         ...(timestamp ? { timestamp } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -132,6 +135,14 @@ function AddLogForm({ device, onSaved }: { device: Device; onSaved: () => void }
             step={0.1}
             formatOptions={{ maximumFractionDigits: 3 }}
             {...form.field('kwh')}
+          />
+          <NumberField
+            label="Export register (kWh)"
+            minValue={0}
+            step={0.1}
+            formatOptions={{ maximumFractionDigits: 3 }}
+            description="Two-way meters only: energy fed into the grid."
+            {...form.field('export_kwh')}
           />
           <DateTimeField
             label="Read at"

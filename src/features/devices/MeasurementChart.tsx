@@ -11,9 +11,7 @@ import {
 import { intervalsQuery, type ConsumptionContext } from '../consumption/consumption-queries'
 import { toBuckets } from '../consumption/intervals'
 import { measurementName } from './format'
-
-/** The cumulative energy register; its chart is daily consumption rather than raw values. */
-export const ENERGY = 'energy_kwh'
+import { ENERGY, EXPORT } from './reading-types'
 /** Hours of raw readings charted for other measurements (15-min readings: 192 points). */
 const RAW_HOURS = 48
 
@@ -40,7 +38,8 @@ export function MeasurementChart({
   })
   // A handler declares measurements the meter may never send: offer those with readings only.
   const items = (measurements.data?.items ?? []).filter(
-    (m) => m.latest_at !== null || m.name === ENERGY || m.name === measurement,
+    (m) =>
+      m.name !== EXPORT && (m.latest_at !== null || m.name === ENERGY || m.name === measurement),
   )
   const options = items.some((m) => m.name === ENERGY)
     ? items

@@ -24,11 +24,11 @@ import {
   type TableColumn,
 } from '~/ui'
 import { measurementName } from './format'
-import { ENERGY } from './MeasurementChart'
+import { ENERGY, EXPORT } from './reading-types'
 import { newestFirstSlice, pickNewestFirst } from './reading-pages'
 import { useMediaQuery } from './use-media-query'
 import * as styles from './devices.css'
-import { formatDateTime, formatQuantity } from '~/lib/format'
+import { formatDateTime, formatKwh, formatQuantity } from '~/lib/format'
 
 type Source = NonNullable<NonNullable<ListDeviceReadingsData['query']>['source']>
 const sources = [
@@ -71,6 +71,9 @@ function Value({ reading }: { reading: Reading }) {
   const unit = useContext(UnitContext)
   return <>{formatQuantity(reading.kwh, unit)}</>
 }
+
+/** The export register beside the energy reading; a dash when the meter did not send it then. */
+const exportText = (reading: Reading) => formatKwh(reading.export_kwh)
 
 function SourceCell({ reading, withPhoto }: { reading: Reading; withPhoto?: boolean }) {
   const badge = sourceBadge[reading.source]
@@ -140,38 +143,70 @@ const photo: TableColumn<Reading> = {
   minWidth: 80,
   render: (r) => <PhotoCell reading={r} />,
 }
-const wideColumns: TableColumn<Reading>[] = [
-  readAt,
-  {
-    id: 'value',
-    name: 'Value',
-    align: 'end',
-    width: '1fr',
-    render: (r) => <Value reading={r} />,
-  },
-  source,
-  { id: 'status', name: 'Status', width: '1fr', render: (r) => <StatusCell reading={r} /> },
-  photo,
-]
-/** On a phone: how much and when in one column, the photo under the source. */
-const narrowColumns: TableColumn<Reading>[] = [
-  {
-    ...readAt,
-    width: '1.6fr',
-    minWidth: 180,
-    render: (r) => (
-      <Stack as="span" space="xxs" align="start">
-        <strong>
-          <Value reading={r} />
-        </strong>
-        <Text size="xs" tone="muted" truncate>
-          {formatDateTime(r.timestamp)}
+const value: TableColumn<Reading> = {
+  id: 'value',
+  name: 'Value',
+  align: 'end',
+  width: '1fr',
+  render: (r) => <Value reading={r} />,
+}
+const exported: TableColumn<Reading> = {
+  id: 'export',
+  name: 'Export',
+  align: 'end',
+  width: '1fr',
+  render: exportText,
+}
+const status: TableColumn<Reading> = {
+  id: 'status',
+  name: 'Status',
+  width: '1fr',
+  render: (r) => <StatusCell reading={r} />,
+}
+/**
+ * On a phone: how much and when in one column (a two-way meter's export under its import), the
+ * photo under the source.
+ */
+const narrowReadAt = (withExport: boolean): TableColumn<Reading> => ({
+  ...readAt,
+  width: '1.6fr',
+  minWidth: 180,
+  render: (r) => (
+    <Stack as="span" space="xxs" align="start">
+      <strong>
+        <Value reading={r} />
+      </strong>
+      {withExport && (
+        <Text size="xs" truncate>
+          Export {exportText(r)}
         </Text>
-      </Stack>
-    ),
+      )}
+      <Text size="xs" tone="muted" truncate>
+        {formatDateTime(r.timestamp)}
+      </Text>
+    </Stack>
+  ),
+})
+const narrowSource: TableColumn<Reading> = {
+  ...source,
+  width: '1fr',
+  minWidth: 104,
+  render: (r) => <SourceCell reading={r} withPhoto />,
+}
+/** The table's columns by screen width, for an import-only meter and a two-way one. */
+const COLUMNS: Record<
+  'wide' | 'narrow',
+  Record<'importOnly' | 'twoWay', TableColumn<Reading>[]>
+> = {
+  wide: {
+    importOnly: [readAt, value, source, status, photo],
+    twoWay: [readAt, { ...value, name: 'Import' }, exported, source, status, photo],
   },
-  { ...source, width: '1fr', minWidth: 104, render: (r) => <SourceCell reading={r} withPhoto /> },
-]
+  narrow: {
+    importOnly: [narrowReadAt(false), narrowSource],
+    twoWay: [narrowReadAt(true), narrowSource],
+  },
+}
 
 export interface ReadingsCardProps {
   deviceId: string
@@ -199,11 +234,15 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
   const pages = useQueries({
     queries: slice.serverPages.map((p) => read({ page: p, page_size: READINGS_PAGE_SIZE })),
   })
-  const unit = useQuery({
+  const measurements = useQuery({
     ...listDeviceMeasurementsOptions({ path: { id: deviceId } }),
     ...queryPolicy('regular'),
     meta: { silent: true },
-  }).data?.items.find((m) => m.name === measurement)?.unit
+  }).data?.items
+  const unit = measurements?.find((m) => m.name === measurement)?.unit
+  // An import-only meter (most of them) keeps its table as it was: no column of dashes.
+  const withExport =
+    measurement === ENERGY && !!measurements?.some((m) => m.name === EXPORT && m.latest_at)
   const queries = [count].concat(pages)
   const failed = queries.find((q) => q.isError)
   const loading = queries.some((q) => q.isPending)
@@ -253,7 +292,7 @@ export function ReadingsCard({ deviceId, measurement }: ReadingsCardProps) {
           <UnitContext.Provider value={unit ?? (measurement === ENERGY ? 'kWh' : '')}>
             <Table
               aria-label="Readings"
-              columns={narrow ? narrowColumns : wideColumns}
+              columns={COLUMNS[narrow ? 'narrow' : 'wide'][withExport ? 'twoWay' : 'importOnly']}
               rows={rows}
               isLoading={loading}
               loadingLabel="Loading readings..."

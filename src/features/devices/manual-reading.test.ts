@@ -62,4 +62,15 @@ describe('validateManualReading', () => {
       {},
     )
   })
+  it('checks an export value only when one was typed, with the bounds of a meter value', () => {
+    const input = { kwh: 22_500, timestamp: null, isReset: false }
+    expect(validateManualReading({ ...input, export_kwh: Number.NaN }, previous, now)).toEqual({})
+    expect(validateManualReading({ ...input, export_kwh: 0 }, previous, now)).toEqual({})
+    expect(validateManualReading({ ...input, export_kwh: -1 }, previous, now)).toEqual({
+      export_kwh: 'An export value cannot be negative.',
+    })
+    expect(validateManualReading({ ...input, export_kwh: 1e12 + 1 }, previous, now)).toEqual({
+      export_kwh: 'An export value is at most 1,000,000,000,000 kWh.',
+    })
+  })
 })

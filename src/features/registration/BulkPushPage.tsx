@@ -30,26 +30,37 @@ interface ItemResult {
 type Results = ReadonlyMap<number, ItemResult>
 
 const orDash = (text: string) => text || '–'
-/** The input's rows, each with its problems or what the server did with it (`results`). */
-const columns: TableColumn<PushRow, Results>[] = [
+const head: TableColumn<PushRow, Results>[] = [
   { id: 'row', name: 'Row', isRowHeader: true, width: 64, render: (r) => String(r.index) },
   { id: 'device', name: 'Device', render: (r) => orDash(r.device) },
   { id: 'timestamp', name: 'Timestamp', render: (r) => orDash(r.timestamp) },
   { id: 'kwh', name: 'kWh', width: 96, render: (r) => orDash(r.kwh) },
-  {
-    id: 'result',
-    name: 'Result',
-    width: '2fr',
-    render: (r, results) => {
-      const result = results.get(r.index)
-      if (!result) return <CheckCell errors={r.errors} />
-      if (result.status === 'error') return <CheckCell errors={[result.reason ?? 'Not stored']} />
-      return (
-        <CheckCell errors={[]} result={result.status === 'success' ? 'Stored' : 'Already stored'} />
-      )
-    },
-  },
 ]
+const exportColumn: TableColumn<PushRow, Results> = {
+  id: 'export_kwh',
+  name: 'Export kWh',
+  width: 96,
+  render: (r) => orDash(r.exportKwh),
+}
+const resultColumn: TableColumn<PushRow, Results> = {
+  id: 'result',
+  name: 'Result',
+  width: '2fr',
+  render: (r, results) => {
+    const result = results.get(r.index)
+    if (!result) return <CheckCell errors={r.errors} />
+    if (result.status === 'error') return <CheckCell errors={[result.reason ?? 'Not stored']} />
+    return (
+      <CheckCell errors={[]} result={result.status === 'success' ? 'Stored' : 'Already stored'} />
+    )
+  },
+}
+/**
+ * The input's rows, each with its problems or what the server did with it (`results`); an Export
+ * column only for input with an export register (import-only meters keep the table they had).
+ */
+const importColumns = [...head, resultColumn]
+const twoWayColumns = [...head, exportColumn, resultColumn]
 const rowId = (r: PushRow) => r.index
 
 /** Push readings for many devices: check every row, push in chunks with progress, retry the failed. */
@@ -97,6 +108,7 @@ export function BulkPushPage() {
   }
 
   const valid = rows?.filter((r) => r.item) ?? []
+  const withExport = rows?.some((r) => r.exportKwh !== '') ?? false
   const invalid = (rows?.length ?? 0) - valid.length
   const failed = valid.filter((r) => results.get(r.index)?.status === 'error')
   const counts = countResults(results)
@@ -114,7 +126,7 @@ export function BulkPushPage() {
           uploadLabel="Upload CSV or JSON"
           acceptedFileTypes={['text/csv', '.csv', 'application/json', '.json', 'text/plain']}
           template={{ fileName: 'bulk-push-template.csv', text: bulkTemplate }}
-          hint="Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional status and reading_type."
+          hint="Columns: serial_number or device_id, timestamp (ISO 8601 with zone), kwh, optional export_kwh (two-way meters), status and reading_type."
           fieldLabel="Readings"
         />
         {rows && (
@@ -125,7 +137,7 @@ export function BulkPushPage() {
             <Stack space="lg">
               <Table
                 caption="Readings in the input"
-                columns={columns}
+                columns={withExport ? twoWayColumns : importColumns}
                 rows={rows}
                 getRowId={rowId}
                 context={results}

@@ -41,6 +41,7 @@ describe('checkPush', () => {
       device: 'EM-2024-00017',
       timestamp: '2026-11-22T08:00:00+01:00',
       kwh: '22431.3',
+      exportKwh: '',
       errors: [],
       item: {
         device_id: id,
@@ -74,6 +75,46 @@ describe('checkPush', () => {
     // 09:00+01:00 is the same instant as 08:00Z.
     expect(rows[3]!.errors).toEqual([])
     expect(rows[4]!.errors).toEqual(['Repeats an earlier reading for this device and time.'])
+  })
+})
+
+describe('checkPush with an export register', () => {
+  it('sends export_kwh beside kwh when the column has a value, nothing when it is empty', () => {
+    const rows = checkPush(
+      readInput(`serial_number,timestamp,kwh,export_kwh
+EM-2024-00017,2026-11-22T08:00:00Z,22431.3,1520.4
+EM-2024-00017,2026-11-22T08:15:00Z,22431.9,
+`).raws,
+      serials,
+    )
+    expect(rows.map((r) => [r.exportKwh, r.item])).toEqual([
+      [
+        '1520.4',
+        { device_id: id, timestamp: '2026-11-22T08:00:00Z', kwh: 22431.3, export_kwh: 1520.4 },
+      ],
+      ['', { device_id: id, timestamp: '2026-11-22T08:15:00Z', kwh: 22431.9 }],
+    ])
+  })
+  it('checks it as kwh is checked, and only beside energy readings', () => {
+    const at = '2026-11-22T08:00:00Z'
+    const rows = checkPush(
+      [
+        { device_id: id, timestamp: at, kwh: '1', export_kwh: 'many' },
+        { device_id: id, timestamp: at, kwh: '1', export_kwh: '-2' },
+        { device_id: id, timestamp: at, kwh: '230', export_kwh: '1', reading_type: 'voltage_v' },
+        { device_id: id, timestamp: at, kwh: '1', reading_type: 'export_kwh' },
+        { device_id: id, timestamp: at, kwh: 1, export_kwh: 0, reading_type: 'energy_kwh' },
+      ],
+      serials,
+    )
+    expect(rows.map((r) => r.errors)).toEqual([
+      ['export_kwh must be a number.'],
+      ['export_kwh cannot be negative.'],
+      ['export_kwh is only taken beside energy_kwh readings.'],
+      ['reading_type export_kwh is the export register: give it in the export_kwh column.'],
+      [],
+    ])
+    expect(rows[4]!.item).toMatchObject({ export_kwh: 0 })
   })
 })
 

@@ -2,6 +2,7 @@
 import type { BulkPushItem } from '~/api'
 import { readCsvTable } from '~/lib/csv-read'
 import { toCsv } from '~/common/csv'
+import { ENERGY, EXPORT } from '../devices/reading-types'
 
 export const MAX_PUSH_ITEMS = 10_000
 const READING_TYPE = /^[a-z][a-z0-9_]*$/
@@ -15,6 +16,8 @@ export interface PushRow {
   /** The timestamp and kWh as typed, shown for a row with problems too. */
   timestamp: string
   kwh: string
+  /** A two-way meter's export register as typed; empty for an import-only meter. */
+  exportKwh: string
   item: BulkPushItem | null
   errors: string[]
 }
@@ -48,8 +51,9 @@ export function readInput(text: string): { raws: Raw[]; error?: string } {
 
 /**
  * Checks each reading: a known device (by `device_id`, or `serial_number` resolved through
- * `deviceIdBySerial`), an ISO 8601 timestamp with a zone, a non-negative kWh, an optional status
- * and reading type. Repeated device + timestamp pairs are flagged (the server would store one).
+ * `deviceIdBySerial`), an ISO 8601 timestamp with a zone, a non-negative kWh, an optional
+ * non-negative export kWh (beside energy only), an optional status and reading type. Repeated
+ * device + timestamp pairs are flagged (the server would store one).
  */
 export function checkPush(
   raws: readonly Raw[],
@@ -78,12 +82,23 @@ export function checkPush(
     const kwh = Number(kwhText)
     if (kwhText === '' || !Number.isFinite(kwh)) errors.push('kwh must be a number.')
     else if (kwh < 0) errors.push('kwh cannot be negative.')
+    const exportText = text('export_kwh')
+    const exportKwh = Number(exportText)
+    if (exportText !== '' && !Number.isFinite(exportKwh))
+      errors.push('export_kwh must be a number.')
+    else if (exportKwh < 0) errors.push('export_kwh cannot be negative.')
     const status = text('status')
     if (status && status !== 'online' && status !== 'offline')
       errors.push('status must be online or offline.')
     const readingType = text('reading_type')
     if (readingType && !READING_TYPE.test(readingType))
       errors.push('reading_type must be lower-case letters, digits and underscores.')
+    else if (readingType === EXPORT)
+      errors.push(
+        'reading_type export_kwh is the export register: give it in the export_kwh column.',
+      )
+    else if (exportText !== '' && readingType && readingType !== ENERGY)
+      errors.push(`export_kwh is only taken beside ${ENERGY} readings.`)
     // Only valid rows take part: a broken row must not make a later good one look repeated.
     const key = `${deviceId}|${time}`
     if (errors.length === 0 && seen.has(key))
@@ -95,10 +110,19 @@ export function checkPush(
           device_id: deviceId,
           timestamp,
           kwh,
+          ...(exportText !== '' ? { export_kwh: exportKwh } : {}),
           ...(status ? { status: status as 'online' | 'offline' } : {}),
           ...(readingType ? { reading_type: readingType } : {}),
         }
-    return { index: i + 1, device: serial || deviceId, timestamp, kwh: kwhText, item, errors }
+    return {
+      index: i + 1,
+      device: serial || deviceId,
+      timestamp,
+      kwh: kwhText,
+      exportKwh: exportText,
+      item,
+      errors,
+    }
   })
 }
 

@@ -94,6 +94,58 @@ export const PushAndRetryFailed: Story = {
   },
 }
 
+/** What the last push sent as export registers, by device. */
+let sentExports: Array<number | undefined> = []
+
+/** Two-way meters: an `export_kwh` column goes with each reading, checked like `kwh`. */
+export const TwoWayMeters: Story = {
+  beforeEach: () => {
+    sentExports = []
+  },
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        devices: [
+          fleetHandler(devices),
+          handleBulkPushReadings(async ({ request }) => {
+            const { items } = await request.json()
+            sentExports = items.map((item) => item.export_kwh)
+            return HttpResponse.json({
+              results: items.map((item, index) => ({
+                index,
+                device_id: item.device_id,
+                status: 'success' as const,
+                error: null,
+              })),
+              accepted: items.length,
+              duplicates: 0,
+              rejected: 0,
+            })
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await check(
+      canvasElement,
+      `serial_number,timestamp,kwh,export_kwh
+EM-2024-00017,2026-11-22T08:00:00+01:00,22431.3,1520.4
+EM-2024-00019,2026-11-22T08:00:00+01:00,23893.8,
+EM-2024-00018,2026-11-22T08:00:00+01:00,9120.4,-3
+`,
+    )
+    await expect(await canvas.findByRole('columnheader', { name: 'Export kWh' })).toBeVisible()
+    await expect(canvas.getByText('export_kwh cannot be negative.')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Push 2 readings' }))
+    await expect(await canvas.findByText('2 stored, 0 already stored, 0 failed.')).toBeVisible()
+    // An empty cell is an import-only reading: no export_kwh is sent for it.
+    await expect(sentExports).toEqual([1520.4, undefined])
+  },
+}
+
 export const JsonInput: Story = {
   play: async ({ canvasElement }) => {
     await check(

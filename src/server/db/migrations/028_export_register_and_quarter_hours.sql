@@ -35,8 +35,9 @@ ALTER TABLE devices ADD COLUMN has_export boolean NOT NULL DEFAULT false;
 --                          readings), exact when 0 (readings on both edges).
 --    The arrays stay NULL until some interval of the day is short enough (an hourly meter's days
 --    keep them NULL). A reading's spread can reach into the previous day's row (00:05 after
---    23:55). Derived from the arrays, kept by the trigger below on every change of them (and set
---    by insertReadings for the rows it creates):
+--    23:55). Derived from the arrays, kept by insertReadings in the same statement (a new row's
+--    from its change, a stored row's from the old peak and the quarters it touches; see
+--    `peakSet`) and equal to quarter_peak() of the arrays below:
 --      peak_quarter_kwh    the highest kWh of the whole quarters; NULL when none is whole;
 --      peak_quarter        its index k (0..95), the earliest on ties; NULL when none;
 --      peak_estimated      whether that quarter has straddles; NULL when none;
@@ -50,6 +51,17 @@ ALTER TABLE readings_daily
   ADD COLUMN peak_estimated boolean,
   ADD COLUMN quarters_with_data smallint NOT NULL DEFAULT 0;
 
+-- Ingest reads and writes these arrays element by element in every push (kwh_running's 48 and
+-- each quarter touched, several times over per row): stored compressed, each reference decompressed
+-- them again (a 1,000-device push's daily upsert took 4 times as long). Never compressed, a day's
+-- row of a quarter-hour meter is ~1.9 kB, inline. export_running stays compressible: all zeros
+-- for a meter that only imports, read only by batches with export readings.
+ALTER TABLE readings_daily
+  ALTER COLUMN kwh_running SET STORAGE PLAIN,
+  ALTER COLUMN quarter_kwh SET STORAGE PLAIN,
+  ALTER COLUMN quarter_covered_ms SET STORAGE PLAIN,
+  ALTER COLUMN quarter_straddles SET STORAGE PLAIN;
+
 -- The peak of a day's quarter arrays (see above); readers of other periods may use it too.
 CREATE FUNCTION quarter_peak(kwh double precision[], covered_ms integer[], straddles smallint[],
   OUT peak_kwh double precision, OUT peak_quarter smallint, OUT estimated boolean, OUT with_data smallint)
@@ -61,29 +73,6 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM unnest(kwh, covered_ms, straddles) WITH ORDINALITY AS q(k, m, s, i)
   WHERE q.m = 900000
 $$;
-
-CREATE FUNCTION readings_daily_quarter_peak() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT p.peak_kwh, p.peak_quarter, p.estimated, coalesce(p.with_data, 0)
-    INTO NEW.peak_quarter_kwh, NEW.peak_quarter, NEW.peak_estimated, NEW.quarters_with_data
-    FROM quarter_peak(NEW.quarter_kwh, NEW.quarter_covered_ms, NEW.quarter_straddles) p;
-  RETURN NEW;
-END
-$$;
-
--- Ingest updates a fleet's day rows every push: the peak is recomputed only when the arrays moved.
-CREATE TRIGGER readings_daily_quarter_peak BEFORE UPDATE OF quarter_kwh, quarter_covered_ms, quarter_straddles
-  ON readings_daily FOR EACH ROW
-  WHEN (OLD.quarter_kwh IS DISTINCT FROM NEW.quarter_kwh
-        OR OLD.quarter_covered_ms IS DISTINCT FROM NEW.quarter_covered_ms
-        OR OLD.quarter_straddles IS DISTINCT FROM NEW.quarter_straddles)
-  EXECUTE FUNCTION readings_daily_quarter_peak();
-
--- A new row that brings arrays but states no peak gets it computed (insertReadings states it:
--- every proposed row of an upsert would pay for this, those that conflict for nothing).
-CREATE TRIGGER readings_daily_quarter_peak_insert BEFORE INSERT ON readings_daily FOR EACH ROW
-  WHEN (NEW.quarter_covered_ms IS NOT NULL AND NEW.quarters_with_data = 0 AND NEW.peak_estimated IS NULL)
-  EXECUTE FUNCTION readings_daily_quarter_peak();
 
 -- Backfill: the readings already stored, as insertReadings would have kept them.
 UPDATE devices d SET has_export = true
@@ -148,7 +137,9 @@ SELECT device_id, (start / 86400000) * 86400000 AS day_ms, ((start % 86400000) /
        sum(kwh) AS kwh, sum(overlap)::int AS covered_ms, sum(straddles)::int AS straddles
 FROM shares GROUP BY 1, 2, 3;
 
-UPDATE readings_daily d SET quarter_kwh = s.kwh, quarter_covered_ms = s.covered_ms, quarter_straddles = s.straddles
+UPDATE readings_daily d SET quarter_kwh = s.kwh, quarter_covered_ms = s.covered_ms, quarter_straddles = s.straddles,
+  (peak_quarter_kwh, peak_quarter, peak_estimated, quarters_with_data) =
+    (SELECT p.peak_kwh, p.peak_quarter, p.estimated, p.with_data FROM quarter_peak(s.kwh, s.covered_ms, s.straddles) p)
 FROM (
   SELECT g.device_id, g.day_ms,
          array_agg(coalesce(c.kwh, 0) ORDER BY g.i) AS kwh,

@@ -174,6 +174,45 @@ describe('the embedded MQTT broker', () => {
     expect(client.connected).toBe(true)
   })
 
+  it("stores a reading's export register beside it; a bad one is malformed, a repeat stored once", async () => {
+    const exportOf = async () =>
+      (
+        await t.db.query<{ ts: Date; kwh: number; source: string }>(
+          `SELECT ts, kwh, source FROM readings
+           WHERE device_id = $1 AND reading_type = 'export_kwh' AND ts >= $2 ORDER BY ts`,
+          [meter, since],
+        )
+      ).rows
+    const client = await connect(meter, tokens.get(meter)!)
+    const twoWay = { ...reading(50, 200), export_kwh: 12.5 }
+    const payload = JSON.stringify({ readings: [twoWay, reading(51, 201)] })
+    await client.publishAsync(readingsTopic(meter), payload, { qos: 1 })
+    const stored = [{ ts: new Date(twoWay.timestamp), kwh: 12.5, source: 'mqtt' }]
+    expect(await exportOf()).toEqual(stored)
+    const listed = await t.call(await t.as('admin'), {
+      method: 'GET',
+      url: `/api/v1/devices/${meter}/readings?start_date=${twoWay.timestamp}&page_size=2`,
+    })
+    expect(listed.json().items.map((r: { export_kwh: number | null }) => r.export_kwh)).toEqual([
+      12.5,
+      null,
+    ])
+
+    const malformedBefore = state.counters.malformed
+    const storedBefore = await storedOf(meter, since)
+    for (const export_kwh of [-1, '13', null, 1e13]) {
+      const bad = JSON.stringify({ ...reading(52, 202), export_kwh })
+      await client.publishAsync(readingsTopic(meter), bad, { qos: 1 })
+    }
+    expect(state.counters.malformed).toBe(malformedBefore + 4)
+    expect(await storedOf(meter, since)).toBe(storedBefore)
+
+    const duplicatesBefore = state.counters.readingsDuplicate
+    await client.publishAsync(readingsTopic(meter), payload, { qos: 1 })
+    expect(state.counters.readingsDuplicate).toBe(duplicatesBefore + 2)
+    expect(await exportOf()).toEqual(stored)
+  })
+
   it('stores 10,000 readings once, however often they are delivered', async () => {
     const client = await connect(other, tokens.get(other)!)
     const messages = Array.from({ length: 100 }, (_, m) => ({

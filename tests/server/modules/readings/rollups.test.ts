@@ -202,6 +202,15 @@ async function expectQuartersExact(deviceId: string) {
      FROM readings_daily WHERE device_id = $1 ORDER BY day`,
     [deviceId],
   )
+  const { rows: offPeak } = await t.db.query(
+    `SELECT d.day FROM readings_daily d,
+       quarter_peak(d.quarter_kwh, d.quarter_covered_ms, d.quarter_straddles) p
+     WHERE d.device_id = $1 AND (p.peak_kwh IS DISTINCT FROM d.peak_quarter_kwh
+       OR p.peak_quarter IS DISTINCT FROM d.peak_quarter OR p.estimated IS DISTINCT FROM d.peak_estimated
+       OR coalesce(p.with_data, 0) <> d.quarters_with_data)`,
+    [deviceId],
+  )
+  expect(offPeak, 'days whose peak is not quarter_peak() of their arrays').toEqual([])
   const stored = new Set(rows.map((r) => r.day.getTime()))
   expect(
     [...expected.keys()].filter((day) => !stored.has(day)),
@@ -512,6 +521,32 @@ describe('export register and quarter hours (issue 35)', () => {
     expect(hours).toEqual([
       { h: 9, export_kwh: 0, export_first_half: 0, n: 1 },
       { h: 10, export_kwh: 2, export_first_half: 2, n: 1 },
+    ])
+    await expectRollupsExact(d)
+  })
+
+  it("finds the new peak among untouched quarters when a backfill lowers the peak's quarter", async () => {
+    const d = await newDevice()
+    await insert([
+      at(d, 600, 100),
+      at(d, 605, 100),
+      at(d, 620, 106),
+      at(d, 630, 106.2),
+      at(d, 645, 109.7),
+    ])
+    // (10:05, 10:20] rises 6: 4 to quarter 40, 2 to quarter 41 (+0.2 after 10:20); 42 gets 3.5.
+    const before = await dayRow(d)
+    expect(before.kwh!.slice(40, 43).map(round6)).toEqual([4, 2.2, 3.5])
+    expect([round6(before.peak_kwh!), before.peak, before.estimated]).toEqual([4, 40, true])
+    // 10:15 at 103: quarter 40 now 3, 41 3.2; the peak is quarter 42's 3.5, which no reading moved.
+    await insert([at(d, 615, 103)])
+    const after = await dayRow(d)
+    expect(after.kwh!.slice(40, 43).map(round6)).toEqual([3, 3.2, 3.5])
+    expect([round6(after.peak_kwh!), after.peak, after.estimated, after.with_data]).toEqual([
+      3.5,
+      42,
+      false,
+      3,
     ])
     await expectRollupsExact(d)
   })
