@@ -1199,6 +1199,15 @@ export type ConsumptionInterval = {
     kwh: number | null;
     metadata?: IntervalMetadata;
     /**
+     * Only with `granularity=quarter_hour`: the quarter hour's average import power, its kWh
+     * times 4 (as `peak_kw` reads it: the register rising linearly between readings at most
+     * 15 minutes apart), in kW to three decimals; null where the quarter hour has no data
+     * (readings further apart) or the bucket is not a whole quarter hour (a window edge
+     * inside it).
+     *
+     */
+    kw?: number | null;
+    /**
      * Present, with `net_kwh`, only for a device with an export register (a meter that only
      * imports answers its buckets as before, and `total_export_kwh: null`). Energy exported in
      * the bucket (a two-way meter's export register), read exactly as `kwh` is read from the
@@ -1236,7 +1245,10 @@ export type ConsumptionInterval = {
  */
 export type ConsumptionIntervals = {
     device_id: string;
-    granularity: Granularity;
+    /**
+     * Bucket size (`Granularity`, or `quarter_hour` when asked).
+     */
+    granularity: 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
     timezone: string;
     start: string;
     end: string;
@@ -2681,6 +2693,13 @@ export type WeekStart = 'sunday' | 'monday';
  * Bucket size.
  */
 export type Granularity2 = 'hourly' | 'daily' | 'weekly' | 'monthly';
+
+/**
+ * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+ * power `kw`.
+ *
+ */
+export type IntervalGranularity = 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
 
 /**
  * Add data-quality metadata (coverage, gaps, resets) to every interval.
@@ -9885,9 +9904,11 @@ export type GetConsumptionIntervalsData = {
          */
         end_datetime: string;
         /**
-         * Bucket size.
+         * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+         * power `kw`.
+         *
          */
-        granularity?: 'hourly' | 'daily' | 'weekly' | 'monthly';
+        granularity?: 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
         /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.

@@ -830,6 +830,7 @@ export const zConsumptionInterval = z.object({
     end: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
     metadata: zIntervalMetadata.optional(),
+    kw: z.number().gte(0).nullish(),
     export_kwh: z.number().gte(0).nullish(),
     net_kwh: z.number().nullish(),
     cost: z.number().gte(0).nullable(),
@@ -841,7 +842,13 @@ export const zConsumptionInterval = z.object({
  */
 export const zConsumptionIntervals = z.object({
     device_id: z.uuid(),
-    granularity: zGranularity,
+    granularity: z.enum([
+        'quarter_hour',
+        'hourly',
+        'daily',
+        'weekly',
+        'monthly'
+    ]),
     timezone: z.string(),
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
@@ -1923,6 +1930,19 @@ export const zWeekStart = z.enum(['sunday', 'monday']).default('sunday');
  * Bucket size.
  */
 export const zGranularity2 = z.enum([
+    'hourly',
+    'daily',
+    'weekly',
+    'monthly'
+]).default('daily');
+
+/**
+ * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+ * power `kw`.
+ *
+ */
+export const zIntervalGranularity = z.enum([
+    'quarter_hour',
     'hourly',
     'daily',
     'weekly',
@@ -3257,6 +3277,7 @@ export const zGetConsumptionIntervalsQuery = z.object({
     start_datetime: z.iso.datetime({ offset: true }),
     end_datetime: z.iso.datetime({ offset: true }),
     granularity: z.enum([
+        'quarter_hour',
         'hourly',
         'daily',
         'weekly',

@@ -2120,7 +2120,9 @@ export const getConsumptionIntervalsQueryKey = (options: Options<GetConsumptionI
  * weekly from `week_start`, monthly) in `timezone`, covering `start_datetime` to
  * `end_datetime`. Buckets are whole calendar units (a daylight-saving day has 23 or 25 hours);
  * partial buckets at the edges are clipped to the window. With `include_metadata` each bucket
- * says how complete its data is. At most 1,000 buckets per call: a wider request answers 422
+ * says how complete its data is. `quarter_hour` buckets are the hour's quarters (the UTC
+ * quarter-hour grid in every zone) and carry each quarter hour's average power (`kw`), for
+ * a power chart over a few days. At most 1,000 buckets per call: a wider request answers 422
  * (choose a coarser granularity). `end_datetime` not after `start_datetime` answers 400.
  *
  */

@@ -13,6 +13,7 @@ import {
   netKwh,
   peakDemand,
   pricingsOf,
+  quarterPower,
   roundKwh,
   roundRunning,
   withExportRegister,
@@ -24,7 +25,7 @@ import {
   isoIn,
   MAX_BUCKETS,
   periodWindow,
-  type Granularity,
+  type IntervalGranularity,
   type PeriodName,
   type WeekStart,
   type Window,
@@ -109,7 +110,13 @@ const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]
  * figure (the one a cumulative preset gives for it: rounding each bucket's cost to the cent and
  * adding them up drifts from it); 404 for a missing or foreign device.
  */
-async function figuresOf(caller: Caller, deviceId: string, list: Window[], window: Window) {
+async function figuresOf(
+  caller: Caller,
+  deviceId: string,
+  list: Window[],
+  window: Window,
+  power: boolean,
+) {
   return caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
@@ -117,8 +124,13 @@ async function figuresOf(caller: Caller, deviceId: string, list: Window[], windo
     const exported = await loadExport(q, deviceId, list)
     const { costs, currency } = await loadCosts(q, group, deviceId, [...list, window])
     const peak = await loadPeak(q, group, deviceId, window)
+    const kw = power
+      ? await step('power', 'quarter hours of the daily rollups', () =>
+          quarterPower(q, deviceId, list),
+        )
+      : undefined
     const whole = costs.at(-1)!
-    return { figures, exported, costs: costs.slice(0, list.length), whole, peak, currency }
+    return { figures, exported, costs: costs.slice(0, list.length), whole, peak, kw, currency }
   })
 }
 
@@ -189,7 +201,7 @@ function sumOf(items: ReadonlyArray<{ kwh: number | null; value: number | null }
 }
 
 interface IntervalQuery {
-  granularity: Granularity
+  granularity: IntervalGranularity
   tz: string
   weekStart: WeekStart
   metadata: boolean
@@ -205,11 +217,13 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       ['query', 'granularity'],
       `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
     )
-  const { figures, exported, costs, whole, peak, currency } = await figuresOf(
+  const power = q.granularity === 'quarter_hour'
+  const { figures, exported, costs, whole, peak, kw, currency } = await figuresOf(
     caller,
     deviceId,
     list,
     window,
+    power,
   )
   const now = new Date()
   const shown = roundRunning(figures.map((f) => f.kwh))
@@ -224,6 +238,7 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       export_kwh: shownExport[k]!,
       net_kwh: netKwh(shown[k]!, shownExport[k]!),
     }),
+    ...(kw && { kw: kw[k]! }),
     ...(q.metadata ? { metadata: withMetadata(f, now) } : {}),
   }))
   const totalKwh = roundKwh(shown.reduce<number>((sum, v) => sum + (v ?? 0), 0))

@@ -464,6 +464,17 @@ export const energyRepository = (q: Queryable) => {
       return rows
     },
 
+    /** A device's quarter arrays of the UTC days [from, to) (rows of days with arrays only). */
+    async quarterArrays(deviceId: string, from: number, to: number) {
+      const { rows } = await run<{ day: Date; kwh: number[]; covered: number[] }>(
+        sql`SELECT r.day, r.quarter_kwh AS kwh, r.quarter_covered_ms AS covered
+            FROM readings_daily r
+            WHERE r.device_id = ${deviceId}::uuid AND r.day >= ${new Date(from)}::timestamptz
+              AND r.day < ${new Date(to)}::timestamptz AND r.quarter_kwh IS NOT NULL`,
+      )
+      return rows
+    },
+
     /** Those of the devices that have an export register (`devices.has_export`). */
     async withExport(devices: readonly string[]): Promise<Set<string>> {
       if (devices.length === 0) return new Set()

@@ -156,6 +156,9 @@ async function exportFigures(
   return energyFigures(q, filter, windows, 'export')
 }
 
+/** A device's average power per quarter-hour bucket (see peaks.ts). */
+export { quarterPower } from './peaks.ts'
+
 /** Per device id, each window's peak demand (see peaks.ts). */
 export function peakDemand(
   q: Queryable,

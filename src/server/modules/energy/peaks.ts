@@ -109,3 +109,29 @@ export async function peakFigures(
   }
   return figures
 }
+
+/**
+ * A device's average import power per bucket (kWh x 4, to Wh): the quarter hour's, from its
+ * day's quarter arrays; null where the bucket is not a whole quarter hour of the grid or the
+ * quarter has no data (not covered throughout by readings at most 15 minutes apart).
+ */
+export async function quarterPower(
+  q: Queryable,
+  deviceId: string,
+  bucketList: readonly Window[],
+): Promise<Array<number | null>> {
+  if (bucketList.length === 0) return []
+  const from = Math.floor(bucketList[0]!.start.getTime() / DAY_MS) * DAY_MS
+  const to = Math.ceil(bucketList.at(-1)!.end.getTime() / DAY_MS) * DAY_MS
+  const rows = await energyRepository(q).quarterArrays(deviceId, from, to)
+  const days = new Map(rows.map((r) => [r.day.getTime(), r]))
+  return bucketList.map((b) => {
+    const start = b.start.getTime()
+    if (start % QUARTER_MS !== 0 || b.end.getTime() - start !== QUARTER_MS) return null
+    const day = Math.floor(start / DAY_MS) * DAY_MS
+    const k = (start - day) / QUARTER_MS
+    const row = days.get(day)
+    if (!row || Number(row.covered[k]) !== QUARTER_MS) return null
+    return Math.max(0, roundKw(Number(row.kwh[k]) * 4))
+  })
+}

@@ -278,6 +278,39 @@ describe('peak demand', () => {
   })
 })
 
+describe('quarter-hour power', () => {
+  it('gives each quarter hour its kW, estimated edges as the peak reads them', async () => {
+    const answer = await intervals(ids.offGrid, {
+      start_datetime: '2026-06-01T09:45:00Z',
+      end_datetime: '2026-06-01T10:45:00Z',
+      timezone: 'UTC',
+      granularity: 'quarter_hour',
+    })
+    expect(answer).toMatchObject({ granularity: 'quarter_hour', peak_kw: 9.333, total_kwh: 6 })
+    expect(answer.intervals.map((b) => [b.start, b.kwh, (b as { kw?: number }).kw])).toEqual([
+      ['2026-06-01T09:45:00+00:00', 1, 4],
+      ['2026-06-01T10:00:00+00:00', 2.333, 9.333],
+      ['2026-06-01T10:15:00+00:00', 1.667, 6.667],
+      ['2026-06-01T10:30:00+00:00', 1, 4],
+    ])
+  })
+
+  it('has no power where readings are further apart, and none on other granularities', async () => {
+    const window = {
+      start_datetime: '2026-06-02T10:00:00Z',
+      end_datetime: '2026-06-02T10:30:00Z',
+      timezone: 'UTC',
+    }
+    const quarters = await intervals(ids.hourly, { ...window, granularity: 'quarter_hour' })
+    expect(quarters.intervals.map((b) => [b.kwh, (b as { kw?: number }).kw])).toEqual([
+      [1, null],
+      [1, null],
+    ])
+    const hourly = await intervals(ids.hourly, { ...window, granularity: 'hourly' })
+    expect(hourly.intervals[0]).not.toHaveProperty('kw')
+  })
+})
+
 describe('the report carries the same figures', () => {
   const reportQuery = (window: Record<string, string>, devices: string[]) => ({
     current_start: window.start_datetime!,
