@@ -781,8 +781,8 @@ const quarterAfter = (k: number) => {
  * highest of the old one and the whole quarters the batch touched, unless the batch lowered the
  * old peak's quarter (only a moved reading can) or took its data away: then every quarter is
  * looked at again (`quarter_peak`'s rule, the untouched ones from the stored arrays). Per row a
- * handful of candidates, where a trigger running quarter_peak() cost ~0.2 ms a row (a fleet's
- * push touches a thousand rows).
+ * handful of candidates, and only when the old peak may not stand (a trigger running
+ * quarter_peak() on every row cost ~0.2 ms a row; a fleet's push touches a thousand rows).
  */
 function peakSet(quarters: readonly number[]): string[] {
   const after = quarters.map((i) => ({ i, ...quarterAfter(i + 1) }))
@@ -790,15 +790,18 @@ function peakSet(quarters: readonly number[]): string[] {
   const lowered = `coalesce(CASE h.peak_quarter ${after
     .map((q) => `WHEN ${q.i} THEN NOT (${q.whole}) OR ${q.kwh} < h.peak_quarter_kwh`)
     .join(' ')} END, false)`
+  // Most pushes leave the peak where it is: no touched quarter reaches it (nor ties it earlier).
+  const stands = `h.peak_quarter_kwh IS NOT NULL AND h.peak_quarter NOT IN (${touched})${after
+    .map(
+      (q) =>
+        ` AND NOT coalesce(${q.whole} AND (${q.kwh} > h.peak_quarter_kwh OR (${q.kwh} = h.peak_quarter_kwh AND ${q.i} < h.peak_quarter)), false)`,
+    )
+    .join('')}`
   const candidates = after
     .map((q) => `SELECT CASE WHEN ${q.whole} THEN ${q.kwh} END, ${q.i}, ${q.estimated}`)
     .join('\n      UNION ALL ')
-  return [
-    `quarters_with_data = h.quarters_with_data${after
-      .map((q) => ` + (${q.whole})::int - (${q.wasWhole})::int`)
-      .join('')}`,
-    `(peak_quarter_kwh, peak_quarter, peak_estimated) = (
-    SELECT c.kwh, c.quarter, c.estimated FROM (
+  const peak = (column: string) => `(
+    SELECT c.${column} FROM (
       ${candidates}
       UNION ALL SELECT h.peak_quarter_kwh, h.peak_quarter, h.peak_estimated
         WHERE NOT ${lowered} AND h.peak_quarter NOT IN (${touched})
@@ -806,7 +809,20 @@ function peakSet(quarters: readonly number[]): string[] {
         FROM unnest(h.quarter_kwh, h.quarter_covered_ms, h.quarter_straddles) WITH ORDINALITY AS q(kwh, ms, straddles, i)
         WHERE ${lowered} AND q.ms = ${QUARTER_MS} AND q.i - 1 NOT IN (${touched})
     ) AS c(kwh, quarter, estimated)
-    WHERE c.kwh IS NOT NULL ORDER BY c.kwh DESC, c.quarter LIMIT 1)`,
+    WHERE c.kwh IS NOT NULL ORDER BY c.kwh DESC, c.quarter LIMIT 1)`
+  return [
+    `quarters_with_data = h.quarters_with_data${after
+      .map((q) => ` + (${q.whole})::int - (${q.wasWhole})::int`)
+      .join('')}`,
+    ...(
+      [
+        ['peak_quarter_kwh', 'kwh'],
+        ['peak_quarter', 'quarter'],
+        ['peak_estimated', 'estimated'],
+      ] as const
+    ).map(
+      ([name, column]) => `${name} = CASE WHEN ${stands} THEN h.${name} ELSE ${peak(column)} END`,
+    ),
   ]
 }
 
