@@ -17,12 +17,31 @@ const HEADER = [
   'currency',
 ]
 
+/** With `twoWay` (issue 35): export, net import, and peak demand (none on the total line). */
+const TWO_WAY = [
+  'current_export_kwh',
+  'previous_export_kwh',
+  'current_net_kwh',
+  'previous_net_kwh',
+  'current_peak_kw',
+  'current_peak_at',
+  'current_peak_estimated',
+  'current_peak_coverage',
+  'previous_peak_kw',
+  'previous_peak_at',
+  'previous_peak_estimated',
+  'previous_peak_coverage',
+]
+
+/** The columns after `currency` left empty. */
+const NO_PEAK = Array<null>(8).fill(null)
+
 /**
  * The group's standing charges and the bill they make with the energy charges, as two more lines
  * in the cost columns (a standing charge is the supply contract's, not a device's): the device
  * lines' costs plus `standing_charge` add up to `bill`. None without a tariff.
  */
-function billLines(report: EnergyReport) {
+function billLines(report: EnergyReport, extra: number) {
   const { current, previous, currency } = report
   if (current.standing_charge === null && previous.standing_charge === null) return []
   const line = (name: string, now: number | null, before: number | null) => [
@@ -38,6 +57,7 @@ function billLines(report: EnergyReport) {
     null,
     null,
     currency,
+    ...Array<null>(extra).fill(null),
   ]
   return [
     line('standing_charge', current.standing_charge, previous.standing_charge),
@@ -53,12 +73,42 @@ function billLines(report: EnergyReport) {
  * The report's device rows and total as CSV: the figures of the JSON answer (to date while the
  * current period runs, the whole previous period last), then cost and CO2 (issue 26: energy
  * charges in `currency`), no data as an empty field; then, with a tariff, the standing charges and
- * the bill (energy plus standing charges), so the file rebuilds the bill it sits beside. The
+ * the bill (energy plus standing charges), so the file rebuilds the bill it sits beside. Then
+ * (issue 35) export, net import and peak demand per device; the total line has no peak (the
+ * peak of the devices' sum is not the highest of their peaks: see `ReportPeriod`). The
  * writer is the console's (formula-looking names neutralised, numbers machine-readable).
  */
-export function reportCsv(report: EnergyReport): string {
+export function reportCsv(report: EnergyReport, options: { twoWay?: boolean } = {}): string {
+  const twoWay = options.twoWay ?? false
+  const deviceExtra = (d: EnergyReport['devices'][number]) =>
+    twoWay
+      ? [
+          d.current_export_kwh,
+          d.previous_export_kwh,
+          d.current_net_kwh,
+          d.previous_net_kwh,
+          d.current_peak_kw,
+          d.current_peak_at,
+          d.current_peak_estimated,
+          d.current_peak_coverage,
+          d.previous_peak_kw,
+          d.previous_peak_at,
+          d.previous_peak_estimated,
+          d.previous_peak_coverage,
+        ]
+      : []
+  const { current, previous } = report
+  const totalExtra = twoWay
+    ? [
+        current.total_export_kwh,
+        previous.total_export_kwh,
+        current.total_net_kwh,
+        previous.total_net_kwh,
+        ...NO_PEAK,
+      ]
+    : []
   return toCsv([
-    HEADER,
+    twoWay ? [...HEADER, ...TWO_WAY] : HEADER,
     ...report.devices.map((d) => [
       d.device_id,
       d.device_name,
@@ -72,21 +122,23 @@ export function reportCsv(report: EnergyReport): string {
       d.current_co2_kg,
       d.previous_co2_kg,
       report.currency,
+      ...deviceExtra(d),
     ]),
     [
       'total',
       '',
-      report.current.total_kwh,
-      report.previous.total_kwh,
+      current.total_kwh,
+      previous.total_kwh,
       report.change.absolute_kwh,
       report.change.percent,
-      report.previous.full_total_kwh,
-      report.current.total_cost,
-      report.previous.total_cost,
-      report.current.total_co2_kg,
-      report.previous.total_co2_kg,
+      previous.full_total_kwh,
+      current.total_cost,
+      previous.total_cost,
+      current.total_co2_kg,
+      previous.total_co2_kg,
       report.currency,
+      ...totalExtra,
     ],
-    ...billLines(report),
+    ...billLines(report, totalExtra.length),
   ])
 }

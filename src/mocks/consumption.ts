@@ -84,6 +84,19 @@ export function makeIntervals(
   return out
 }
 
+/** A meter without an export register answers no export figures (issue 35). */
+const NO_EXPORT = { export_kwh: null, net_kwh: null }
+
+/** Peak demand of a window of quarter-hourly readings (issue 35). */
+const PEAK = {
+  peak_kw: 6.4,
+  peak_at: '2026-11-22T08:15:00+01:00',
+  peak_estimated: false,
+  peak_coverage: 1,
+  peak_quarters: 40,
+  peak_quarters_with_data: 40,
+}
+
 const plainCumulative = (
   kwh: number,
   fields: Partial<CumulativeConsumption> = {},
@@ -102,6 +115,9 @@ const plainCumulative = (
   cost: null,
   co2_kg: null,
   currency: null,
+  // A meter that only imports (issue 35): no export figures, peak demand from its quarter hours.
+  ...NO_EXPORT,
+  ...PEAK,
   ...fields,
 })
 const pricedCumulative = (kwh: number, fields: Partial<CumulativeConsumption> = {}) =>
@@ -163,6 +179,9 @@ export const intervalsHandler = ({ priced = false }: ConsumptionMockOptions = {}
       total_cost: sum('cost'),
       total_co2_kg: sum('co2_kg'),
       currency: priced ? 'EUR' : null,
+      total_export_kwh: null,
+      total_net_kwh: null,
+      ...PEAK,
       intervals,
     })
   })

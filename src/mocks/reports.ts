@@ -197,6 +197,8 @@ export function makeReport(
     total_cost: cost(p.total),
     total_co2_kg: co2(p.total),
     standing_charge: priced ? 12.6 : null,
+    total_export_kwh: null,
+    total_net_kwh: null,
   })
   return {
     metric,

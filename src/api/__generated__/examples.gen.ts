@@ -997,7 +997,15 @@ export function cumulativeConsumptionExample() {
         resets: 0,
         cost: 41.04,
         co2_kg: 50.312,
-        currency: 'EUR'
+        currency: 'EUR',
+        export_kwh: 18.25,
+        net_kwh: 114.15,
+        peak_kw: 21.6,
+        peak_at: '2026-03-14T11:15:00+01:00',
+        peak_estimated: false,
+        peak_coverage: 1,
+        peak_quarters: 51,
+        peak_quarters_with_data: 51
     };
 }
 
@@ -1017,6 +1025,8 @@ export function consumptionIntervalExample() {
         start: '2026-03-13T00:00:00+01:00',
         end: '2026-03-14T00:00:00+01:00',
         kwh: 241.8,
+        export_kwh: 30.2,
+        net_kwh: 211.6,
         cost: 74.96,
         co2_kg: 91.884,
         metadata: {
@@ -1041,11 +1051,21 @@ export function consumptionIntervalsExample() {
         total_cost: 148.28,
         total_co2_kg: 181.754,
         currency: 'EUR',
+        total_export_kwh: 52.4,
+        total_net_kwh: 425.9,
+        peak_kw: 24.8,
+        peak_at: '2026-03-13T11:45:00+01:00',
+        peak_estimated: false,
+        peak_coverage: 0.9896,
+        peak_quarters: 192,
+        peak_quarters_with_data: 190,
         intervals: [
             {
                 start: '2026-03-12T00:00:00+01:00',
                 end: '2026-03-13T00:00:00+01:00',
                 kwh: 236.5,
+                export_kwh: 22.2,
+                net_kwh: 214.3,
                 cost: 73.32,
                 co2_kg: 89.87
             },
@@ -1053,6 +1073,8 @@ export function consumptionIntervalsExample() {
                 start: '2026-03-13T00:00:00+01:00',
                 end: '2026-03-14T00:00:00+01:00',
                 kwh: 241.8,
+                export_kwh: 30.2,
+                net_kwh: 211.6,
                 cost: 74.96,
                 co2_kg: 91.884
             }
@@ -1069,7 +1091,9 @@ export function reportPeriodExample() {
         full_total_kwh: 6720.4,
         total_cost: 2083.32,
         total_co2_kg: 2553.752,
-        standing_charge: 12.6
+        standing_charge: 12.6,
+        total_export_kwh: 410.5,
+        total_net_kwh: 6309.9
     };
 }
 
@@ -1094,7 +1118,19 @@ export function energyReportDeviceExample() {
         current_cost: 2083.32,
         previous_cost: 2211.23,
         current_co2_kg: 2553.752,
-        previous_co2_kg: 2710.54
+        previous_co2_kg: 2710.54,
+        current_export_kwh: 410.5,
+        previous_export_kwh: null,
+        current_net_kwh: 6309.9,
+        previous_net_kwh: null,
+        current_peak_kw: 31.2,
+        current_peak_at: '2026-02-17T11:45:00+01:00',
+        current_peak_estimated: false,
+        current_peak_coverage: 1,
+        previous_peak_kw: 33.6,
+        previous_peak_at: '2026-01-21T18:15:00+01:00',
+        previous_peak_estimated: true,
+        previous_peak_coverage: 0.9983
     };
 }
 
@@ -1122,7 +1158,9 @@ export function energyReportExample() {
             full_total_kwh: 6720.4,
             total_cost: 2083.32,
             total_co2_kg: 2553.752,
-            standing_charge: 12.6
+            standing_charge: 12.6,
+            total_export_kwh: 410.5,
+            total_net_kwh: 6309.9
         },
         previous: {
             start: '2026-01-01T00:00:00+01:00',
@@ -1132,7 +1170,9 @@ export function energyReportExample() {
             full_total_kwh: 7133,
             total_cost: 2211.23,
             total_co2_kg: 2710.54,
-            standing_charge: 13.95
+            standing_charge: 13.95,
+            total_export_kwh: null,
+            total_net_kwh: null
         },
         change: {
             absolute_kwh: -412.6,
@@ -1152,7 +1192,19 @@ export function energyReportExample() {
                 current_cost: 2083.32,
                 previous_cost: 2211.23,
                 current_co2_kg: 2553.752,
-                previous_co2_kg: 2710.54
+                previous_co2_kg: 2710.54,
+                current_export_kwh: 410.5,
+                previous_export_kwh: null,
+                current_net_kwh: 6309.9,
+                previous_net_kwh: null,
+                current_peak_kw: 31.2,
+                current_peak_at: '2026-02-17T11:45:00+01:00',
+                current_peak_estimated: false,
+                current_peak_coverage: 1,
+                previous_peak_kw: 33.6,
+                previous_peak_at: '2026-01-21T18:15:00+01:00',
+                previous_peak_estimated: true,
+                previous_peak_coverage: 0.9983
             }
         ],
         series: {

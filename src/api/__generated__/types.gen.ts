@@ -1186,6 +1186,60 @@ export type CumulativeConsumption = {
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
     currency: string | null;
+    /**
+     * Energy exported over the window (a two-way meter's export register), read exactly as
+     * `kwh` is read from the import register: the register's rise across the window, resets added back,
+     * edges interpolated between export readings at most 24 hours apart. Null where the device has
+     * no export register (it never sent `export_kwh`), or no export reading lies in the window and
+     * no edge is estimated.
+     *
+     */
+    export_kwh: number | null;
+    /**
+     * `kwh` minus `export_kwh` (negative when the device exported more than it imported);
+     * null where either is null.
+     *
+     */
+    net_kwh: number | null;
+    /**
+     * Peak demand over the window: the highest average import power over a quarter hour, the
+     * quarter hour's kWh times 4, in kW to three decimals. Quarter hours are the hour's quarters (:00, :15, :30,
+     * :45), which are the UTC quarter-hour grid in every timezone (+05:30 and +05:45 zones too);
+     * only quarter hours wholly inside the window count. A quarter hour's kWh reads the register as
+     * rising linearly between consecutive readings at most 15 minutes apart; readings further apart
+     * say nothing of the quarter hours between them (no data, not a guess). Null where no quarter
+     * hour of the window has data.
+     *
+     */
+    peak_kw: number | null;
+    /**
+     * Start of the peak quarter hour (the earliest on a tie), as a local date-time with the
+     * timezone's offset; null with `peak_kw`.
+     *
+     */
+    peak_at: string | null;
+    /**
+     * An edge of the peak quarter hour falls between two readings: its kWh takes the register's
+     * values interpolated there (false when readings lie on both edges); null with `peak_kw`.
+     *
+     */
+    peak_estimated: boolean | null;
+    /**
+     * `peak_quarters_with_data / peak_quarters` to four decimals (0 for a window without a whole
+     * quarter hour): how much of the window the peak speaks for.
+     *
+     */
+    peak_coverage: number;
+    /**
+     * The quarter hours wholly inside the window.
+     */
+    peak_quarters: number;
+    /**
+     * The quarter hours of `peak_quarters` with data: covered throughout by readings at most
+     * 15 minutes apart.
+     *
+     */
+    peak_quarters_with_data: number;
 };
 
 /**
@@ -1227,6 +1281,32 @@ export type ConsumptionInterval = {
     kwh: number | null;
     metadata?: IntervalMetadata;
     /**
+     * Only with `granularity=quarter_hour`: the quarter hour's average import power, its kWh
+     * times 4 (as `peak_kw` reads it: the register rising linearly between readings at most
+     * 15 minutes apart), in kW to three decimals; null where the quarter hour has no data
+     * (readings further apart) or the bucket is not a whole quarter hour (a window edge
+     * inside it).
+     *
+     */
+    kw?: number | null;
+    /**
+     * Present, with `net_kwh`, only for a device with an export register (a meter that only
+     * imports answers its buckets as before, and `total_export_kwh: null`). Energy exported in
+     * the bucket (a two-way meter's export register), read exactly as `kwh` is read from the
+     * import register: the register's rise across the bucket, resets added back,
+     * edges interpolated between export readings at most 24 hours apart. Null where the device has
+     * no export register (it never sent `export_kwh`), or no export reading lies in the window and
+     * no edge is estimated.
+     *
+     */
+    export_kwh?: number | null;
+    /**
+     * `kwh` minus `export_kwh` (negative when the device exported more than it imported);
+     * null where either is null.
+     *
+     */
+    net_kwh?: number | null;
+    /**
      * The bucket's `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
      * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
      * read on the group's local wall clock. Null where some of the kWh fall where the group
@@ -1247,7 +1327,10 @@ export type ConsumptionInterval = {
  */
 export type ConsumptionIntervals = {
     device_id: string;
-    granularity: Granularity;
+    /**
+     * Bucket size (`Granularity`, or `quarter_hour` when asked).
+     */
+    granularity: 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
     timezone: string;
     start: string;
     end: string;
@@ -1269,6 +1352,56 @@ export type ConsumptionIntervals = {
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
     currency: string | null;
+    /**
+     * The buckets' `export_kwh` added up as shown (as `total_kwh`); null where the device has no
+     * export register or no bucket has an export figure.
+     *
+     */
+    total_export_kwh: number | null;
+    /**
+     * `total_kwh` minus `total_export_kwh`; null where that is null.
+     */
+    total_net_kwh: number | null;
+    /**
+     * Peak demand over the whole window (`start` to `end`, as the cumulative consumption over
+     * it), not per bucket: the highest average import power over a quarter hour, the quarter
+     * hour's kWh times 4, in kW to three decimals. Quarter hours are the hour's quarters (:00, :15, :30,
+     * :45), which are the UTC quarter-hour grid in every timezone (+05:30 and +05:45 zones too);
+     * only quarter hours wholly inside the window count. A quarter hour's kWh reads the register as
+     * rising linearly between consecutive readings at most 15 minutes apart; readings further apart
+     * say nothing of the quarter hours between them (no data, not a guess). Null where no quarter
+     * hour of the window has data.
+     *
+     */
+    peak_kw: number | null;
+    /**
+     * Start of the peak quarter hour (the earliest on a tie), as a local date-time with the
+     * timezone's offset; null with `peak_kw`.
+     *
+     */
+    peak_at: string | null;
+    /**
+     * An edge of the peak quarter hour falls between two readings: its kWh takes the register's
+     * values interpolated there (false when readings lie on both edges); null with `peak_kw`.
+     *
+     */
+    peak_estimated: boolean | null;
+    /**
+     * `peak_quarters_with_data / peak_quarters` to four decimals (0 for a window without a whole
+     * quarter hour): how much of the window the peak speaks for.
+     *
+     */
+    peak_coverage: number;
+    /**
+     * The quarter hours wholly inside the window.
+     */
+    peak_quarters: number;
+    /**
+     * The quarter hours of `peak_quarters` with data: covered throughout by readings at most
+     * 15 minutes apart.
+     *
+     */
+    peak_quarters_with_data: number;
 };
 
 /**
@@ -1318,6 +1451,22 @@ export type ReportPeriod = {
      *
      */
     standing_charge: number | null;
+    /**
+     * Export over the compared span summed over the devices with an export figure (their
+     * `current_export_kwh` or `previous_export_kwh` as shown), in the report's `unit`; null when
+     * no device of the report has one. No group peak is given: the peak of the devices' summed
+     * demand is not the highest of their peaks (their peaks fall in different quarter hours), and
+     * summing every device's 96 quarter hours a day on request would read a fleet's quarter arrays
+     * row by row. Each device row carries its own peak.
+     *
+     */
+    total_export_kwh: number | null;
+    /**
+     * The devices' `net_kwh` summed (those with an export figure), plus the `kwh` of devices
+     * without an export register: `total_kwh - total_export_kwh`; null with `total_export_kwh`.
+     *
+     */
+    total_net_kwh: number | null;
 };
 
 /**
@@ -1343,7 +1492,9 @@ export type ReportChange = {
 };
 
 /**
- * One device's figures in a report.
+ * One device's figures in a report. The export, net and peak fields are there, all of them,
+ * when the query asked for them (`include_two_way`), and absent otherwise.
+ *
  */
 export type EnergyReportDevice = {
     device_id: string;
@@ -1378,6 +1529,66 @@ export type EnergyReportDevice = {
     previous_cost: number | null;
     current_co2_kg: number | null;
     previous_co2_kg: number | null;
+    /**
+     * Export over the current period's compared span (see `CumulativeConsumption.export_kwh`),
+     * in the report's `unit`; null where the device has no export register or no export data.
+     *
+     */
+    current_export_kwh?: number | null;
+    /**
+     * Export over the previous period's compared span; null as `current_export_kwh`.
+     */
+    previous_export_kwh?: number | null;
+    /**
+     * `current_kwh - current_export_kwh`; null where either is null.
+     */
+    current_net_kwh?: number | null;
+    /**
+     * `previous_kwh - previous_export_kwh`; null where either is null.
+     */
+    previous_net_kwh?: number | null;
+    /**
+     * Peak demand over the current period's compared span in kW (see
+     * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
+     * has data.
+     *
+     */
+    current_peak_kw?: number | null;
+    /**
+     * Start of that peak quarter hour, in the report's timezone; null with the peak.
+     */
+    current_peak_at?: string | null;
+    /**
+     * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
+     */
+    current_peak_estimated?: boolean | null;
+    /**
+     * The share of the span's quarter hours with data (see
+     * `CumulativeConsumption.peak_coverage`).
+     *
+     */
+    current_peak_coverage?: number;
+    /**
+     * Peak demand over the previous period's compared span in kW (see
+     * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
+     * has data.
+     *
+     */
+    previous_peak_kw?: number | null;
+    /**
+     * Start of that peak quarter hour, in the report's timezone; null with the peak.
+     */
+    previous_peak_at?: string | null;
+    /**
+     * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
+     */
+    previous_peak_estimated?: boolean | null;
+    /**
+     * The share of the span's quarter hours with data (see
+     * `CumulativeConsumption.peak_coverage`).
+     *
+     */
+    previous_peak_coverage?: number;
 };
 
 /**
@@ -2566,6 +2777,13 @@ export type WeekStart = 'sunday' | 'monday';
 export type Granularity2 = 'hourly' | 'daily' | 'weekly' | 'monthly';
 
 /**
+ * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+ * power `kw`.
+ *
+ */
+export type IntervalGranularity = 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
+
+/**
  * Add data-quality metadata (coverage, gaps, resets) to every interval.
  */
 export type IncludeMetadata = boolean;
@@ -2629,6 +2847,15 @@ export type PreviousEnd = string;
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export type ReportDeviceIds = Array<string>;
+
+/**
+ * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+ * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+ * `currency`. Without it rows and file keep the columns they always had (the periods' export
+ * and net totals are there either way).
+ *
+ */
+export type ReportTwoWay = boolean;
 
 export type LoginData = {
     body: LoginFormWritable;
@@ -9759,9 +9986,11 @@ export type GetConsumptionIntervalsData = {
          */
         end_datetime: string;
         /**
-         * Bucket size.
+         * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+         * power `kw`.
+         *
          */
-        granularity?: 'hourly' | 'daily' | 'weekly' | 'monthly';
+        granularity?: 'quarter_hour' | 'hourly' | 'daily' | 'weekly' | 'monthly';
         /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.
@@ -10120,6 +10349,14 @@ export type GetEnergyReportData = {
          */
         device_ids?: Array<string>;
         /**
+         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+         * `currency`. Without it rows and file keep the columns they always had (the periods' export
+         * and net totals are there either way).
+         *
+         */
+        include_two_way?: boolean;
+        /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.
          *
@@ -10252,6 +10489,14 @@ export type GetEnergyReportCsvData = {
          * Devices to include (repeat the parameter); left out or empty = every device in scope.
          */
         device_ids?: Array<string>;
+        /**
+         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+         * `currency`. Without it rows and file keep the columns they always had (the periods' export
+         * and net totals are there either way).
+         *
+         */
+        include_two_way?: boolean;
         /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.

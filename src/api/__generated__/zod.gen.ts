@@ -847,7 +847,15 @@ export const zCumulativeConsumption = z.object({
     resets: z.int().gte(0),
     cost: z.number().gte(0).nullable(),
     co2_kg: z.number().gte(0).nullable(),
-    currency: z.string().nullable()
+    currency: z.string().nullable(),
+    export_kwh: z.number().gte(0).nullable(),
+    net_kwh: z.number().nullable(),
+    peak_kw: z.number().gte(0).nullable(),
+    peak_at: z.iso.datetime({ offset: true }).nullable(),
+    peak_estimated: z.boolean().nullable(),
+    peak_coverage: z.number().gte(0).lte(1),
+    peak_quarters: z.int().gte(0),
+    peak_quarters_with_data: z.int().gte(0)
 });
 
 /**
@@ -870,6 +878,9 @@ export const zConsumptionInterval = z.object({
     end: z.iso.datetime({ offset: true }),
     kwh: z.number().gte(0).nullable(),
     metadata: zIntervalMetadata.optional(),
+    kw: z.number().gte(0).nullish(),
+    export_kwh: z.number().gte(0).nullish(),
+    net_kwh: z.number().nullish(),
     cost: z.number().gte(0).nullable(),
     co2_kg: z.number().gte(0).nullable()
 });
@@ -879,7 +890,13 @@ export const zConsumptionInterval = z.object({
  */
 export const zConsumptionIntervals = z.object({
     device_id: z.uuid(),
-    granularity: zGranularity,
+    granularity: z.enum([
+        'quarter_hour',
+        'hourly',
+        'daily',
+        'weekly',
+        'monthly'
+    ]),
     timezone: z.string(),
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
@@ -887,7 +904,15 @@ export const zConsumptionIntervals = z.object({
     intervals: z.array(zConsumptionInterval).max(1000),
     total_cost: z.number().gte(0).nullable(),
     total_co2_kg: z.number().gte(0).nullable(),
-    currency: z.string().nullable()
+    currency: z.string().nullable(),
+    total_export_kwh: z.number().gte(0).nullable(),
+    total_net_kwh: z.number().nullable(),
+    peak_kw: z.number().gte(0).nullable(),
+    peak_at: z.iso.datetime({ offset: true }).nullable(),
+    peak_estimated: z.boolean().nullable(),
+    peak_coverage: z.number().gte(0).lte(1),
+    peak_quarters: z.int().gte(0),
+    peak_quarters_with_data: z.int().gte(0)
 });
 
 /**
@@ -904,7 +929,9 @@ export const zReportPeriod = z.object({
     full_total_kwh: z.number().gte(0),
     total_cost: z.number().gte(0).nullable(),
     total_co2_kg: z.number().gte(0).nullable(),
-    standing_charge: z.number().gte(0).nullable()
+    standing_charge: z.number().gte(0).nullable(),
+    total_export_kwh: z.number().gte(0).nullable(),
+    total_net_kwh: z.number().nullable()
 });
 
 /**
@@ -918,7 +945,9 @@ export const zReportChange = z.object({
 });
 
 /**
- * One device's figures in a report.
+ * One device's figures in a report. The export, net and peak fields are there, all of them,
+ * when the query asked for them (`include_two_way`), and absent otherwise.
+ *
  */
 export const zEnergyReportDevice = z.object({
     device_id: z.uuid(),
@@ -931,7 +960,19 @@ export const zEnergyReportDevice = z.object({
     current_cost: z.number().gte(0).nullable(),
     previous_cost: z.number().gte(0).nullable(),
     current_co2_kg: z.number().gte(0).nullable(),
-    previous_co2_kg: z.number().gte(0).nullable()
+    previous_co2_kg: z.number().gte(0).nullable(),
+    current_export_kwh: z.number().gte(0).nullish(),
+    previous_export_kwh: z.number().gte(0).nullish(),
+    current_net_kwh: z.number().nullish(),
+    previous_net_kwh: z.number().nullish(),
+    current_peak_kw: z.number().gte(0).nullish(),
+    current_peak_at: z.iso.datetime({ offset: true }).nullish(),
+    current_peak_estimated: z.boolean().nullish(),
+    current_peak_coverage: z.number().gte(0).lte(1).optional(),
+    previous_peak_kw: z.number().gte(0).nullish(),
+    previous_peak_at: z.iso.datetime({ offset: true }).nullish(),
+    previous_peak_estimated: z.boolean().nullish(),
+    previous_peak_coverage: z.number().gte(0).lte(1).optional()
 });
 
 /**
@@ -1944,6 +1985,19 @@ export const zGranularity2 = z.enum([
 ]).default('daily');
 
 /**
+ * Bucket size; `quarter_hour` (getConsumptionIntervals only) adds each bucket's average
+ * power `kw`.
+ *
+ */
+export const zIntervalGranularity = z.enum([
+    'quarter_hour',
+    'hourly',
+    'daily',
+    'weekly',
+    'monthly'
+]).default('daily');
+
+/**
  * Add data-quality metadata (coverage, gaps, resets) to every interval.
  */
 export const zIncludeMetadata = z.boolean().default(true);
@@ -2007,6 +2061,15 @@ export const zPreviousEnd = z.iso.datetime({ offset: true });
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export const zReportDeviceIds = z.array(z.uuid()).max(500);
+
+/**
+ * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
+ * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
+ * `currency`. Without it rows and file keep the columns they always had (the periods' export
+ * and net totals are there either way).
+ *
+ */
+export const zReportTwoWay = z.boolean().default(false);
 
 export const zLoginBody = zLoginFormWritable;
 
@@ -3262,6 +3325,7 @@ export const zGetConsumptionIntervalsQuery = z.object({
     start_datetime: z.iso.datetime({ offset: true }),
     end_datetime: z.iso.datetime({ offset: true }),
     granularity: z.enum([
+        'quarter_hour',
         'hourly',
         'daily',
         'weekly',
@@ -3337,6 +3401,7 @@ export const zGetEnergyReportQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
+    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',
@@ -3366,6 +3431,7 @@ export const zGetEnergyReportCsvQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
+    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',

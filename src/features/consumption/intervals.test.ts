@@ -77,6 +77,25 @@ describe('intervalsToCsv', () => {
     expect(lines[4]).toBe('2026-03-31T00:00:00+02:00,2026-04-01T00:00:00+02:00,,,,,,,,')
     expect(csv.endsWith('\r\n')).toBe(true)
   })
+  it("adds a two-way meter's export and net, and a quarter hour's power (issue 35)", () => {
+    const interval = {
+      start: '2026-03-28T10:00:00+01:00',
+      end: '2026-03-28T10:15:00+01:00',
+      kwh: 1.5,
+      cost: null,
+      co2_kg: null,
+      export_kwh: 0.25,
+      net_kwh: 1.25,
+      kw: 6,
+    }
+    const lines = intervalsToCsv({ intervals: [interval] }).split('\r\n')
+    expect(lines[0]).toBe(
+      'start,end,kwh,coverage,gaps,resets,estimated,cost,co2_kg,currency,export_kwh,net_kwh,kw',
+    )
+    expect(lines[1]).toBe(
+      '2026-03-28T10:00:00+01:00,2026-03-28T10:15:00+01:00,1.5,,,,,,,,0.25,1.25,6',
+    )
+  })
 })
 
 describe('csvFileName', () => {

@@ -52,13 +52,16 @@ export const CSV_HEADER = [
 
 /**
  * The intervals as CSV, timestamps as the server gave them (with their offsets); cost in the
- * answer's currency, named on each row that has one.
+ * answer's currency, named on each row that has one. A two-way meter's answer adds `export_kwh`
+ * and `net_kwh`, a quarter-hour one `kw` (issue 35), after the columns every file has.
  */
 export function intervalsToCsv(
   data: Pick<ConsumptionIntervals, 'intervals'> & { currency?: string | null },
 ): string {
+  const twoWay = data.intervals.some((i) => i.export_kwh !== undefined)
+  const power = data.intervals.some((i) => i.kw !== undefined)
   return toCsv([
-    CSV_HEADER,
+    [...CSV_HEADER, ...(twoWay ? ['export_kwh', 'net_kwh'] : []), ...(power ? ['kw'] : [])],
     ...data.intervals.map((i) => [
       i.start,
       i.end,
@@ -70,6 +73,8 @@ export function intervalsToCsv(
       i.cost,
       i.co2_kg,
       i.cost === null ? null : data.currency,
+      ...(twoWay ? [i.export_kwh, i.net_kwh] : []),
+      ...(power ? [i.kw] : []),
     ]),
   ])
 }

@@ -2122,7 +2122,9 @@ export const getConsumptionIntervalsQueryKey = (options: Options<GetConsumptionI
  * weekly from `week_start`, monthly) in `timezone`, covering `start_datetime` to
  * `end_datetime`. Buckets are whole calendar units (a daylight-saving day has 23 or 25 hours);
  * partial buckets at the edges are clipped to the window. With `include_metadata` each bucket
- * says how complete its data is. At most 1,000 buckets per call: a wider request answers 422
+ * says how complete its data is. `quarter_hour` buckets are the hour's quarters (the UTC
+ * quarter-hour grid in every zone) and carry each quarter hour's average power (`kw`), for
+ * a power chart over a few days. At most 1,000 buckets per call: a wider request answers 422
  * (choose a coarser granularity). `end_datetime` not after `start_datetime` answers 400.
  *
  */
@@ -2232,7 +2234,13 @@ export const getEnergyReportCsvQueryKey = (options?: Options<GetEnergyReportCsvD
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
  * absolute_change,percent_change,previous_full_kwh,current_cost,previous_cost,current_co2_kg,
- * previous_co2_kg,currency`) and a `total` line; with a tariff, then a `standing_charge`
+ * previous_co2_kg,currency`; with `include_two_way` then `current_export_kwh,
+ * previous_export_kwh,current_net_kwh,previous_net_kwh,current_peak_kw,current_peak_at,
+ * current_peak_estimated,current_peak_coverage,previous_peak_kw,previous_peak_at,
+ * previous_peak_estimated,previous_peak_coverage`, the fields of `EnergyReportDevice` of
+ * those names) and a `total` line (with `include_two_way`, the export and net columns from
+ * the periods' `total_export_kwh` and `total_net_kwh`, the peak columns empty: no group
+ * peak, see `ReportPeriod`); with a tariff, then a `standing_charge`
  * line (the group's standing charges of each period, in the cost columns) and a `bill` line
  * (energy plus standing charges), so the file rebuilds the bill. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name

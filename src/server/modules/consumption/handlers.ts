@@ -10,17 +10,22 @@ import {
   bucketFigures,
   deviceGroup,
   energyOf,
+  netKwh,
+  peakDemand,
   pricingsOf,
+  quarterPower,
   roundKwh,
   roundRunning,
+  withExportRegister,
   withMetadata,
+  type PeakFigure,
 } from '../energy/energy.ts'
 import {
   buckets,
   isoIn,
   MAX_BUCKETS,
   periodWindow,
-  type Granularity,
+  type IntervalGranularity,
   type PeriodName,
   type WeekStart,
   type Window,
@@ -58,6 +63,32 @@ const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
     () => bucketFigures(q, deviceId, list),
   )
 
+/** Whether the device has an export register, and its export per bucket (null without). */
+const loadExport = (q: Queryable, deviceId: string, list: Window[]) =>
+  step('load export', `${list.length} buckets of the export register`, async () => {
+    const register = (await withExportRegister(q, [deviceId])).has(deviceId)
+    if (!register) return { register, kwh: list.map(() => null) }
+    const figures = await bucketFigures(q, deviceId, list, 'export')
+    return { register, kwh: figures.map((f) => f.kwh) }
+  })
+
+/** The window's peak demand (quarter hours of the daily rollups). */
+const loadPeak = (q: Queryable, group: string, deviceId: string, window: Window) =>
+  step('peak demand', 'quarter hours of the daily rollups', async () => {
+    const peaks = await peakDemand(q, [{ id: deviceId, group_id: group }], [window], true)
+    return peaks.get(deviceId)![0]!
+  })
+
+/** The peak fields of an answer, `peak_at` in `tz`. */
+const peakFields = (p: PeakFigure, tz: string) => ({
+  peak_kw: p.kw,
+  peak_at: p.at === null ? null : isoIn(new Date(p.at), tz),
+  peak_estimated: p.estimated,
+  peak_coverage: p.coverage,
+  peak_quarters: p.quarters,
+  peak_quarters_with_data: p.withData,
+})
+
 /**
  * The device's figures over the windows priced at its group's tariffs and factors (the energy
  * engine), and the group's currency.
@@ -79,13 +110,27 @@ const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]
  * figure (the one a cumulative preset gives for it: rounding each bucket's cost to the cent and
  * adding them up drifts from it); 404 for a missing or foreign device.
  */
-async function figuresOf(caller: Caller, deviceId: string, list: Window[], window: Window) {
+async function figuresOf(
+  caller: Caller,
+  deviceId: string,
+  list: Window[],
+  window: Window,
+  power: boolean,
+) {
   return caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const figures = await loadReadings(q, deviceId, list)
+    const exported = await loadExport(q, deviceId, list)
     const { costs, currency } = await loadCosts(q, group, deviceId, [...list, window])
-    return { figures, costs: costs.slice(0, list.length), whole: costs.at(-1)!, currency }
+    const peak = await loadPeak(q, group, deviceId, window)
+    const kw = power
+      ? await step('power', 'quarter hours of the daily rollups', () =>
+          quarterPower(q, deviceId, list),
+        )
+      : undefined
+    const whole = costs.at(-1)!
+    return { figures, exported, costs: costs.slice(0, list.length), whole, peak, kw, currency }
   })
 }
 
@@ -102,6 +147,7 @@ async function cumulative(
   const {
     f,
     total,
+    peak,
     tz,
     window: w,
     currency,
@@ -118,7 +164,8 @@ async function cumulative(
       },
     )
     const [figures] = await loadReadings(q, deviceId, [window])
-    return { f: figures!, total, tz, window, currency }
+    const peak = await loadPeak(q, group, deviceId, window)
+    return { f: figures!, total, peak, tz, window, currency }
   })
   const meta = withMetadata(f, new Date())
   return {
@@ -136,6 +183,9 @@ async function cumulative(
     cost: total.kwh === null ? null : total.cost,
     co2_kg: total.kwh === null ? null : total.co2_kg,
     currency,
+    export_kwh: total.export_kwh,
+    net_kwh: total.net_kwh,
+    ...peakFields(peak, tz),
   }
 }
 
@@ -151,7 +201,7 @@ function sumOf(items: ReadonlyArray<{ kwh: number | null; value: number | null }
 }
 
 interface IntervalQuery {
-  granularity: Granularity
+  granularity: IntervalGranularity
   tz: string
   weekStart: WeekStart
   metadata: boolean
@@ -167,24 +217,41 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       ['query', 'granularity'],
       `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
     )
-  const { figures, costs, whole, currency } = await figuresOf(caller, deviceId, list, window)
+  const power = q.granularity === 'quarter_hour'
+  const { figures, exported, costs, whole, peak, kw, currency } = await figuresOf(
+    caller,
+    deviceId,
+    list,
+    window,
+    power,
+  )
   const now = new Date()
   const shown = roundRunning(figures.map((f) => f.kwh))
+  const shownExport = roundRunning(exported.kwh)
   const items = figures.map((f, k) => ({
     start: isoIn(f.start, q.tz),
     end: isoIn(f.end, q.tz),
     kwh: shown[k]!,
     cost: shown[k] === null ? null : costs[k]!.cost,
     co2_kg: shown[k] === null ? null : costs[k]!.co2_kg,
+    ...(exported.register && {
+      export_kwh: shownExport[k]!,
+      net_kwh: netKwh(shown[k]!, shownExport[k]!),
+    }),
+    ...(kw && { kw: kw[k]! }),
     ...(q.metadata ? { metadata: withMetadata(f, now) } : {}),
   }))
+  const totalKwh = roundKwh(shown.reduce<number>((sum, v) => sum + (v ?? 0), 0))
+  const totalExport = shownExport.every((v) => v === null)
+    ? null
+    : roundKwh(shownExport.reduce<number>((sum, v) => sum + (v ?? 0), 0))
   return {
     device_id: deviceId,
     granularity: q.granularity,
     timezone: q.tz,
     start: isoIn(window.start, q.tz),
     end: isoIn(window.end, q.tz),
-    total_kwh: roundKwh(shown.reduce<number>((sum, v) => sum + (v ?? 0), 0)),
+    total_kwh: totalKwh,
     // One window, one figure: the window priced as one, as its cumulative preset is.
     total_cost:
       whole.kwh === null
@@ -201,6 +268,9 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
           )
         : whole.co2_kg,
     currency,
+    total_export_kwh: totalExport,
+    total_net_kwh: netKwh(totalKwh, totalExport),
+    ...peakFields(peak, q.tz),
     intervals: items,
   }
 }

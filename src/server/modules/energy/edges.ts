@@ -1,5 +1,10 @@
 import type { Queryable } from '~/server/db/database.ts'
-import { energyRepository, type ProbeRow, type RowFilter } from './energy-repository.ts'
+import {
+  energyRepository,
+  type ProbeRow,
+  type Register,
+  type RowFilter,
+} from './energy-repository.ts'
 import { HOUR_MS } from './segments.ts'
 
 /**
@@ -42,18 +47,21 @@ export class EdgeValues {
  * to read; one counted range scan per edge for a fleet), unless the devices were named; every other pair
  * probes the readings' (device, type, ts) key twice: the two readings at or before the edge, and
  * the first after it when none lies on it. Where a pair was settled by the rollups, `before` is
- * not read (reports need no reading times).
+ * not read (reports need no reading times). The export register (`register`) keeps no reading
+ * times in its hourly rows: its pairs are all probed (only devices with an export register).
  */
 export async function edgeValues(
   q: Queryable,
   filter: RowFilter,
   edges: readonly number[],
+  register: Register = 'import',
 ): Promise<EdgeValues> {
   const values = new Map<string, Map<number, EdgeValue>>()
   if (edges.length === 0 || filter.devices.length === 0) return new EdgeValues(values)
-  const settled = filter.named
-    ? { all: new Set<number>(), pairs: new Set<string>() }
-    : await onReadingByRollups(q, filter, edges)
+  const settled =
+    filter.named || register === 'export'
+      ? { all: new Set<number>(), pairs: new Set<string>() }
+      : await onReadingByRollups(q, filter, edges)
   const open = edges.flatMap((t, i) => (settled.all.has(i) ? [] : [{ t, i }]))
   const devices: string[] = []
   const instants: number[] = []
@@ -67,7 +75,7 @@ export async function edgeValues(
     }
   }
   if (devices.length === 0) return new EdgeValues(values)
-  const rows = await energyRepository(q).probeEdges(devices, instants, indexes)
+  const rows = await energyRepository(q).probeEdges(devices, instants, indexes, register)
   for (const r of rows) {
     let byEdge = values.get(r.device_id)
     if (!byEdge) values.set(r.device_id, (byEdge = new Map()))

@@ -3,7 +3,7 @@ import type { Queryable } from '~/server/db/database.ts'
 import { empty, join, raw, sharedValues, sql, type Sql } from '~/server/db/sql.ts'
 import { binaryArray } from '~/server/lib/pg-binary-array.ts'
 import { GAP_MS } from '../readings/deltas.ts'
-import { ENERGY } from '../readings/readings-repository.ts'
+import { ENERGY, EXPORT } from '../readings/readings-repository.ts'
 import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import type { SegmentKind, SignedSegment, Segment } from './segments.ts'
 
@@ -12,6 +12,14 @@ import type { SegmentKind, SignedSegment, Segment } from './segments.ts'
  * readings, and the groups and devices an energy figure is read for. Arrays go in binary, as
  * ingest sends them (a fleet's uuids as text cost the event loop milliseconds).
  */
+
+/**
+ * Which register of a meter a figure reads (issue 35): `import`, the energy received (the
+ * readings' kWh, the rollups' import columns), or `export`, a two-way meter's exported energy
+ * (readings of type `export_kwh`, the rollups' export columns, migration 028). Both are read by
+ * the same statements, segments and edges; only the columns and the reading type differ.
+ */
+export type Register = 'import' | 'export'
 
 /** Which rows a query reads: the devices' groups, the devices, and whether they were named. */
 export interface RowFilter {
@@ -68,25 +76,53 @@ const instants = (list: readonly number[]) => binaryArray('timestamptz', list)
 const HOURLY = { table: raw('readings_hourly r'), range: raw('r.hour >= s.lo AND r.hour < s.hi') }
 const HALF = `r.hour + interval '30 minutes'`
 
+type Source = { table: Sql; kwh: Sql; range: Sql; n: Sql }
+
 /**
  * Where rows come from, what they add, and how many readings they hold (`n`; a half hour row
- * counts 1 where the half has readings: rollups count whole hours only).
+ * counts 1 where the half has readings: rollups count whole hours only). The export register's
+ * hourly rows keep no reading times: a half of an hour with export readings counts 1 (the halves
+ * only tell data from no data).
  */
-const SOURCES: Record<Exclude<SegmentKind, 'raw'>, { table: Sql; kwh: Sql; range: Sql; n: Sql }> = {
-  day: {
-    table: raw('readings_daily r'),
-    kwh: raw('r.kwh'),
-    range: raw('r.day >= s.lo AND r.day < s.hi'),
-    n: raw('r.reading_count'),
+const SOURCES: Record<Register, Record<Exclude<SegmentKind, 'raw'>, Source>> = {
+  import: {
+    day: {
+      table: raw('readings_daily r'),
+      kwh: raw('r.kwh'),
+      range: raw('r.day >= s.lo AND r.day < s.hi'),
+      n: raw('r.reading_count'),
+    },
+    hour: { ...HOURLY, kwh: raw('r.kwh'), n: raw('r.reading_count') },
+    firstHalf: { ...HOURLY, kwh: raw('r.kwh_first_half'), n: raw(`(r.first_ts <= ${HALF})::int`) },
+    secondHalf: {
+      ...HOURLY,
+      kwh: raw('r.kwh - r.kwh_first_half'),
+      n: raw(`(r.last_ts > ${HALF})::int`),
+    },
   },
-  hour: { ...HOURLY, kwh: raw('r.kwh'), n: raw('r.reading_count') },
-  firstHalf: { ...HOURLY, kwh: raw('r.kwh_first_half'), n: raw(`(r.first_ts <= ${HALF})::int`) },
-  secondHalf: {
-    ...HOURLY,
-    kwh: raw('r.kwh - r.kwh_first_half'),
-    n: raw(`(r.last_ts > ${HALF})::int`),
+  export: {
+    day: {
+      table: raw('readings_daily r'),
+      kwh: raw('r.export_kwh'),
+      range: raw('r.day >= s.lo AND r.day < s.hi'),
+      n: raw('r.export_reading_count'),
+    },
+    hour: { ...HOURLY, kwh: raw('r.export_kwh'), n: raw('r.export_reading_count') },
+    firstHalf: {
+      ...HOURLY,
+      kwh: raw('r.export_first_half'),
+      n: raw('(r.export_reading_count > 0)::int'),
+    },
+    secondHalf: {
+      ...HOURLY,
+      kwh: raw('r.export_kwh - r.export_first_half'),
+      n: raw('(r.export_reading_count > 0)::int'),
+    },
   },
 }
+
+/** The reading type of a register's raw readings. */
+const TYPE: Record<Register, string> = { import: ENERGY, export: EXPORT }
 
 const KINDS: SegmentKind[] = ['day', 'hour', 'firstHalf', 'secondHalf', 'raw']
 
@@ -99,6 +135,7 @@ function segmentRows<S extends SignedSegment>(
   filter: RowFilter,
   key: (s: S) => number,
   shape: 'summed' | 'per device',
+  register: Register,
 ): Sql {
   const groups = uuids(filter.groups)
   const devices = uuids(filter.devices)
@@ -112,10 +149,10 @@ function segmentRows<S extends SignedSegment>(
         ? {
             table: sql`unnest(${devices}::uuid[]) AS dev(id) JOIN readings r ON r.device_id = dev.id`,
             kwh: raw('r.delta_kwh'),
-            range: sql`r.reading_type = ${ENERGY} AND r.ts > s.lo AND r.ts <= s.hi`,
+            range: sql`r.reading_type = ${TYPE[register]} AND r.ts > s.lo AND r.ts <= s.hi`,
             n: raw('1'),
           }
-        : SOURCES[kind]
+        : SOURCES[register][kind]
     const rows =
       shape === 'summed'
         ? sql`SELECT sum(${source.kwh}) AS kwh, coalesce(sum(${source.n}), 0) AS n FROM ${source.table}`
@@ -137,7 +174,16 @@ function segmentRows<S extends SignedSegment>(
  * fleet, the planner would otherwise read all of a device's hourly rows in parallel and filter
  * them by segment (37 ms instead of 2 for twelve monthly buckets).
  */
-function bucketRowsSql(deviceId: string, starts: number[], segments: readonly Segment[]): Sql {
+function bucketRowsSql(
+  deviceId: string,
+  starts: number[],
+  segments: readonly Segment[],
+  register: Register,
+): Sql {
+  // The export register's rows say how much and how many readings; the rest is the import's.
+  const [kwh, n] =
+    register === 'import' ? ['kwh', 'reading_count'] : ['export_kwh', 'export_reading_count']
+  const [col, count] = [raw(`p.${kwh}`), raw(`p.${n}`)]
   const bounds = (kind: SegmentKind) => {
     const list = segments.filter((s) => s.kind === kind)
     return sql`unnest(${instants(list.map((s) => s.lo))}::timestamptz[], ${instants(list.map((s) => s.hi))}::timestamptz[]) AS s(lo, hi)`
@@ -146,13 +192,13 @@ function bucketRowsSql(deviceId: string, starts: number[], segments: readonly Se
   const gap = sql`make_interval(secs => ${GAP_MS / 1000}::float8)`
   return sql`
   WITH pieces AS (
-    SELECT p.day AS at, p.day AS unit_start, p.kwh, p.reading_count AS n, p.resets, p.gaps,
+    SELECT p.day AS at, p.day AS unit_start, ${col} AS kwh, ${count} AS n, p.resets, p.gaps,
            p.estimated, p.first_ts, p.last_ts
     FROM ${bounds('day')}
     CROSS JOIN LATERAL (SELECT * FROM readings_daily d
                         WHERE d.device_id = ${deviceId}::uuid AND d.day >= s.lo AND d.day < s.hi OFFSET 0) p
     UNION ALL
-    SELECT p.hour, p.hour, p.kwh, p.reading_count, p.resets, p.gaps, p.estimated, p.first_ts, p.last_ts
+    SELECT p.hour, p.hour, ${col}, ${count}, p.resets, p.gaps, p.estimated, p.first_ts, p.last_ts
     FROM ${bounds('hour')}
     CROSS JOIN LATERAL (SELECT * FROM readings_hourly h
                         WHERE h.device_id = ${deviceId}::uuid AND h.hour >= s.lo AND h.hour < s.hi OFFSET 0) p
@@ -161,7 +207,7 @@ function bucketRowsSql(deviceId: string, starts: number[], segments: readonly Se
            (p.status = 'estimated')::int, p.ts, p.ts
     FROM ${bounds('raw')}
     CROSS JOIN LATERAL (SELECT * FROM readings r WHERE r.device_id = ${deviceId}::uuid
-                        AND r.reading_type = ${ENERGY} AND r.ts > s.lo AND r.ts <= s.hi) p
+                        AND r.reading_type = ${TYPE[register]} AND r.ts > s.lo AND r.ts <= s.hi) p
   ), placed AS (
     SELECT width_bucket(at, ${startsArray}::timestamptz[]) AS i, * FROM pieces
   ), chained AS (
@@ -181,20 +227,81 @@ function bucketRowsSql(deviceId: string, starts: number[], segments: readonly Se
  * after it (`NOT on_edge` is a one-time filter: no probe). The gap bound is applied in JavaScript:
  * under row-level security a bound computed from the probe before would not limit the index scan.
  */
-const probeSql = (devices: string[], at: number[], indexes: number[]) => sql`
+const probeSql = (devices: string[], at: number[], indexes: number[], register: Register) => sql`
   SELECT x.device_id, x.i, p.before, p.on_edge, n.ts AS next_ts, n.delta_kwh AS next_delta
   FROM unnest(${uuids(devices)}::uuid[], ${instants(at)}::timestamptz[], ${ints(indexes)}::int4[]) AS x(device_id, t, i)
   CROSS JOIN LATERAL (
     SELECT max(r.ts) FILTER (WHERE r.ts < x.t) AS before, coalesce(bool_or(r.ts = x.t), false) AS on_edge
     FROM (SELECT r.ts FROM readings r
-          WHERE r.device_id = x.device_id AND r.reading_type = ${ENERGY} AND r.ts <= x.t
+          WHERE r.device_id = x.device_id AND r.reading_type = ${TYPE[register]} AND r.ts <= x.t
           ORDER BY r.ts DESC LIMIT 2) r
   ) p
   LEFT JOIN LATERAL (
     SELECT r.ts, r.delta_kwh FROM readings r
-    WHERE NOT p.on_edge AND r.device_id = x.device_id AND r.reading_type = ${ENERGY} AND r.ts > x.t
+    WHERE NOT p.on_edge AND r.device_id = x.device_id AND r.reading_type = ${TYPE[register]} AND r.ts > x.t
     ORDER BY r.ts LIMIT 1
   ) n ON true`
+
+/**
+ * UTC days [from, to) (epoch ms of midnights) and their quarters lo..hi (1-based, inclusive:
+ * elements of the quarter arrays; 1..96 for whole days).
+ */
+export interface QuarterPart {
+  key: number
+  from: number
+  to: number
+  lo: number
+  hi: number
+}
+
+/** A device's peak quarter hour over a key's parts: its kWh, its start, and whole quarters. */
+export interface QuarterPeakRow {
+  device_id: string
+  key: number
+  peak_kwh: number | null
+  peak_ms: number | null
+  estimated: boolean | null
+  with_data: number
+}
+
+/**
+ * Each device's peak quarter hour over each key's day parts (migration 028): whole UTC days read
+ * their daily rows' derived peak as it is, a part of a day `quarter_peak` over its arrays' element
+ * range; the highest (the earliest on a tie) and the whole quarters are taken per device and key
+ * in SQL, so a year of days returns one row per device.
+ */
+const quarterPeaksSql = (filter: RowFilter, parts: readonly QuarterPart[]) => {
+  const named = filter.named ? sql`AND r.device_id = ANY(${uuids(filter.devices)}::uuid[])` : empty
+  return sql`
+  SELECT r.device_id, s.key,
+         (array_agg(p.peak_kwh ORDER BY p.peak_kwh DESC, p.at) FILTER (WHERE p.peak_kwh IS NOT NULL))[1]::float8 AS peak_kwh,
+         (array_agg(p.at ORDER BY p.peak_kwh DESC, p.at) FILTER (WHERE p.peak_kwh IS NOT NULL))[1]::float8 AS peak_ms,
+         (array_agg(p.estimated ORDER BY p.peak_kwh DESC, p.at) FILTER (WHERE p.peak_kwh IS NOT NULL))[1] AS estimated,
+         coalesce(sum(p.with_data), 0)::int AS with_data
+  FROM unnest(${ints(parts.map((p) => p.key))}::int4[], ${instants(parts.map((p) => p.from))}::timestamptz[],
+              ${instants(parts.map((p) => p.to))}::timestamptz[], ${ints(parts.map((p) => p.lo))}::int4[],
+              ${ints(parts.map((p) => p.hi))}::int4[])
+    AS s(key, lo_day, hi_day, lo, hi)
+  CROSS JOIN LATERAL (
+    SELECT r.device_id, r.day, r.quarter_kwh, r.quarter_covered_ms, r.quarter_straddles,
+           r.peak_quarter_kwh, r.peak_quarter, r.peak_estimated, r.quarters_with_data
+    FROM readings_daily r
+    WHERE r.group_id = ANY(${uuids(filter.groups)}::uuid[]) ${named}
+      AND r.day >= s.lo_day AND r.day < s.hi_day OFFSET 0) r
+  CROSS JOIN LATERAL (
+    SELECT r.peak_quarter_kwh AS peak_kwh, r.peak_quarter::int AS quarter,
+           r.peak_estimated AS estimated, r.quarters_with_data::int AS with_data
+    WHERE s.lo = 1 AND s.hi = 96
+    UNION ALL
+    SELECT x.peak_kwh, x.peak_quarter + s.lo - 1, x.estimated, x.with_data::int
+    FROM quarter_peak(r.quarter_kwh[s.lo:s.hi], r.quarter_covered_ms[s.lo:s.hi],
+                      r.quarter_straddles[s.lo:s.hi]) x
+    WHERE NOT (s.lo = 1 AND s.hi = 96)) q
+  CROSS JOIN LATERAL (
+    SELECT q.peak_kwh, q.estimated, q.with_data,
+           extract(epoch FROM r.day) * 1000 + q.quarter * 900000 AS at) p
+  GROUP BY r.device_id, s.key`
+}
 
 export const energyRepository = (q: Queryable) => {
   const run = <R>(statement: Sql) => {
@@ -240,9 +347,10 @@ export const energyRepository = (q: Queryable) => {
     async deviceSums(
       filter: RowFilter,
       segments: ReadonlyArray<SignedSegment & { key: number }>,
+      register: Register = 'import',
     ): Promise<Sums> {
       if (segments.length === 0 || filter.groups.length === 0) return new Map()
-      const parts = segmentRows(segments, filter, (s) => s.key, 'per device')
+      const parts = segmentRows(segments, filter, (s) => s.key, 'per device', register)
       const { rows } = await run<{ device_id: string; key: number; kwh: number; n: number }>(
         sql`SELECT device_id, key, sum(sign * kwh)::float8 AS kwh, sum(sign * n)::float8 AS n
             FROM (${parts}) parts GROUP BY device_id, key`,
@@ -255,11 +363,15 @@ export const energyRepository = (q: Queryable) => {
      * Every segment is summed inside its own index range scan, so the ~180,000 rollup rows of a
      * 1,000-device month never flow through a row-by-row pipeline.
      */
-    async summedSums(filter: RowFilter, segments: ReadonlyArray<SignedSegment & { key: number }>) {
+    async summedSums(
+      filter: RowFilter,
+      segments: ReadonlyArray<SignedSegment & { key: number }>,
+      register: Register = 'import',
+    ) {
       const values = new Map<number, number>()
       const counts = new Map<number, number>()
       if (segments.length === 0 || filter.groups.length === 0) return { values, counts }
-      const parts = segmentRows(segments, filter, (s) => s.key, 'summed')
+      const parts = segmentRows(segments, filter, (s) => s.key, 'summed', register)
       const { rows } = await run<{ key: number; value: number | null; n: number }>(
         sql`SELECT key, sum(sign * kwh)::float8 AS value, sum(sign * n)::int AS n
             FROM (${parts}) parts GROUP BY key`,
@@ -336,14 +448,48 @@ export const energyRepository = (q: Queryable) => {
     },
 
     /** The readings around each (device, edge) pair; see `probeSql`. */
-    async probeEdges(devices: string[], at: number[], indexes: number[]) {
-      const { rows } = await run<ProbeRow>(probeSql(devices, at, indexes))
+    async probeEdges(devices: string[], at: number[], indexes: number[], register: Register) {
+      const { rows } = await run<ProbeRow>(probeSql(devices, at, indexes, register))
       return rows
     },
 
     /** A device's pieces placed in contiguous buckets (their starts), see `bucketRowsSql`. */
-    async bucketRows(deviceId: string, starts: number[], segments: readonly Segment[]) {
-      const { rows } = await run<BucketRow>(bucketRowsSql(deviceId, starts, segments))
+    async bucketRows(
+      deviceId: string,
+      starts: number[],
+      segments: readonly Segment[],
+      register: Register = 'import',
+    ) {
+      const { rows } = await run<BucketRow>(bucketRowsSql(deviceId, starts, segments, register))
+      return rows
+    },
+
+    /** A device's quarter arrays of the UTC days [from, to) (rows of days with arrays only). */
+    async quarterArrays(deviceId: string, from: number, to: number) {
+      const { rows } = await run<{ day: Date; kwh: number[]; covered: number[] }>(
+        sql`SELECT r.day, r.quarter_kwh AS kwh, r.quarter_covered_ms AS covered
+            FROM readings_daily r
+            WHERE r.device_id = ${deviceId}::uuid AND r.day >= ${new Date(from)}::timestamptz
+              AND r.day < ${new Date(to)}::timestamptz AND r.quarter_kwh IS NOT NULL`,
+      )
+      return rows
+    },
+
+    /** Those of the devices that have an export register (`devices.has_export`). */
+    async withExport(devices: readonly string[]): Promise<Set<string>> {
+      if (devices.length === 0) return new Set()
+      const { rows } = await run<{ id: string }>(
+        sql`SELECT id FROM devices WHERE id = ANY(${uuids(devices)}::uuid[]) AND has_export`,
+      )
+      return new Set(rows.map((r) => r.id))
+    },
+
+    /**
+     * Per device and key, each day part's peak quarter hour (see `quarterPeaksSql`).
+     */
+    async quarterPeaks(filter: RowFilter, parts: readonly QuarterPart[]) {
+      if (parts.length === 0 || filter.devices.length === 0) return []
+      const { rows } = await run<QuarterPeakRow>(quarterPeaksSql(filter, parts))
       return rows
     },
   }

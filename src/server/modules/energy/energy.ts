@@ -3,7 +3,8 @@ import type { Queryable } from '~/server/db/database.ts'
 import { energySettingsRepository } from '../billing/settings-repository.ts'
 import { edgeValues } from './edges.ts'
 import { energyRepository } from './energy-repository.ts'
-import { energyFigures } from './figures.ts'
+import { energyFigures, type EnergyFigure } from './figures.ts'
+import { peakFigures, type PeakFigure } from './peaks.ts'
 import { NO_PRICING, pricedFigures, type PricedFigure, type Pricing } from './pricing.ts'
 import { planReport, seriesOf } from './report-plan.ts'
 import { presetWindow, type Granularity, type Window } from './windows.ts'
@@ -23,7 +24,12 @@ export { roundCo2, roundCost, standingCharge, sumWhereKwh } from './pricing.ts'
 export { roundKwh, roundRunning } from './figures.ts'
 export { bucketFigures, withMetadata } from './bucket-figures.ts'
 export { billChanges, type GroupOfBills } from './bills.ts'
-export type { ScopedDevice } from './energy-repository.ts'
+export type { Register, ScopedDevice } from './energy-repository.ts'
+export type { PeakFigure } from './peaks.ts'
+
+/** Those of the devices that have an export register (a two-way meter: `devices.has_export`). */
+export const withExportRegister = (q: Queryable, devices: readonly string[]) =>
+  energyRepository(q).withExport(devices)
 
 /** The scope's devices (or the named ones among them), by name. */
 export const scopedDevices = (q: Queryable, scope: TenantScope, ids?: readonly string[]) =>
@@ -43,6 +49,8 @@ export interface EnergyRequest {
   windows: readonly Window[]
   /** Only these devices of their groups were asked for (rollup rows are filtered by device too). */
   named: boolean
+  /** Each window's peak demand per device, when asked (`EnergyAnswer.peaks`). */
+  peaks?: boolean
   /** Series of the devices' summed kWh over these periods' buckets, when asked (reports). */
   series?: { periods: ReadonlyArray<readonly Window[]>; granularity: Granularity }
 }
@@ -54,9 +62,22 @@ export interface EnergySeries {
   estimated: boolean[][]
 }
 
+/**
+ * A device's figure over a window: its import register's (`kwh`, `estimated`, `cost`, `co2_kg`)
+ * and, beside it, its export register's (`export_kwh`, null where the device has none or no
+ * export data there) and `net_kwh` (kwh - export_kwh to Wh, null where either is).
+ */
+export type DeviceFigure = PricedFigure & { export_kwh: number | null; net_kwh: number | null }
+
+/** Import minus export, to Wh (negative for a net exporter); null where either is null. */
+export const netKwh = (kwh: number | null, exported: number | null) =>
+  kwh === null || exported === null ? null : Math.round((kwh - exported) * 1000) / 1000
+
 export interface EnergyAnswer {
   /** Per device id, one figure per window (in the order asked). */
-  figures: Map<string, PricedFigure[]>
+  figures: Map<string, DeviceFigure[]>
+  /** Per device id, one peak per window, when asked. */
+  peaks?: Map<string, PeakFigure[]>
   /** Per group id, its tariffs and factors and its timezone (their clock). */
   pricings: Map<string, Pricing>
   /** When asked. */
@@ -89,18 +110,68 @@ export async function energyOf(q: Queryable, request: EnergyRequest): Promise<En
       unpriced(pricings.get(g)!) ? [] : [{ groups: [g], pricing: pricings.get(g)! }],
     ),
   ]
-  const figures = new Map<string, PricedFigure[]>()
+  const priced = new Map<string, PricedFigure[]>()
   for (const pass of passes) {
     const ids = request.devices.filter((d) => pass.groups.includes(d.group_id)).map((d) => d.id)
     if (ids.length === 0) continue
     const filter = { groups: pass.groups, devices: ids, named: request.named }
     for (const [id, list] of await pricedFigures(q, filter, request.windows, pass.pricing))
-      figures.set(id, list)
+      priced.set(id, list)
   }
-  if (!request.series) return { figures, pricings }
+  const exported = await exportFigures(q, request.devices, request.windows)
+  const figures = new Map<string, DeviceFigure[]>(
+    [...priced].map(([id, list]) => [
+      id,
+      list.map((f, k) => {
+        const x = exported.get(id)?.[k]?.kwh ?? null
+        return { ...f, export_kwh: x, net_kwh: netKwh(f.kwh, x) }
+      }),
+    ]),
+  )
   const { devices, named } = request
-  const series = await energySeries(q, { devices, named, ...request.series })
-  return { figures, pricings, series }
+  const peaks = request.peaks ? await peakDemand(q, devices, request.windows, named) : undefined
+  const answer: EnergyAnswer = { figures, pricings, ...(peaks && { peaks }) }
+  if (!request.series) return answer
+  return { ...answer, series: await energySeries(q, { devices, named, ...request.series }) }
+}
+
+/**
+ * The export register's figures of the devices that have one, read as the import register's
+ * (`energyFigures`: the same segments, edges and estimates), the devices named (the rollup rows of
+ * the others are not read).
+ */
+async function exportFigures(
+  q: Queryable,
+  devices: readonly EnergyDevice[],
+  windows: readonly Window[],
+): Promise<Map<string, EnergyFigure[]>> {
+  const two = await energyRepository(q).withExport(devices.map((d) => d.id))
+  if (two.size === 0 || windows.length === 0) return new Map()
+  const among = devices.filter((d) => two.has(d.id))
+  const filter = {
+    groups: [...new Set(among.map((d) => d.group_id))],
+    devices: among.map((d) => d.id),
+    named: true,
+  }
+  return energyFigures(q, filter, windows, 'export')
+}
+
+/** A device's average power per quarter-hour bucket (see peaks.ts). */
+export { quarterPower } from './peaks.ts'
+
+/** Per device id, each window's peak demand (see peaks.ts). */
+export function peakDemand(
+  q: Queryable,
+  devices: readonly EnergyDevice[],
+  windows: readonly Window[],
+  named: boolean,
+): Promise<Map<string, PeakFigure[]>> {
+  const filter = {
+    groups: [...new Set(devices.map((d) => d.group_id))],
+    devices: devices.map((d) => d.id),
+    named,
+  }
+  return peakFigures(q, filter, windows)
 }
 
 /**

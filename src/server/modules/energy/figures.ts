@@ -1,6 +1,6 @@
 import type { Queryable } from '~/server/db/database.ts'
 import { edgeValues } from './edges.ts'
-import { energyRepository, type RowFilter } from './energy-repository.ts'
+import { energyRepository, type Register, type RowFilter } from './energy-repository.ts'
 import {
   anchorOf,
   DAY_MS,
@@ -61,12 +61,13 @@ export interface EnergyFigure {
  * back) from the window's start to its end, each edge the meter's value there, interpolated
  * between readings where it falls between them (edges.ts), in Wh, at least 0. `null` where a
  * device has no reading in a window and no estimate at its edges: no data is not zero. Keyed by
- * device id, one entry per window.
+ * device id, one entry per window. `register` reads a two-way meter's export register the same way.
  */
 export async function energyFigures(
   q: Queryable,
   filter: RowFilter,
   windows: readonly Window[],
+  register: Register = 'import',
 ): Promise<Map<string, EnergyFigure[]>> {
   const figures = new Map<string, EnergyFigure[]>(
     filter.devices.map((id) => [id, windows.map(() => ({ kwh: null, estimated: false }))]),
@@ -77,7 +78,7 @@ export async function energyFigures(
   )
   const repository = energyRepository(q)
   await repository.withoutJit()
-  const sums = await repository.deviceSums(filter, segments)
+  const sums = await repository.deviceSums(filter, segments, register)
   // The signed reading count is the readings in the window: none is no data.
   const held = new Map<string, number>()
   for (const [id, sum] of sums) {
@@ -85,7 +86,7 @@ export async function energyFigures(
     if (sum.n > 0) held.set(`${period}:${device}`, sum.kwh[0]!)
   }
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
-  const at = await edgeValues(q, filter, edges)
+  const at = await edgeValues(q, filter, edges, register)
   const edgeOf = (d: string, instant: Date) => at.at(d, edges.indexOf(instant.getTime()))
   for (const [device, list] of figures) {
     windows.forEach((w, period) => {

@@ -6,6 +6,8 @@ import { instantOf, isoWithOffset, utcMs, wallOf } from '~/server/lib/zone-clock
  */
 
 export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly'
+/** The consumption intervals' sizes: a report's, and the hour's quarters (issue 35). */
+export type IntervalGranularity = Granularity | 'quarter_hour'
 export type WeekStart = 'sunday' | 'monday'
 export type Preset = 'today' | 'yesterday' | 'this_week' | 'last_week' | 'this_month' | 'last_month'
 
@@ -16,6 +18,8 @@ export interface Window {
 
 export const MAX_BUCKETS = 1000
 const HOUR = 3_600_000
+/** Zones are offset from UTC by whole quarter hours: a quarter is one on every clock. */
+const QUARTER = 900_000
 
 /** A local calendar date (month 0-11; days and months may overflow, utcMs normalises them). */
 interface LocalDate {
@@ -41,11 +45,12 @@ const midnight = (d: LocalDate, tz: string) =>
 /** The start of the calendar unit containing `instant`, in `tz`. */
 export function unitStart(
   instant: Date,
-  granularity: Granularity,
+  granularity: IntervalGranularity,
   tz: string,
   weekStart: WeekStart = 'sunday',
 ): Date {
   const ms = instant.getTime()
+  if (granularity === 'quarter_hour') return new Date(Math.floor(ms / QUARTER) * QUARTER)
   // Hours: back to the local hour's start (the zone's offset stays as it is within an hour).
   if (granularity === 'hourly') return new Date(ms - (((wallOf(ms, tz) % HOUR) + HOUR) % HOUR))
   const d = localDate(ms, tz)
@@ -56,10 +61,11 @@ export function unitStart(
 }
 
 /** The start of the unit after the one starting at `unit` (a local calendar step, not a fixed span). */
-export function nextUnit(unit: Date, granularity: Granularity, tz: string): Date {
+export function nextUnit(unit: Date, granularity: IntervalGranularity, tz: string): Date {
   // Hours are absolute (a fall-back day has 25 of them; local wall-clock hours are ambiguous then);
   // days, weeks and months are calendar steps re-anchored at local midnight (23- and 25-hour days).
   if (granularity === 'hourly') return new Date(unit.getTime() + HOUR)
+  if (granularity === 'quarter_hour') return new Date(unit.getTime() + QUARTER)
   const d = localDate(unit.getTime(), tz)
   const next =
     granularity === 'daily'
@@ -77,7 +83,7 @@ export function nextUnit(unit: Date, granularity: Granularity, tz: string): Date
  */
 export function buckets(
   window: Window,
-  granularity: Granularity,
+  granularity: IntervalGranularity,
   tz: string,
   weekStart: WeekStart = 'sunday',
   limit = MAX_BUCKETS,

@@ -6,6 +6,7 @@ import { instantOf, wallOf } from '~/server/lib/zone-clock.ts'
 import {
   commonCurrency,
   energyOf,
+  netKwh,
   roundCo2,
   roundCost,
   roundKwh,
@@ -13,7 +14,8 @@ import {
   scopedDevices,
   standingCharge,
   sumWhereKwh,
-  type PricedFigure,
+  type DeviceFigure,
+  type PeakFigure,
   type Pricing,
   type ScopedDevice,
 } from '../energy/energy.ts'
@@ -37,6 +39,8 @@ export interface ReportQuery {
   tz: string
   granularity: Granularity
   weekStart: WeekStart
+  /** Each device row carries its export, net and peak demand figures (`include_two_way`). */
+  twoWay?: boolean
   /** @default new Date() (tests fix the clock) */
   now?: Date
   /** The named periods the windows were resolved from, answered back (none when not named). */
@@ -137,6 +141,7 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
     devices,
     windows: spans,
     named,
+    peaks: q.twoWay ?? false,
     series: {
       periods: [clipped(periods[0]!, spans[0]!.end), periods[1]!],
       granularity: q.granularity,
@@ -151,7 +156,18 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
   )
   const pricings = currency === null ? [] : [...answer.pricings.values()]
   const { values, readings, estimated } = answer.series!
-  return { periods, devices, figures, series: values, readings, estimated, currency, pricings }
+  const peaks = answer.peaks ?? new Map<string, PeakFigure[]>()
+  return {
+    periods,
+    devices,
+    figures,
+    peaks,
+    series: values,
+    readings,
+    estimated,
+    currency,
+    pricings,
+  }
 }
 
 /** The buckets up to `end`, the one containing it ending there. */
@@ -174,26 +190,46 @@ export async function energyReport(
 ): Promise<EnergyReport> {
   const now = q.now ?? new Date()
   const spans = comparedSpans(q, now)
-  const { periods, devices, figures, series, readings, estimated, currency, pricings } =
+  const { periods, devices, figures, peaks, series, readings, estimated, currency, pricings } =
     await figuresOf(tx, scope, q, [spans.current, spans.previous, q.previous])
   const perDay = (value: number | null, w: Window) =>
     value === null ? null : roundKwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
   const scaled = (value: number | null, w: Window, round: (v: number) => number) =>
     value === null ? null : round(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
-  const none: PricedFigure = { kwh: null, estimated: false, cost: null, co2_kg: null }
+  const none: DeviceFigure = {
+    kwh: null,
+    estimated: false,
+    cost: null,
+    co2_kg: null,
+    export_kwh: null,
+    net_kwh: null,
+  }
+  // Peak demand is kW whatever the metric: a power, not divided by days.
+  const peakOf = (p: PeakFigure | undefined) => ({
+    kw: p?.kw ?? null,
+    at: p?.at == null ? null : isoIn(new Date(p.at), q.tz),
+    estimated: p?.estimated ?? null,
+    coverage: p?.coverage ?? 0,
+  })
   const rows = devices.map((d) => {
     const [c = none, p = none, full = none] = figures.get(d.id) ?? []
     const row = {
       current: perDay(c.kwh, spans.current),
       previous: perDay(p.kwh, spans.previous),
     }
-    const priced = (kwh: number | null, f: PricedFigure, w: Window) => ({
+    const priced = (kwh: number | null, f: DeviceFigure, w: Window) => ({
       cost: kwh === null ? null : scaled(f.cost, w, roundCost),
       co2: kwh === null ? null : scaled(f.co2_kg, w, roundCo2),
     })
     const pc = priced(row.current, c, spans.current)
     const pp = priced(row.previous, p, spans.previous)
     const delta = row.current !== null && row.previous !== null && change(row.current, row.previous)
+    const exported = {
+      current: perDay(c.export_kwh, spans.current),
+      previous: perDay(p.export_kwh, spans.previous),
+    }
+    const peakNow = peakOf(peaks.get(d.id)?.[0])
+    const peakBefore = peakOf(peaks.get(d.id)?.[1])
     return {
       device_id: d.id,
       device_name: d.name,
@@ -206,6 +242,20 @@ export async function energyReport(
       previous_cost: pp.cost,
       current_co2_kg: pc.co2,
       previous_co2_kg: pp.co2,
+      ...(q.twoWay && {
+        current_export_kwh: exported.current,
+        previous_export_kwh: exported.previous,
+        current_net_kwh: netKwh(row.current, exported.current),
+        previous_net_kwh: netKwh(row.previous, exported.previous),
+        current_peak_kw: peakNow.kw,
+        current_peak_at: peakNow.at,
+        current_peak_estimated: peakNow.estimated,
+        current_peak_coverage: peakNow.coverage,
+        previous_peak_kw: peakBefore.kw,
+        previous_peak_at: peakBefore.at,
+        previous_peak_estimated: peakBefore.estimated,
+        previous_peak_coverage: peakBefore.coverage,
+      }),
     }
   })
   const totalOf = (pick: (r: (typeof rows)[number]) => [number | null, number | null]) =>
@@ -225,6 +275,17 @@ export async function energyReport(
     a === null || b === null ? null : round(a - b)
   const current = sumKnown(rows.map((r) => r.current_kwh))
   const previous = sumKnown(rows.map((r) => r.previous_kwh))
+  /** The devices' export figures added up; null where none has one. */
+  const exportTotal = (values: Array<number | null>) =>
+    values.every((v) => v === null) ? null : sumKnown(values)
+  const exports = {
+    current: exportTotal(
+      devices.map((d) => perDay(figures.get(d.id)?.[0]?.export_kwh ?? null, spans.current)),
+    ),
+    previous: exportTotal(
+      devices.map((d) => perDay(figures.get(d.id)?.[1]?.export_kwh ?? null, spans.previous)),
+    ),
+  }
   const { absolute, percent } = change(current, previous)
   const points = (p: number) => {
     const raw = periods[p]!.map((_, k) =>
@@ -249,6 +310,7 @@ export async function energyReport(
     full: number,
     cost: number | null,
     co2: number | null,
+    exported: number | null,
     name: string | null | undefined,
   ) => ({
     ...(name !== undefined && { name }),
@@ -260,6 +322,8 @@ export async function energyReport(
     total_cost: cost === null ? null : roundCost(cost),
     total_co2_kg: co2 === null ? null : roundCo2(co2),
     standing_charge: standing(compared),
+    total_export_kwh: exported,
+    total_net_kwh: netKwh(total, exported),
   })
   return {
     metric: q.metric,
@@ -274,6 +338,7 @@ export async function energyReport(
       current,
       money.current,
       money.currentCo2,
+      exports.current,
       q.names?.current,
     ),
     previous: period(
@@ -283,6 +348,7 @@ export async function energyReport(
       sumKnown(rows.map((r) => r.previous_full_kwh)),
       money.previous,
       money.previousCo2,
+      exports.previous,
       q.names?.previous,
     ),
     change: {

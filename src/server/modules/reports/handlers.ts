@@ -31,6 +31,7 @@ async function reportQuery(
     tz: periods.tz,
     granularity: query.granularity ?? 'daily',
     weekStart: query.week_start ?? 'sunday',
+    twoWay: query.include_two_way ?? false,
     now,
     ...(periods.names && { names: periods.names }),
   }
@@ -62,6 +63,6 @@ export const reportsHandlers = {
         'content-disposition',
         `attachment; filename="${reportFilename(spans.current, spans.previous, q.tz)}"`,
       )
-    return reply.code(200).send(reportCsv(report))
+    return reply.code(200).send(reportCsv(report, { twoWay: q.twoWay ?? false }))
   },
 } satisfies Pick<RouteHandlers, 'getEnergyReport' | 'getEnergyReportCsv'>
