@@ -3,7 +3,7 @@ import { SYSTEM, type Database } from '../db/database.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { energySettingsRepository } from '../modules/billing/settings-repository.ts'
 import { insertReadings, type NewReading } from '../modules/readings/readings-repository.ts'
-import { quarterKwh, type LoadProfile } from './load-profiles.ts'
+import { gridQuarter, type LoadProfile } from './load-profiles.ts'
 import { prng } from './random.ts'
 
 export const DEMO_PASSWORD = 'demo-password'
@@ -29,7 +29,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5]
 
 /**
  * Northwind's supply contract, so the demo shows cost and CO2 from the first page: a time-of-use
- * tariff (peak 07:00-22:00 on weekdays) whose price rose this year, and a grid factor that fell.
+ * tariff (peak 07:00-22:00 on weekdays) whose price rose this year, with a feed-in price and a
+ * demand charge since, and a grid factor that fell.
  * Harbor Utilities has none: the state of a tenant that has not set up its billing yet.
  */
 export const DEMO_ENERGY: Record<string, EnergySettings> = {
@@ -42,6 +43,10 @@ export const DEMO_ENERGY: Record<string, EnergySettings> = {
       {
         effective_from: '2026-01-01',
         standing_charge_per_day: 0.45,
+        // What the office's roof feeds back is paid; each meter's capacity is billed on the
+        // mean of its last 12 monthly peaks, at least 2.5 kW (a Flemish-style capacity tariff).
+        feed_in_price_per_kwh: 0.08,
+        demand_charge: { price_per_kw: 4.36, basis: 'rolling_mean_12', floor_kw: 2.5 },
         windows: [
           { days: WEEKDAYS, start: '00:00', end: '07:00', price_per_kwh: 0.24 },
           { days: WEEKDAYS, start: '07:00', end: '22:00', price_per_kwh: 0.36 },
@@ -76,6 +81,8 @@ export interface DemoDevice {
   profile: LoadProfile
   model: string
   handler: string
+  /** A rooftop array behind the meter (kWp): the meter counts an export register too. */
+  solarKwp?: number
 }
 
 export const DEMO_DEVICES: DemoDevice[][] = [
@@ -100,6 +107,8 @@ export const DEMO_DEVICES: DemoDevice[][] = [
       profile: 'office',
       model: 'EM340',
       handler: 'modbus_rtu',
+      // The demo's two-way meter: sunny middays and weekends feed the roof's surplus back.
+      solarKwp: 40,
     },
     {
       name: 'Loading dock',
@@ -259,7 +268,7 @@ export interface DemoReport {
 /** A year (or `days`) of quarter-hourly cumulative readings for one device, ending `end`. */
 export function demoReadings(
   deviceId: string,
-  spec: { profile: LoadProfile; utcOffset: number; seed: number },
+  spec: { profile: LoadProfile; solarKwp?: number; utcOffset: number; seed: number },
   start: number,
   end: number,
   events: { resetAt?: number; stopAt?: number },
@@ -271,8 +280,11 @@ export function demoReadings(
   })
   const rows: NewReading[] = []
   let register = Math.round(5_000 + random() * 55_000)
+  let exported = spec.solarKwp ? 1_000 : 0
   for (let t = start; t <= end; t += QUARTER) {
-    register += quarterKwh(spec.profile, spec.utcOffset, t, random)
+    const quarter = gridQuarter(spec, spec.utcOffset, t, random)
+    register += quarter.importKwh
+    exported += quarter.exportKwh
     if (events.resetAt !== undefined && t >= events.resetAt && t < events.resetAt + QUARTER)
       register = random() * 5
     if (events.stopAt !== undefined && t > events.stopAt) break
@@ -281,6 +293,7 @@ export function demoReadings(
       deviceId,
       ts: new Date(t),
       kwh: Math.round(register * 1000) / 1000,
+      ...(spec.solarKwp && { exportKwh: Math.round(exported * 1000) / 1000 }),
       source: 'bulk',
     })
   }
@@ -289,7 +302,8 @@ export function demoReadings(
 
 /**
  * The demo tenant: two groups, the five demo logins, devices with a year of readings (daily and
- * weekly patterns, a few gaps, one meter replaced mid-period, one device offline for three days).
+ * weekly patterns, a few gaps, one meter replaced mid-period, one device offline for three days,
+ * one two-way meter with a solar roof).
  */
 export async function seedDemo(db: Database, options: DemoOptions): Promise<DemoReport> {
   const started = Date.now()
@@ -355,7 +369,7 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     const rows = demoReadings(
       device.id,
       {
-        profile: device.spec.profile,
+        ...device.spec,
         utcOffset: DEMO_GROUPS[device.groupIndex]!.utcOffset,
         seed: demoSeed(device.groupIndex, device.index),
       },

@@ -79,3 +79,44 @@ export function quarterKwh(
     (0.9 + random() * 0.2)
   )
 }
+
+/**
+ * kW a rooftop array of `kwp` produces at a local hour: a half sine from sunrise to sunset (a
+ * Hamburg-like day, 7.5 hours in December to 16.5 in June, centred on 13:00 summer clock), weaker
+ * in winter, with passing clouds.
+ */
+export function solarKw(kwp: number, hour: number, dayOfYear: number, random: () => number) {
+  const summer = Math.cos(((dayOfYear - 172) / 365) * 2 * Math.PI)
+  const daylight = 12 + 4.5 * summer
+  const sunrise = 13 - daylight / 2
+  if (hour <= sunrise || hour >= sunrise + daylight) return 0
+  const sun = Math.sin(((hour - sunrise) / daylight) * Math.PI)
+  return kwp * 0.8 * sun * (0.55 + 0.35 * summer) * (0.5 + random() * 0.5)
+}
+
+/** What a grid meter counts in a quarter hour: the kWh it takes and the kWh it feeds back. */
+export interface GridQuarter {
+  importKwh: number
+  exportKwh: number
+}
+
+/**
+ * The quarter hour ending at `t` at a grid meter whose building draws `profile` and, with
+ * `solarKwp`, has a rooftop array behind the meter: the meter imports what the array does not
+ * cover and exports what the building does not use. Without an array, the random draws are
+ * those of `quarterKwh` alone, so an import-only meter's readings stay what they were.
+ */
+export function gridQuarter(
+  spec: { profile: LoadProfile; solarKwp?: number },
+  utcOffset: number,
+  t: number,
+  random: () => number,
+): GridQuarter {
+  const load = quarterKwh(spec.profile, utcOffset, t, random)
+  if (!spec.solarKwp) return { importKwh: load, exportKwh: 0 }
+  const local = new Date(t + utcOffset * 3_600_000)
+  const hour = local.getUTCHours() + local.getUTCMinutes() / 60
+  const dayOfYear = Math.floor((t - Date.UTC(local.getUTCFullYear(), 0, 1)) / 86_400_000)
+  const solar = solarKw(spec.solarKwp, hour, dayOfYear, random) * 0.25
+  return { importKwh: Math.max(0, load - solar), exportKwh: Math.max(0, solar - load) }
+}

@@ -10,7 +10,7 @@ import {
   offlineDemoDevice,
   type DemoDevice,
 } from './demo.ts'
-import { quarterKwh } from './load-profiles.ts'
+import { gridQuarter } from './load-profiles.ts'
 import { prng } from './random.ts'
 
 const QUARTER = 15 * 60_000
@@ -31,6 +31,8 @@ interface FedDevice {
   seed: number
   lastAt: number
   lastKwh: number
+  /** The export register's latest value; null for an import-only meter. */
+  lastExportKwh: number | null
 }
 
 /** The seeded demo devices that keep reporting: all but the offline one, with their last reading. */
@@ -41,8 +43,11 @@ async function fedDevices(db: Database, devicesPerGroup: number): Promise<FedDev
     serial_number: string
     last_reading_at: Date | null
     latest_kwh: number | null
+    latest_export_kwh: number | null
   }>(
-    `SELECT d.id, g.name AS group_name, d.serial_number, d.last_reading_at, d.latest_kwh
+    `SELECT d.id, g.name AS group_name, d.serial_number, d.last_reading_at, d.latest_kwh,
+            (SELECT r.kwh FROM readings r WHERE d.has_export AND r.device_id = d.id
+               AND r.reading_type = 'export_kwh' ORDER BY r.ts DESC LIMIT 1) AS latest_export_kwh
      FROM devices d JOIN groups g ON g.id = d.group_id
      WHERE g.name = ANY($1::text[]) AND d.last_reading_at IS NOT NULL`,
     [DEMO_GROUPS.map((g) => g.name)],
@@ -65,6 +70,7 @@ async function fedDevices(db: Database, devicesPerGroup: number): Promise<FedDev
         seed: demoSeed(groupIndex, index),
         lastAt: row.last_reading_at!.getTime(),
         lastKwh: row.latest_kwh ?? 0,
+        lastExportKwh: row.latest_export_kwh,
       })
     }
   }
@@ -81,15 +87,19 @@ export function dueReadings(device: FedDevice, now: number, maxCatchUpMs: number
   const earliest = Math.ceil((now - maxCatchUpMs) / QUARTER) * QUARTER
   const rows: NewReading[] = []
   let register = device.lastKwh
+  let exported = device.lastExportKwh
   // The quarter after the last reading (a manual one may sit between quarters).
   const next = Math.floor(device.lastAt / QUARTER) * QUARTER + QUARTER
   for (let t = Math.max(next, earliest); t <= end; t += QUARTER) {
     const random = prng(Math.imul(device.seed, 0x9e3779b1) ^ (t / QUARTER))
-    register += quarterKwh(device.spec.profile, device.utcOffset, t, random)
+    const quarter = gridQuarter(device.spec, device.utcOffset, t, random)
+    register += quarter.importKwh
+    if (exported !== null) exported += quarter.exportKwh
     rows.push({
       deviceId: device.id,
       ts: new Date(t),
       kwh: Math.round(register * 1000) / 1000,
+      ...(exported !== null && { exportKwh: Math.round(exported * 1000) / 1000 }),
       source: 'bulk',
     })
   }

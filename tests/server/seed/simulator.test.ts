@@ -42,6 +42,16 @@ beforeAll(async () => {
   await device('A', 'NW-EM-1005', START) // EV chargers: offline in the seed
   await device('B', 'HU-EM-1001', START - 100 * DAY) // Pump station North, long silent
   await device('A', 'OTHER-1', START) // not a demo device
+  // The fixtures' Office block is the demo's two-way meter (a solar roof): its export counts too.
+  const { rows } = await t.db.query<{ id: string }>(
+    `SELECT id FROM devices WHERE serial_number = 'NW-EM-1003'`,
+  )
+  ids['NW-EM-1003'] = rows[0]!.id
+  await t.db.transaction(SYSTEM, (tx) =>
+    insertReadings(tx, [
+      { deviceId: rows[0]!.id, ts: new Date(START - 7 * DAY), kwh: 1000, exportKwh: 200 },
+    ]),
+  )
 })
 afterAll(async () => t?.close())
 
@@ -68,6 +78,27 @@ describe('demo simulator', () => {
     expect(pump[1]!.ts).toBe(Math.ceil((now - 35 * DAY) / Q) * Q)
     expect(pump.at(-1)!.ts).toBe(START + 5 * Q)
     expect(pump).toHaveLength(1 + 35 * 96 + 1)
+  })
+
+  it("continues a two-way meter's export register beside its import, over a week of sun", async () => {
+    const registers = async (type: string) =>
+      (
+        await t.db.query<{ kwh: number }>(
+          'SELECT kwh FROM readings WHERE device_id = $1 AND reading_type = $2 ORDER BY ts',
+          [ids['NW-EM-1003'], type],
+        )
+      ).rows.map((r) => r.kwh)
+    const imported = await registers('energy_kwh')
+    const exported = await registers('export_kwh')
+    // The two ticks above filled every quarter hour since its reading, a week before START.
+    expect(exported).toHaveLength(imported.length)
+    expect(exported).toHaveLength(1 + 7 * 96 + 5)
+    for (const list of [imported, exported])
+      for (const [i, kwh] of list.entries())
+        if (i > 0) expect(kwh).toBeGreaterThanOrEqual(list[i - 1]!)
+    // Middays and the weekend feed the roof's surplus back; nights and office hours draw.
+    expect(exported.at(-1)!).toBeGreaterThan(200)
+    expect(imported.at(-1)!).toBeGreaterThan(1000)
   })
 
   it('goes on at the next quarter hour after a reading entered between quarters', async () => {
