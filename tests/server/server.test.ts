@@ -157,6 +157,15 @@ describe('seeding an empty database', () => {
         'SELECT count(*)::int AS n FROM readings WHERE is_reset',
       )
       expect(replaced.rows[0]!.n).toBe(1)
+      // One two-way meter, its roof's export counted quarter by quarter beside the import.
+      const twoWay = await t.db.query<{ name: string; exports: number; imports: number }>(
+        `SELECT d.name, count(*) FILTER (WHERE r.reading_type = 'export_kwh')::int AS exports,
+                count(*) FILTER (WHERE r.reading_type = 'energy_kwh')::int AS imports
+         FROM devices d JOIN readings r ON r.device_id = d.id WHERE d.has_export GROUP BY d.name`,
+      )
+      expect(twoWay.rows.map((r) => r.name)).toEqual(['Office block'])
+      expect(twoWay.rows[0]!.exports).toBe(twoWay.rows[0]!.imports)
+      expect(twoWay.rows[0]!.imports).toBeGreaterThan(96)
       for (const email of [
         'superuser@demo.local',
         'admin@demo.local',
