@@ -63,6 +63,8 @@ describe('profiling (spec §3 Profile data)', () => {
       // the kWh figure priced at the group's tariffs and factors in one pass (issue 26)
       'load consumption',
       'load readings',
+      // the window's highest quarter hour, from the daily rollups' quarter arrays (issue 35)
+      'peak demand',
     ])
     expect(body.profile.total_db_queries).toBe(steps.reduce((n, s) => n + s.query_count, 0))
     const [request, authorize, consumption, load] = steps as [Step, Step, Step, Step]
@@ -97,7 +99,9 @@ describe('profiling (spec §3 Profile data)', () => {
       'bucket',
       'authorize',
       'load readings',
+      'load export',
       'price',
+      'peak demand',
     ])
     expect(steps[1]).toMatchObject({
       details: 'hourly buckets in Europe/Berlin',
