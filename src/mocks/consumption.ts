@@ -41,7 +41,22 @@ export const priceOf = (kwh: number | null) => ({
 export interface ConsumptionMockOptions {
   /** Answers carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
   priced?: boolean
+  /** A two-way meter (issue 35): answers carry export and net figures. @default false */
+  twoWay?: boolean
+  /**
+   * The peak answered: from readings on both edges, interpolated at an edge, or none (readings
+   * further apart than 15 minutes). @default 'measured'
+   */
+  peak?: PeakKind
 }
+
+export type PeakKind = 'measured' | 'estimated' | 'none'
+
+/** A two-way meter exports about a fifth of what it imports (the roof's surplus at noon). */
+export const exportOf = (kwh: number | null) =>
+  kwh === null
+    ? NO_EXPORT
+    : { export_kwh: round2(kwh * 0.2), net_kwh: round2(kwh - round2(kwh * 0.2)) }
 
 /** Buckets of `granularity` over [start, end) in `timeZone`; buckets after NOW have no data. */
 export function makeIntervals(
@@ -49,7 +64,7 @@ export function makeIntervals(
   end: string,
   granularity: Granularity,
   timeZone: string,
-  { priced = false }: ConsumptionMockOptions = {},
+  { priced = false, twoWay = false }: ConsumptionMockOptions = {},
 ): ConsumptionInterval[] {
   const out: ConsumptionInterval[] = []
   const endMs = new Date(end).getTime()
@@ -68,6 +83,7 @@ export function makeIntervals(
       end: formatISO(next),
       kwh,
       ...(priced ? priceOf(kwh) : { cost: null, co2_kg: null }),
+      ...(twoWay ? exportOf(kwh) : {}),
       metadata: future
         ? undefined
         : {
@@ -96,6 +112,25 @@ const PEAK = {
   peak_quarters: 40,
   peak_quarters_with_data: 40,
 }
+const peaks = {
+  measured: PEAK,
+  estimated: {
+    ...PEAK,
+    peak_kw: 7.125,
+    peak_estimated: true,
+    peak_coverage: 0.95,
+    peak_quarters_with_data: 38,
+  },
+  // Hourly readings: no quarter hour lies between readings at most 15 minutes apart.
+  none: {
+    peak_kw: null,
+    peak_at: null,
+    peak_estimated: null,
+    peak_coverage: 0,
+    peak_quarters: 40,
+    peak_quarters_with_data: 0,
+  },
+} satisfies Record<PeakKind, object>
 
 const plainCumulative = (
   kwh: number,
@@ -128,8 +163,14 @@ const cumulative = plainCumulative
  * The six presets (today ... last month) with plausible figures; yesterday rests on an edge
  * interpolated between readings, last week had a gap, this month a reset.
  */
-export const presetHandlers = ({ priced = false }: ConsumptionMockOptions = {}): HttpHandler[] => {
-  const cumulative = priced ? pricedCumulative : plainCumulative
+export const presetHandlers = ({
+  priced = false,
+  twoWay = false,
+  peak = 'measured',
+}: ConsumptionMockOptions = {}): HttpHandler[] => {
+  const answer = priced ? pricedCumulative : plainCumulative
+  const cumulative = (kwh: number, fields: Partial<CumulativeConsumption> = {}) =>
+    answer(kwh, { ...(twoWay ? exportOf(kwh) : {}), ...peaks[peak], ...fields })
   return [
     handleGetCumulativeConsumptionToday({ body: cumulative(10.4) }),
     handleGetCumulativeConsumptionYesterday({ body: cumulative(24.9, { estimated: true }) }),
@@ -155,7 +196,11 @@ export const presetHandlers = ({ priced = false }: ConsumptionMockOptions = {}):
   ]
 }
 
-export const intervalsHandler = ({ priced = false }: ConsumptionMockOptions = {}) =>
+export const intervalsHandler = ({
+  priced = false,
+  twoWay = false,
+  peak = 'measured',
+}: ConsumptionMockOptions = {}) =>
   handleGetConsumptionIntervals(({ request, params }) => {
     const q = new URL(request.url).searchParams
     const granularity = (q.get('granularity') ?? 'daily') as Granularity
@@ -165,23 +210,27 @@ export const intervalsHandler = ({ priced = false }: ConsumptionMockOptions = {}
       q.get('end_datetime')!,
       granularity,
       timeZone,
-      { priced },
+      { priced, twoWay },
     )
     const sum = (figure: 'cost' | 'co2_kg') =>
       priced ? round2(intervals.reduce((total, i) => total + (i[figure] ?? 0), 0)) : null
+    const totalKwh = intervals.reduce((total, i) => total + (i.kwh ?? 0), 0)
+    const totalExport = twoWay
+      ? round2(intervals.reduce((total, i) => total + (i.export_kwh ?? 0), 0))
+      : null
     return HttpResponse.json({
       device_id: String(params.id),
       granularity,
       timezone: timeZone,
       start: q.get('start_datetime')!,
       end: q.get('end_datetime')!,
-      total_kwh: intervals.reduce((total, i) => total + (i.kwh ?? 0), 0),
+      total_kwh: totalKwh,
       total_cost: sum('cost'),
       total_co2_kg: sum('co2_kg'),
       currency: priced ? 'EUR' : null,
-      total_export_kwh: null,
-      total_net_kwh: null,
-      ...PEAK,
+      total_export_kwh: totalExport,
+      total_net_kwh: totalExport === null ? null : round2(totalKwh - totalExport),
+      ...peaks[peak],
       intervals,
     })
   })

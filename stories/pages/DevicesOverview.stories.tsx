@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DeviceOverviewPage } from '~/features/devices/DeviceOverviewPage'
 import { alarmFixtures, alarmsMock } from '~/mocks/alarms'
-import { consumptionHandlers } from '~/mocks/consumption'
+import { consumptionHandlers, type PeakKind } from '~/mocks/consumption'
 import { device, deviceHandlers, twoWayHandlers } from '~/mocks/devices-detail'
 import { NOW } from '~/mocks/fixtures'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
@@ -82,6 +82,9 @@ export const Default: Story = {
     // Today's 10.4 kWh with the two decimals every kWh figure has.
     await expect(await canvas.findByText('10.40')).toBeVisible()
     await expect(await canvas.findByText('Consumption above threshold')).toBeVisible()
+    // Issue 35: the running bill's peak demand and when it was.
+    await expect(await canvas.findByText('Peak this bill')).toBeVisible()
+    await expect(canvas.getByText('Nov 22, 8:15 AM')).toBeVisible()
     await expect(canvas.getByText('Daily consumption this month')).toBeVisible()
   },
 }
@@ -135,7 +138,7 @@ const twoWay = {
     handlers: {
       ...baseHandlers,
       device: [...twoWayHandlers(), ...deviceHandlers()],
-      consumption: consumptionHandlers(),
+      consumption: consumptionHandlers({ twoWay: true }),
       alarms: noAlarms.handlers,
     },
   },
@@ -163,8 +166,61 @@ export const TwoWayMeter: Story = {
     const options = await within(document.body).findAllByRole('option')
     await expect(options.map((o) => o.textContent)).toEqual(['Energy (kWh)', 'Power (W)'])
     await userEvent.keyboard('{Escape}')
+    // Issue 35: export and net beside each import figure (today: 10.4 kWh, a fifth exported).
+    await expect(canvas.getByText('Export 2.08 kWh · Net 8.32 kWh')).toBeVisible()
   },
 }
+
+export const TwoWayMeterDark: Story = {
+  parameters: twoWay,
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Export 2.08 kWh · Net 8.32 kWh'),
+    ).toBeVisible()
+  },
+}
+
+const withPeak = (peak: PeakKind) => ({
+  msw: {
+    handlers: {
+      ...baseHandlers,
+      device: deviceHandlers(),
+      consumption: consumptionHandlers({ peak }),
+      alarms: noAlarms.handlers,
+    },
+  },
+})
+
+/** Issue 35: the bill's peak rests on a value interpolated at an edge of its quarter hour. */
+export const PeakEstimated: Story = {
+  parameters: withPeak('estimated'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Peak this bill')).toBeVisible()
+    await expect(await canvas.findByText('7.13')).toBeVisible()
+    await expect(
+      canvas.getByText('Nov 22, 8:15 AM · estimated: an edge falls between readings'),
+    ).toBeVisible()
+  },
+}
+export const PeakEstimatedNarrow: Story = {
+  ...PeakEstimated,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+}
+
+/** Issue 35: readings an hour apart say nothing of a quarter hour: no peak, and why. */
+export const PeakNone: Story = {
+  parameters: withPeak('none'),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(
+        'No peak: no quarter hour has readings at most 15 minutes apart',
+      ),
+    ).toBeVisible()
+  },
+}
+export const PeakNoneDark: Story = { ...PeakNone, globals: { theme: 'dark' } }
 
 /** On a phone the export stands under the import. */
 export const TwoWayMeterNarrow: Story = {

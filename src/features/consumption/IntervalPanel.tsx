@@ -14,15 +14,21 @@ import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
 import { formatCostCo2, formatKwh } from '~/lib/format'
 import type { ConsumptionIntervals } from '~/api'
+import { exportNetLine, formatKw, peakNote } from './peak'
 
 /** 'Total 478.3 kWh · €148.28 · 181.8 kg CO₂e': cost and CO2 where the group prices them. */
 const intervalTotal = (data: ConsumptionIntervals) =>
   [
     `Total ${formatKwh(data.total_kwh)}`,
+    exportNetLine({ export_kwh: data.total_export_kwh, net_kwh: data.total_net_kwh }),
     formatCostCo2(data.total_cost, data.total_co2_kg, data.currency),
   ]
     .filter(Boolean)
     .join(' · ')
+
+/** 'Peak 6.40 kW · Nov 22, 8:15 AM': the window's peak demand, or why it has none (issue 35). */
+const windowPeak = (data: ConsumptionIntervals) =>
+  data.peak_kw === null ? peakNote(data) : `Peak ${formatKw(data.peak_kw)} · ${peakNote(data)}`
 
 export interface IntervalPanelProps {
   view: ConsumptionView
@@ -95,6 +101,11 @@ export function IntervalPanel({
           <Icon name="download" size="sm" /> Download CSV
         </Button>
       </Inline>
+      {data && data.peak_quarters !== undefined && (
+        <Text size="sm" tone="muted" className={sprinkles({ marginBottom: 'md' })}>
+          {windowPeak(data)}
+        </Text>
+      )}
       <ResponsiveConsumptionChart
         granularity={view}
         timeZone={timeZone}

@@ -12,6 +12,7 @@ import * as styles from './consumption.css'
 import { formatCostCo2, formatQuantityFigure } from '~/lib/format'
 import type { CumulativeConsumption } from '~/api'
 import { formatBill } from '../billing/billing-cycle'
+import { exportNetLine } from './peak'
 
 const billPresets = new Set<PresetKey>(['thisBill', 'lastBill', 'billYearAgo'])
 
@@ -60,6 +61,7 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
       />
       {data && billPresets.has(preset) && <FigureNote>{billPeriod(data)}</FigureNote>}
       {data && costLine(data) && <FigureNote>{costLine(data)}</FigureNote>}
+      {data && exportNetLine(data) && <FigureNote>{exportNetLine(data)}</FigureNote>}
       {figure.isError && <FigureNote>Not available</FigureNote>}
       {data && data.kwh === null && <FigureNote>No readings</FigureNote>}
       {data?.estimated && <FigureNote>Estimated: an edge falls between readings</FigureNote>}

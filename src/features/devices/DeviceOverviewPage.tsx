@@ -8,6 +8,7 @@ import {
   type PresetKey,
 } from '../consumption/consumption-queries'
 import { useCalendar } from '../consumption/calendar'
+import { exportNetLine, peakNote } from '../consumption/peak'
 import { DeviceAlarms } from './DeviceAlarms'
 import { DeviceFrame } from './DeviceFrame'
 import { MeasurementChart } from './MeasurementChart'
@@ -66,6 +67,7 @@ export function DeviceOverviewPage({
                 <Figure preset="today" label="Today" context={context} />
                 <Figure preset="thisWeek" label="This week" context={context} />
                 <Figure preset="thisMonth" label="This month" context={context} />
+                <PeakThisBill context={context} />
               </Tiles>
             </Card>
             <Card title="Latest reading">
@@ -113,15 +115,44 @@ function Figure({
   context: ConsumptionContext
 }) {
   const figure = useQuery(presetQuery(preset, context))
+  const twoWay = figure.data ? exportNetLine(figure.data) : null
   return (
-    <Stat
-      label={label}
-      // Three figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
-      size="md"
-      isLoading={figure.isPending}
-      value={figure.isError ? '–' : formatQuantityFigure(figure.data?.kwh, 'kWh')}
-      unit="kWh"
-    />
+    <Stack space="xs">
+      <Stat
+        label={label}
+        // Four figures share the card: at 'lg' a '14,461.59' pushed its unit under it.
+        size="md"
+        isLoading={figure.isPending}
+        value={figure.isError ? '–' : formatQuantityFigure(figure.data?.kwh, 'kWh')}
+        unit="kWh"
+      />
+      {twoWay && (
+        <Text size="xs" tone="muted">
+          {twoWay}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+/** The running bill's peak demand (issue 35): what the demand charge is billed on. */
+function PeakThisBill({ context }: { context: ConsumptionContext }) {
+  const figure = useQuery(presetQuery('thisBill', context))
+  return (
+    <Stack space="xs">
+      <Stat
+        label="Peak this bill"
+        size="md"
+        isLoading={figure.isPending}
+        value={figure.isError ? '–' : formatQuantityFigure(figure.data?.peak_kw, 'kW')}
+        unit={figure.data?.peak_kw == null ? undefined : 'kW'}
+      />
+      {figure.data && (
+        <Text size="xs" tone="muted">
+          {peakNote(figure.data)}
+        </Text>
+      )}
+    </Stack>
   )
 }
 

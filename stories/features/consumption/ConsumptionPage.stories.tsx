@@ -349,3 +349,79 @@ export const WithCostDark: Story = {
   ...WithCost,
   globals: { theme: 'dark' },
 }
+
+/** Issue 35: a two-way meter shows export and net beside every kWh total, and the window's peak. */
+export const TwoWayMeter: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({ twoWay: true }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const figures = within(await canvas.findByRole('region', { name: 'Cumulative consumption' }))
+    // Last month: 748.3 kWh imported, a fifth of it exported.
+    await expect(await figures.findByText('Export 149.66 kWh · Net 598.64 kWh')).toBeVisible()
+    await expect(
+      await canvas.findByText(
+        /^Total [\d,]+\.\d\d kWh · Export [\d,]+\.\d\d kWh · Net [\d,]+\.\d\d kWh$/,
+      ),
+    ).toBeVisible()
+    await expect(await canvas.findByText('Peak 6.40 kW · Nov 22, 8:15 AM')).toBeVisible()
+  },
+}
+export const TwoWayMeterNarrow375: Story = {
+  ...TwoWayMeter,
+  globals: narrowViewport,
+  parameters: { ...TwoWayMeter.parameters, ...shellViewportParameters },
+}
+export const TwoWayMeterDark: Story = { ...TwoWayMeter, globals: { theme: 'dark' } }
+
+/** Issue 35: the window's peak rests on a value interpolated at an edge of its quarter hour. */
+export const PeakEstimated: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({ peak: 'estimated' }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(
+        'Peak 7.13 kW · Nov 22, 8:15 AM · estimated: an edge falls between readings',
+      ),
+    ).toBeVisible()
+  },
+}
+
+/** Issue 35: readings an hour apart say nothing of a quarter hour: no peak, and why. */
+export const PeakNone: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({ peak: 'none' }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(
+        'No peak: no quarter hour has readings at most 15 minutes apart',
+      ),
+    ).toBeVisible()
+  },
+}
+export const PeakNoneNarrow375Dark: Story = {
+  ...PeakNone,
+  globals: { ...narrowViewport, theme: 'dark' },
+  parameters: { ...PeakNone.parameters, ...shellViewportParameters },
+}
