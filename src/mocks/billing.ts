@@ -27,14 +27,38 @@ export const rePricedBills: BillChange[] = [
   {
     start: '2026-09-08T00:00:00+02:00',
     end: '2026-10-08T00:00:00+02:00',
-    before: { energy_charge: 2083.32, standing_charge: 13.5, total: 2096.82 },
-    after: { energy_charge: 2285.1, standing_charge: 13.5, total: 2298.6 },
+    before: {
+      energy_charge: 2083.32,
+      feed_in_credit: 0,
+      demand_charge: 0,
+      standing_charge: 13.5,
+      total: 2096.82,
+    },
+    after: {
+      energy_charge: 2285.1,
+      feed_in_credit: 0,
+      demand_charge: 0,
+      standing_charge: 13.5,
+      total: 2298.6,
+    },
   },
   {
     start: '2026-10-08T00:00:00+02:00',
     end: '2026-11-08T00:00:00+01:00',
-    before: { energy_charge: 2150.4, standing_charge: 13.95, total: 2164.35 },
-    after: { energy_charge: 2358.7, standing_charge: 13.95, total: 2372.65 },
+    before: {
+      energy_charge: 2150.4,
+      feed_in_credit: 0,
+      demand_charge: 0,
+      standing_charge: 13.95,
+      total: 2164.35,
+    },
+    after: {
+      energy_charge: 2358.7,
+      feed_in_credit: 0,
+      demand_charge: 0,
+      standing_charge: 13.95,
+      total: 2372.65,
+    },
   },
 ]
 

@@ -33,10 +33,15 @@ export const PRICE_PER_KWH = 0.31
 export const KG_CO2_PER_KWH = 0.38
 const round2 = (n: number) => Math.round(n * 100) / 100
 /** A priced answer's cost and CO2 of `kwh` (null stays null). */
-export const priceOf = (kwh: number | null) => ({
-  cost: kwh === null ? null : round2(kwh * PRICE_PER_KWH),
-  co2_kg: kwh === null ? null : Math.round(kwh * KG_CO2_PER_KWH * 1000) / 1000,
-})
+export const priceOf = (kwh: number | null) => {
+  const cost = kwh === null ? null : round2(kwh * PRICE_PER_KWH)
+  return {
+    cost,
+    cost_breakdown: cost === null ? null : { energy: cost, feed_in_credit: 0, demand: 0 },
+    co2_kg: kwh === null ? null : Math.round(kwh * KG_CO2_PER_KWH * 1000) / 1000,
+  }
+}
+const UNPRICED = { cost: null, cost_breakdown: null, co2_kg: null }
 
 export interface ConsumptionMockOptions {
   /** Answers carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
@@ -82,7 +87,7 @@ export function makeIntervals(
       start: formatISO(cursor),
       end: formatISO(next),
       kwh,
-      ...(priced ? priceOf(kwh) : { cost: null, co2_kg: null }),
+      ...(priced ? priceOf(kwh) : UNPRICED),
       ...(twoWay ? exportOf(kwh) : {}),
       metadata: future
         ? undefined
@@ -147,8 +152,8 @@ const plainCumulative = (
   reading_count: 40,
   has_gaps: false,
   resets: 0,
-  cost: null,
-  co2_kg: null,
+  ...UNPRICED,
+  export_co2_credited: false,
   currency: null,
   // A meter that only imports (issue 35): no export figures, peak demand from its quarter hours.
   ...NO_EXPORT,
@@ -226,7 +231,9 @@ export const intervalsHandler = ({
       end: q.get('end_datetime')!,
       total_kwh: totalKwh,
       total_cost: sum('cost'),
+      total_cost_breakdown: priced ? { energy: sum('cost'), feed_in_credit: 0, demand: 0 } : null,
       total_co2_kg: sum('co2_kg'),
+      export_co2_credited: false,
       currency: priced ? 'EUR' : null,
       total_export_kwh: totalExport,
       total_net_kwh: totalExport === null ? null : round2(totalKwh - totalExport),

@@ -105,6 +105,22 @@ function resolvePeriods(params: URLSearchParams, now: number): Resolved {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
+
+/** A meter that only imports, read every quarter hour, with no peak in the mock (issue 35). */
+const IMPORT_ONLY = {
+  current_export_kwh: null,
+  previous_export_kwh: null,
+  current_net_kwh: null,
+  previous_net_kwh: null,
+  current_peak_kw: null,
+  current_peak_at: null,
+  current_peak_estimated: null,
+  current_peak_coverage: 0,
+  previous_peak_kw: null,
+  previous_peak_at: null,
+  previous_peak_estimated: null,
+  previous_peak_coverage: 0,
+}
 const percent = (cur: number, prev: number) =>
   prev === 0 ? null : round(((cur - prev) / prev) * 100)
 
@@ -124,6 +140,9 @@ export function makeReport(
 ): EnergyReport {
   // Northwind's flat price and emission factor (src/mocks/billing.ts), 2 decimals and 3.
   const cost = (kwh: number) => (priced ? round(kwh * 0.31) : null)
+  // A flat tariff without feed-in or demand charge: the cost is all energy.
+  const parts = (kwh: number) =>
+    priced ? { energy: cost(kwh), feed_in_credit: 0, demand: 0 } : null
   const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
   const less = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
@@ -186,6 +205,9 @@ export function makeReport(
     previous_cost: cost(previous.perDevice[i]!),
     current_co2_kg: co2(current.perDevice[i]!),
     previous_co2_kg: co2(previous.perDevice[i]!),
+    current_cost_breakdown: parts(current.perDevice[i]!),
+    previous_cost_breakdown: parts(previous.perDevice[i]!),
+    ...IMPORT_ONLY,
   }))
   const summary = (p: typeof current) => ({
     ...(p.name !== undefined && { name: p.name }),
@@ -195,6 +217,7 @@ export function makeReport(
     total_kwh: p.total,
     full_total_kwh: p.fullTotal,
     total_cost: cost(p.total),
+    cost_breakdown: parts(p.total),
     total_co2_kg: co2(p.total),
     standing_charge: priced ? 12.6 : null,
     total_export_kwh: null,
@@ -215,6 +238,7 @@ export function makeReport(
       absolute_co2_kg: less(co2(current.total), co2(previous.total)),
     },
     currency: priced ? 'EUR' : null,
+    export_co2_credited: false,
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),

@@ -351,11 +351,15 @@ export function energySettingsPreviewExample() {
                 end: '2026-10-08T00:00:00+02:00',
                 before: {
                     energy_charge: 2083.32,
+                    feed_in_credit: 0,
+                    demand_charge: 0,
                     standing_charge: 13.5,
                     total: 2096.82
                 },
                 after: {
                     energy_charge: 2285.1,
+                    feed_in_credit: 0,
+                    demand_charge: 0,
                     standing_charge: 13.5,
                     total: 2298.6
                 }
@@ -365,11 +369,15 @@ export function energySettingsPreviewExample() {
                 end: '2026-11-08T00:00:00+01:00',
                 before: {
                     energy_charge: 2150.4,
+                    feed_in_credit: 0,
+                    demand_charge: 0,
                     standing_charge: 13.95,
                     total: 2164.35
                 },
                 after: {
                     energy_charge: 2358.7,
+                    feed_in_credit: 0,
+                    demand_charge: 0,
                     standing_charge: 13.95,
                     total: 2372.65
                 }
@@ -384,11 +392,15 @@ export function billChangeExample() {
         end: '2026-10-08T00:00:00+02:00',
         before: {
             energy_charge: 2083.32,
+            feed_in_credit: 0,
+            demand_charge: 0,
             standing_charge: 13.5,
             total: 2096.82
         },
         after: {
             energy_charge: 2285.1,
+            feed_in_credit: 0,
+            demand_charge: 0,
             standing_charge: 13.5,
             total: 2298.6
         }
@@ -398,6 +410,8 @@ export function billChangeExample() {
 export function billTotalsExample() {
     return {
         energy_charge: 2083.32,
+        feed_in_credit: 0,
+        demand_charge: 0,
         standing_charge: 13.5,
         total: 2096.82
     };
@@ -996,7 +1010,13 @@ export function cumulativeConsumptionExample() {
         has_gaps: false,
         resets: 0,
         cost: 41.04,
+        cost_breakdown: {
+            energy: 41.77,
+            feed_in_credit: 0.73,
+            demand: 0
+        },
         co2_kg: 50.312,
+        export_co2_credited: false,
         currency: 'EUR',
         export_kwh: 18.25,
         net_kwh: 114.15,
@@ -1028,6 +1048,11 @@ export function consumptionIntervalExample() {
         export_kwh: 30.2,
         net_kwh: 211.6,
         cost: 74.96,
+        cost_breakdown: {
+            energy: 76.17,
+            feed_in_credit: 1.21,
+            demand: 0
+        },
         co2_kg: 91.884,
         metadata: {
             expected_readings: 96,
@@ -1049,7 +1074,13 @@ export function consumptionIntervalsExample() {
         end: '2026-03-14T00:00:00+01:00',
         total_kwh: 478.3,
         total_cost: 148.28,
+        total_cost_breakdown: {
+            energy: 150.38,
+            feed_in_credit: 2.1,
+            demand: 0
+        },
         total_co2_kg: 181.754,
+        export_co2_credited: false,
         currency: 'EUR',
         total_export_kwh: 52.4,
         total_net_kwh: 425.9,
@@ -1067,6 +1098,11 @@ export function consumptionIntervalsExample() {
                 export_kwh: 22.2,
                 net_kwh: 214.3,
                 cost: 73.32,
+                cost_breakdown: {
+                    energy: 74.21,
+                    feed_in_credit: 0.89,
+                    demand: 0
+                },
                 co2_kg: 89.87
             },
             {
@@ -1076,6 +1112,11 @@ export function consumptionIntervalsExample() {
                 export_kwh: 30.2,
                 net_kwh: 211.6,
                 cost: 74.96,
+                cost_breakdown: {
+                    energy: 76.17,
+                    feed_in_credit: 1.21,
+                    demand: 0
+                },
                 co2_kg: 91.884
             }
         ]
@@ -1090,10 +1131,23 @@ export function reportPeriodExample() {
         total_kwh: 6720.4,
         full_total_kwh: 6720.4,
         total_cost: 2083.32,
+        cost_breakdown: {
+            energy: 1980.12,
+            feed_in_credit: 32.84,
+            demand: 136.04
+        },
         total_co2_kg: 2553.752,
         standing_charge: 12.6,
         total_export_kwh: 410.5,
         total_net_kwh: 6309.9
+    };
+}
+
+export function costBreakdownExample() {
+    return {
+        energy: 2083.32,
+        feed_in_credit: 32.84,
+        demand: 136.04
     };
 }
 
@@ -1117,6 +1171,16 @@ export function energyReportDeviceExample() {
         previous_full_kwh: 7133,
         current_cost: 2083.32,
         previous_cost: 2211.23,
+        current_cost_breakdown: {
+            energy: 1980.12,
+            feed_in_credit: 32.84,
+            demand: 136.04
+        },
+        previous_cost_breakdown: {
+            energy: 2078.91,
+            feed_in_credit: 0,
+            demand: 132.32
+        },
         current_co2_kg: 2553.752,
         previous_co2_kg: 2710.54,
         current_export_kwh: 410.5,

@@ -391,8 +391,9 @@ export type Tariff = {
  * mean, not counted as 0 or as the floor: a new connection is billed on the bills it has.
  * Earlier bills' peaks count whatever tariff was in force then; the floor is this bill's.
  *
- * A bill in which the device has no peak (no data) has no demand charge (null), as it has
- * no kWh. A window that is not one whole bill (a report period, a day) carries each
+ * A bill in which the device has no peak (no quarter hour with data: no readings, or
+ * readings further apart than 15 minutes) has no demand charge (null), and its cost leaves
+ * it out (`CostBreakdown.demand` null says so). A window that is not one whole bill (a report period, a day) carries each
  * overlapping bill's charge times the share of the bill's local wall-clock time inside the
  * window, as the standing charge is carried per day (each local day of a bill carries an
  * equal part); bills without a charge add nothing, and a window overlapping only such bills
@@ -505,13 +506,17 @@ export type BillChange = {
 };
 
 /**
- * A bill's figures, in its currency, to the cent: the energy charges of the group's devices
- * (as `ReportPeriod.total_cost`), the standing charges (as `ReportPeriod.standing_charge`)
- * and their sum. Null where unknown: no tariff at all, or some kWh without a price.
+ * A bill's figures, in its currency, to the cent: the energy charges of the group's devices,
+ * their feed-in credits and demand charges (`CostBreakdown`, summed as
+ * `ReportPeriod.cost_breakdown`), the standing charges (as `ReportPeriod.standing_charge`)
+ * and the total, `energy_charge - feed_in_credit + demand_charge + standing_charge`. Null
+ * where unknown: no tariff at all, or some kWh (or export) without a price.
  *
  */
 export type BillTotals = {
     energy_charge: number | null;
+    feed_in_credit: number | null;
+    demand_charge: number | null;
     standing_charge: number | null;
     total: number | null;
 };
@@ -1169,19 +1174,30 @@ export type CumulativeConsumption = {
      */
     resets: number;
     /**
-     * `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
-     * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
-     * read on the group's local wall clock. Null where some of the kWh fall where the group
-     * has no tariff.
+     * What the device's energy costs over the window, in `currency`, to 1/100: its energy
+     * charge less its feed-in credit plus its demand charge (`cost_breakdown`; negative when
+     * the credit is larger). Null where the energy charge or the credit is null.
      *
      */
     cost: number | null;
     /**
-     * `kwh` times the group's emission factor in force then, in kg CO2e. Null where some of
-     * the kWh fall where the group has no emission factor.
+     * The parts of `cost`; null where `cost` is null without any part known.
+     */
+    cost_breakdown: CostBreakdown | null;
+    /**
+     * `kwh` times the group's emission factor in force then, in kg CO2e, less the export
+     * at the same factor where the group credits it (`export_co2_credited`; then negative
+     * when the device exported more CO2 than it caused). Null where some of the kWh fall
+     * where the group has no emission factor.
      *
      */
     co2_kg: number | null;
+    /**
+     * Whether `co2_kg` takes off the export at the emission factor (the group's
+     * `credit_export_co2`): false, the default, counts the import only.
+     *
+     */
+    export_co2_credited: boolean;
     /**
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
@@ -1307,16 +1323,17 @@ export type ConsumptionInterval = {
      */
     net_kwh?: number | null;
     /**
-     * The bucket's `kwh` priced by the group's tariffs (energy charge, in `currency`, to 1/100): each
-     * hour's kWh (from the hourly rollups) at the price in force then, time-of-use windows
-     * read on the group's local wall clock. Null where some of the kWh fall where the group
-     * has no tariff.
+     * The bucket's cost, as `CumulativeConsumption.cost` over the bucket: its energy charge
+     * less its feed-in credit plus its share of the demand charge (`cost_breakdown`).
      *
      */
     cost: number | null;
     /**
-     * The bucket's `kwh` times the group's emission factor in force then, in kg CO2e. Null where some of
-     * the kWh fall where the group has no emission factor.
+     * The parts of `cost`; null where `cost` is null without any part known.
+     */
+    cost_breakdown: CostBreakdown | null;
+    /**
+     * The bucket's CO2, as `CumulativeConsumption.co2_kg` over the bucket.
      *
      */
     co2_kg: number | null;
@@ -1345,9 +1362,17 @@ export type ConsumptionIntervals = {
      */
     total_cost: number | null;
     /**
+     * The parts of `total_cost` (as the cumulative consumption's `cost_breakdown`).
+     */
+    total_cost_breakdown: CostBreakdown | null;
+    /**
      * The window's CO2, as `total_cost` is its cost.
      */
     total_co2_kg: number | null;
+    /**
+     * As `CumulativeConsumption.export_co2_credited`.
+     */
+    export_co2_credited: boolean;
     /**
      * ISO 4217 code of every cost here; null where the group has no currency.
      */
@@ -1434,12 +1459,19 @@ export type ReportPeriod = {
      */
     full_total_kwh: number;
     /**
-     * Energy charge of the compared span, summed over the devices (as `total_kwh`); null
-     * without tariffs or currency shared by the report's groups, or where a device's kWh
-     * have no price.
+     * Cost of the compared span, summed over the devices (their `current_cost` or
+     * `previous_cost` as shown: energy charge less feed-in credit plus demand charge); null
+     * without tariffs or currency shared by the report's groups, or where a device's cost is
+     * null.
      *
      */
     total_cost: number | null;
+    /**
+     * The parts of `total_cost`, each summed over the devices as shown; null with
+     * `total_cost` where no part is known.
+     *
+     */
+    cost_breakdown: CostBreakdown | null;
     /**
      * CO2 of the compared span, summed over the devices; null as `total_cost`.
      */
@@ -1447,7 +1479,7 @@ export type ReportPeriod = {
     /**
      * Standing charges of the compared span: each local day's charge times the share of the
      * day covered, per group of the report; not included in `total_cost`. A bill is
-     * `total_cost + standing_charge`.
+     * `total_cost + standing_charge`, every part of it in `cost_breakdown` and here.
      *
      */
     standing_charge: number | null;
@@ -1470,6 +1502,39 @@ export type ReportPeriod = {
 };
 
 /**
+ * The parts of a cost (issue 35), in the answer's `currency`, each to the cent; the cost is
+ * `energy - feed_in_credit + demand` (a `demand` of null adds nothing). Standing charges are
+ * the group's, not a device's: they are in the report's periods (`standing_charge`) and in
+ * bills, never in a device's cost.
+ *
+ */
+export type CostBreakdown = {
+    /**
+     * The import (`kwh`) priced by the group's tariffs: each hour's kWh at the price in
+     * force then, time-of-use windows read on the group's local wall clock. Null where some
+     * of the kWh fall where the group has no tariff.
+     *
+     */
+    energy: number | null;
+    /**
+     * The export (`export_kwh`) priced at the feed-in price in force at each instant (the
+     * tariff's or its window's; 0 under a tariff without one), taken off the cost. 0 for a
+     * device without export; null where some export falls where the group has no tariff.
+     *
+     */
+    feed_in_credit: number | null;
+    /**
+     * The demand charge (`DemandCharge`): a whole bill's, or over a window that is not one
+     * bill each overlapping bill's charge times its share of the window. 0 where no tariff
+     * in force has a demand charge; null where one applies but the device has no peak in
+     * the bills the window overlaps (no quarter hour with data: a meter read less often than
+     * every 15 minutes), so no demand charge can be billed from its data.
+     *
+     */
+    demand: number | null;
+};
+
+/**
  * Change from the previous to the current period.
  */
 export type ReportChange = {
@@ -1482,7 +1547,7 @@ export type ReportChange = {
      */
     percent: number | null;
     /**
-     * current - previous energy charge; null when either is null.
+     * current - previous cost (`total_cost`); null when either is null.
      */
     absolute_cost: number | null;
     /**
@@ -1492,8 +1557,8 @@ export type ReportChange = {
 };
 
 /**
- * One device's figures in a report. The export, net and peak fields are there, all of them,
- * when the query asked for them (`include_two_way`), and absent otherwise.
+ * One device's figures in a report: import, export, net, peak demand and the parts of
+ * its cost, over the compared spans.
  *
  */
 export type EnergyReportDevice = {
@@ -1520,13 +1585,23 @@ export type EnergyReportDevice = {
      */
     previous_full_kwh: number | null;
     /**
-     * Energy charge of `current_kwh` (see `CumulativeConsumption.cost`).
+     * Cost over the current period's compared span (see `CumulativeConsumption.cost`: energy
+     * charge less feed-in credit plus demand charge).
+     *
      */
     current_cost: number | null;
     /**
-     * Energy charge of `previous_kwh`.
+     * Cost over the previous period's compared span.
      */
     previous_cost: number | null;
+    /**
+     * The parts of `current_cost`.
+     */
+    current_cost_breakdown: CostBreakdown | null;
+    /**
+     * The parts of `previous_cost`.
+     */
+    previous_cost_breakdown: CostBreakdown | null;
     current_co2_kg: number | null;
     previous_co2_kg: number | null;
     /**
@@ -1534,61 +1609,61 @@ export type EnergyReportDevice = {
      * in the report's `unit`; null where the device has no export register or no export data.
      *
      */
-    current_export_kwh?: number | null;
+    current_export_kwh: number | null;
     /**
      * Export over the previous period's compared span; null as `current_export_kwh`.
      */
-    previous_export_kwh?: number | null;
+    previous_export_kwh: number | null;
     /**
      * `current_kwh - current_export_kwh`; null where either is null.
      */
-    current_net_kwh?: number | null;
+    current_net_kwh: number | null;
     /**
      * `previous_kwh - previous_export_kwh`; null where either is null.
      */
-    previous_net_kwh?: number | null;
+    previous_net_kwh: number | null;
     /**
      * Peak demand over the current period's compared span in kW (see
      * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
      * has data.
      *
      */
-    current_peak_kw?: number | null;
+    current_peak_kw: number | null;
     /**
      * Start of that peak quarter hour, in the report's timezone; null with the peak.
      */
-    current_peak_at?: string | null;
+    current_peak_at: string | null;
     /**
      * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
      */
-    current_peak_estimated?: boolean | null;
+    current_peak_estimated: boolean | null;
     /**
      * The share of the span's quarter hours with data (see
      * `CumulativeConsumption.peak_coverage`).
      *
      */
-    current_peak_coverage?: number;
+    current_peak_coverage: number;
     /**
      * Peak demand over the previous period's compared span in kW (see
      * `CumulativeConsumption.peak_kw`), never divided by days; null where no quarter hour of it
      * has data.
      *
      */
-    previous_peak_kw?: number | null;
+    previous_peak_kw: number | null;
     /**
      * Start of that peak quarter hour, in the report's timezone; null with the peak.
      */
-    previous_peak_at?: string | null;
+    previous_peak_at: string | null;
     /**
      * The peak quarter hour's kWh rests on interpolated edges; null with the peak.
      */
-    previous_peak_estimated?: boolean | null;
+    previous_peak_estimated: boolean | null;
     /**
      * The share of the span's quarter hours with data (see
      * `CumulativeConsumption.peak_coverage`).
      *
      */
-    previous_peak_coverage?: number;
+    previous_peak_coverage: number;
 };
 
 /**
@@ -1656,6 +1731,13 @@ export type EnergyReport = {
      *
      */
     currency: string | null;
+    /**
+     * Whether the CO2 figures take off export at the emission factor
+     * (`CumulativeConsumption.export_co2_credited`): true when every group of the report
+     * with a two-way meter credits it.
+     *
+     */
+    export_co2_credited: boolean;
 };
 
 /**
@@ -2847,15 +2929,6 @@ export type PreviousEnd = string;
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export type ReportDeviceIds = Array<string>;
-
-/**
- * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
- * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
- * `currency`. Without it rows and file keep the columns they always had (the periods' export
- * and net totals are there either way).
- *
- */
-export type ReportTwoWay = boolean;
 
 export type LoginData = {
     body: LoginFormWritable;
@@ -10349,14 +10422,6 @@ export type GetEnergyReportData = {
          */
         device_ids?: Array<string>;
         /**
-         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
-         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
-         * `currency`. Without it rows and file keep the columns they always had (the periods' export
-         * and net totals are there either way).
-         *
-         */
-        include_two_way?: boolean;
-        /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.
          *
@@ -10489,14 +10554,6 @@ export type GetEnergyReportCsvData = {
          * Devices to include (repeat the parameter); left out or empty = every device in scope.
          */
         device_ids?: Array<string>;
-        /**
-         * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
-         * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
-         * `currency`. Without it rows and file keep the columns they always had (the periods' export
-         * and net totals are there either way).
-         *
-         */
-        include_two_way?: boolean;
         /**
          * IANA timezone name in which calendar days, weeks and months are computed (the console sends
          * the browser's). An unknown name answers 422.

@@ -278,8 +278,9 @@ export const zGroupInput = z.object({
  * mean, not counted as 0 or as the floor: a new connection is billed on the bills it has.
  * Earlier bills' peaks count whatever tariff was in force then; the floor is this bill's.
  *
- * A bill in which the device has no peak (no data) has no demand charge (null), as it has
- * no kWh. A window that is not one whole bill (a report period, a day) carries each
+ * A bill in which the device has no peak (no quarter hour with data: no readings, or
+ * readings further apart than 15 minutes) has no demand charge (null), and its cost leaves
+ * it out (`CostBreakdown.demand` null says so). A window that is not one whole bill (a report period, a day) carries each
  * overlapping bill's charge times the share of the bill's local wall-clock time inside the
  * window, as the standing charge is carried per day (each local day of a bill carries an
  * equal part); bills without a charge add nothing, and a window overlapping only such bills
@@ -362,15 +363,19 @@ export const zEnergySettings = zEnergySettingsInput.and(z.object({
 }));
 
 /**
- * A bill's figures, in its currency, to the cent: the energy charges of the group's devices
- * (as `ReportPeriod.total_cost`), the standing charges (as `ReportPeriod.standing_charge`)
- * and their sum. Null where unknown: no tariff at all, or some kWh without a price.
+ * A bill's figures, in its currency, to the cent: the energy charges of the group's devices,
+ * their feed-in credits and demand charges (`CostBreakdown`, summed as
+ * `ReportPeriod.cost_breakdown`), the standing charges (as `ReportPeriod.standing_charge`)
+ * and the total, `energy_charge - feed_in_credit + demand_charge + standing_charge`. Null
+ * where unknown: no tariff at all, or some kWh (or export) without a price.
  *
  */
 export const zBillTotals = z.object({
     energy_charge: z.number().gte(0).nullable(),
+    feed_in_credit: z.number().gte(0).nullable(),
+    demand_charge: z.number().gte(0).nullable(),
     standing_charge: z.number().gte(0).nullable(),
-    total: z.number().gte(0).nullable()
+    total: z.number().nullable()
 });
 
 /**
@@ -822,6 +827,31 @@ export const zGranularity = z.enum([
 ]);
 
 /**
+ * How complete the data behind one interval is.
+ */
+export const zIntervalMetadata = z.object({
+    expected_readings: z.int().gte(0),
+    present_readings: z.int().gte(0),
+    coverage: z.number().gte(0).lte(1),
+    gaps: z.int().gte(0),
+    resets: z.int().gte(0),
+    estimated: z.boolean()
+});
+
+/**
+ * The parts of a cost (issue 35), in the answer's `currency`, each to the cent; the cost is
+ * `energy - feed_in_credit + demand` (a `demand` of null adds nothing). Standing charges are
+ * the group's, not a device's: they are in the report's periods (`standing_charge`) and in
+ * bills, never in a device's cost.
+ *
+ */
+export const zCostBreakdown = z.object({
+    energy: z.number().gte(0).nullable(),
+    feed_in_credit: z.number().gte(0).nullable(),
+    demand: z.number().gte(0).nullable()
+});
+
+/**
  * Consumption of one device over the window [`start`, `end`): the meter's value at `end`
  * minus its value at `start`, with meter resets added back. Where an edge falls between two
  * readings at most 24 hours apart, the meter's value there is interpolated linearly in time
@@ -845,8 +875,10 @@ export const zCumulativeConsumption = z.object({
     reading_count: z.int().gte(0),
     has_gaps: z.boolean(),
     resets: z.int().gte(0),
-    cost: z.number().gte(0).nullable(),
-    co2_kg: z.number().gte(0).nullable(),
+    cost: z.number().nullable(),
+    cost_breakdown: zCostBreakdown.nullable(),
+    co2_kg: z.number().nullable(),
+    export_co2_credited: z.boolean(),
     currency: z.string().nullable(),
     export_kwh: z.number().gte(0).nullable(),
     net_kwh: z.number().nullable(),
@@ -856,18 +888,6 @@ export const zCumulativeConsumption = z.object({
     peak_coverage: z.number().gte(0).lte(1),
     peak_quarters: z.int().gte(0),
     peak_quarters_with_data: z.int().gte(0)
-});
-
-/**
- * How complete the data behind one interval is.
- */
-export const zIntervalMetadata = z.object({
-    expected_readings: z.int().gte(0),
-    present_readings: z.int().gte(0),
-    coverage: z.number().gte(0).lte(1),
-    gaps: z.int().gte(0),
-    resets: z.int().gte(0),
-    estimated: z.boolean()
 });
 
 /**
@@ -881,8 +901,9 @@ export const zConsumptionInterval = z.object({
     kw: z.number().gte(0).nullish(),
     export_kwh: z.number().gte(0).nullish(),
     net_kwh: z.number().nullish(),
-    cost: z.number().gte(0).nullable(),
-    co2_kg: z.number().gte(0).nullable()
+    cost: z.number().nullable(),
+    cost_breakdown: zCostBreakdown.nullable(),
+    co2_kg: z.number().nullable()
 });
 
 /**
@@ -902,8 +923,10 @@ export const zConsumptionIntervals = z.object({
     end: z.iso.datetime({ offset: true }),
     total_kwh: z.number().gte(0),
     intervals: z.array(zConsumptionInterval).max(1000),
-    total_cost: z.number().gte(0).nullable(),
-    total_co2_kg: z.number().gte(0).nullable(),
+    total_cost: z.number().nullable(),
+    total_cost_breakdown: zCostBreakdown.nullable(),
+    total_co2_kg: z.number().nullable(),
+    export_co2_credited: z.boolean(),
     currency: z.string().nullable(),
     total_export_kwh: z.number().gte(0).nullable(),
     total_net_kwh: z.number().nullable(),
@@ -927,8 +950,9 @@ export const zReportPeriod = z.object({
     compared_end: z.iso.datetime({ offset: true }),
     total_kwh: z.number().gte(0),
     full_total_kwh: z.number().gte(0),
-    total_cost: z.number().gte(0).nullable(),
-    total_co2_kg: z.number().gte(0).nullable(),
+    total_cost: z.number().nullable(),
+    cost_breakdown: zCostBreakdown.nullable(),
+    total_co2_kg: z.number().nullable(),
     standing_charge: z.number().gte(0).nullable(),
     total_export_kwh: z.number().gte(0).nullable(),
     total_net_kwh: z.number().nullable()
@@ -945,8 +969,8 @@ export const zReportChange = z.object({
 });
 
 /**
- * One device's figures in a report. The export, net and peak fields are there, all of them,
- * when the query asked for them (`include_two_way`), and absent otherwise.
+ * One device's figures in a report: import, export, net, peak demand and the parts of
+ * its cost, over the compared spans.
  *
  */
 export const zEnergyReportDevice = z.object({
@@ -957,22 +981,24 @@ export const zEnergyReportDevice = z.object({
     absolute_change: z.number().nullable(),
     percent_change: z.number().nullable(),
     previous_full_kwh: z.number().gte(0).nullable(),
-    current_cost: z.number().gte(0).nullable(),
-    previous_cost: z.number().gte(0).nullable(),
-    current_co2_kg: z.number().gte(0).nullable(),
-    previous_co2_kg: z.number().gte(0).nullable(),
-    current_export_kwh: z.number().gte(0).nullish(),
-    previous_export_kwh: z.number().gte(0).nullish(),
-    current_net_kwh: z.number().nullish(),
-    previous_net_kwh: z.number().nullish(),
-    current_peak_kw: z.number().gte(0).nullish(),
-    current_peak_at: z.iso.datetime({ offset: true }).nullish(),
-    current_peak_estimated: z.boolean().nullish(),
-    current_peak_coverage: z.number().gte(0).lte(1).optional(),
-    previous_peak_kw: z.number().gte(0).nullish(),
-    previous_peak_at: z.iso.datetime({ offset: true }).nullish(),
-    previous_peak_estimated: z.boolean().nullish(),
-    previous_peak_coverage: z.number().gte(0).lte(1).optional()
+    current_cost: z.number().nullable(),
+    previous_cost: z.number().nullable(),
+    current_cost_breakdown: zCostBreakdown.nullable(),
+    previous_cost_breakdown: zCostBreakdown.nullable(),
+    current_co2_kg: z.number().nullable(),
+    previous_co2_kg: z.number().nullable(),
+    current_export_kwh: z.number().gte(0).nullable(),
+    previous_export_kwh: z.number().gte(0).nullable(),
+    current_net_kwh: z.number().nullable(),
+    previous_net_kwh: z.number().nullable(),
+    current_peak_kw: z.number().gte(0).nullable(),
+    current_peak_at: z.iso.datetime({ offset: true }).nullable(),
+    current_peak_estimated: z.boolean().nullable(),
+    current_peak_coverage: z.number().gte(0).lte(1),
+    previous_peak_kw: z.number().gte(0).nullable(),
+    previous_peak_at: z.iso.datetime({ offset: true }).nullable(),
+    previous_peak_estimated: z.boolean().nullable(),
+    previous_peak_coverage: z.number().gte(0).lte(1)
 });
 
 /**
@@ -1008,7 +1034,8 @@ export const zEnergyReport = z.object({
         previous: z.array(zReportSeriesPoint)
     }),
     device_ids: z.array(z.uuid()),
-    currency: z.string().nullable()
+    currency: z.string().nullable(),
+    export_co2_credited: z.boolean()
 });
 
 /**
@@ -2061,15 +2088,6 @@ export const zPreviousEnd = z.iso.datetime({ offset: true });
  * Devices to include (repeat the parameter); left out or empty = every device in scope.
  */
 export const zReportDeviceIds = z.array(z.uuid()).max(500);
-
-/**
- * Add each device's export, net import and peak demand to its row (`EnergyReportDevice`'s
- * `current_export_kwh` ... `previous_peak_coverage`) and, in the CSV, their columns after
- * `currency`. Without it rows and file keep the columns they always had (the periods' export
- * and net totals are there either way).
- *
- */
-export const zReportTwoWay = z.boolean().default(false);
 
 export const zLoginBody = zLoginFormWritable;
 
@@ -3401,7 +3419,6 @@ export const zGetEnergyReportQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
-    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',
@@ -3431,7 +3448,6 @@ export const zGetEnergyReportCsvQuery = z.object({
     previous_start: z.iso.datetime({ offset: true }).optional(),
     previous_end: z.iso.datetime({ offset: true }).optional(),
     device_ids: z.array(z.uuid()).max(500).optional(),
-    include_two_way: z.boolean().optional().default(false),
     timezone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\/-]*$/).optional().default('UTC'),
     granularity: z.enum([
         'hourly',

@@ -13,6 +13,20 @@ const row = (device_name: string, absolute_change: number, percent_change: numbe
   previous_cost: null,
   current_co2_kg: null,
   previous_co2_kg: null,
+  current_cost_breakdown: null,
+  previous_cost_breakdown: null,
+  current_export_kwh: null,
+  previous_export_kwh: null,
+  current_net_kwh: null,
+  previous_net_kwh: null,
+  current_peak_kw: null,
+  current_peak_at: null,
+  current_peak_estimated: null,
+  current_peak_coverage: 0,
+  previous_peak_kw: null,
+  previous_peak_at: null,
+  previous_peak_estimated: null,
+  previous_peak_coverage: 0,
 })
 const rows = [row('A', 10, 5), row('B', -20, -10), row('C', 5, null), row('D', 30, 12)]
 

@@ -585,8 +585,9 @@ export const updateGroupEnergySettingsMutation = (options?: Partial<Options<Upda
  * group's closed bills (billing cycles that ended before now, at the saved start day) whose
  * bill the change alters, each with its period and its totals at the saved settings
  * (`before`) and at the proposed ones (`after`). A bill is the one the console shows: the
- * energy charges of the group's devices plus the standing charges (as an energy report over
- * the cycle gives them: `ReportPeriod.total_cost + standing_charge`), priced by the same code.
+ * costs of the group's devices (energy charges less feed-in credits plus demand charges)
+ * plus the standing charges (as an energy report over the cycle gives them:
+ * `ReportPeriod.total_cost + standing_charge`), priced by the same code.
  * The running cycle and bills that stay the same are left out: an empty `bills` means saving
  * re-prices no closed bill. Emission factors never change a bill. Closed bills are looked at
  * from the cycle holding the earliest date of either settings (at most 1,200 cycles back).
@@ -2234,15 +2235,18 @@ export const getEnergyReportCsvQueryKey = (options?: Options<GetEnergyReportCsvD
  * Extends spec §7: the same report as getEnergyReport (same query) as a CSV download: a
  * header line, then one line per device (`device_id,device_name,current_kwh,previous_kwh,
  * absolute_change,percent_change,previous_full_kwh,current_cost,previous_cost,current_co2_kg,
- * previous_co2_kg,currency`; with `include_two_way` then `current_export_kwh,
- * previous_export_kwh,current_net_kwh,previous_net_kwh,current_peak_kw,current_peak_at,
- * current_peak_estimated,current_peak_coverage,previous_peak_kw,previous_peak_at,
- * previous_peak_estimated,previous_peak_coverage`, the fields of `EnergyReportDevice` of
- * those names) and a `total` line (with `include_two_way`, the export and net columns from
- * the periods' `total_export_kwh` and `total_net_kwh`, the peak columns empty: no group
- * peak, see `ReportPeriod`); with a tariff, then a `standing_charge`
- * line (the group's standing charges of each period, in the cost columns) and a `bill` line
- * (energy plus standing charges), so the file rebuilds the bill. While the
+ * previous_co2_kg,currency,current_export_kwh,previous_export_kwh,current_net_kwh,
+ * previous_net_kwh,current_peak_kw,current_peak_at,current_peak_estimated,
+ * current_peak_coverage,previous_peak_kw,previous_peak_at,previous_peak_estimated,
+ * previous_peak_coverage,current_energy_cost,current_feed_in_credit,current_demand_charge,
+ * previous_energy_cost,previous_feed_in_credit,previous_demand_charge`, the fields of
+ * `EnergyReportDevice` of those names and the parts of its `current_cost_breakdown` and
+ * `previous_cost_breakdown`) and a `total` line (the export and net columns from the
+ * periods' `total_export_kwh` and `total_net_kwh`, the cost parts from their
+ * `cost_breakdown`, the peak columns empty: no group peak, see `ReportPeriod`); with a
+ * tariff, then a `standing_charge` line (the group's standing charges of each period, in
+ * the cost columns) and a `bill` line (the costs plus standing charges), so the file
+ * rebuilds the bill, each part of it. While the
  * current period runs, the figures compare it to date (as the JSON answer), and the file name
  * names the compared spans. No data is an empty field, not 0. Comma-separated, `.` as
  * decimal separator, UTF-8, CRLF line ends. Periods are named or given exactly as for

@@ -96,7 +96,12 @@ const peakFields = (p: PeakFigure, tz: string) => ({
 async function pricedOf(q: Queryable, group: string, deviceId: string, list: Window[]) {
   const devices = [{ id: deviceId, group_id: group }]
   const { figures, pricings } = await energyOf(q, { devices, windows: list, named: true })
-  return { costs: figures.get(deviceId)!, currency: pricings.get(group)!.settings.currency }
+  const { settings } = pricings.get(group)!
+  return {
+    costs: figures.get(deviceId)!,
+    currency: settings.currency,
+    credited: settings.credit_export_co2,
+  }
 }
 
 /** The windows' priced figures, in a step of the profile that holds every pricing statement. */
@@ -122,7 +127,7 @@ async function figuresOf(
     const group = await groupOf(q, caller, deviceId)
     const figures = await loadReadings(q, deviceId, list)
     const exported = await loadExport(q, deviceId, list)
-    const { costs, currency } = await loadCosts(q, group, deviceId, [...list, window])
+    const { costs, ...pricing } = await loadCosts(q, group, deviceId, [...list, window])
     const peak = await loadPeak(q, group, deviceId, window)
     const kw = power
       ? await step('power', 'quarter hours of the daily rollups', () =>
@@ -130,7 +135,7 @@ async function figuresOf(
         )
       : undefined
     const whole = costs.at(-1)!
-    return { figures, exported, costs: costs.slice(0, list.length), whole, peak, kw, currency }
+    return { figures, exported, costs: costs.slice(0, list.length), whole, peak, kw, ...pricing }
   })
 }
 
@@ -151,21 +156,19 @@ async function cumulative(
     tz,
     window: w,
     currency,
+    credited,
   } = await caller.tx(async (tx) => {
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const { window, tz } = typeof w0 === 'function' ? await w0(group, q) : { window: w0, tz: zone }
-    const { total, currency } = await step(
+    const { costs, ...pricing } = await step(
       'load consumption',
       "rollups and edge readings, priced at the group's tariffs",
-      async () => {
-        const { costs, currency } = await pricedOf(q, group, deviceId, [window])
-        return { total: costs[0]!, currency }
-      },
+      () => pricedOf(q, group, deviceId, [window]),
     )
     const [figures] = await loadReadings(q, deviceId, [window])
     const peak = await loadPeak(q, group, deviceId, window)
-    return { f: figures!, total, peak, tz, window, currency }
+    return { f: figures!, total: costs[0]!, peak, tz, window, ...pricing }
   })
   const meta = withMetadata(f, new Date())
   return {
@@ -181,7 +184,9 @@ async function cumulative(
     has_gaps: meta.gaps > 0,
     resets: f.resets,
     cost: total.kwh === null ? null : total.cost,
+    cost_breakdown: total.cost_breakdown,
     co2_kg: total.kwh === null ? null : total.co2_kg,
+    export_co2_credited: credited,
     currency,
     export_kwh: total.export_kwh,
     net_kwh: total.net_kwh,
@@ -218,7 +223,7 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
       `More than ${MAX_BUCKETS} intervals: choose a coarser granularity or a shorter window`,
     )
   const power = q.granularity === 'quarter_hour'
-  const { figures, exported, costs, whole, peak, kw, currency } = await figuresOf(
+  const { figures, exported, costs, whole, peak, kw, currency, credited } = await figuresOf(
     caller,
     deviceId,
     list,
@@ -233,6 +238,7 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
     end: isoIn(f.end, q.tz),
     kwh: shown[k]!,
     cost: shown[k] === null ? null : costs[k]!.cost,
+    cost_breakdown: shown[k] === null ? null : costs[k]!.cost_breakdown,
     co2_kg: shown[k] === null ? null : costs[k]!.co2_kg,
     ...(exported.register && {
       export_kwh: shownExport[k]!,
@@ -267,6 +273,8 @@ async function intervals(caller: Caller, deviceId: string, window: Window, q: In
             3,
           )
         : whole.co2_kg,
+    total_cost_breakdown: whole.cost_breakdown,
+    export_co2_credited: credited,
     currency,
     total_export_kwh: totalExport,
     total_net_kwh: netKwh(totalKwh, totalExport),

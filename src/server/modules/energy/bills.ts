@@ -8,21 +8,15 @@ import type {
 import type { Queryable } from '~/server/db/database.ts'
 import { wallOf } from '~/server/lib/zone-clock.ts'
 import { closedBills, isoIn, type Window } from './windows.ts'
-import {
-  inForce,
-  pricedFigures,
-  roundCost,
-  standingCharge,
-  sumWhereKwh,
-  type Pricing,
-} from './pricing.ts'
+import { costedFigures, costOf, sumBreakdowns } from './costs.ts'
+import { inForce, standingCharge, type Pricing } from './pricing.ts'
 
 /**
  * A group's bills (issue 32): what each billing cycle comes to, and which closed ones a change
  * of the group's energy settings would re-price. A bill is what the console shows for a cycle
- * (an energy report over it): the energy charges of the group's devices (`pricedFigures`, the one
- * pricing of every cost figure, summed as the report sums them) plus the standing charges
- * (`standingCharge`). Nothing here prices a kWh itself.
+ * (an energy report over it): the costs of the group's devices (`costedFigures`: energy charges
+ * less feed-in credits plus demand charges, the one pricing of every cost figure, summed as the
+ * report sums them) plus the standing charges (`standingCharge`). Nothing here prices a kWh.
  */
 
 /** How far back the preview looks: a hundred years of monthly bills. */
@@ -40,15 +34,18 @@ export async function groupBills(
   pricing: Pricing,
 ): Promise<BillTotals[]> {
   const filter = { groups: [groupId], devices, named: false }
-  const figures = [...(await pricedFigures(q, filter, windows, pricing)).values()]
+  const figures = [...(await costedFigures(q, filter, windows, pricing)).values()]
   return windows.map((w, k) => {
-    const energy = sumWhereKwh(figures.map((f) => ({ kwh: f[k]!.kwh, value: f[k]!.cost })))
-    const energyCharge = energy === null ? null : roundCost(energy)
+    const parts = sumBreakdowns(figures.map((f) => f[k]!))
     const standing = standingCharge(pricing, w)
+    // A group without any device with kWh in the bill pays its standing charges alone.
+    const cost = parts ? costOf(parts) : standing === null ? null : 0
     return {
-      energy_charge: energyCharge,
+      energy_charge: parts ? parts.energy : cost,
+      feed_in_credit: parts ? parts.feed_in_credit : cost,
+      demand_charge: parts ? (parts.demand ?? 0) : cost,
       standing_charge: standing,
-      total: billTotal(energyCharge, standing),
+      total: billTotal(cost, standing),
     }
   })
 }

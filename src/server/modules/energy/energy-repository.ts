@@ -388,7 +388,11 @@ export const energyRepository = (q: Queryable) => {
      * of its bounds (in their order), and their reading count. One scan for all vectors: each day
      * brings its vector's bounds (padded with 48, the day's kWh).
      */
-    async runningSums(filter: RowFilter, vectors: readonly RunningSumDays[]): Promise<Sums> {
+    async runningSums(
+      filter: RowFilter,
+      vectors: readonly RunningSumDays[],
+      register: Register = 'import',
+    ): Promise<Sums> {
       const width = Math.max(0, ...vectors.map((v) => v.bounds.length))
       if (width === 0) return new Map()
       const days = vectors.flatMap((v) => v.days.map((day) => ({ v, day })))
@@ -400,7 +404,11 @@ export const energyRepository = (q: Queryable) => {
       const sums = join(columns.map((i) => raw(`sum(r.at${i})`)))
       const arrays = join(columns.map((i) => sql`${bound(i)}::int4[]`))
       const names = join(columns.map((i) => raw(`b${i}`)))
-      const picks = join(columns.map((i) => raw(`r.kwh_running[s.b${i}] AS at${i}`)))
+      const [running, count] =
+        register === 'import'
+          ? ['kwh_running', 'reading_count']
+          : ['export_running', 'export_reading_count']
+      const picks = join(columns.map((i) => raw(`r.${running}[s.b${i}] AS at${i}`)))
       // The planner cannot know there are a few keys per device: it would sort the wide rows (to
       // disk) to group them, where a hash of ~1,000 devices x keys fits in memory.
       await q.query('SET LOCAL enable_sort = off')
@@ -411,7 +419,7 @@ export const energyRepository = (q: Queryable) => {
                         ${instants(days.map(({ day }) => day))}::timestamptz[], ${arrays})
               AS s(key, day, ${names})
             CROSS JOIN LATERAL (
-              SELECT r.device_id, r.reading_count, ${picks}
+              SELECT r.device_id, ${raw(`r.${count} AS reading_count`)}, ${picks}
               FROM readings_daily r
               WHERE r.group_id = ANY(${uuids(filter.groups)}::uuid[]) ${named} AND r.day = s.day) r
             GROUP BY r.device_id, s.key`,

@@ -3,9 +3,10 @@ import type { Queryable } from '~/server/db/database.ts'
 import { energySettingsRepository } from '../billing/settings-repository.ts'
 import { edgeValues } from './edges.ts'
 import { energyRepository } from './energy-repository.ts'
-import { energyFigures, type EnergyFigure } from './figures.ts'
+import { costedFigures, type DeviceFigure } from './costs.ts'
+import { energyFigures } from './figures.ts'
 import { peakFigures, type PeakFigure } from './peaks.ts'
-import { NO_PRICING, pricedFigures, type PricedFigure, type Pricing } from './pricing.ts'
+import { NO_PRICING, type Pricing } from './pricing.ts'
 import { planReport, seriesOf } from './report-plan.ts'
 import { presetWindow, type Granularity, type Window } from './windows.ts'
 
@@ -26,6 +27,7 @@ export { bucketFigures, withMetadata } from './bucket-figures.ts'
 export { billChanges, type GroupOfBills } from './bills.ts'
 export type { Register, ScopedDevice } from './energy-repository.ts'
 export type { PeakFigure } from './peaks.ts'
+export { netKwh, sumBreakdowns, type DeviceFigure } from './costs.ts'
 
 /** Those of the devices that have an export register (a two-way meter: `devices.has_export`). */
 export const withExportRegister = (q: Queryable, devices: readonly string[]) =>
@@ -61,17 +63,6 @@ export interface EnergySeries {
   readings: number[][]
   estimated: boolean[][]
 }
-
-/**
- * A device's figure over a window: its import register's (`kwh`, `estimated`, `cost`, `co2_kg`)
- * and, beside it, its export register's (`export_kwh`, null where the device has none or no
- * export data there) and `net_kwh` (kwh - export_kwh to Wh, null where either is).
- */
-export type DeviceFigure = PricedFigure & { export_kwh: number | null; net_kwh: number | null }
-
-/** Import minus export, to Wh (negative for a net exporter); null where either is null. */
-export const netKwh = (kwh: number | null, exported: number | null) =>
-  kwh === null || exported === null ? null : Math.round((kwh - exported) * 1000) / 1000
 
 export interface EnergyAnswer {
   /** Per device id, one figure per window (in the order asked). */
@@ -110,50 +101,19 @@ export async function energyOf(q: Queryable, request: EnergyRequest): Promise<En
       unpriced(pricings.get(g)!) ? [] : [{ groups: [g], pricing: pricings.get(g)! }],
     ),
   ]
-  const priced = new Map<string, PricedFigure[]>()
+  const figures = new Map<string, DeviceFigure[]>()
   for (const pass of passes) {
     const ids = request.devices.filter((d) => pass.groups.includes(d.group_id)).map((d) => d.id)
     if (ids.length === 0) continue
     const filter = { groups: pass.groups, devices: ids, named: request.named }
-    for (const [id, list] of await pricedFigures(q, filter, request.windows, pass.pricing))
-      priced.set(id, list)
+    for (const [id, list] of await costedFigures(q, filter, request.windows, pass.pricing))
+      figures.set(id, list)
   }
-  const exported = await exportFigures(q, request.devices, request.windows)
-  const figures = new Map<string, DeviceFigure[]>(
-    [...priced].map(([id, list]) => [
-      id,
-      list.map((f, k) => {
-        const x = exported.get(id)?.[k]?.kwh ?? null
-        return { ...f, export_kwh: x, net_kwh: netKwh(f.kwh, x) }
-      }),
-    ]),
-  )
   const { devices, named } = request
   const peaks = request.peaks ? await peakDemand(q, devices, request.windows, named) : undefined
   const answer: EnergyAnswer = { figures, pricings, ...(peaks && { peaks }) }
   if (!request.series) return answer
   return { ...answer, series: await energySeries(q, { devices, named, ...request.series }) }
-}
-
-/**
- * The export register's figures of the devices that have one, read as the import register's
- * (`energyFigures`: the same segments, edges and estimates), the devices named (the rollup rows of
- * the others are not read).
- */
-async function exportFigures(
-  q: Queryable,
-  devices: readonly EnergyDevice[],
-  windows: readonly Window[],
-): Promise<Map<string, EnergyFigure[]>> {
-  const two = await energyRepository(q).withExport(devices.map((d) => d.id))
-  if (two.size === 0 || windows.length === 0) return new Map()
-  const among = devices.filter((d) => two.has(d.id))
-  const filter = {
-    groups: [...new Set(among.map((d) => d.group_id))],
-    devices: among.map((d) => d.id),
-    named: true,
-  }
-  return energyFigures(q, filter, windows, 'export')
 }
 
 /** A device's average power per quarter-hour bucket (see peaks.ts). */

@@ -4,7 +4,7 @@ import { instantOf, utcMs, wallOf } from '~/server/lib/zone-clock.ts'
 import { slotOf, SLOTS } from '../billing/settings-rules.ts'
 import { HALF_HOURS } from '../readings/rollup-changes.ts'
 import { edgeValues } from './edges.ts'
-import { energyRepository, type RowFilter } from './energy-repository.ts'
+import { energyRepository, type Register, type RowFilter } from './energy-repository.ts'
 import { energyFigures, roundKwh, windowSegments, type EnergyFigure } from './figures.ts'
 import type { Window } from './windows.ts'
 
@@ -261,13 +261,16 @@ const withoutPrice = (figure: EnergyFigure): PricedFigure => ({
  * Per device, each window's consumption (as `energyFigures`, whose reading of the rollups it is)
  * with its cost and CO2 (one group's devices: one pricing), from one pass over the rows: the
  * rows are summed per price range (and per day set of time of use), so the kWh figure is the sum
- * of the priced parts and no row is read twice. A window listed twice is read once.
+ * of the priced parts and no row is read twice. A window listed twice is read once. The export
+ * register (`register`) is priced at the feed-in prices (its `cost` is the feed-in credit) and
+ * its CO2 counted only where the group credits export (`credit_export_co2`; 0 otherwise).
  */
 export async function pricedFigures(
   q: Queryable,
   filter: RowFilter,
   list: readonly Window[],
   pricing: Pricing,
+  register: Register = 'import',
 ): Promise<Map<string, PricedFigure[]>> {
   const { settings } = pricing
   const unique = [...new Map(list.map((w) => [`${+w.start}:${+w.end}`, w])).values()]
@@ -275,7 +278,7 @@ export async function pricedFigures(
   const listed = (figures: Map<string, PricedFigure[]>) =>
     new Map([...figures].map(([id, f]) => [id, list.map((w) => f[indexOf(w)]!)]))
   if (settings.tariffs.length === 0 && settings.emission_factors.length === 0) {
-    const figures = await energyFigures(q, filter, unique)
+    const figures = await energyFigures(q, filter, unique, register)
     return listed(new Map([...figures].map(([id, f]) => [id, f.map(withoutPrice)])))
   }
   const windows = unique
@@ -318,12 +321,16 @@ export async function pricedFigures(
   )
   const repository = energyRepository(q)
   await repository.withoutJit()
-  const sums = await repository.runningSums(filter, [...vectors.values()])
-  const held = await repository.deviceSums(filter, segments)
+  const sums = await repository.runningSums(filter, [...vectors.values()], register)
+  const held = await repository.deviceSums(filter, segments, register)
   const byPeriod = perWindow.map(() => [] as DayVector[])
   for (const vector of vectors.values()) byPeriod[vector.period]!.push(vector)
   const edges = [...new Set(windows.flatMap((w) => [w.start.getTime(), w.end.getTime()]))]
-  const at = await edgeValues(q, filter, edges)
+  const at = await edgeValues(q, filter, edges, register)
+  // Export earns the feed-in price and emits nothing unless the group credits it.
+  const priceOf = (r: Rate) => (register === 'import' ? r.price : r.feedIn)
+  const factorOf = (r: Rate) =>
+    register === 'import' ? r.g : settings.credit_export_co2 ? r.g : r.g === null ? null : 0
   // A year of time of use is hundreds of ranges at a few rates: the loop below goes by rate.
   const ratesOf = perWindow.map((ranges) => [...new Set(ranges.map((r) => r.rate))])
   for (const [device, figures] of out) {
@@ -360,7 +367,8 @@ export async function pricedFigures(
       let co2: number | null = 0
       for (const [rate, part] of parts) {
         kwh += part
-        const { price, g } = rates[rate]!
+        const price = priceOf(rates[rate]!)
+        const g = factorOf(rates[rate]!)
         const used = Math.abs(part) > 1e-9
         if (cost !== null) cost = price === null ? (used ? null : cost) : cost + part * price
         if (co2 !== null) co2 = g === null ? (used ? null : co2) : co2 + (part * g) / 1000

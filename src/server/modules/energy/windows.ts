@@ -145,6 +145,25 @@ export function closedBills(
 }
 
 /** The named periods of both APIs (the consumption API's preset paths use the same names). */
+/**
+ * The consecutive bills of a cycle on `startDay` in `tz` that overlap [from, to), oldest first,
+ * preceded by the `back` bills before the first of them (a rolling demand charge reads them).
+ */
+export function billsAround(
+  startDay: number,
+  tz: string,
+  from: Date,
+  to: Date,
+  back: number,
+): Window[] {
+  const { at, current } = billCycle(startDay, tz, from)
+  const bills: Window[] = []
+  // A century of monthly bills bounds the loop whatever the window.
+  for (let k = current - back; k < current + 1200 && at(k) < to; k++)
+    bills.push({ start: at(k), end: at(k + 1) })
+  return bills
+}
+
 export const PERIOD_NAMES = [
   'today',
   'yesterday',

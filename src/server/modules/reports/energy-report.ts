@@ -1,4 +1,4 @@
-import type { EnergyReport } from '~/api/__generated__/types.gen.ts'
+import type { CostBreakdown, EnergyReport } from '~/api/__generated__/types.gen.ts'
 import type { TenantScope } from '~/server/context.ts'
 import type { Tx } from '~/server/db/database.ts'
 import { badRequest, invalid } from '~/server/lib/http-errors.ts'
@@ -13,6 +13,7 @@ import {
   roundRunning,
   scopedDevices,
   standingCharge,
+  sumBreakdowns,
   sumWhereKwh,
   type DeviceFigure,
   type PeakFigure,
@@ -39,8 +40,6 @@ export interface ReportQuery {
   tz: string
   granularity: Granularity
   weekStart: WeekStart
-  /** Each device row carries its export, net and peak demand figures (`include_two_way`). */
-  twoWay?: boolean
   /** @default new Date() (tests fix the clock) */
   now?: Date
   /** The named periods the windows were resolved from, answered back (none when not named). */
@@ -141,7 +140,7 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
     devices,
     windows: spans,
     named,
-    peaks: q.twoWay ?? false,
+    peaks: true,
     series: {
       periods: [clipped(periods[0]!, spans[0]!.end), periods[1]!],
       granularity: q.granularity,
@@ -151,10 +150,11 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
   const figures = new Map(
     [...answer.figures].map(([id, list]) => [
       id,
-      currency === null ? list.map((c) => ({ ...c, cost: null })) : list,
+      currency === null ? list.map((c) => ({ ...c, cost: null, cost_breakdown: null })) : list,
     ]),
   )
   const pricings = currency === null ? [] : [...answer.pricings.values()]
+  const credited = creditsExport([...answer.pricings.values()])
   const { values, readings, estimated } = answer.series!
   const peaks = answer.peaks ?? new Map<string, PeakFigure[]>()
   return {
@@ -167,8 +167,13 @@ async function figuresOf(tx: Tx, scope: TenantScope, q: ReportQuery, spans: Wind
     estimated,
     currency,
     pricings,
+    credited,
   }
 }
+
+/** Whether the report's CO2 takes off export: every group of it that credits export does. */
+const creditsExport = (pricings: readonly Pricing[]) =>
+  pricings.length > 0 && pricings.every((p) => p.settings.credit_export_co2)
 
 /** The buckets up to `end`, the one containing it ending there. */
 function clipped(list: Window[], end: Date): Window[] {
@@ -190,8 +195,18 @@ export async function energyReport(
 ): Promise<EnergyReport> {
   const now = q.now ?? new Date()
   const spans = comparedSpans(q, now)
-  const { periods, devices, figures, peaks, series, readings, estimated, currency, pricings } =
-    await figuresOf(tx, scope, q, [spans.current, spans.previous, q.previous])
+  const {
+    periods,
+    devices,
+    figures,
+    peaks,
+    series,
+    readings,
+    estimated,
+    currency,
+    pricings,
+    credited,
+  } = await figuresOf(tx, scope, q, [spans.current, spans.previous, q.previous])
   const perDay = (value: number | null, w: Window) =>
     value === null ? null : roundKwh(q.metric === 'energy_usage' ? value / daysIn(w, q.tz) : value)
   const scaled = (value: number | null, w: Window, round: (v: number) => number) =>
@@ -203,6 +218,7 @@ export async function energyReport(
     co2_kg: null,
     export_kwh: null,
     net_kwh: null,
+    cost_breakdown: null,
   }
   // Peak demand is kW whatever the metric: a power, not divided by days.
   const peakOf = (p: PeakFigure | undefined) => ({
@@ -217,10 +233,22 @@ export async function energyReport(
       current: perDay(c.kwh, spans.current),
       previous: perDay(p.kwh, spans.previous),
     }
-    const priced = (kwh: number | null, f: DeviceFigure, w: Window) => ({
-      cost: kwh === null ? null : scaled(f.cost, w, roundCost),
-      co2: kwh === null ? null : scaled(f.co2_kg, w, roundCo2),
-    })
+    const priced = (kwh: number | null, f: DeviceFigure, w: Window) => {
+      const b = f.cost_breakdown
+      const part = (v: number | null) => scaled(v, w, roundCost)
+      return {
+        cost: kwh === null ? null : scaled(f.cost, w, roundCost),
+        breakdown:
+          kwh === null || b === null
+            ? null
+            : {
+                energy: part(b.energy),
+                feed_in_credit: part(b.feed_in_credit),
+                demand: part(b.demand),
+              },
+        co2: kwh === null ? null : scaled(f.co2_kg, w, roundCo2),
+      }
+    }
     const pc = priced(row.current, c, spans.current)
     const pp = priced(row.previous, p, spans.previous)
     const delta = row.current !== null && row.previous !== null && change(row.current, row.previous)
@@ -240,22 +268,22 @@ export async function energyReport(
       previous_full_kwh: perDay(full.kwh, q.previous),
       current_cost: pc.cost,
       previous_cost: pp.cost,
+      current_cost_breakdown: pc.breakdown,
+      previous_cost_breakdown: pp.breakdown,
       current_co2_kg: pc.co2,
       previous_co2_kg: pp.co2,
-      ...(q.twoWay && {
-        current_export_kwh: exported.current,
-        previous_export_kwh: exported.previous,
-        current_net_kwh: netKwh(row.current, exported.current),
-        previous_net_kwh: netKwh(row.previous, exported.previous),
-        current_peak_kw: peakNow.kw,
-        current_peak_at: peakNow.at,
-        current_peak_estimated: peakNow.estimated,
-        current_peak_coverage: peakNow.coverage,
-        previous_peak_kw: peakBefore.kw,
-        previous_peak_at: peakBefore.at,
-        previous_peak_estimated: peakBefore.estimated,
-        previous_peak_coverage: peakBefore.coverage,
-      }),
+      current_export_kwh: exported.current,
+      previous_export_kwh: exported.previous,
+      current_net_kwh: netKwh(row.current, exported.current),
+      previous_net_kwh: netKwh(row.previous, exported.previous),
+      current_peak_kw: peakNow.kw,
+      current_peak_at: peakNow.at,
+      current_peak_estimated: peakNow.estimated,
+      current_peak_coverage: peakNow.coverage,
+      previous_peak_kw: peakBefore.kw,
+      previous_peak_at: peakBefore.at,
+      previous_peak_estimated: peakBefore.estimated,
+      previous_peak_coverage: peakBefore.coverage,
     }
   })
   const totalOf = (pick: (r: (typeof rows)[number]) => [number | null, number | null]) =>
@@ -309,6 +337,7 @@ export async function energyReport(
     total: number,
     full: number,
     cost: number | null,
+    breakdown: CostBreakdown | null,
     co2: number | null,
     exported: number | null,
     name: string | null | undefined,
@@ -320,6 +349,7 @@ export async function energyReport(
     total_kwh: total,
     full_total_kwh: full,
     total_cost: cost === null ? null : roundCost(cost),
+    cost_breakdown: breakdown,
     total_co2_kg: co2 === null ? null : roundCo2(co2),
     standing_charge: standing(compared),
     total_export_kwh: exported,
@@ -337,6 +367,9 @@ export async function energyReport(
       current,
       current,
       money.current,
+      sumBreakdowns(
+        rows.map((r) => ({ kwh: r.current_kwh, cost_breakdown: r.current_cost_breakdown })),
+      ),
       money.currentCo2,
       exports.current,
       q.names?.current,
@@ -347,6 +380,9 @@ export async function energyReport(
       previous,
       sumKnown(rows.map((r) => r.previous_full_kwh)),
       money.previous,
+      sumBreakdowns(
+        rows.map((r) => ({ kwh: r.previous_kwh, cost_breakdown: r.previous_cost_breakdown })),
+      ),
       money.previousCo2,
       exports.previous,
       q.names?.previous,
@@ -358,6 +394,7 @@ export async function energyReport(
       absolute_co2_kg: diff(money.currentCo2, money.previousCo2, roundCo2),
     },
     currency,
+    export_co2_credited: credited,
     devices: rows,
     series: { current: points(0), previous: points(1) },
     device_ids: devices.map((d) => d.id),

@@ -31,7 +31,6 @@ async function reportQuery(
     tz: periods.tz,
     granularity: query.granularity ?? 'daily',
     weekStart: query.week_start ?? 'sunday',
-    twoWay: query.include_two_way ?? false,
     now,
     ...(periods.names && { names: periods.names }),
   }
@@ -63,6 +62,6 @@ export const reportsHandlers = {
         'content-disposition',
         `attachment; filename="${reportFilename(spans.current, spans.previous, q.tz)}"`,
       )
-    return reply.code(200).send(reportCsv(report, { twoWay: q.twoWay ?? false }))
+    return reply.code(200).send(reportCsv(report))
   },
 } satisfies Pick<RouteHandlers, 'getEnergyReport' | 'getEnergyReportCsv'>

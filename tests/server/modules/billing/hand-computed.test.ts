@@ -396,9 +396,10 @@ describe('a tariff change mid-bill (Europe/Berlin, cycle on the 28th)', () => {
     expect(csv.statusCode, csv.body).toBe(200)
     const lines = csv.body.split('\r\n').slice(-4, -1)
     expect(lines).toEqual([
-      'total,,672,744,-72,-9.68,744,187.2,223.2,201.6,223.2,EUR',
-      'standing_charge,,,,,,,21.2,15.5,,,EUR',
-      'bill,,,,,,,208.4,238.7,,,EUR',
+      // The peak columns are empty on the total line; the cost parts follow them.
+      `total,,672,744,-72,-9.68,744,187.2,223.2,201.6,223.2,EUR,,,,${','.repeat(8)},187.2,0,0,223.2,0,0`,
+      `standing_charge,,,,,,,21.2,15.5,,,EUR${','.repeat(18)}`,
+      `bill,,,,,,,208.4,238.7,,,EUR${','.repeat(18)}`,
     ])
   })
 

@@ -81,8 +81,11 @@ async function billOf(start: string, end: string) {
   const response = await t.call(admin, { method: 'GET', url: `/api/v1/reports/energy?${query}` })
   expect(response.statusCode, response.body).toBe(200)
   const { current } = response.json() as EnergyReport
+  const parts = current.cost_breakdown
   return {
-    energy_charge: current.total_cost,
+    energy_charge: parts?.energy ?? current.total_cost,
+    feed_in_credit: parts?.feed_in_credit ?? current.total_cost,
+    demand_charge: parts?.demand ?? current.total_cost,
     standing_charge: current.standing_charge,
     total: billTotal(current.total_cost, current.standing_charge),
   }
@@ -131,12 +134,12 @@ describe('preview of a change to energy settings', () => {
     // 28 standing days at 0.50. 28 Mar-28 Apr: 743 kWh, 31 standing days.
     expect(answer.bills.map((b) => [b.before, b.after])).toEqual([
       [
-        { energy_charge: 201.6, standing_charge: 14, total: 215.6 },
-        { energy_charge: 266.4, standing_charge: 14, total: 280.4 },
+        { energy_charge: 201.6, feed_in_credit: 0, demand_charge: 0, standing_charge: 14, total: 215.6 },
+        { energy_charge: 266.4, feed_in_credit: 0, demand_charge: 0, standing_charge: 14, total: 280.4 },
       ],
       [
-        { energy_charge: 222.9, standing_charge: 15.5, total: 238.4 },
-        { energy_charge: 297.2, standing_charge: 15.5, total: 312.7 },
+        { energy_charge: 222.9, feed_in_credit: 0, demand_charge: 0, standing_charge: 15.5, total: 238.4 },
+        { energy_charge: 297.2, feed_in_credit: 0, demand_charge: 0, standing_charge: 15.5, total: 312.7 },
       ],
     ])
     // The bills as the console shows them now are the `before`, and nothing was saved.
@@ -183,6 +186,8 @@ describe('preview of a change to energy settings', () => {
     // The first bill holds the first tariff's date: standing charges from 1 Jan only, no kWh.
     expect(dollars.bills[0]!.before).toEqual({
       energy_charge: 0,
+      feed_in_credit: 0,
+      demand_charge: 0,
       standing_charge: 13.5,
       total: 13.5,
     })

@@ -180,6 +180,7 @@ describe('gaps and resets', () => {
         end: '2026-06-02T00:00:00+00:00',
         kwh: 96,
         cost: null,
+        cost_breakdown: null,
         co2_kg: null,
         metadata: {
           expected_readings: 96,
