@@ -21,11 +21,12 @@ export async function hourlyFleet(
   size: number,
   start: Date,
   hours: number,
+  options: { twoWay?: boolean; serialPrefix?: string } = {},
 ): Promise<void> {
   await db.query(
     `INSERT INTO devices (group_id, name, serial_number)
-     SELECT $1, 'Fleet meter ' || lpad(i::text, 4, '0'), 'FL-' || i FROM generate_series(1, $2::int) AS i`,
-    [groupId, size],
+     SELECT $1, 'Fleet meter ' || lpad(i::text, 4, '0'), $3 || '-' || i FROM generate_series(1, $2::int) AS i`,
+    [groupId, size, options.serialPrefix ?? 'FL'],
   )
   // Time-major, as ingest writes them; each reading comes an hour after the one before (a gap).
   for (let from = 0; from <= hours; from += CHUNK_HOURS) {
@@ -54,6 +55,7 @@ export async function hourlyFleet(
     )
   }
   await runningHalfHours(db, groupId, start, hours)
+  if (options.twoWay) await exportAndQuarters(db, groupId, hours)
   await db.query(
     `UPDATE devices d SET reading_count = s.n, first_reading_at = s.first, last_reading_at = s.last,
             latest_kwh = s.kwh, last_seen = s.last
@@ -94,4 +96,50 @@ async function runningHalfHours(db: Database, groupId: string, start: Date, hour
       ],
     )
   }
+}
+
+/**
+ * Two-way meters read every quarter hour, as far as the report reads them (issue 35): an export
+ * register of 30 % of the import (its readings beside the import ones, the rollups' export
+ * columns and running sums), and each day's 96 quarters (the hour's kWh spread with a midday
+ * bump, so each day has a peak) with their derived peak, as ingest keeps them.
+ */
+async function exportAndQuarters(db: Database, groupId: string, hours: number) {
+  for (let from = 0; from <= hours; from += CHUNK_HOURS) {
+    await db.query(
+      `INSERT INTO readings (group_id, device_id, ts, kwh, delta_kwh, source, reading_type)
+       SELECT group_id, device_id, ts, kwh * 0.3, delta_kwh * 0.3, source, 'export_kwh'
+       FROM readings WHERE group_id = $1 AND reading_type = 'energy_kwh'
+         AND ts >= (SELECT min(ts) FROM readings WHERE group_id = $1) + $2::int * interval '1 hour'
+         AND ts < (SELECT min(ts) FROM readings WHERE group_id = $1) + $3::int * interval '1 hour'
+       ORDER BY ts`,
+      [groupId, from, from + CHUNK_HOURS],
+    )
+  }
+  await db.query(
+    `UPDATE readings_hourly SET export_kwh = kwh * 0.3, export_first_half = kwh_first_half * 0.3,
+            export_reading_count = reading_count WHERE group_id = $1`,
+    [groupId],
+  )
+  await db.query(
+    `UPDATE readings_daily d SET export_kwh = d.kwh * 0.3, export_reading_count = d.reading_count,
+            export_running = (SELECT array_agg(x * 0.3 ORDER BY i) FROM unnest(d.kwh_running) WITH ORDINALITY AS u(x, i)),
+            quarter_kwh = q.kwh, quarter_covered_ms = array_fill(900000, ARRAY[96]),
+            quarter_straddles = array_fill(0::smallint, ARRAY[96])
+     FROM (SELECT r.device_id, r.day,
+                  array_agg(r.kwh / 96 * (1 + 0.5 * sin(pi() * i / 96)) ORDER BY i) AS kwh
+           FROM readings_daily r CROSS JOIN generate_series(0, 95) AS i
+           WHERE r.group_id = $1 GROUP BY r.device_id, r.day) q
+     WHERE d.group_id = $1 AND d.device_id = q.device_id AND d.day = q.day`,
+    [groupId],
+  )
+  await db.query(
+    `UPDATE readings_daily d
+     SET (peak_quarter_kwh, peak_quarter, peak_estimated, quarters_with_data) =
+         (SELECT p.peak_kwh, p.peak_quarter, p.estimated, p.with_data
+          FROM quarter_peak(d.quarter_kwh, d.quarter_covered_ms, d.quarter_straddles) p)
+     WHERE d.group_id = $1`,
+    [groupId],
+  )
+  await db.query('UPDATE devices SET has_export = true WHERE group_id = $1', [groupId])
 }
