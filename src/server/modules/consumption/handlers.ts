@@ -63,14 +63,9 @@ const loadReadings = (q: Queryable, deviceId: string, list: Window[]) =>
     () => bucketFigures(q, deviceId, list),
   )
 
-/** Whether the device has an export register, and its export per bucket (null without). */
-const loadExport = (q: Queryable, deviceId: string, list: Window[]) =>
-  step('load export', `${list.length} buckets of the export register`, async () => {
-    const register = (await withExportRegister(q, [deviceId])).has(deviceId)
-    if (!register) return { register, kwh: list.map(() => null) }
-    const figures = await bucketFigures(q, deviceId, list, 'export')
-    return { register, kwh: figures.map((f) => f.kwh) }
-  })
+/** Whether the device has an export register (its buckets then answer export, null or not). */
+const hasExport = async (q: Queryable, deviceId: string) =>
+  (await withExportRegister(q, [deviceId])).has(deviceId)
 
 /** The window's peak demand (quarter hours of the daily rollups). */
 const loadPeak = (q: Queryable, group: string, deviceId: string, window: Window) =>
@@ -126,8 +121,12 @@ async function figuresOf(
     const q = untilClientLeaves(tx, caller)
     const group = await groupOf(q, caller, deviceId)
     const figures = await loadReadings(q, deviceId, list)
-    const exported = await loadExport(q, deviceId, list)
     const { costs, ...pricing } = await loadCosts(q, group, deviceId, [...list, window])
+    // The priced figures read the export register beside the import one, bucket by bucket.
+    const exported = {
+      register: await hasExport(q, deviceId),
+      kwh: costs.slice(0, list.length).map((c) => c.export_kwh),
+    }
     const peak = await loadPeak(q, group, deviceId, window)
     const kw = power
       ? await step('power', 'quarter hours of the daily rollups', () =>

@@ -1,7 +1,7 @@
 import type { Queryable } from '~/server/db/database.ts'
 import { CADENCE_MS } from '../readings/deltas.ts'
 import { edgeValues, type EdgeValue } from './edges.ts'
-import { energyRepository, type BucketRow, type Register } from './energy-repository.ts'
+import { energyRepository, type BucketRow } from './energy-repository.ts'
 import { mergedSegments } from './segments.ts'
 import type { Window } from './windows.ts'
 
@@ -27,27 +27,23 @@ export interface BucketFigures extends Window {
  * on a boundary closes the bucket before it. Whole UTC days and hours inside a bucket come from
  * the rollups, the partial hours at its edges from the readings (see segments.ts). Each boundary
  * then takes the meter's value there (edges.ts), and the readings counted and reported are those
- * with start <= ts < end. With `register` 'export', the export register's: its `kwh` and
- * reading counts (the other figures stay the import register's metadata: read only `kwh`).
+ * with start <= ts < end. (A bucket's export is priced with its import: costs.ts.)
  */
 export async function bucketFigures(
   q: Queryable,
   deviceId: string,
   bucketList: readonly Window[],
-  register: Register = 'import',
 ): Promise<BucketFigures[]> {
   if (bucketList.length === 0) return []
   const starts = bucketList.map((b) => b.start.getTime())
   const segments = mergedSegments(bucketList)
-  const rows = await energyRepository(q).bucketRows(deviceId, starts, segments, register)
+  const rows = await energyRepository(q).bucketRows(deviceId, starts, segments)
   const byIndex = new Map(rows.map((r) => [Number(r.i), r]))
   const edges = [...starts, bucketList.at(-1)!.end.getTime()]
   const filter = { groups: [], devices: [deviceId], named: true }
-  const at = await edgeValues(q, filter, edges, register)
-  // A day row holds both registers: one without export readings is no export data.
-  const held = (r: BucketRow | undefined) => (register === 'export' && r?.n === 0 ? undefined : r)
+  const at = await edgeValues(q, filter, edges)
   return bucketList.map((b, k) =>
-    figuresOf(b, held(byIndex.get(k + 1)), at.at(deviceId, k), at.at(deviceId, k + 1)),
+    figuresOf(b, byIndex.get(k + 1), at.at(deviceId, k), at.at(deviceId, k + 1)),
   )
 }
 

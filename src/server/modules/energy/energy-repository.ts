@@ -178,12 +178,8 @@ function bucketRowsSql(
   deviceId: string,
   starts: number[],
   segments: readonly Segment[],
-  register: Register,
 ): Sql {
-  // The export register's rows say how much and how many readings; the rest is the import's.
-  const [kwh, n] =
-    register === 'import' ? ['kwh', 'reading_count'] : ['export_kwh', 'export_reading_count']
-  const [col, count] = [raw(`p.${kwh}`), raw(`p.${n}`)]
+  const [col, count] = [raw('p.kwh'), raw('p.reading_count')]
   const bounds = (kind: SegmentKind) => {
     const list = segments.filter((s) => s.kind === kind)
     return sql`unnest(${instants(list.map((s) => s.lo))}::timestamptz[], ${instants(list.map((s) => s.hi))}::timestamptz[]) AS s(lo, hi)`
@@ -207,7 +203,7 @@ function bucketRowsSql(
            (p.status = 'estimated')::int, p.ts, p.ts
     FROM ${bounds('raw')}
     CROSS JOIN LATERAL (SELECT * FROM readings r WHERE r.device_id = ${deviceId}::uuid
-                        AND r.reading_type = ${TYPE[register]} AND r.ts > s.lo AND r.ts <= s.hi) p
+                        AND r.reading_type = ${ENERGY} AND r.ts > s.lo AND r.ts <= s.hi) p
   ), placed AS (
     SELECT width_bucket(at, ${startsArray}::timestamptz[]) AS i, * FROM pieces
   ), chained AS (
@@ -466,9 +462,8 @@ export const energyRepository = (q: Queryable) => {
       deviceId: string,
       starts: number[],
       segments: readonly Segment[],
-      register: Register = 'import',
     ) {
-      const { rows } = await run<BucketRow>(bucketRowsSql(deviceId, starts, segments, register))
+      const { rows } = await run<BucketRow>(bucketRowsSql(deviceId, starts, segments))
       return rows
     },
 
