@@ -76,6 +76,8 @@ export interface DashboardMockOptions {
   priced?: boolean
   /** Reports' device rows carry peak demand (issue 35): see `ReportMockOptions.peak`. */
   peak?: ReportMockOptions['peak']
+  /** The first device is a two-way meter (issue 35): see `ReportMockOptions.twoWay`. */
+  twoWay?: boolean
 }
 
 /** Handlers keyed by area, to spread over `baseHandlers`. */
@@ -88,12 +90,13 @@ export function dashboardHandlers({
   preferences = berlinPreferences,
   priced = false,
   peak,
+  twoWay,
 }: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
-    reports: reportsHandlers({ devices, priced, peak }),
+    reports: reportsHandlers({ devices, priced, peak, twoWay }),
     notifications: [
       handleListNotifications(({ request }) => {
         const query = new URL(request.url).searchParams
