@@ -89,7 +89,10 @@ function HighestPeak({ report, period }: { report: EnergyReport; period: string 
         </>
       ) : (
         <Text size="sm">
-          No device has a peak {period} yet: a peak needs readings at most 15 minutes apart.
+          {report.devices.some((d) => d.current_kwh)
+            ? `No device has a peak ${period} yet: a peak needs readings at most 15 minutes apart.`
+            : // Nothing used yet: no reason to give beyond the ranking's own 'No consumption yet'.
+              `No peak ${period} yet.`}
         </Text>
       )}
     </Stack>
