@@ -11,7 +11,7 @@ import {
   handleGetUnreadNotificationCount,
 } from '../api/__generated__/msw.gen'
 import { NOW, devices as fixtureDevices, groups, page, users } from './fixtures'
-import { reportsHandlers } from './reports'
+import { reportsHandlers, type ReportMockOptions } from './reports'
 
 export const dashboardNow = new Date(NOW)
 
@@ -74,6 +74,10 @@ export interface DashboardMockOptions {
   preferences?: Preferences
   /** Reports carry cost and CO2 in euros (a group with a tariff). @default false */
   priced?: boolean
+  /** Reports' device rows carry peak demand (issue 35): see `ReportMockOptions.peak`. */
+  peak?: ReportMockOptions['peak']
+  /** The first device is a two-way meter (issue 35): see `ReportMockOptions.twoWay`. */
+  twoWay?: boolean
 }
 
 /** Handlers keyed by area, to spread over `baseHandlers`. */
@@ -85,12 +89,14 @@ export function dashboardHandlers({
   deliveries = dashboardDeliveries,
   preferences = berlinPreferences,
   priced = false,
+  peak,
+  twoWay,
 }: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
-    reports: reportsHandlers({ devices, priced }),
+    reports: reportsHandlers({ devices, priced, peak, twoWay }),
     notifications: [
       handleListNotifications(({ request }) => {
         const query = new URL(request.url).searchParams

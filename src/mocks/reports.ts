@@ -9,6 +9,7 @@ import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
 import { reportCsv } from '../common/report-csv'
 import { NOW, devices as fixtureDevices } from './fixtures'
+import type { PeakKind } from './consumption'
 // The server's own resolver, so a story's periods are the ones the server would answer with.
 import {
   isBillPeriod,
@@ -131,12 +132,51 @@ export interface ReportMockOptions {
   now?: string
   /** Figures carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
   priced?: boolean
+  /**
+   * The scope's first device is a two-way meter (issue 35): its rows carry export and net (a
+   * fifth of its import fed back), the others' null; the totals add them up. @default false
+   */
+  twoWay?: boolean
+  /**
+   * Device rows carry peak demand (issue 35): measured peaks, the highest one estimated, or none
+   * (readings an hour apart); left out, the rows carry no peak fields at all, as from a server
+   * that does not send them. @default undefined
+   */
+  peak?: PeakKind
+}
+
+/**
+ * A device's peak this period: a kW that grows with its base load, in a quarter hour of the
+ * morning (06:15 to 09:00) of the period's first day; the highest (the last device's) estimated when asked.
+ */
+function devicePeak(index: number, count: number, periodStart: string, kind: PeakKind) {
+  if (kind === 'none')
+    return {
+      current_peak_kw: null,
+      current_peak_at: null,
+      current_peak_estimated: null,
+      current_peak_coverage: 0,
+    }
+  // On the period's own wall clock (the offset its start carries).
+  const at = `${periodStart.slice(0, 10)}T0${6 + (index % 4)}:${['15', '30', '45', '00'][index % 4]}:00${periodStart.slice(19)}`
+  return {
+    current_peak_kw: round(3.2 + index * 1.45),
+    current_peak_at: at,
+    current_peak_estimated: kind === 'estimated' && index === count - 1,
+    current_peak_coverage: 1,
+  }
 }
 
 /** The report a query asks for. */
 export function makeReport(
   params: URLSearchParams,
-  { devices = fixtureDevices, now = NOW, priced = false }: ReportMockOptions = {},
+  {
+    devices = fixtureDevices,
+    now = NOW,
+    priced = false,
+    twoWay = false,
+    peak,
+  }: ReportMockOptions = {},
 ): EnergyReport {
   // Northwind's flat price and emission factor (src/mocks/billing.ts), 2 decimals and 3.
   const cost = (kwh: number) => (priced ? round(kwh * 0.31) : null)
@@ -146,6 +186,8 @@ export function makeReport(
   const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
   const less = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
+  // The first fixture device has solar: it feeds back a fifth of what it takes.
+  const exported = (index: number, kwh: number) => (index === 0 ? round(kwh * 0.2) : null)
   const granularity = (params.get('granularity') ?? 'daily') as Granularity
   const metric = (params.get('metric') ?? 'energy_consumption') as EnergyReport['metric']
   const wanted = params.getAll('device_ids')
@@ -208,7 +250,18 @@ export function makeReport(
     current_cost_breakdown: parts(current.perDevice[i]!),
     previous_cost_breakdown: parts(previous.perDevice[i]!),
     ...IMPORT_ONLY,
+    ...(twoWay && {
+      current_export_kwh: exported(d.index, current.perDevice[i]!),
+      previous_export_kwh: exported(d.index, previous.perDevice[i]!),
+      current_net_kwh: less(current.perDevice[i]!, exported(d.index, current.perDevice[i]!)),
+      previous_net_kwh: less(previous.perDevice[i]!, exported(d.index, previous.perDevice[i]!)),
+    }),
+    ...(peak && devicePeak(d.index, chosen.length, periods.current.start, peak)),
   }))
+  const exportTotal = (p: typeof current) =>
+    twoWay
+      ? round(chosen.reduce((sum, d, i) => sum + (exported(d.index, p.perDevice[i]!) ?? 0), 0))
+      : null
   const summary = (p: typeof current) => ({
     ...(p.name !== undefined && { name: p.name }),
     start: p.start,
@@ -220,8 +273,8 @@ export function makeReport(
     cost_breakdown: parts(p.total),
     total_co2_kg: co2(p.total),
     standing_charge: priced ? 12.6 : null,
-    total_export_kwh: null,
-    total_net_kwh: null,
+    total_export_kwh: exportTotal(p),
+    total_net_kwh: less(p.total, exportTotal(p)),
   })
   return {
     metric,

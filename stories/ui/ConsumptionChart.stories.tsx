@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { ConsumptionChart, ResponsiveConsumptionChart } from '~/ui/ConsumptionChart'
-import { dailyConsumption, hourlyYear, monthlyConsumption } from '../fixtures/charts'
+import {
+  dailyConsumption,
+  dailyTwoWay,
+  hourlyYear,
+  monthlyConsumption,
+  quarterHourPower,
+} from '../fixtures/charts'
 import { chartStates } from '../support/chart-states'
 import { tabTo } from '../support/keyboard'
 
@@ -228,4 +234,69 @@ export const WithCostTable: Story = {
     await expect(within(table).getByRole('columnheader', { name: 'Cost' })).toBeVisible()
     await expect(within(table).getByRole('columnheader', { name: 'CO₂e' })).toBeVisible()
   },
+}
+
+/** Issue 35: a day's quarter hours as power, the peak's bar in its own tone with its value and time. */
+const peak = { start: '2026-10-02T08:15:00Z', label: 'Peak 6.40 kW · Oct 2, 8:15 AM' }
+
+export const Power: Story = {
+  args: { data: quarterHourPower(), granularity: 'quarter_hour', measure: 'power', peak },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const chart = canvas.getByRole('application', { name: 'Power per quarter hour' })
+    await expect(chart).toHaveAccessibleDescription(
+      /^96 quarter-hour values from 2 Oct 2026 to 2 Oct 2026\. Peak 6\.40 kW · Oct 2, 8:15 AM\. 4 without data\./,
+    )
+    const legend = canvas.getByRole('list', { name: 'Power per quarter hour legend' })
+    for (const name of ['Average power', 'Peak', 'No data'])
+      await expect(within(legend).getByText(name)).toBeInTheDocument()
+    await expect(canvas.getByText(peak.label)).toBeInTheDocument()
+    // The peak's quarter hour by keyboard: its own row in the tooltip, named by start and end.
+    await tabTo(chart, userEvent)
+    await userEvent.keyboard('{Home}' + '{ArrowRight}'.repeat(33))
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Fri 2 Oct 2026, 08:15 – 08:30/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Power\s*6\.40 kW/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Peak 6\.40 kW · Oct 2, 8:15 AM/)
+  },
+}
+
+/** At 200 px the quarter hours merge: each bar is the highest of its quarter hours, the peak kept. */
+export const PowerNarrow: Story = {
+  args: { ...Power.args, width: 200 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Show as table' }))
+    const table = canvas.getByRole('table', {
+      name: /^Power per quarter hour \(each row shows the highest of/,
+    })
+    const peakRow = within(table).getByRole('row', { name: /Peak/ })
+    await expect(peakRow).toHaveTextContent('6.40 kW')
+  },
+}
+
+export const PowerDark: Story = { ...Power, globals: { theme: 'dark' } }
+
+/** Issue 35: a two-way meter's export mirrored under the axis; export and net in tooltip and table. */
+export const TwoWay: Story = {
+  args: { data: dailyTwoWay() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const legend = canvas.getByRole('list', { name: 'Daily consumption legend' })
+    await expect(within(legend).getByText('Import')).toBeInTheDocument()
+    await expect(within(legend).getByText('Export')).toBeInTheDocument()
+    const chart = canvas.getByRole('application', { name: 'Daily consumption' })
+    await tabTo(chart, userEvent)
+    await userEvent.keyboard('{Home}')
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Export\s*[\d.]+ kWh/)
+    await expect(canvas.getByRole('tooltip')).toHaveTextContent(/Net\s*[\d.]+ kWh/)
+    await userEvent.click(canvas.getByRole('button', { name: 'Show as table' }))
+    const table = canvas.getByRole('table', { name: 'Daily consumption' })
+    for (const name of ['Import', 'Export', 'Net'])
+      await expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument()
+  },
+}
+
+export const TwoWayNarrowDark: Story = {
+  args: { data: dailyTwoWay(), width: 343 },
+  globals: { theme: 'dark' },
 }

@@ -109,8 +109,9 @@ export function ConsumptionTab({
         ))}
       </Tabs>
       <p className={styles.zone}>
-        Bars are the meter's rise over each calendar period; hatched bars had missing readings, a
-        marker shows a meter reset.
+        Bars are the meter's rise over each calendar period (a two-way meter's export under the
+        axis), or with power on a quarter hour's average import power; hatched bars had missing
+        readings, a marker shows a meter reset.
       </p>
     </Stack>
   )

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { normalizeError } from '~/api'
 import { downloadText } from '~/lib/download'
 import type { ConsumptionView } from '~/lib/search-params'
 import { sprinkles } from '~/styles'
-import { Button, Icon, Inline, ResponsiveConsumptionChart, Text } from '~/ui'
-import { intervalsQuery, type ConsumptionContext } from './consumption-queries'
+import { Button, Icon, Inline, ResponsiveConsumptionChart, Switch, Text } from '~/ui'
+import {
+  intervalsQuery,
+  MAX_INTERVAL_BUCKETS,
+  powerFits,
+  type ConsumptionContext,
+} from './consumption-queries'
 import { csvFileName, intervalsToCsv, toBuckets } from './intervals'
 import type { Day } from '~/lib/periods/days'
 import { intervalWindow, isCurrent, zoomIn } from '~/lib/periods/view-window'
@@ -14,7 +19,8 @@ import { WindowCrumbs, WindowNav } from './WindowNav'
 import * as styles from './consumption.css'
 import { formatCostCo2, formatKwh } from '~/lib/format'
 import type { ConsumptionIntervals } from '~/api'
-import { exportNetLine, formatKw, peakNote } from './peak'
+import { exportNetLine, formatKw, peakMarker, peakNote } from './peak'
+import { formatNumber } from '~/lib/format'
 
 /** 'Total 478.3 kWh · €148.28 · 181.8 kg CO₂e': cost and CO2 where the group prices them. */
 const intervalTotal = (data: ConsumptionIntervals) =>
@@ -25,6 +31,9 @@ const intervalTotal = (data: ConsumptionIntervals) =>
   ]
     .filter(Boolean)
     .join(' · ')
+
+/** Why a window offers no power chart: its quarter hours are more than one call may hold. */
+const POWER_TOO_WIDE = `Power per quarter hour is shown a day at a time (one request holds at most ${formatNumber(MAX_INTERVAL_BUCKETS)} quarter hours): open a day's hours.`
 
 /** 'Peak 6.40 kW · Nov 22, 8:15 AM': the window's peak demand, or why it has none (issue 35). */
 const windowPeak = (data: ConsumptionIntervals) =>
@@ -62,9 +71,20 @@ export function IntervalPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const { timeZone } = context
-  const query = useQuery(intervalsQuery(view, now, context, date))
-  const data = query.data
   const period = intervalWindow(view, now, timeZone, context.weekStart, date)
+  // Power per quarter hour (issue 35), where the window's quarter hours fit one request.
+  const canShowPower = powerFits(period)
+  const [powerChosen, setPowerChosen] = useState(false)
+  const power = canShowPower && powerChosen
+  const energyQuery = useQuery(intervalsQuery(view, now, context, date))
+  const powerQuery = useQuery({
+    ...intervalsQuery(view, now, context, date, 'power'),
+    enabled: power,
+  })
+  // The totals are the window's energy; the chart and its download what it shows.
+  const data = energyQuery.data
+  const query = power ? powerQuery : energyQuery
+  const shown = query.data
   const current = isCurrent(period, now)
   const title = windowTitle(period, current, timeZone)
   const drill = drillHint[view]
@@ -88,42 +108,61 @@ export function IntervalPanel({
         </Text>
         <Button
           intent="toolbarAction"
-          isDisabled={!data || data.intervals.length === 0}
+          isDisabled={!shown || shown.intervals.length === 0}
           onPress={() =>
-            data &&
+            shown &&
             // From memory, no server round trip: the rows are on screen already.
             downloadText(
-              intervalsToCsv(data),
-              csvFileName(deviceName, data.granularity, data.start),
+              intervalsToCsv(shown),
+              csvFileName(deviceName, shown.granularity, shown.start),
             )
           }
         >
           <Icon name="download" size="sm" /> Download CSV
         </Button>
       </Inline>
-      {data && data.peak_quarters !== undefined && (
-        <Text size="sm" tone="muted" className={sprinkles({ marginBottom: 'md' })}>
-          {windowPeak(data)}
+      <Inline
+        space="md"
+        align="between"
+        alignY="center"
+        className={sprinkles({ marginBottom: 'md' })}
+      >
+        <Text size="sm" tone="muted">
+          {data && data.peak_quarters !== undefined ? windowPeak(data) : '\u00a0'}
         </Text>
-      )}
+        {canShowPower ? (
+          <Switch isSelected={powerChosen} onChange={setPowerChosen}>
+            Power per quarter hour
+          </Switch>
+        ) : (
+          <Text size="sm" tone="muted">
+            {POWER_TOO_WIDE}
+          </Text>
+        )}
+      </Inline>
       <ResponsiveConsumptionChart
-        granularity={view}
+        granularity={power ? 'quarter_hour' : view}
+        measure={power ? 'power' : 'energy'}
+        peak={power && shown ? peakMarker(shown) : undefined}
         timeZone={timeZone}
         onBarPress={
-          drill === undefined
+          drill === undefined || power
             ? undefined
             : (startMs) => {
                 const target = zoomIn(view, startMs, now, timeZone)
                 if (target) onNavigate(target)
               }
         }
-        barPressHint={drill}
-        data={data ? toBuckets(data.intervals, now) : []}
-        currency={data?.currency}
+        barPressHint={power ? undefined : drill}
+        data={shown ? toBuckets(shown.intervals, now) : []}
+        currency={shown?.currency}
         status={query.status}
         errorMessage={query.isError ? normalizeError(query.error).message : undefined}
         onRetry={() => void query.refetch()}
-        emptyMessage="No readings in this period"
+        emptyMessage={power ? 'No quarter hour with a power figure' : 'No readings in this period'}
+        emptyDescription={
+          power ? "A quarter hour's power needs readings at most 15 minutes apart." : undefined
+        }
       />
     </section>
   )

@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { consumptionOperations } from '../shared/consumption-operations'
-import { prefetchConsumption, viewOrDaily } from './consumption-queries'
+import {
+  intervalsQuery,
+  powerFits,
+  prefetchConsumption,
+  quarterHoursIn,
+  viewOrDaily,
+} from './consumption-queries'
+import { intervalWindow } from '~/lib/periods/view-window'
 
 const context = { deviceId: 'dev-1', timeZone: 'Europe/Berlin', weekStart: 'monday' as const }
 const now = new Date('2026-11-22T10:00:00Z')
@@ -92,5 +99,35 @@ describe('consumptionOperations', () => {
     await prefetchConsumption(client, 'monthly', now, context)
     const cancelled: readonly string[] = consumptionOperations
     expect(seen.map((s) => s._id).filter((id) => !cancelled.includes(id))).toEqual([])
+  })
+})
+
+describe('power per quarter hour', () => {
+  const now = new Date('2026-11-22T10:00:00Z')
+  const window = (view: 'hourly' | 'daily' | 'weekly' | 'monthly', day?: string) =>
+    intervalWindow(view, now, 'Europe/Berlin', 'monday', day)
+
+  it("fits a day's quarter hours in one request, clock changes included, and no longer window", () => {
+    expect(quarterHoursIn(window('hourly'))).toBe(96)
+    expect(quarterHoursIn(window('hourly', '2026-10-25'))).toBe(100)
+    expect(quarterHoursIn(window('hourly', '2026-03-29'))).toBe(92)
+    expect(powerFits(window('hourly'))).toBe(true)
+    // A month is 2,880 quarter hours: over the 1,000 buckets the server answers.
+    expect(powerFits(window('daily'))).toBe(false)
+    expect(powerFits(window('weekly'))).toBe(false)
+    expect(powerFits(window('monthly'))).toBe(false)
+  })
+
+  it('asks for the same window per quarter hour, in its own cache entry', () => {
+    const context = { deviceId: 'd1', timeZone: 'Europe/Berlin', weekStart: 'monday' as const }
+    const energy = intervalsQuery('hourly', now, context)
+    const power = intervalsQuery('hourly', now, context, undefined, 'power')
+    const query = (key: unknown) => (key as [{ query: Record<string, unknown> }])[0].query
+    expect(query(power.queryKey)).toMatchObject({
+      granularity: 'quarter_hour',
+      start_datetime: query(energy.queryKey).start_datetime,
+      end_datetime: query(energy.queryKey).end_datetime,
+    })
+    expect(query(energy.queryKey).granularity).toBe('hourly')
   })
 })

@@ -18,7 +18,7 @@ import {
 } from '~/api'
 import { consumptionViews, type ConsumptionView } from '~/lib/search-params'
 import type { Day, WeekStart } from '~/lib/periods/days'
-import { intervalWindow, isCurrent } from '~/lib/periods/view-window'
+import { intervalWindow, isCurrent, type ViewWindow } from '~/lib/periods/view-window'
 
 export interface ConsumptionContext {
   deviceId: string
@@ -82,12 +82,16 @@ export function presetQuery(key: PresetKey, { deviceId, timeZone, weekStart }: C
   }
 }
 
-/** The intervals of the window of `view` around `day` (today's when none). */
+/**
+ * The intervals of the window of `view` around `day` (today's when none), per the view's calendar
+ * buckets or, for the power chart, per quarter hour (each with its average power `kw`).
+ */
 export function intervalsQuery(
   view: ConsumptionView,
   now: Date,
   { deviceId, timeZone, weekStart }: ConsumptionContext,
   day?: Day,
+  measure: 'energy' | 'power' = 'energy',
 ) {
   const window = intervalWindow(view, now, timeZone, weekStart, day)
   return {
@@ -96,7 +100,7 @@ export function intervalsQuery(
       query: {
         start_datetime: window.start,
         end_datetime: window.end,
-        granularity: window.granularity,
+        granularity: measure === 'power' ? 'quarter_hour' : window.granularity,
         timezone: timeZone,
         week_start: weekStart,
         include_metadata: true,
@@ -106,6 +110,17 @@ export function intervalsQuery(
     ...(isCurrent(window, now) ? live : settled),
   }
 }
+
+/** The most buckets one intervals call answers (openapi.yaml: a wider request answers 422). */
+export const MAX_INTERVAL_BUCKETS = 1000
+const QUARTER_HOUR_MS = 15 * 60_000
+
+/** How many quarter hours a window holds (a part one at an edge counts: the server clips it). */
+export const quarterHoursIn = ({ start, end }: ViewWindow) =>
+  Math.ceil((Date.parse(end) - Date.parse(start)) / QUARTER_HOUR_MS)
+
+/** Whether the power chart can show the window: its quarter hours fit one intervals call. */
+export const powerFits = (window: ViewWindow) => quarterHoursIn(window) <= MAX_INTERVAL_BUCKETS
 
 /** Spec §5: an invalid view falls back to daily in prefetch. */
 export const viewOrDaily = (view: unknown): ConsumptionView =>

@@ -58,6 +58,17 @@ describe('toBuckets', () => {
     expect(buckets[3]).toMatchObject({ kwh: null, flags: { gap: false } })
   })
 
+  it("carries a quarter hour's power and a two-way meter's export, never a negative export", () => {
+    const [quarter, exported] = toBuckets([
+      { ...intervals[0]!, kw: 6.4 },
+      { ...intervals[0]!, export_kwh: -0.2, net_kwh: 12.7 },
+    ])
+    expect(quarter).toMatchObject({ kw: 6.4 })
+    expect(quarter).not.toHaveProperty('exportKwh')
+    expect(exported).toMatchObject({ exportKwh: 0 })
+    expect(exported).not.toHaveProperty('kw')
+  })
+
   it('leaves out the buckets that have not begun, keeping the running one', () => {
     const buckets = toBuckets(intervals, new Date('2026-03-29T12:00:00+02:00'))
     expect(buckets.map((b) => b.start)).toEqual([

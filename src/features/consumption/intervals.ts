@@ -19,7 +19,8 @@ export function flagsOf(interval: ConsumptionInterval): BucketFlags {
 }
 
 /**
- * Chart buckets (the ConsumptionChart's data shape); never a negative bucket (FIELD 2). With `now`,
+ * Chart buckets (the ConsumptionChart's data shape); never a negative bucket (FIELD 2), of import
+ * or export. With `now`,
  * buckets not begun yet are left out: the rest of the month has no readings to miss, and the chart
  * would hatch it as 'No data'.
  */
@@ -31,6 +32,9 @@ export function toBuckets(intervals: readonly ConsumptionInterval[], now?: Date)
     start: interval.start,
     end: interval.end,
     kwh: interval.kwh === null ? null : Math.max(0, interval.kwh),
+    // Power (quarter-hour answers) and export (two-way meters) only where the answer has them.
+    ...(interval.kw === undefined ? {} : { kw: interval.kw }),
+    ...(interval.export_kwh == null ? {} : { exportKwh: Math.max(0, interval.export_kwh) }),
     cost: interval.cost,
     co2Kg: interval.co2_kg,
     flags: flagsOf(interval),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportNetLine, formatPeakAt, peakNote } from './peak'
+import { exportNetLine, formatPeakAt, peakMarker, peakNote } from './peak'
 
 const peak = {
   peak_kw: 6.4,
@@ -44,5 +44,20 @@ describe('exportNetLine', () => {
     )
     expect(exportNetLine({ export_kwh: null, net_kwh: null })).toBeNull()
     expect(exportNetLine({})).toBeNull()
+  })
+})
+
+describe('peakMarker', () => {
+  it("labels the power chart's peak with its value and time, and says when it is estimated", () => {
+    expect(peakMarker(peak)).toEqual({
+      start: '2026-11-12T18:15:00+01:00',
+      label: 'Peak 6.40 kW · Nov 12, 6:15 PM',
+    })
+    expect(peakMarker({ ...peak, peak_estimated: true })?.label).toBe(
+      'Peak 6.40 kW · Nov 12, 6:15 PM (estimated)',
+    )
+  })
+  it('marks nothing without a peak', () => {
+    expect(peakMarker({ peak_kw: null, peak_at: null, peak_estimated: null })).toBeUndefined()
   })
 })

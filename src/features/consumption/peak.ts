@@ -62,3 +62,15 @@ export function exportNetLine(figures: {
   if (figures.export_kwh == null) return null
   return `Export ${formatKwh(figures.export_kwh)} · Net ${formatKwh(figures.net_kwh)}`
 }
+
+/**
+ * 'Peak 6.40 kW · Nov 22, 8:15 AM', '... (estimated)': what the power chart marks its peak quarter
+ * hour with; none without a peak.
+ */
+export function peakMarker(
+  peak: Pick<PeakFields, 'peak_kw' | 'peak_at' | 'peak_estimated'>,
+): { start: string; label: string } | undefined {
+  if (peak.peak_kw === null || peak.peak_at === null) return undefined
+  const label = `Peak ${formatKw(peak.peak_kw)} · ${formatPeakAt(peak.peak_at)}`
+  return { start: peak.peak_at, label: peak.peak_estimated ? `${label} (estimated)` : label }
+}

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
-import { Card, EmptyState, linkClassName, Text } from '~/ui'
+import { Card, EmptyState, Inline, linkClassName, Stack, Text } from '~/ui'
 import { formatQuantity } from '~/lib/format'
+import { sprinkles } from '~/styles'
+import { formatKw, formatPeakAt } from '../consumption/peak'
+import { highestPeak } from './bill-peak'
 import type { energyReportOptions } from '../reports/report-query'
 import { CardList, CardListItem } from './CardList'
 import * as styles from './dashboard.css'
@@ -48,6 +51,55 @@ function Ranking({ report, period }: { report: EnergyReport; period: string }) {
 }
 
 /**
+ * The highest peak demand of the period across the devices (issue 35), linking to that device's
+ * hours on the peak's day (where its power chart is); in words when no device has one.
+ */
+function HighestPeak({ report, period }: { report: EnergyReport; period: string }) {
+  const peak = highestPeak(report.devices)
+  return (
+    <Stack
+      as="section"
+      space="xxs"
+      aria-label={`Highest peak ${period}`}
+      className={sprinkles({ paddingTop: 'sm', borderTop: 'line' })}
+    >
+      <Text size="sm" tone="muted">
+        Highest peak {period}
+      </Text>
+      {peak ? (
+        <>
+          <Inline space="md" align="between" alignY="baseline">
+            <Link
+              to="/devices/$deviceId/consumption"
+              params={{ deviceId: peak.deviceId }}
+              // The peak's day in the group's calendar, per hour: where its power chart is.
+              search={{ view: 'hourly', date: peak.at.slice(0, 10) }}
+              className={linkClassName('standalone')}
+            >
+              {peak.deviceName}
+            </Link>
+            <Text nowrap weight="medium" tabularNums>
+              {formatKw(peak.kw)}
+            </Text>
+          </Inline>
+          <Text size="xs" tone="muted">
+            {formatPeakAt(peak.at)}
+            {peak.estimated && ' · estimated: an edge falls between readings'}
+          </Text>
+        </>
+      ) : (
+        <Text size="sm">
+          {report.devices.some((d) => d.current_kwh)
+            ? `No device has a peak ${period} yet: a peak needs readings at most 15 minutes apart.`
+            : // Nothing used yet: no reason to give beyond the ranking's own 'No consumption yet'.
+              `No peak ${period} yet.`}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+/**
  * The devices that used the most this bill or month (from the month card's report: no extra
  * request); `period` names it ('this bill').
  */
@@ -65,7 +117,12 @@ export function TopConsumersCard({
       description={`${period[0]!.toUpperCase()}${period.slice(1)} so far`}
     >
       <WidgetBody query={query} what="the top consumers">
-        {(report) => <Ranking report={report} period={period} />}
+        {(report) => (
+          <Stack space="md">
+            <Ranking report={report} period={period} />
+            <HighestPeak report={report} period={period} />
+          </Stack>
+        )}
       </WidgetBody>
     </Card>
   )

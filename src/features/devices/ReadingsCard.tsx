@@ -165,7 +165,8 @@ const status: TableColumn<Reading> = {
 }
 /**
  * On a phone: how much and when in one column (a two-way meter's export under its import), the
- * photo under the source.
+ * photo under the source. Its lines wrap rather than truncate: a plain table sizes its columns by
+ * their content, and a line kept whole pushed the Source badge out of a 320 px screen.
  */
 const narrowReadAt = (withExport: boolean): TableColumn<Reading> => ({
   ...readAt,
@@ -177,11 +178,11 @@ const narrowReadAt = (withExport: boolean): TableColumn<Reading> => ({
         <Value reading={r} />
       </strong>
       {withExport && (
-        <Text size="xs" truncate>
-          Export {exportText(r)}
+        <Text size="xs">
+          Export <Text nowrap>{exportText(r)}</Text>
         </Text>
       )}
-      <Text size="xs" tone="muted" truncate>
+      <Text size="xs" tone="muted">
         {formatDateTime(r.timestamp)}
       </Text>
     </Stack>
@@ -189,7 +190,8 @@ const narrowReadAt = (withExport: boolean): TableColumn<Reading> => ({
 })
 const narrowSource: TableColumn<Reading> = {
   ...source,
-  width: '1fr',
+  // As narrow as its badge: the reading's lines get the rest of a phone's width.
+  width: '1%',
   minWidth: 104,
   render: (r) => <SourceCell reading={r} withPhoto />,
 }

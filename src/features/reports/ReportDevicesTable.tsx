@@ -5,6 +5,7 @@ import { linkClassName, Table, Text, type SortDescriptor, type TableColumn } fro
 import type { ReactNode } from 'react'
 import { formatCostCo2, formatQuantity } from '~/lib/format'
 import { difference, formatPercentChange } from './change'
+import { formatKw, formatPeakAt } from '../consumption/peak'
 
 /** A kWh figure with its cost and CO2 under it where the report has them. */
 function WithCost({ figure, cost }: { figure: string; cost: string | null }): ReactNode {
@@ -19,7 +20,7 @@ function WithCost({ figure, cost }: { figure: string; cost: string | null }): Re
     figure
   )
 }
-import { sortDevices, type ReportSortKey } from './report-table'
+import { sortDevices, twoWayColumns, type ReportSortKey } from './report-table'
 
 type Column = TableColumn<EnergyReportDevice, EnergyReport> & { id: ReportSortKey }
 
@@ -90,6 +91,60 @@ const columns: Column[] = [
   },
 ]
 
+/** A peak's kW with its quarter hour under it (and whether it rests on an estimate). */
+function Peak({ kw, at, estimated }: { kw: number | null; at: string | null; estimated: boolean }) {
+  if (kw === null || at === null) return formatKw(null)
+  return (
+    <>
+      {formatKw(kw)}
+      <Text as="div" size="xs" tone="muted">
+        {formatPeakAt(at)}
+        {estimated && ' · estimated'}
+      </Text>
+    </>
+  )
+}
+
+// Issue 35: the current period's export, net and peak. The fields are read as possibly absent.
+const exportNetColumns: Column[] = [
+  {
+    id: 'current_export_kwh',
+    name: 'Export',
+    ...figure,
+    render: (d, report) => formatQuantity(d.current_export_kwh ?? null, report.unit),
+  },
+  {
+    id: 'current_net_kwh',
+    name: 'Net',
+    ...figure,
+    render: (d, report) => formatQuantity(d.current_net_kwh ?? null, report.unit),
+  },
+]
+const peakColumn: Column = {
+  id: 'current_peak_kw',
+  name: 'Peak',
+  ...figure,
+  render: (d) => (
+    <Peak
+      kw={d.current_peak_kw ?? null}
+      at={d.current_peak_at ?? null}
+      estimated={d.current_peak_estimated ?? false}
+    />
+  ),
+}
+
+/** The columns of every report, then export and net, and the peak, where some device has them. */
+const columnSets = {
+  plain: columns,
+  exportNet: [...columns, ...exportNetColumns],
+  peak: [...columns, peakColumn],
+  both: [...columns, ...exportNetColumns, peakColumn],
+}
+function columnsFor(devices: readonly EnergyReportDevice[]) {
+  const { exportNet, peak } = twoWayColumns(devices)
+  return columnSets[exportNet ? (peak ? 'both' : 'exportNet') : peak ? 'peak' : 'plain']
+}
+
 const deviceId = (d: EnergyReportDevice) => d.device_id
 
 function totals(report: EnergyReport): Record<ReportSortKey, ReactNode> {
@@ -117,6 +172,10 @@ function totals(report: EnergyReport): Record<ReportSortKey, ReactNode> {
       />
     ),
     percent_change: formatPercentChange(report.change.percent),
+    current_export_kwh: formatQuantity(current.total_export_kwh ?? null, report.unit),
+    current_net_kwh: formatQuantity(current.total_net_kwh ?? null, report.unit),
+    // Peaks do not add up: each device's demand is its own.
+    current_peak_kw: null,
   }
 }
 
@@ -134,7 +193,7 @@ export function ReportDevicesTable({ report }: { report: EnergyReport }) {
   return (
     <Table
       aria-label="Devices in the report"
-      columns={columns}
+      columns={columnsFor(report.devices)}
       rows={rows}
       getRowId={deviceId}
       context={report}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sortDevices } from './report-table'
+import { sortDevices, twoWayColumns } from './report-table'
 
 const row = (device_name: string, absolute_change: number, percent_change: number | null) => ({
   device_id: device_name,
@@ -68,5 +68,33 @@ describe('sortDevices', () => {
       'B',
       'A',
     ])
+  })
+})
+
+describe('twoWayColumns', () => {
+  it('asks for export and net where a device exports, for the peak where a device has one', () => {
+    expect(twoWayColumns(rows)).toEqual({ exportNet: false, peak: false })
+    const exporting = { ...row('E', 1, 1), current_export_kwh: 3.2, current_net_kwh: -3.2 }
+    const peaking = { ...row('P', 1, 1), current_peak_kw: 4.5 }
+    expect(twoWayColumns([...rows, exporting])).toEqual({ exportNet: true, peak: false })
+    expect(twoWayColumns([...rows, peaking])).toEqual({ exportNet: false, peak: true })
+    expect(
+      twoWayColumns([{ ...row('N', 1, 1), current_export_kwh: null, current_peak_kw: null }]),
+    ).toEqual({ exportNet: false, peak: false })
+  })
+})
+
+describe('sortDevices by two-way figures', () => {
+  it('sorts by peak, devices without one (or without the field) last either way', () => {
+    const withPeaks = [
+      { ...row('A', 0, 0), current_peak_kw: 2 },
+      { ...row('B', 0, 0), current_peak_kw: null },
+      row('C', 0, 0),
+      { ...row('D', 0, 0), current_peak_kw: 7 },
+    ]
+    const names = (direction: 'ascending' | 'descending') =>
+      sortDevices(withPeaks, 'current_peak_kw', direction).map((r) => r.device_name)
+    expect(names('descending')).toEqual(['D', 'A', 'B', 'C'])
+    expect(names('ascending')).toEqual(['A', 'D', 'B', 'C'])
   })
 })

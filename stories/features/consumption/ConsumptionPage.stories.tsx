@@ -71,6 +71,13 @@ export const Default: Story = {
       'true',
     )
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Download CSV' })).toBeEnabled())
+    // A month's quarter hours are more than one request holds: no power switch, and why.
+    await expect(
+      canvas.getByText(
+        /^Power per quarter hour is shown a day at a time \(one request holds at most 1,000 quarter hours\)/,
+      ),
+    ).toBeVisible()
+    await expect(canvas.queryByRole('switch', { name: 'Power per quarter hour' })).toBeNull()
   },
 }
 
@@ -372,6 +379,13 @@ export const TwoWayMeter: Story = {
       ),
     ).toBeVisible()
     await expect(await canvas.findByText('Peak 6.40 kW · Nov 22, 8:15 AM')).toBeVisible()
+    // The chart draws export under the axis, beside the import it offsets.
+    const legend = await canvas.findByRole('list', { name: 'Daily consumption legend' })
+    await expect(within(legend).getByText('Import')).toBeVisible()
+    await expect(within(legend).getByText('Export')).toBeVisible()
+    await expect(
+      canvas.getByRole('application', { name: 'Daily consumption' }),
+    ).toHaveAccessibleDescription(/Total [\d,.]+ kWh\. Export [\d,.]+ kWh\./)
   },
 }
 export const TwoWayMeterNarrow375: Story = {
@@ -424,4 +438,72 @@ export const PeakNoneNarrow375Dark: Story = {
   ...PeakNone,
   globals: { ...narrowViewport, theme: 'dark' },
   parameters: { ...PeakNone.parameters, ...shellViewportParameters },
+}
+
+/** Issue 35: a day's quarter hours as power, the peak quarter hour marked with its value and time. */
+const showPower = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  await canvas.findByRole('heading', { name: 'Sunday 22 November 2026, per hour' })
+  const power = await canvas.findByRole('switch', { name: 'Power per quarter hour' })
+  power.focus()
+  await userEvent.keyboard(' ')
+  await expect(power).toBeChecked()
+  return canvas
+}
+
+export const Power: Story = {
+  args: { initialView: 'hourly' },
+  play: async ({ canvasElement }) => {
+    const canvas = await showPower(canvasElement)
+    const chart = await canvas.findByRole('application', { name: 'Power per quarter hour' })
+    // The day until now (11:00 in Berlin, the quarter hour begun then included), the peak named.
+    await expect(chart).toHaveAccessibleDescription(
+      /^45 quarter-hour values from 22 Nov 2026 to 22 Nov 2026\. Peak 6\.40 kW · Nov 22, 8:15 AM\./,
+    )
+    // Under the window's totals, and on the chart over the peak's bar.
+    await expect(await canvas.findAllByText('Peak 6.40 kW · Nov 22, 8:15 AM')).toHaveLength(2)
+  },
+}
+export const PowerNarrow375: Story = {
+  ...Power,
+  globals: narrowViewport,
+  parameters: shellViewportParameters,
+}
+export const PowerDark: Story = { ...Power, globals: { theme: 'dark' } }
+
+/** The peak quarter hour's edge fell between readings: the marker says so. */
+export const PowerPeakEstimated: Story = {
+  args: { initialView: 'hourly' },
+  parameters: PeakEstimated.parameters,
+  play: async ({ canvasElement }) => {
+    const canvas = await showPower(canvasElement)
+    await expect(
+      await canvas.findByRole('application', { name: 'Power per quarter hour' }),
+    ).toHaveAccessibleDescription(/Peak 7\.13 kW · Nov 22, 8:15 AM \(estimated\)\./)
+  },
+}
+
+/** Readings an hour apart: no quarter hour has a power figure, and the chart says why. */
+export const PowerNoPeak: Story = {
+  args: { initialView: 'hourly' },
+  parameters: PeakNone.parameters,
+  play: async ({ canvasElement }) => {
+    const canvas = await showPower(canvasElement)
+    await expect(await canvas.findByText('No quarter hour with a power figure')).toBeVisible()
+    await expect(
+      canvas.getByText("A quarter hour's power needs readings at most 15 minutes apart."),
+    ).toBeVisible()
+  },
+}
+
+/** A two-way meter's day per hour: export mirrored under each hour's import, at 375 px in dark. */
+export const TwoWayHoursNarrow375Dark: Story = {
+  args: { initialView: 'hourly' },
+  globals: { ...narrowViewport, theme: 'dark' },
+  parameters: { ...TwoWayMeter.parameters, ...shellViewportParameters },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const legend = await canvas.findByRole('list', { name: 'Hourly consumption legend' })
+    await expect(within(legend).getByText('Export')).toBeVisible()
+  },
 }

@@ -6,6 +6,7 @@ import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { dashboardHandlers, dashboardNow, offlineDelivery } from '~/mocks/dashboard'
 import { signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
+import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
 const admin = users[2]!
@@ -208,4 +209,44 @@ export const WithCostNarrow: Story = {
 export const WithCostDark: Story = {
   ...WithCost,
   globals: { theme: 'dark' },
+}
+
+/** Issue 35: the bill's highest device peak, under the top consumers, linking to that device's day. */
+const billPeak = async (canvas: Canvas, estimated = false) => {
+  const peak = await canvas.findByRole('region', { name: 'Highest peak this bill' })
+  // The mocks give each device a peak on the bill's first day; the EV chargers' is the highest.
+  const device = await within(peak).findByRole('link', { name: 'EV chargers' })
+  await expect(device.getAttribute('href')).toMatch(/\/consumption\?view=hourly&date=2026-11-08$/)
+  await expect(within(peak).getByText('7.55 kW')).toBeVisible()
+  await expect(
+    within(peak).getByText(
+      estimated ? 'Nov 8, 9:00 AM · estimated: an edge falls between readings' : 'Nov 8, 9:00 AM',
+    ),
+  ).toBeVisible()
+  await settled(canvas)
+}
+
+export const BillPeak: Story = {
+  parameters: { msw: { handlers: handlers({ peak: 'measured' }) } },
+  play: async ({ canvas }) => billPeak(canvas),
+}
+export const BillPeakEstimatedNarrow375: Story = {
+  globals: narrowViewport,
+  parameters: { ...shellViewportParameters, msw: { handlers: handlers({ peak: 'estimated' }) } },
+  play: async ({ canvas }) => billPeak(canvas, true),
+}
+export const BillPeakDark: Story = { ...BillPeak, globals: { theme: 'dark' } }
+
+/** No device has a peak this bill (readings an hour apart): said in words, not an empty box. */
+export const BillPeakNone: Story = {
+  parameters: { msw: { handlers: handlers({ peak: 'none' }) } },
+  play: async ({ canvas }) => {
+    const peak = await canvas.findByRole('region', { name: 'Highest peak this bill' })
+    await expect(
+      await within(peak).findByText(
+        'No device has a peak this bill yet: a peak needs readings at most 15 minutes apart.',
+      ),
+    ).toBeVisible()
+    await settled(canvas)
+  },
 }

@@ -9,6 +9,7 @@ import { dashboardHandlers, dashboardNow, northwindDevices } from '~/mocks/dashb
 import { fleetHandler } from '~/mocks/devices-fleet'
 import { signedInAs } from '~/mocks/users-groups'
 import { mobileViewport } from '../../ui/helpers'
+import { narrowViewport, shellViewportParameters } from '../../support/viewports'
 import { withAppServices } from '../../support/with-app-services'
 
 /** The page with its choice in state, as the route keeps it in the URL. */
@@ -239,4 +240,52 @@ export const WithCost: Story = {
 export const WithCostNarrow: Story = {
   ...WithCost,
   globals: mobileViewport,
+}
+
+/**
+ * Issue 35: a fleet with a solar roof (the main meter exports) and peaks: export, net and peak
+ * columns, export and net totals.
+ */
+export const TwoWayAndPeaks: Story = {
+  parameters: { msw: { handlers: handlers({ twoWay: true, peak: 'measured' }) } },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('grid', { name: 'Devices in the report' })
+    for (const name of ['Export', 'Net', 'Peak'])
+      await expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument()
+    const main = within(table).getByRole('row', { name: /Main meter – Building A/ })
+    // The main meter feeds back a fifth of its import; the others have no export register.
+    await expect(within(main).getByText('3.20 kW')).toBeInTheDocument()
+    await expect(within(main).getByText('Nov 1, 6:15 AM')).toBeInTheDocument()
+    const others = within(table).getByRole('row', { name: /Warehouse north/ })
+    await expect(within(others).getAllByText('–').length).toBe(2)
+    const total = within(table).getByRole('row', { name: /Total/ })
+    await expect(within(total).getAllByText(/^[\d,]+\.\d\d kWh$/).length).toBeGreaterThanOrEqual(4)
+  },
+}
+export const TwoWayAndPeaksNarrow375: Story = {
+  ...TwoWayAndPeaks,
+  globals: narrowViewport,
+  parameters: { ...TwoWayAndPeaks.parameters, ...shellViewportParameters },
+}
+export const TwoWayAndPeaksDark: Story = { ...TwoWayAndPeaks, globals: { theme: 'dark' } }
+
+/** Peaks without export: only the peak column joins; an estimated peak says so. */
+export const PeaksOnly: Story = {
+  parameters: { msw: { handlers: handlers({ peak: 'estimated' }) } },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('grid', { name: 'Devices in the report' })
+    await expect(within(table).getByRole('columnheader', { name: 'Peak' })).toBeInTheDocument()
+    await expect(within(table).queryByRole('columnheader', { name: 'Export' })).toBeNull()
+    await expect(await within(table).findByText('Nov 1, 9:00 AM · estimated')).toBeInTheDocument()
+  },
+}
+
+/** Every peak null and no export: the table stays as it was, no columns of dashes. */
+export const NoPeaksNoExport: Story = {
+  parameters: { msw: { handlers: handlers({ peak: 'none' }) } },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('grid', { name: 'Devices in the report' })
+    for (const name of ['Export', 'Net', 'Peak'])
+      await expect(within(table).queryByRole('columnheader', { name })).toBeNull()
+  },
 }

@@ -7,10 +7,12 @@ type KwhAxisProps = {
   scale: ReturnType<typeof scaleLinear<number>>
   numTicks: number
   left: number
+  /** The unit above the labels (a power chart's is kW). @default 'kWh' */
+  unit?: string
 }
 
-/** The kWh axis: tick labels only (the grid draws the lines), the unit above them at the edge. */
-export function KwhAxis({ scale, numTicks, left }: KwhAxisProps) {
+/** The value axis: tick labels only (the grid draws the lines), the unit above them at the edge. */
+export function KwhAxis({ scale, numTicks, left, unit = 'kWh' }: KwhAxisProps) {
   return (
     <>
       <AxisLeft
@@ -23,7 +25,7 @@ export function KwhAxis({ scale, numTicks, left }: KwhAxisProps) {
         tickLabelProps={{ dx: -4 }}
       />
       <text x={-left} y={-12} className={styles.axisLabel}>
-        kWh
+        {unit}
       </text>
     </>
   )

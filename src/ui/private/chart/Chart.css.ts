@@ -146,6 +146,22 @@ export const stopColor = styleVariants({
   chart2: { stopColor: vars.color.chart2 },
 })
 
+/** The axis a two-way chart's export hangs from. */
+export const zeroLine = style({ stroke: vars.color.textSubtle, strokeWidth: 1 })
+
+/** What a power chart's peak marker says (its value and time). */
+export const peakLabel = style({
+  fill: vars.color.text,
+  fontSize: '11px',
+  fontWeight: 600,
+  fontFamily: vars.font.body,
+  // Readable over the bars and the grid it may cross.
+  paintOrder: 'stroke',
+  stroke: vars.color.surface,
+  strokeWidth: 3,
+  strokeLinejoin: 'round',
+})
+
 /** The band behind the active bar or the rule at the active point. */
 export const highlight = style({ fill: vars.color.text, opacity: 0.06 })
 export const crosshair = style({

@@ -5,6 +5,8 @@
 
 /** Group sizes that keep merged buckets on calendar boundaries, per source granularity. */
 export const naturalGroupSizes = {
+  // Half hours, hours, 2, 3, 6 and 12 hours, days.
+  quarter_hour: [1, 2, 4, 8, 12, 24, 48, 96],
   hourly: [1, 2, 3, 4, 6, 12, 24, 48, 168, 336, 744],
   daily: [1, 2, 7, 14, 28, 91],
   weekly: [1, 2, 4, 13, 26, 52],
