@@ -1,22 +1,38 @@
 import type { EnergyReport } from '~/api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stack, Stat, Text, Tiles } from '~/ui'
 import type { ReactNode } from 'react'
-import { costChange, periodCost } from '../billing/cost'
+import { costChange, periodFigure, type PricedFigure } from '../billing/cost'
+import { CostSummary } from '../billing/CostSummary'
 import { changeDirection, reportChange } from './change'
 import { comparedPeriod, formatPeriod, type Period } from '~/lib/periods/days'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
-/** A key figure with its cost and CO2 under it, when the report has them. */
-function Figure({ cost, children }: { cost: string | null; children: ReactNode }) {
+/**
+ * A key figure with what it cost under it (its parts where a feed-in credit or demand charge
+ * applies), or the change of cost and CO2, when the report has them.
+ */
+function Figure({
+  cost,
+  currency,
+  children,
+}: {
+  cost: PricedFigure | string | null
+  currency: string | null
+  children: ReactNode
+}) {
   if (!cost) return children
   return (
     <Stack space="xs">
       {children}
-      <Text size="sm" tone="muted">
-        {cost}
-      </Text>
+      {typeof cost === 'string' ? (
+        <Text size="sm" tone="muted">
+          {cost}
+        </Text>
+      ) : (
+        <CostSummary figure={cost} currency={currency} />
+      )}
     </Stack>
   )
 }
@@ -72,21 +88,21 @@ export function ReportResults({ report, now }: ReportResultsProps) {
         }
       >
         <Tiles space="lg" minItemWidth="14rem">
-          <Figure cost={periodCost(report.current, report.currency)}>
+          <Figure cost={periodFigure(report.current, report)} currency={report.currency}>
             <Stat
               label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
               value={formatQuantityFigure(report.current.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
-          <Figure cost={periodCost(report.previous, report.currency)}>
+          <Figure cost={periodFigure(report.previous, report)} currency={report.currency}>
             <Stat
               label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
               value={formatQuantityFigure(report.previous.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
-          <Figure cost={costChange(report.change, report.currency)}>
+          <Figure cost={costChange(report.change, report.currency)} currency={report.currency}>
             <Stat
               label="Change"
               value={formatQuantityFigure(report.change.absolute_kwh, report.unit, {
