@@ -11,6 +11,7 @@ import {
   handleGetUnreadNotificationCount,
 } from '../api/__generated__/msw.gen'
 import { NOW, devices as fixtureDevices, groups, page, users } from './fixtures'
+import type { TariffKind } from './consumption'
 import { reportsHandlers } from './reports'
 
 export const dashboardNow = new Date(NOW)
@@ -74,6 +75,8 @@ export interface DashboardMockOptions {
   preferences?: Preferences
   /** Reports carry cost and CO2 in euros (a group with a tariff). @default false */
   priced?: boolean
+  /** With `priced`, what the cost is made of (reports.ts). @default 'energyOnly' */
+  tariff?: TariffKind
 }
 
 /** Handlers keyed by area, to spread over `baseHandlers`. */
@@ -85,12 +88,13 @@ export function dashboardHandlers({
   deliveries = dashboardDeliveries,
   preferences = berlinPreferences,
   priced = false,
+  tariff = 'energyOnly',
 }: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
-    reports: reportsHandlers({ devices, priced }),
+    reports: reportsHandlers({ devices, priced, tariff }),
     notifications: [
       handleListNotifications(({ request }) => {
         const query = new URL(request.url).searchParams

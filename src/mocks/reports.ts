@@ -8,6 +8,7 @@ import { HttpResponse, delay, type HttpHandler } from 'msw'
 import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
 import { reportCsv } from '../common/report-csv'
+import { tariffPriceOf, type TariffKind } from './consumption'
 import { NOW, devices as fixtureDevices } from './fixtures'
 // The server's own resolver, so a story's periods are the ones the server would answer with.
 import {
@@ -131,12 +132,22 @@ export interface ReportMockOptions {
   now?: string
   /** Figures carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
   priced?: boolean
+  /**
+   * With `priced`, what the cost is made of (consumption.ts): under the two-way contract the
+   * periods export a fifth of their import, paid and CO2-credited. @default 'energyOnly'
+   */
+  tariff?: TariffKind
 }
 
 /** The report a query asks for. */
 export function makeReport(
   params: URLSearchParams,
-  { devices = fixtureDevices, now = NOW, priced = false }: ReportMockOptions = {},
+  {
+    devices = fixtureDevices,
+    now = NOW,
+    priced = false,
+    tariff = 'energyOnly',
+  }: ReportMockOptions = {},
 ): EnergyReport {
   // Northwind's flat price and emission factor (src/mocks/billing.ts), 2 decimals and 3.
   const cost = (kwh: number) => (priced ? round(kwh * 0.31) : null)
@@ -144,6 +155,10 @@ export function makeReport(
   const parts = (kwh: number) =>
     priced ? { energy: cost(kwh), feed_in_credit: 0, demand: 0 } : null
   const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
+  // Feed-in and demand charges (issue 35): the periods' parts from consumption.ts's contract.
+  const twoWay = priced && tariff !== 'energyOnly'
+  const exportOf = (kwh: number) => (twoWay ? round(kwh * 0.2) : null)
+  const contract = (kwh: number) => tariffPriceOf(kwh, exportOf(kwh), tariff)
   const less = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
   const granularity = (params.get('granularity') ?? 'daily') as Granularity
@@ -222,6 +237,13 @@ export function makeReport(
     standing_charge: priced ? 12.6 : null,
     total_export_kwh: null,
     total_net_kwh: null,
+    ...(twoWay && {
+      total_cost: contract(p.total).cost,
+      cost_breakdown: contract(p.total).cost_breakdown,
+      total_co2_kg: contract(p.total).co2_kg,
+      total_export_kwh: exportOf(p.total),
+      total_net_kwh: round(p.total - exportOf(p.total)!),
+    }),
   })
   return {
     metric,
@@ -238,7 +260,7 @@ export function makeReport(
       absolute_co2_kg: less(co2(current.total), co2(previous.total)),
     },
     currency: priced ? 'EUR' : null,
-    export_co2_credited: false,
+    export_co2_credited: twoWay,
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),
