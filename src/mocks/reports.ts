@@ -155,10 +155,43 @@ export function makeReport(
   const parts = (kwh: number) =>
     priced ? { energy: cost(kwh), feed_in_credit: 0, demand: 0 } : null
   const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
-  // Feed-in and demand charges (issue 35): the periods' parts from consumption.ts's contract.
+  // Feed-in and demand charges (issue 35): each device priced by consumption.ts's contract, the
+  // periods' figures their sums (as the server sums the devices' parts).
   const twoWay = priced && tariff !== 'energyOnly'
   const exportOf = (kwh: number) => (twoWay ? round(kwh * 0.2) : null)
   const contract = (kwh: number) => tariffPriceOf(kwh, exportOf(kwh), tariff)
+  const contractRow = (current: number, previous: number) => ({
+    current_cost: contract(current).cost,
+    previous_cost: contract(previous).cost,
+    current_co2_kg: contract(current).co2_kg,
+    previous_co2_kg: contract(previous).co2_kg,
+    current_cost_breakdown: contract(current).cost_breakdown,
+    previous_cost_breakdown: contract(previous).cost_breakdown,
+    current_export_kwh: exportOf(current),
+    previous_export_kwh: exportOf(previous),
+    current_net_kwh: round(current - exportOf(current)!),
+    previous_net_kwh: round(previous - exportOf(previous)!),
+  })
+  const sumOf = (values: (number | null)[]) =>
+    values.includes(null) ? null : round(values.reduce<number>((a, v) => a + v!, 0))
+  const contractPeriod = (perDevice: number[]) => {
+    const priced = perDevice.map(contract)
+    const part = (key: 'energy' | 'feed_in_credit' | 'demand') =>
+      sumOf(priced.map((p) => p.cost_breakdown?.[key] ?? null))
+    const exported = sumOf(perDevice.map(exportOf))!
+    const total = round(perDevice.reduce((a, b) => a + b, 0))
+    return {
+      total_cost: sumOf(priced.map((p) => p.cost)),
+      cost_breakdown: {
+        energy: part('energy'),
+        feed_in_credit: part('feed_in_credit'),
+        demand: part('demand'),
+      },
+      total_co2_kg: Math.round(priced.reduce((a, p) => a + p.co2_kg!, 0) * 1000) / 1000,
+      total_export_kwh: exported,
+      total_net_kwh: round(total - exported),
+    }
+  }
   const less = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
   const granularity = (params.get('granularity') ?? 'daily') as Granularity
@@ -223,6 +256,7 @@ export function makeReport(
     current_cost_breakdown: parts(current.perDevice[i]!),
     previous_cost_breakdown: parts(previous.perDevice[i]!),
     ...IMPORT_ONLY,
+    ...(twoWay && contractRow(current.perDevice[i]!, previous.perDevice[i]!)),
   }))
   const summary = (p: typeof current) => ({
     ...(p.name !== undefined && { name: p.name }),
@@ -237,27 +271,22 @@ export function makeReport(
     standing_charge: priced ? 12.6 : null,
     total_export_kwh: null,
     total_net_kwh: null,
-    ...(twoWay && {
-      total_cost: contract(p.total).cost,
-      cost_breakdown: contract(p.total).cost_breakdown,
-      total_co2_kg: contract(p.total).co2_kg,
-      total_export_kwh: exportOf(p.total),
-      total_net_kwh: round(p.total - exportOf(p.total)!),
-    }),
+    ...(twoWay && contractPeriod(p.perDevice)),
   })
+  const [currentTotals, previousTotals] = [summary(current), summary(previous)]
   return {
     metric,
     unit: metric === 'energy_usage' ? 'kWh/day' : 'kWh',
     timezone: periods.timezone,
     granularity,
     to_date: running,
-    current: summary(current),
-    previous: summary(previous),
+    current: currentTotals,
+    previous: previousTotals,
     change: {
       absolute_kwh: round(current.total - previous.total),
       percent: percent(current.total, previous.total),
-      absolute_cost: less(cost(current.total), cost(previous.total)),
-      absolute_co2_kg: less(co2(current.total), co2(previous.total)),
+      absolute_cost: less(currentTotals.total_cost, previousTotals.total_cost),
+      absolute_co2_kg: less(currentTotals.total_co2_kg, previousTotals.total_co2_kg),
     },
     currency: priced ? 'EUR' : null,
     export_co2_credited: twoWay,

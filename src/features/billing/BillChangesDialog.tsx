@@ -53,15 +53,14 @@ const total = (value: number | null | undefined, currency: string | null) =>
 
 /** A bill's total with its feed-in credit and demand charge under it, where it has them. */
 function BillTotal({ bill, currency }: { bill: BillTotals; currency: string | null }) {
-  const extras = billExtras(bill, currency)
   return (
     <>
       {total(bill.total, currency)}
-      {extras && (
-        <Text as="div" size="xs" tone="muted">
-          {extras}
+      {billExtras(bill, currency).map((extra) => (
+        <Text key={extra} as="div" size="xs" tone="muted">
+          {extra}
         </Text>
-      )}
+      ))}
     </>
   )
 }
@@ -74,13 +73,11 @@ const columns: readonly TableColumn<Row, Context>[] = [
     render: (row, { preview }) => {
       // '8 Sep –' and '7 Oct 2026' each kept whole: a phone wraps between them, not inside.
       const [first, last] = formatBill(new Date(row.start), preview.timezone).split(' – ')
-      const nowExtras = billExtras(row.before, preview.currency_before)
       return (
         <>
           <Text nowrap>{first} –</Text> <Text nowrap>{last}</Text>
           <Text as="div" size="xs" tone="muted" className={page.narrowOnly}>
             Now {total(row.before.total, preview.currency_before)}
-            {nowExtras && `, with ${nowExtras}`}
           </Text>
         </>
       )

@@ -150,15 +150,18 @@ describe('a closed bill’s extras', () => {
   }
 
   it('names the feed-in credit and demand charge where they are not 0', () => {
-    expect(billExtras(bill, 'EUR')).toBe('\u2212\u00a0€32.84 feed-in credit · €11.10 demand charge')
-    expect(billExtras({ ...bill, feed_in_credit: 0, total: 151.82 }, 'EUR')).toBe(
+    expect(billExtras(bill, 'EUR')).toEqual([
+      '\u2212\u00a0€32.84 feed-in credit',
       '€11.10 demand charge',
-    )
+    ])
+    expect(billExtras({ ...bill, feed_in_credit: 0, total: 151.82 }, 'EUR')).toEqual([
+      '€11.10 demand charge',
+    ])
   })
 
   it('says nothing for a bill of energy and standing charges only, or one without a price', () => {
     const flat = { ...bill, feed_in_credit: 0, demand_charge: 0, total: 140.72 }
-    expect(billExtras(flat, 'EUR')).toBeNull()
+    expect(billExtras(flat, 'EUR')).toEqual([])
     const unpriced = {
       energy_charge: null,
       feed_in_credit: null,
@@ -166,6 +169,6 @@ describe('a closed bill’s extras', () => {
       standing_charge: 13.5,
       total: null,
     }
-    expect(billExtras(unpriced, 'EUR')).toBeNull()
+    expect(billExtras(unpriced, 'EUR')).toEqual([])
   })
 })

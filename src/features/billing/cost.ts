@@ -126,17 +126,14 @@ export const billFigure = (bill: BillTotals): PricedFigure => ({
 })
 
 /**
- * '− €32.84 feed-in credit · €11.10 demand charge': the parts of a bill beside its energy and
- * standing charges (issue 35), where they are not 0; null for a bill without them.
+ * ['− €32.84 feed-in credit', '€11.10 demand charge']: the parts of a bill beside its energy and
+ * standing charges (issue 35), where they are not 0, each a short line of its own (a table cell
+ * keeps its figures on one line); none for a bill without them.
  */
-export function billExtras(bill: BillTotals, currency: string | null): string | null {
-  const extras = (costParts(billFigure(bill), currency) ?? []).filter(
-    ({ part }) => part === 'feedInCredit' || part === 'demand',
-  )
-  return extras.length > 0
-    ? extras.map(({ term, value }) => `${value} ${term.toLowerCase()}`).join(' · ')
-    : null
-}
+export const billExtras = (bill: BillTotals, currency: string | null): string[] =>
+  (costParts(billFigure(bill), currency) ?? [])
+    .filter(({ part }) => part === 'feedInCredit' || part === 'demand')
+    .map(({ term, value }) => `${value} ${term.toLowerCase()}`)
 
 /** '−€127.91 · −156.8 kg CO₂e': the change of cost and CO2; null where nothing is priced. */
 export const costChange = (
