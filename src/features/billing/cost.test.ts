@@ -5,6 +5,7 @@ import {
   costLine,
   costParts,
   formatCredit,
+  showsCost,
   type PricedFigure,
 } from './cost'
 
@@ -127,6 +128,15 @@ describe('the parts of a cost', () => {
       'Feed-in credit: No price',
       'Total: No price',
     ])
+  })
+
+  it('says whether there is a cost to show at all', () => {
+    expect(showsCost(twoWayBill, 'EUR')).toBe(true)
+    expect(
+      showsCost({ cost: null, breakdown: null, co2Kg: null, standingCharge: null }, null),
+    ).toBe(false)
+    // CO2 alone, without a tariff, is still shown.
+    expect(showsCost({ cost: null, breakdown: null, co2Kg: 12.5 }, null)).toBe(true)
   })
 
   it('lists nothing without a tariff or a currency', () => {

@@ -94,6 +94,10 @@ export function costLine(figure: PricedFigure, currency: string | null): string 
     : figures
 }
 
+/** Whether a figure has a cost to show (its parts or its line): a place without one shows nothing. */
+export const showsCost = (figure: PricedFigure, currency: string | null) =>
+  costParts(figure, currency) !== null || costLine(figure, currency) !== null
+
 /** A report period as a priced figure: its cost parts, standing charges and export. */
 export const periodFigure = (
   period: EnergyReport['current'],
