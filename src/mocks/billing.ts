@@ -62,6 +62,50 @@ export const rePricedBills: BillChange[] = [
   },
 ]
 
+/**
+ * The same bills of a two-way meter under the demo's contract (issue 35): export credited at
+ * €0.08/kWh and a capacity charge, before; after, a dearer peak and a feed-in price per window.
+ * Each total is energy − feed-in credit + demand + standing charges.
+ */
+export const twoWayRePricedBills: BillChange[] = [
+  {
+    start: '2026-09-08T00:00:00+02:00',
+    end: '2026-10-08T00:00:00+02:00',
+    before: {
+      energy_charge: 2083.32,
+      feed_in_credit: 32.84,
+      demand_charge: 26.6,
+      standing_charge: 13.5,
+      total: 2090.58,
+    },
+    after: {
+      energy_charge: 2285.1,
+      feed_in_credit: 36.95,
+      demand_charge: 26.6,
+      standing_charge: 13.5,
+      total: 2288.25,
+    },
+  },
+  {
+    start: '2026-10-08T00:00:00+02:00',
+    end: '2026-11-08T00:00:00+01:00',
+    before: {
+      energy_charge: 2150.4,
+      feed_in_credit: 18.2,
+      demand_charge: 26.6,
+      standing_charge: 13.95,
+      total: 2172.75,
+    },
+    after: {
+      energy_charge: 2358.7,
+      feed_in_credit: 20.48,
+      demand_charge: 26.6,
+      standing_charge: 13.95,
+      total: 2378.77,
+    },
+  },
+]
+
 export interface BillingMockOptions {
   /** Every save (and its preview) answers 422 with this issue, as the server words one. */
   refuse?: { loc: Array<string | number>; msg: string }

@@ -47,6 +47,36 @@ export const priceOf = (kwh: number | null) => {
 }
 const UNPRICED = { cost: null, cost_breakdown: null, co2_kg: null }
 
+/**
+ * What a priced answer's cost is made of (issue 35): energy only (a flat tariff, as before), or
+ * Northwind's two-way contract of the demo (src/server/seed/demo.ts: export paid 0.08/kWh, a
+ * capacity charge of 4.36/kW on the mean of 12 bills' peaks, at least 2.5 kW, exported CO2
+ * credited), or that contract for a meter read too seldom to have a peak, so its demand charge
+ * is not billed (null).
+ */
+export type TariffKind = 'energyOnly' | 'feedInAndDemand' | 'demandNotBilled'
+export const FEED_IN_PER_KWH = 0.08
+/** A whole bill's demand charge: 4.36/kW on a 12-bill mean of 6.1 kW. */
+export const DEMAND_PER_BILL = round2(4.36 * 6.1)
+/** The mocks' whole bill (last bill's kWh): a window carries its kWh's share of the charge. */
+const BILL_KWH = 739.2
+
+/** A priced answer's cost, its parts and CO2 under `tariff` (null kWh stays unpriced). */
+export function tariffPriceOf(kwh: number | null, exportKwh: number | null, tariff: TariffKind) {
+  if (kwh === null || tariff === 'energyOnly') return priceOf(kwh)
+  const energy = round2(kwh * PRICE_PER_KWH)
+  const feedInCredit = exportKwh === null ? 0 : round2(exportKwh * FEED_IN_PER_KWH)
+  const demand =
+    tariff === 'demandNotBilled' ? null : round2(DEMAND_PER_BILL * Math.min(1, kwh / BILL_KWH))
+  return {
+    cost: round2(energy - feedInCredit + (demand ?? 0)),
+    cost_breakdown: { energy, feed_in_credit: feedInCredit, demand },
+    // Exported CO2 credited at the same factor (the group's credit_export_co2).
+    co2_kg: Math.round((kwh - (exportKwh ?? 0)) * KG_CO2_PER_KWH * 1000) / 1000,
+    export_co2_credited: true,
+  }
+}
+
 export interface ConsumptionMockOptions {
   /** Answers carry cost and CO2 in euros, as for a group with a tariff and a factor. @default false */
   priced?: boolean
@@ -57,6 +87,8 @@ export interface ConsumptionMockOptions {
    * further apart than 15 minutes). @default 'measured'
    */
   peak?: PeakKind
+  /** With `priced`, what the cost is made of. @default 'energyOnly' */
+  tariff?: TariffKind
 }
 
 export type PeakKind = 'measured' | 'estimated' | 'none'
@@ -67,13 +99,37 @@ export const exportOf = (kwh: number | null) =>
     ? NO_EXPORT
     : { export_kwh: round2(kwh * 0.2), net_kwh: round2(kwh - round2(kwh * 0.2)) }
 
+/** An interval carries no export_co2_credited of its own: its answer says it once. */
+const intervalPrice = ({ cost, cost_breakdown, co2_kg }: ReturnType<typeof tariffPriceOf>) => ({
+  cost,
+  cost_breakdown,
+  co2_kg,
+})
+
+/** The parts of the intervals' costs, each summed (a demand of null stays null). */
+function sumBreakdowns(intervals: ConsumptionInterval[]) {
+  const parts = intervals.flatMap((i) => (i.cost_breakdown ? [i.cost_breakdown] : []))
+  const sum = (values: (number | null)[]) =>
+    values.some((v) => v === null) ? null : round2(values.reduce<number>((a, v) => a + v!, 0))
+  return {
+    energy: sum(parts.map((p) => p.energy)),
+    feed_in_credit: sum(parts.map((p) => p.feed_in_credit)),
+    demand: sum(parts.map((p) => p.demand)),
+  }
+}
+
 /** Buckets of `granularity` over [start, end) in `timeZone`; buckets after NOW have no data. */
 export function makeIntervals(
   start: string,
   end: string,
   granularity: IntervalGranularity,
   timeZone: string,
-  { priced = false, twoWay = false, peak = 'measured' }: ConsumptionMockOptions = {},
+  {
+    priced = false,
+    twoWay = false,
+    peak = 'measured',
+    tariff = 'energyOnly',
+  }: ConsumptionMockOptions = {},
 ): ConsumptionInterval[] {
   const out: ConsumptionInterval[] = []
   const endMs = new Date(end).getTime()
@@ -96,7 +152,7 @@ export function makeIntervals(
       start: formatISO(cursor),
       end: formatISO(next),
       kwh,
-      ...(priced ? priceOf(kwh) : UNPRICED),
+      ...(priced ? intervalPrice(tariffPriceOf(kwh, exportOf(kwh).export_kwh, tariff)) : UNPRICED),
       ...(twoWay ? exportOf(kwh) : {}),
       metadata: future
         ? undefined
@@ -225,10 +281,17 @@ export const presetHandlers = ({
   priced = false,
   twoWay = false,
   peak = 'measured',
+  tariff = 'energyOnly',
 }: ConsumptionMockOptions = {}): HttpHandler[] => {
   const answer = priced ? pricedCumulative : plainCumulative
+  const exported = (kwh: number) => (twoWay ? exportOf(kwh) : NO_EXPORT)
   const cumulative = (kwh: number, fields: Partial<CumulativeConsumption> = {}) =>
-    answer(kwh, { ...(twoWay ? exportOf(kwh) : {}), ...peaks[peak], ...fields })
+    answer(kwh, {
+      ...exported(kwh),
+      ...(priced && tariffPriceOf(kwh, exported(kwh).export_kwh, tariff)),
+      ...peaks[peak],
+      ...fields,
+    })
   return [
     handleGetCumulativeConsumptionToday({ body: cumulative(10.4) }),
     handleGetCumulativeConsumptionYesterday({ body: cumulative(24.9, { estimated: true }) }),
@@ -258,6 +321,7 @@ export const intervalsHandler = ({
   priced = false,
   twoWay = false,
   peak = 'measured',
+  tariff = 'energyOnly',
 }: ConsumptionMockOptions = {}) =>
   handleGetConsumptionIntervals(({ request, params }) => {
     const q = new URL(request.url).searchParams
@@ -268,7 +332,7 @@ export const intervalsHandler = ({
       q.get('end_datetime')!,
       granularity,
       timeZone,
-      { priced, twoWay, peak },
+      { priced, twoWay, peak, tariff },
     )
     const sum = (figure: 'cost' | 'co2_kg') =>
       priced ? round2(intervals.reduce((total, i) => total + (i[figure] ?? 0), 0)) : null
@@ -284,9 +348,9 @@ export const intervalsHandler = ({
       end: q.get('end_datetime')!,
       total_kwh: totalKwh,
       total_cost: sum('cost'),
-      total_cost_breakdown: priced ? { energy: sum('cost'), feed_in_credit: 0, demand: 0 } : null,
+      total_cost_breakdown: priced ? sumBreakdowns(intervals) : null,
       total_co2_kg: sum('co2_kg'),
-      export_co2_credited: false,
+      export_co2_credited: priced && tariff !== 'energyOnly',
       currency: priced ? 'EUR' : null,
       total_export_kwh: totalExport,
       total_net_kwh: totalExport === null ? null : round2(totalKwh - totalExport),

@@ -11,6 +11,7 @@ import {
   handleGetUnreadNotificationCount,
 } from '../api/__generated__/msw.gen'
 import { NOW, devices as fixtureDevices, groups, page, users } from './fixtures'
+import type { TariffKind } from './consumption'
 import { reportsHandlers, type ReportMockOptions } from './reports'
 
 export const dashboardNow = new Date(NOW)
@@ -78,6 +79,8 @@ export interface DashboardMockOptions {
   peak?: ReportMockOptions['peak']
   /** The first device is a two-way meter (issue 35): see `ReportMockOptions.twoWay`. */
   twoWay?: boolean
+  /** With `priced`, what the cost is made of (reports.ts). @default 'energyOnly' */
+  tariff?: TariffKind
 }
 
 /** Handlers keyed by area, to spread over `baseHandlers`. */
@@ -91,12 +94,13 @@ export function dashboardHandlers({
   priced = false,
   peak,
   twoWay,
+  tariff = 'energyOnly',
 }: DashboardMockOptions = {}) {
   const unread = deliveries.filter((d) => d.read_at === null).length
   return {
     preferences: [handleGetPreferences({ body: preferences })],
     devices: [handleListDevices({ body: page(devices, 0, 500) })],
-    reports: reportsHandlers({ devices, priced, peak, twoWay }),
+    reports: reportsHandlers({ devices, priced, peak, twoWay, tariff }),
     notifications: [
       handleListNotifications(({ request }) => {
         const query = new URL(request.url).searchParams

@@ -8,6 +8,7 @@ import { HttpResponse, delay, type HttpHandler } from 'msw'
 import type { EnergyReport, EnergyReportDevice } from '../api'
 import { handleGetEnergyReport, handleGetEnergyReportCsv } from '../api/__generated__/msw.gen'
 import { reportCsv } from '../common/report-csv'
+import { tariffPriceOf, type TariffKind } from './consumption'
 import { NOW, devices as fixtureDevices } from './fixtures'
 import type { PeakKind } from './consumption'
 // The server's own resolver, so a story's periods are the ones the server would answer with.
@@ -139,10 +140,14 @@ export interface ReportMockOptions {
   twoWay?: boolean
   /**
    * Device rows carry peak demand (issue 35): measured peaks, the highest one estimated, or none
-   * (readings an hour apart); left out, the rows carry no peak fields at all, as from a server
-   * that does not send them. @default undefined
+   * (readings an hour apart); left out, no device has a peak. @default undefined
    */
   peak?: PeakKind
+  /**
+   * With `priced`, what the cost is made of (consumption.ts): under the two-way contract the
+   * periods export a fifth of their import, paid and CO2-credited. @default 'energyOnly'
+   */
+  tariff?: TariffKind
 }
 
 /**
@@ -176,6 +181,7 @@ export function makeReport(
     priced = false,
     twoWay = false,
     peak,
+    tariff = 'energyOnly',
   }: ReportMockOptions = {},
 ): EnergyReport {
   // Northwind's flat price and emission factor (src/mocks/billing.ts), 2 decimals and 3.
@@ -184,6 +190,43 @@ export function makeReport(
   const parts = (kwh: number) =>
     priced ? { energy: cost(kwh), feed_in_credit: 0, demand: 0 } : null
   const co2 = (kwh: number) => (priced ? Math.round(kwh * 380) / 1000 : null)
+  // Feed-in and demand charges (issue 35): each device priced by consumption.ts's contract, the
+  // periods' figures their sums (as the server sums the devices' parts).
+  const contracted = priced && tariff !== 'energyOnly'
+  const exportOf = (kwh: number) => (contracted ? round(kwh * 0.2) : null)
+  const contract = (kwh: number) => tariffPriceOf(kwh, exportOf(kwh), tariff)
+  const contractRow = (current: number, previous: number) => ({
+    current_cost: contract(current).cost,
+    previous_cost: contract(previous).cost,
+    current_co2_kg: contract(current).co2_kg,
+    previous_co2_kg: contract(previous).co2_kg,
+    current_cost_breakdown: contract(current).cost_breakdown,
+    previous_cost_breakdown: contract(previous).cost_breakdown,
+    current_export_kwh: exportOf(current),
+    previous_export_kwh: exportOf(previous),
+    current_net_kwh: round(current - exportOf(current)!),
+    previous_net_kwh: round(previous - exportOf(previous)!),
+  })
+  const sumOf = (values: (number | null)[]) =>
+    values.includes(null) ? null : round(values.reduce<number>((a, v) => a + v!, 0))
+  const contractPeriod = (perDevice: number[]) => {
+    const priced = perDevice.map(contract)
+    const part = (key: 'energy' | 'feed_in_credit' | 'demand') =>
+      sumOf(priced.map((p) => p.cost_breakdown?.[key] ?? null))
+    const exported = sumOf(perDevice.map(exportOf))!
+    const total = round(perDevice.reduce((a, b) => a + b, 0))
+    return {
+      total_cost: sumOf(priced.map((p) => p.cost)),
+      cost_breakdown: {
+        energy: part('energy'),
+        feed_in_credit: part('feed_in_credit'),
+        demand: part('demand'),
+      },
+      total_co2_kg: Math.round(priced.reduce((a, p) => a + p.co2_kg!, 0) * 1000) / 1000,
+      total_export_kwh: exported,
+      total_net_kwh: round(total - exported),
+    }
+  }
   const less = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 1000) / 1000
   // The first fixture device has solar: it feeds back a fifth of what it takes.
@@ -257,6 +300,7 @@ export function makeReport(
       previous_net_kwh: less(previous.perDevice[i]!, exported(d.index, previous.perDevice[i]!)),
     }),
     ...(peak && devicePeak(d.index, chosen.length, periods.current.start, peak)),
+    ...(contracted && contractRow(current.perDevice[i]!, previous.perDevice[i]!)),
   }))
   const exportTotal = (p: typeof current) =>
     twoWay
@@ -275,23 +319,25 @@ export function makeReport(
     standing_charge: priced ? 12.6 : null,
     total_export_kwh: exportTotal(p),
     total_net_kwh: less(p.total, exportTotal(p)),
+    ...(contracted && contractPeriod(p.perDevice)),
   })
+  const [currentTotals, previousTotals] = [summary(current), summary(previous)]
   return {
     metric,
     unit: metric === 'energy_usage' ? 'kWh/day' : 'kWh',
     timezone: periods.timezone,
     granularity,
     to_date: running,
-    current: summary(current),
-    previous: summary(previous),
+    current: currentTotals,
+    previous: previousTotals,
     change: {
       absolute_kwh: round(current.total - previous.total),
       percent: percent(current.total, previous.total),
-      absolute_cost: less(cost(current.total), cost(previous.total)),
-      absolute_co2_kg: less(co2(current.total), co2(previous.total)),
+      absolute_cost: less(currentTotals.total_cost, previousTotals.total_cost),
+      absolute_co2_kg: less(currentTotals.total_co2_kg, previousTotals.total_co2_kg),
     },
     currency: priced ? 'EUR' : null,
-    export_co2_credited: false,
+    export_co2_credited: twoWay,
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),

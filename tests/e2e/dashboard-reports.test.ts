@@ -99,7 +99,35 @@ describe('dashboard and reports against the real server', () => {
       'current_co2_kg',
       'previous_co2_kg',
       'currency',
+      // Issue 35: export, net and peak per device, then the cost's parts.
+      'current_export_kwh',
+      'previous_export_kwh',
+      'current_net_kwh',
+      'previous_net_kwh',
+      'current_peak_kw',
+      'current_peak_at',
+      'current_peak_estimated',
+      'current_peak_coverage',
+      'previous_peak_kw',
+      'previous_peak_at',
+      'previous_peak_estimated',
+      'previous_peak_coverage',
+      'current_energy_cost',
+      'current_feed_in_credit',
+      'current_demand_charge',
+      'previous_energy_cost',
+      'previous_feed_in_credit',
+      'previous_demand_charge',
     ])
+    // The total line's cost parts are the period's, as the Totals card lists them.
+    const total = records.find((r) => r.values.device_id === 'total')!.values
+    const partsOf = (b: EnergyReport['current']['cost_breakdown']) =>
+      [b?.energy, b?.feed_in_credit, b?.demand].map((v) => (v == null ? '' : Number(v)))
+    expect(
+      ['current_energy_cost', 'current_feed_in_credit', 'current_demand_charge'].map((c) =>
+        total[c] === '' ? '' : Number(total[c]),
+      ),
+    ).toEqual(partsOf(report.current.cost_breakdown))
     // The CSV's to-date columns are the API's figures, the whole previous month last.
     const csvOf = new Map(
       lines.map((l) => [l[0]!, l.slice(2, 7).map((v) => (v === '' ? null : Number(v)))]),

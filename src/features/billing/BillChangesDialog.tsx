@@ -1,11 +1,12 @@
 import { parseDate, type CalendarDate } from '@internationalized/date'
 import { format } from 'date-fns'
 import { useState } from 'react'
-import type { BillChange, EnergySettingsPreview } from '~/api'
+import type { BillChange, BillTotals, EnergySettingsPreview } from '~/api'
 import { formatCost } from '~/lib/format'
 import { Button, DatePicker, Dialog, Heading, Stack, Table, Text, type TableColumn } from '~/ui'
 import * as page from '../shared/page.css'
 import { formatBill } from './billing-cycle'
+import { billExtras } from './cost'
 import * as styles from './energy-settings.css'
 
 export interface BillChangesDialogProps {
@@ -50,6 +51,20 @@ interface Context {
 const total = (value: number | null | undefined, currency: string | null) =>
   value == null ? 'No price' : formatCost(value, currency)
 
+/** A bill's total with its feed-in credit and demand charge under it, where it has them. */
+function BillTotal({ bill, currency }: { bill: BillTotals; currency: string | null }) {
+  return (
+    <>
+      {total(bill.total, currency)}
+      {billExtras(bill, currency).map((extra) => (
+        <Text key={extra} as="div" size="xs" tone="muted">
+          {extra}
+        </Text>
+      ))}
+    </>
+  )
+}
+
 const columns: readonly TableColumn<Row, Context>[] = [
   {
     id: 'bill',
@@ -74,14 +89,20 @@ const columns: readonly TableColumn<Row, Context>[] = [
     align: 'end',
     // Phones: said under the bill's period, so the total after saving keeps its place.
     hideWhenNarrow: true,
-    render: (row, { preview }) => total(row.before.total, preview.currency_before),
+    render: (row, { preview }) => (
+      <BillTotal bill={row.before} currency={preview.currency_before} />
+    ),
   },
   {
     id: 'after',
     name: 'After',
     align: 'end',
     render: (row, { preview }) =>
-      row.after === null ? 'Cut anew' : total(row.after.total, preview.currency_after),
+      row.after === null ? (
+        'Cut anew'
+      ) : (
+        <BillTotal bill={row.after} currency={preview.currency_after} />
+      ),
   },
 ]
 

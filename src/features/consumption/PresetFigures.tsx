@@ -9,9 +9,11 @@ import {
   type PresetKey,
 } from './consumption-queries'
 import * as styles from './consumption.css'
-import { formatCostCo2, formatQuantityFigure } from '~/lib/format'
+import { formatQuantityFigure } from '~/lib/format'
 import type { CumulativeConsumption } from '~/api'
 import { formatBill } from '../billing/billing-cycle'
+import type { PricedFigure } from '../billing/cost'
+import { CostSummary } from '../billing/CostSummary'
 import { exportNetLine } from './peak'
 
 const billPresets = new Set<PresetKey>(['thisBill', 'lastBill', 'billYearAgo'])
@@ -23,9 +25,14 @@ const billPresets = new Set<PresetKey>(['thisBill', 'lastBill', 'billYearAgo'])
 const billPeriod = ({ start, timezone }: CumulativeConsumption) =>
   formatBill(new Date(start), timezone)
 
-/** '€41.04 · 50.3 kg CO₂e', or nothing where the group has no tariff or emission factor. */
-const costLine = (data: CumulativeConsumption) =>
-  data.kwh === null ? null : formatCostCo2(data.cost, data.co2_kg, data.currency)
+/** A device's window as a priced figure: its cost parts and export (no standing charges). */
+const windowFigure = (data: CumulativeConsumption): PricedFigure => ({
+  cost: data.cost,
+  breakdown: data.cost_breakdown,
+  co2Kg: data.co2_kg,
+  exportKwh: data.export_kwh,
+  exportCo2Credited: data.export_co2_credited,
+})
 
 /**
  * Spec §7's six cumulative figures and the group's bills (this, last, the same a year ago), each
@@ -60,7 +67,9 @@ function PresetFigure({ preset, context }: { preset: PresetKey; context: Consump
         value={formatQuantityFigure(data?.kwh, 'kWh')}
       />
       {data && billPresets.has(preset) && <FigureNote>{billPeriod(data)}</FigureNote>}
-      {data && costLine(data) && <FigureNote>{costLine(data)}</FigureNote>}
+      {data && data.kwh !== null && (
+        <CostSummary figure={windowFigure(data)} currency={data.currency} size="xs" />
+      )}
       {data && exportNetLine(data) && <FigureNote>{exportNetLine(data)}</FigureNote>}
       {figure.isError && <FigureNote>Not available</FigureNote>}
       {data && data.kwh === null && <FigureNote>No readings</FigureNote>}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EnergyReport } from '~/api'
 import { Card, linkClassName, Stack, Stat, Text } from '~/ui'
-import { periodCost } from '../billing/cost'
+import { periodFigure } from '../billing/cost'
+import { CostSummary } from '../billing/CostSummary'
 import { changeDirection, formatPercentChange } from '../reports/change'
 import type { ReportPreset } from '../reports/report-search'
 import type { energyReportOptions } from '../reports/report-query'
@@ -33,8 +34,6 @@ function Figures({
   ...labels
 }: { report: EnergyReport } & Omit<EnergyCardProps, 'options' | 'title' | 'preset'>) {
   const { change } = report
-  // The compared span's cost: the previous period's whole total has no cost of its own.
-  const cost = periodCost(report.current, report.currency)
   return (
     <Stack space="md">
       <Stat
@@ -48,11 +47,8 @@ function Figures({
           context: `vs ${labels.compareLabel}`,
         }}
       />
-      {cost && (
-        <Text as="p" size="sm" tone="muted">
-          {cost}
-        </Text>
-      )}
+      {/* The compared span's cost: the previous period's whole total has no cost of its own. */}
+      <CostSummary figure={periodFigure(report.current, report)} currency={report.currency} />
       <Text as="p" size="sm" tone="muted">
         {labels.previousLabel}: {formatQuantity(report.previous.full_total_kwh, report.unit)} in
         total

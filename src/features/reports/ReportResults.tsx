@@ -1,23 +1,43 @@
 import type { EnergyReport } from '~/api'
 import { Card, EmptyState, ResponsiveComparisonChart, Stack, Stat, Text, Tiles } from '~/ui'
 import type { ReactNode } from 'react'
-import { costChange, periodCost } from '../billing/cost'
+import { costChange, periodFigure, showsCost } from '../billing/cost'
+import { CostSummary } from '../billing/CostSummary'
 import { changeDirection, reportChange } from './change'
 import { comparedPeriod, formatPeriod, type Period } from '~/lib/periods/days'
 import { comparisonBuckets } from './report-series'
 import { ReportDevicesTable } from './ReportDevicesTable'
 import { formatQuantity, formatQuantityFigure } from '~/lib/format'
 
-/** A key figure with its cost and CO2 under it, when the report has them. */
-function Figure({ cost, children }: { cost: string | null; children: ReactNode }) {
+/** A key figure with what it cost under it, when the report has a cost. */
+function Figure({ cost, children }: { cost: ReactNode; children: ReactNode }) {
+  // Unpriced, the figure stands alone: a wrapper would move it in its tile.
   if (!cost) return children
   return (
     <Stack space="xs">
       {children}
-      <Text size="sm" tone="muted">
-        {cost}
-      </Text>
+      {cost}
     </Stack>
+  )
+}
+
+/** A period's cost with its parts; null where the report prices nothing. */
+function periodCost(period: EnergyReport['current'], report: EnergyReport) {
+  const figure = periodFigure(period, report)
+  return showsCost(figure, report.currency) ? (
+    <CostSummary figure={figure} currency={report.currency} />
+  ) : null
+}
+
+/** The change of cost and CO2 in one line; null where the report prices nothing. */
+function changeCost(report: EnergyReport) {
+  const change = costChange(report.change, report.currency)
+  return (
+    change && (
+      <Text size="sm" tone="muted">
+        {change}
+      </Text>
+    )
   )
 }
 
@@ -72,21 +92,21 @@ export function ReportResults({ report, now }: ReportResultsProps) {
         }
       >
         <Tiles space="lg" minItemWidth="14rem">
-          <Figure cost={periodCost(report.current, report.currency)}>
+          <Figure cost={periodCost(report.current, report)}>
             <Stat
               label={toDate ? `So far: ${currentSpan}` : `Current: ${current}`}
               value={formatQuantityFigure(report.current.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
-          <Figure cost={periodCost(report.previous, report.currency)}>
+          <Figure cost={periodCost(report.previous, report)}>
             <Stat
               label={toDate ? `Same days before: ${previousSpan}` : `Previous: ${previous}`}
               value={formatQuantityFigure(report.previous.total_kwh, report.unit)}
               unit={report.unit}
             />
           </Figure>
-          <Figure cost={costChange(report.change, report.currency)}>
+          <Figure cost={changeCost(report)}>
             <Stat
               label="Change"
               value={formatQuantityFigure(report.change.absolute_kwh, report.unit, {

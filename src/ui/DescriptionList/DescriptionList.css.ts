@@ -24,3 +24,19 @@ export const collapsed = style({
 export const pair = style({ display: 'contents' })
 export const term = style({ color: vars.color.textMuted })
 export const value = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
+/**
+ * Amounts (a bill's lines): the list as wide as its terms and figures, each figure at the end of
+ * its column in figures of equal width, so they line up as on a bill and do not drift to the
+ * far side of a wide card.
+ */
+export const amounts = style({
+  gridTemplateColumns: 'auto auto',
+  justifyContent: 'start',
+  fontVariantNumeric: 'tabular-nums',
+})
+export const amount = style({ textAlign: 'end' })
+/** Beside small figures (a grid of stats' notes). */
+export const small = style({
+  fontSize: vars.fontSize.xs,
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+})

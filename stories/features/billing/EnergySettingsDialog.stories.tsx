@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { EnergySettingsDialog } from '~/features/billing/EnergySettingsDialog'
 import { twoWayEnergy } from '~/fixtures/energy'
-import { billingHandlers, RUNNING_BILL_START } from '~/mocks/billing'
+import { billingHandlers, RUNNING_BILL_START, twoWayRePricedBills } from '~/mocks/billing'
 import { baseHandlers, failing, pending } from '~/mocks/handlers'
 import { groups, users } from '~/mocks/fixtures'
 import { signedInAs } from '~/mocks/users-groups'
@@ -340,6 +340,42 @@ export const ClosedBillsDark: Story = {
     await raisePeakAndSave()
     await bills()
   },
+}
+
+/**
+ * Issue 35: bills of a two-way meter under a demand tariff: each total says the feed-in credit
+ * it takes off and the demand charge it adds, before and after saving.
+ */
+export const ClosedBillsWithFeedInAndDemand: Story = {
+  parameters: data(billingHandlers(undefined, { bills: twoWayRePricedBills })),
+  play: async () => {
+    await raisePeakAndSave()
+    const b = await bills()
+    const table = within(b.getByRole('grid', { name: 'Closed bills this change re-prices' }))
+    const [first] = table.getAllByRole('row').slice(1)
+    const now = within(first!).getAllByRole('gridcell').at(-2)!
+    const after = within(first!).getAllByRole('gridcell').at(-1)!
+    await expect(now).toHaveTextContent('€2,090.58− €32.84 feed-in credit€26.60 demand charge')
+    await expect(after).toHaveTextContent('€2,288.25− €36.95 feed-in credit€26.60 demand charge')
+  },
+}
+
+export const ClosedBillsWithFeedInAndDemandNarrow: Story = {
+  ...ClosedBillsWithFeedInAndDemand,
+  globals: mobileViewport,
+  play: async () => {
+    await raisePeakAndSave()
+    const b = await bills()
+    // The total now is said under the bill's period; the total after keeps its parts, in view.
+    await expect(b.getByText('Now €2,090.58')).toBeVisible()
+    await expect(b.getByText('− €36.95 feed-in credit')).toBeVisible()
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  },
+}
+
+export const ClosedBillsWithFeedInAndDemandDark: Story = {
+  ...ClosedBillsWithFeedInAndDemand,
+  globals: { theme: 'dark' },
 }
 
 /** Picks an option of a labelled select in `within`, opened with the keyboard. */

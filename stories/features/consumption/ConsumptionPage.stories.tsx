@@ -507,3 +507,64 @@ export const TwoWayHoursNarrow375Dark: Story = {
     await expect(within(legend).getByText('Export')).toBeVisible()
   },
 }
+
+/**
+ * Issue 35, the demo's two-way contract: each figure's cost lists its energy, the feed-in credit
+ * taken off, its share of the demand charge and the total; CO2 says export is credited.
+ */
+export const WithCostParts: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({ priced: true, twoWay: true, tariff: 'feedInAndDemand' }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const figures = within(await canvas.findByRole('region', { name: 'Cumulative consumption' }))
+    // Last bill: 739.2 kWh at €0.31, 147.84 kWh exported at €0.08, a whole bill's €26.60.
+    await expect(await figures.findByText('€229.15')).toBeVisible()
+    await expect(figures.getByText('\u2212 €11.83')).toBeVisible()
+    await expect(figures.getAllByText('€26.60').length).toBeGreaterThan(0)
+    await expect(figures.getByText('€243.92')).toBeVisible()
+    await waitFor(() => expect(figures.getAllByText('Feed-in credit')).toHaveLength(9))
+    await expect(figures.getAllByText(/CO₂e, export credited$/)).toHaveLength(9)
+  },
+}
+export const WithCostPartsNarrow375: Story = {
+  ...WithCostParts,
+  globals: narrowViewport,
+  parameters: { ...WithCostParts.parameters, ...shellViewportParameters },
+}
+export const WithCostPartsDark: Story = { ...WithCostParts, globals: { theme: 'dark' } }
+
+/** A demand charge applies, but readings an hour apart give no peak: it is not billed, and said. */
+export const DemandChargeNotBilled: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...baseHandlers,
+        device: deviceHandlers(),
+        consumption: consumptionHandlers({
+          priced: true,
+          peak: 'none',
+          tariff: 'demandNotBilled',
+        }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const figures = within(
+      await within(canvasElement).findByRole('region', { name: 'Cumulative consumption' }),
+    )
+    // Each of the nine figures answers on its own.
+    await waitFor(() =>
+      expect(figures.getAllByText('not billed: no quarter-hour data')).toHaveLength(9),
+    )
+    // The meter only imports: no feed-in line.
+    await expect(figures.queryByText('Feed-in credit')).toBeNull()
+  },
+}

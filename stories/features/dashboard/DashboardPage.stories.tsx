@@ -188,6 +188,9 @@ const costFigures = async (canvas: Canvas) => {
       /^€[\d,]+\.\d\d · [\d,.]+ (kg|t) CO₂e, plus €12\.60 standing charges$/,
     ),
   ).toBeVisible()
+  // A fleet that only imports under a flat tariff: no parts listed, nothing that is 0.
+  await expect(within(bill).queryByText('Feed-in credit')).toBeNull()
+  await expect(within(bill).queryByText('Demand charge')).toBeNull()
   await settled(canvas)
 }
 
@@ -247,6 +250,56 @@ export const BillPeakNone: Story = {
         'No device has a peak this bill yet: a peak needs readings at most 15 minutes apart.',
       ),
     ).toBeVisible()
+    await settled(canvas)
+  },
+}
+
+/** A part of a cost as a reader sees it: its term, and the value beside it. */
+const expectPart = (scope: Canvas, term: string, value: RegExp | string) =>
+  expect(scope.getByText(term, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value)
+
+/**
+ * Issue 35, the demo's two-way contract: this bill lists its energy, the feed-in credit taken off,
+ * the demand charge, the standing charges and the total, and says that CO2 credits export.
+ */
+const costParts = async (canvas: Canvas) => {
+  const bill = within(await canvas.findByRole('region', { name: 'This bill' }))
+  await bill.findByText('Feed-in credit')
+  expectPart(bill, 'Energy', /^€[\d,]+\.\d\d$/)
+  expectPart(bill, 'Feed-in credit', /^\u2212 €[\d,]+\.\d\d$/)
+  expectPart(bill, 'Demand charge', /^€[\d,]+\.\d\d$/)
+  expectPart(bill, 'Standing charges', '€12.60')
+  expectPart(bill, 'Total', /^€[\d,]+\.\d\d$/)
+  expectPart(bill, 'CO₂', /CO₂e, export credited$/)
+  await settled(canvas)
+}
+
+export const WithCostParts: Story = {
+  parameters: { msw: { handlers: handlers({ priced: true, tariff: 'feedInAndDemand' }) } },
+  play: async ({ canvas }) => costParts(canvas),
+}
+
+export const WithCostPartsNarrow: Story = {
+  ...WithCostParts,
+  globals: mobileViewport,
+  play: async ({ canvas }) => {
+    await costParts(canvas)
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  },
+}
+
+export const WithCostPartsDark: Story = {
+  ...WithCostParts,
+  globals: { theme: 'dark' },
+}
+
+/** The contract has a demand charge, but the meters have no quarter-hour data: none is billed. */
+export const DemandChargeNotBilled: Story = {
+  parameters: { msw: { handlers: handlers({ priced: true, tariff: 'demandNotBilled' }) } },
+  play: async ({ canvas }) => {
+    const bill = within(await canvas.findByRole('region', { name: 'This bill' }))
+    await bill.findByText('Demand charge')
+    expectPart(bill, 'Demand charge', 'not billed: no quarter-hour data')
     await settled(canvas)
   },
 }

@@ -289,3 +289,35 @@ export const NoPeaksNoExport: Story = {
       await expect(within(table).queryByRole('columnheader', { name })).toBeNull()
   },
 }
+
+/**
+ * Issue 35, the demo's two-way contract: each period's total lists its energy, the feed-in
+ * credit taken off, the demand charge, the standing charges and the bill, and says that CO2
+ * credits export; the change stays one line.
+ */
+export const WithCostParts: Story = {
+  parameters: { msw: { handlers: handlers({ priced: true, tariff: 'feedInAndDemand' }) } },
+  play: async ({ canvas }) => {
+    const totals = within(await canvas.findByRole('region', { name: 'Totals' }))
+    await expect(await totals.findAllByText('Feed-in credit')).toHaveLength(2)
+    await expect(totals.getAllByText(/^\u2212 €[\d,]+\.\d\d$/)).toHaveLength(2)
+    await expect(totals.getAllByText('Demand charge')).toHaveLength(2)
+    await expect(totals.getAllByText('Standing charges')).toHaveLength(2)
+    await expect(totals.getAllByText('€12.60')).toHaveLength(2)
+    await expect(totals.getAllByText('Total')).toHaveLength(2)
+    await expect(totals.getAllByText(/CO₂e, export credited$/)).toHaveLength(2)
+    await expect(totals.getByText(/^[+-]€[\d,.]+ · [+-][\d,.]+ (kg|t) CO₂e$/)).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
+  },
+}
+
+export const WithCostPartsNarrow: Story = {
+  ...WithCostParts,
+  globals: mobileViewport,
+  play: async (context) => {
+    await WithCostParts.play!(context)
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  },
+}
+
+export const WithCostPartsDark: Story = { ...WithCostParts, globals: { theme: 'dark' } }
