@@ -101,7 +101,7 @@ async function pricedOf(q: Queryable, group: string, deviceId: string, list: Win
 
 /** The windows' priced figures, in a step of the profile that holds every pricing statement. */
 const loadCosts = (q: Queryable, group: string, deviceId: string, list: Window[]) =>
-  step('price', `${list.length} windows at the group's tariffs`, () =>
+  step('price', `${list.length} windows: import, export and demand at the group's tariffs`, () =>
     pricedOf(q, group, deviceId, list),
   )
 

@@ -174,11 +174,7 @@ function segmentRows<S extends SignedSegment>(
  * fleet, the planner would otherwise read all of a device's hourly rows in parallel and filter
  * them by segment (37 ms instead of 2 for twelve monthly buckets).
  */
-function bucketRowsSql(
-  deviceId: string,
-  starts: number[],
-  segments: readonly Segment[],
-): Sql {
+function bucketRowsSql(deviceId: string, starts: number[], segments: readonly Segment[]): Sql {
   const [col, count] = [raw('p.kwh'), raw('p.reading_count')]
   const bounds = (kind: SegmentKind) => {
     const list = segments.filter((s) => s.kind === kind)
@@ -458,11 +454,7 @@ export const energyRepository = (q: Queryable) => {
     },
 
     /** A device's pieces placed in contiguous buckets (their starts), see `bucketRowsSql`. */
-    async bucketRows(
-      deviceId: string,
-      starts: number[],
-      segments: readonly Segment[],
-    ) {
+    async bucketRows(deviceId: string, starts: number[], segments: readonly Segment[]) {
       const { rows } = await run<BucketRow>(bucketRowsSql(deviceId, starts, segments))
       return rows
     },

@@ -134,12 +134,36 @@ describe('preview of a change to energy settings', () => {
     // 28 standing days at 0.50. 28 Mar-28 Apr: 743 kWh, 31 standing days.
     expect(answer.bills.map((b) => [b.before, b.after])).toEqual([
       [
-        { energy_charge: 201.6, feed_in_credit: 0, demand_charge: 0, standing_charge: 14, total: 215.6 },
-        { energy_charge: 266.4, feed_in_credit: 0, demand_charge: 0, standing_charge: 14, total: 280.4 },
+        {
+          energy_charge: 201.6,
+          feed_in_credit: 0,
+          demand_charge: 0,
+          standing_charge: 14,
+          total: 215.6,
+        },
+        {
+          energy_charge: 266.4,
+          feed_in_credit: 0,
+          demand_charge: 0,
+          standing_charge: 14,
+          total: 280.4,
+        },
       ],
       [
-        { energy_charge: 222.9, feed_in_credit: 0, demand_charge: 0, standing_charge: 15.5, total: 238.4 },
-        { energy_charge: 297.2, feed_in_credit: 0, demand_charge: 0, standing_charge: 15.5, total: 312.7 },
+        {
+          energy_charge: 222.9,
+          feed_in_credit: 0,
+          demand_charge: 0,
+          standing_charge: 15.5,
+          total: 238.4,
+        },
+        {
+          energy_charge: 297.2,
+          feed_in_credit: 0,
+          demand_charge: 0,
+          standing_charge: 15.5,
+          total: 312.7,
+        },
       ],
     ])
     // The bills as the console shows them now are the `before`, and nothing was saved.
