@@ -337,7 +337,7 @@ export function makeReport(
       absolute_co2_kg: less(currentTotals.total_co2_kg, previousTotals.total_co2_kg),
     },
     currency: priced ? 'EUR' : null,
-    export_co2_credited: twoWay,
+    export_co2_credited: contracted,
     devices: rows,
     series: { current: current.buckets, previous: previous.buckets },
     device_ids: chosen.map((d) => d.id),

@@ -123,11 +123,17 @@ describe('dashboard and reports against the real server', () => {
     const total = records.find((r) => r.values.device_id === 'total')!.values
     const partsOf = (b: EnergyReport['current']['cost_breakdown']) =>
       [b?.energy, b?.feed_in_credit, b?.demand].map((v) => (v == null ? '' : Number(v)))
-    expect(
-      ['current_energy_cost', 'current_feed_in_credit', 'current_demand_charge'].map((c) =>
-        total[c] === '' ? '' : Number(total[c]),
-      ),
-    ).toEqual(partsOf(report.current.cost_breakdown))
+    const [energy, feedIn, demand] = partsOf(report.current.cost_breakdown)
+    const column = (c: string) => (total[c] === '' ? '' : Number(total[c]))
+    expect([column('current_energy_cost'), column('current_feed_in_credit')]).toEqual([
+      energy,
+      feedIn,
+    ])
+    // The running bill's demand charge is carried by the share of the bill elapsed: the file,
+    // asked for seconds after the answer, carries a few seconds more (a cent every ~20 s here).
+    if (demand === '') expect(column('current_demand_charge')).toBe('')
+    else
+      expect(Math.abs(Number(column('current_demand_charge')) - demand!)).toBeLessThanOrEqual(0.05)
     // The CSV's to-date columns are the API's figures, the whole previous month last.
     const csvOf = new Map(
       lines.map((l) => [l[0]!, l.slice(2, 7).map((v) => (v === '' ? null : Number(v)))]),
@@ -185,15 +191,29 @@ describe('dashboard and reports against the real server', () => {
     // 0.1 (its rows: the devices and the total; the standing charges and the bill are the file's).
     const rowLines = lines.filter((l) => l[0] !== 'standing_charge' && l[0] !== 'bill')
     expect(shown).toHaveLength(rowLines.length)
-    const byName = new Map(rowLines.map((l) => [l[0] === 'total' ? 'Total' : l[1]!, l.slice(2)]))
+    const byName = new Map(rowLines.map((l) => [l[0] === 'total' ? 'Total' : l[1]!, l]))
+    // Each figure column of the table against the file's column of the same figure (the peak,
+    // kW with its time, is the consumption tests' to check).
+    const columnOf: Record<string, string> = {
+      Current: 'current_kwh',
+      Previous: 'previous_kwh',
+      Change: 'absolute_change',
+      'Change %': 'percent_change',
+      Export: 'current_export_kwh',
+      Net: 'current_net_kwh',
+    }
+    const heads = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim())
     for (const [name, ...cells] of shown) {
       const csv = byName.get(name!)
       expect(csv, `CSV line for ${name}`).toBeDefined()
       cells.forEach((cell, i) => {
-        if (csv![i] === '') expect(cell).toMatch(/^(N\/A|–)$/)
+        const column = columnOf[heads[i + 1]!]
+        if (!column) return
+        const value = csv![header.indexOf(column)]
+        if (value === '' || value === undefined) expect(cell).toMatch(/^(N\/A|–)$/)
         else
-          expect(Math.abs(figureOf(cell) - Number(csv![i])), `${name}: ${cell}`).toBeLessThan(
-            i === 3 ? 0.051 : 0.0051,
+          expect(Math.abs(figureOf(cell) - Number(value)), `${name}: ${cell}`).toBeLessThan(
+            column === 'percent_change' ? 0.051 : 0.0051,
           )
       })
     }
