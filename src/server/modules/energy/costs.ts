@@ -47,7 +47,10 @@ export async function costedFigures(
           pricing,
           'export',
         )
-  const demand = await demandCharges(q, filter, windows, pricing)
+  // Only devices with kWh in some window carry a cost, so only theirs need bills' peaks.
+  const used = filter.devices.filter((id) => imported.get(id)?.some((f) => f.kwh !== null))
+  const named = filter.named || used.length < filter.devices.length
+  const demand = await demandCharges(q, { ...filter, devices: used, named }, windows, pricing)
   const { settings } = pricing
   const priced = settings.tariffs.length > 0
   return new Map(
@@ -86,6 +89,7 @@ async function demandCharges(
 ): Promise<Map<string, Array<number | null>> | null> {
   const { settings, tz } = pricing
   if (windows.length === 0 || !settings.tariffs.some((t) => t.demand_charge)) return null
+  if (filter.devices.length === 0) return new Map()
   const from = new Date(Math.min(...windows.map((w) => w.start.getTime())))
   const to = new Date(Math.max(...windows.map((w) => w.end.getTime())))
   const bills = billsAround(settings.billing_cycle_start_day, tz, from, to, ROLLING_BILLS - 1)
